@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
+import { build } from 'vite'
+
+const inputs = ['src/web', 'src/domain', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+const outDir = 'dist/web'
+
+function newest(path: string): number {
+  let stat
+  try {
+    stat = statSync(path)
+  } catch {
+    return 0
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs)
+}
+
+/** True when dist/web is missing or older than any input of the web build. */
+export function webBuildIsStale(): boolean {
+  const built = newest(join(outDir, 'index.html'))
+  return built === 0 || inputs.some((p) => newest(p) > built)
+}
+
+/** Writes .gz and .br beside every text asset so the server can send them without compressing per request. */
+export function precompress(dir = outDir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) {
+      precompress(path)
+      continue
+    }
+    if (!/\.(js|css|html|svg|json|txt|map)$/.test(name)) continue
+    const raw = readFileSync(path)
+    if (raw.length < 512) continue
+    writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }))
+    writeFileSync(`${path}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+  }
+}
+
+export async function buildWeb({ force = false } = {}) {
+  if (!force && !webBuildIsStale()) return false
+  await build({ logLevel: 'warn' })
+  precompress()
+  return true
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = performance.now()
+  await buildWeb({ force: true })
+  console.log(`web built in ${Math.round(performance.now() - started)} ms`)
+}

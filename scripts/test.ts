@@ -1,0 +1,28 @@
+// `npm test`: typecheck, architecture lint, Vitest (unit, components, machines, server on PGlite and on
+// PostgreSQL when TEST_DATABASE_URL is set), the web build, then Playwright in Debian Chromium.
+import { spawnSync } from 'node:child_process'
+
+const steps: [string, string, string[]][] = [
+  ['typecheck', 'npx', ['tsc', '-p', '.']],
+  ['lint', 'npx', ['tsx', 'scripts/lint-architecture.ts']],
+  ['vitest', 'npx', ['vitest', 'run']],
+  ['build', 'npx', ['tsx', 'scripts/build-web.ts']],
+  ['e2e', 'npx', ['playwright', 'test']],
+]
+
+const only = process.argv.slice(2)
+const results: string[] = []
+const started = performance.now()
+for (const [name, cmd, args] of steps) {
+  if (only.length && !only.includes(name)) continue
+  const t0 = performance.now()
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`)
+  const run = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1)
+  results.push(`${run.status === 0 ? '✓' : '✗'} ${name} (${seconds} s)`)
+  if (run.status !== 0) {
+    console.log(`\n${results.join('\n')}\n✗ ${name} failed`)
+    process.exit(run.status ?? 1)
+  }
+}
+console.log(`\n${results.join('\n')}\nall steps passed in ${((performance.now() - started) / 1000).toFixed(1)} s`)

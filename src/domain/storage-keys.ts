@@ -1,0 +1,16 @@
+/**
+ * Local-storage keys, exactly as spec §3 names them, so a webview host that reads them keeps working.
+ * The old session-storage store (`vuex`) is deliberately not reproduced: machines and React Query own that state.
+ */
+export const storageKeys = {
+  userLoginToken: 'userLoginToken',
+  loginAccount: 'LoginAccount',
+  liveMode: 'liveMode',
+  liveNotice: 'liveNotice',
+  deviceId: 'uaid',
+  redirectQueryParams: 'redirectQueryParams',
+  lang: 'lang',
+  langType: 'langType',
+  langTypeIndex: 'langTypeIndex',
+  labEnabled: (product: string) => `${product}lab-enabled`,
+} as const

@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import { ApiError } from '@/domain/errors.ts'
+import { pickLang } from '@/domain/i18n.ts'
+import type { AppDeps } from './deps.ts'
+import { contentRoutes } from './portal/content.ts'
+
+export type AppEnv = { Variables: { requestId: string } }
+
+/** Paths that belong to an API: they answer in the error shape, never with the portal's HTML. */
+const apiPrefixes = ['/v1/', '/v2/', '/dev/', '/sandbox/api/', '/healthz', '/openapi.json']
+const isApiPath = (path: string) => apiPrefixes.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p))
+
+export const maxJsonBodyBytes = 1024 * 1024
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  const { log } = deps
+
+  app.use(requestId({ headerName: 'X-REQUEST-ID' }))
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    log.info('request', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    })
+  })
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: maxJsonBodyBytes,
+      onError: () => {
+        throw new ApiError('PAYLOAD_TOO_LARGE')
+      },
+    }),
+  )
+
+  app.get('/healthz', async (c) => {
+    const store = await deps.store.health()
+    return c.json({ status: store.ok ? 'ok' : 'degraded', store: { kind: deps.store.kind, ...store } }, store.ok ? 200 : 503)
+  })
+
+  app.route('/', contentRoutes(deps))
+
+  app.onError((error, c) => {
+    const lang = pickLang(c.req.header('accept-language'))
+    const rid = c.get('requestId')
+    if (error instanceof ApiError) {
+      if (error.status >= 500) log.error('api error', { requestId: rid, code: error.code, stack: error.stack })
+      return c.json({ resultInfo: error.resultInfo(lang), data: error.data }, error.status as 400)
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const shaped = new ApiError(error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_PARAMS', { status: error.status })
+      return c.json({ resultInfo: shaped.resultInfo(lang), data: null }, error.status)
+    }
+    log.error('unhandled error', { requestId: rid, error: String(error), stack: (error as Error).stack })
+    const internal = new ApiError('INTERNAL_SERVER_ERROR')
+    return c.json({ resultInfo: internal.resultInfo(lang), data: { requestId: rid } }, 500)
+  })
+
+  serveWeb(app, deps)
+
+  app.notFound((c) => {
+    const lang = pickLang(c.req.header('accept-language'))
+    return c.json({ resultInfo: new ApiError('RESOURCE_NOT_FOUND').resultInfo(lang), data: null }, 404)
+  })
+  return app
+}
+
+/** The built portal: hashed assets cached forever (precompressed), index.html never cached, SPA fallback. */
+function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
+  const root = deps.config.webDist
+  const indexPath = join(root, 'index.html')
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next()
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    },
+    serveStatic({ root, precompressed: true }),
+  )
+  app.use('*', async (c, next) => {
+    if (isApiPath(c.req.path) || c.req.method !== 'GET') return next()
+    if (c.req.path !== '/' && c.req.path !== '/index.html' && /\.[a-z0-9]+$/i.test(c.req.path)) {
+      return serveStatic({ root, precompressed: true })(c, next)
+    }
+    if (!existsSync(indexPath)) return next()
+    c.header('Cache-Control', 'no-store')
+    return c.html(readFileSync(indexPath, 'utf8'))
+  })
+}

@@ -1,0 +1,33 @@
+/**
+ * The one source of time for server logic (never `Date.now()` in logic). The sandbox can move a merchant's
+ * clock forward to test windows (cancel deadline, expiry) without waiting.
+ */
+export interface Clock {
+  now(): Date
+  /** Milliseconds since the epoch, as seen by a given merchant (their offset applied). */
+  nowMs(merchantId?: string): number
+  advance(ms: number, merchantId?: string): void
+  reset(merchantId?: string): void
+}
+
+export function createClock(base: () => number = () => Date.now()): Clock {
+  let globalOffset = 0
+  const merchantOffsets = new Map<string, number>()
+  const nowMs = (merchantId?: string) =>
+    base() + globalOffset + (merchantId ? (merchantOffsets.get(merchantId) ?? 0) : 0)
+  return {
+    now: () => new Date(nowMs()),
+    nowMs,
+    advance(ms, merchantId) {
+      if (merchantId) merchantOffsets.set(merchantId, (merchantOffsets.get(merchantId) ?? 0) + ms)
+      else globalOffset += ms
+    },
+    reset(merchantId) {
+      if (merchantId) merchantOffsets.delete(merchantId)
+      else {
+        globalOffset = 0
+        merchantOffsets.clear()
+      }
+    },
+  }
+}

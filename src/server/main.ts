@@ -1,0 +1,41 @@
+import { serve } from '@hono/node-server'
+import { createAnalyticsSink } from './analytics.ts'
+import { createApp } from './app.ts'
+import { createClock } from './clock.ts'
+import { loadConfig } from './config.ts'
+import { createLogger } from './logger.ts'
+import { openStore } from './store/db.ts'
+
+/** Starts the one server: applies migrations, listens, and shuts down gracefully on SIGINT/SIGTERM. */
+export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env)
+  const log = createLogger(config.logLevel)
+  const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir })
+  const deps = { config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) }
+  const app = createApp(deps)
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  log.info('listening', { url: `http://localhost:${config.port}/`, store: store.kind })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    log.info('shutting down', { signal })
+    // Stop accepting, let in-flight requests finish, then close the store.
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await store.close()
+    log.info('stopped')
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  return { server, deps, shutdown }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  startServer().catch((error) => {
+    console.error(error)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as site from './tables/site.ts'
+
+/** Every aggregate's tables (one file each in tables/); Drizzle needs them as one object. */
+export const schema = { ...site }
+
+/** One type for both drivers (a union of the two Drizzle types is not callable). */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Store {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  health(): Promise<{ ok: boolean; latencyMs: number; error?: string }>
+  close(): Promise<void>
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export interface StoreOptions {
+  /** `postgres://…` — a PostgreSQL server. */
+  databaseUrl?: string
+  /** Directory of the embedded PGlite store, or `memory://`. */
+  dataDir?: string
+  /** A PGlite data-dir dump to start from (tests use one migrated template). */
+  loadDataDir?: Blob | File
+  /** Apply migrations on open (default true). */
+  migrate?: boolean
+  poolSize?: number
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const doMigrate = options.migrate ?? true
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    if (doMigrate) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder })
+    return {
+      db,
+      kind: 'postgres',
+      health: () => ping(db),
+      close: () => pool.end(),
+    }
+  }
+  const dataDir = options.dataDir ?? 'memory://'
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
+  const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+  const pgliteDb = drizzlePglite(client, { schema })
+  if (doMigrate) await migratePglite(pgliteDb, { migrationsFolder })
+  const db = pgliteDb as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    health: () => ping(db),
+    close: () => client.close(),
+  }
+}
+
+async function ping(db: Db) {
+  const started = performance.now()
+  try {
+    await db.execute(sql`select 1`)
+    return { ok: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 }
+  } catch (error) {
+    return { ok: false, latencyMs: Math.round(performance.now() - started), error: (error as Error).message }
+  }
+}
+
+/** PostgreSQL error code of a failed query (Drizzle wraps the driver's error in `.cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+  }
+  return undefined
+}
+
+export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505'

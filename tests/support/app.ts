@@ -1,0 +1,46 @@
+import { createAnalyticsSink } from '../../src/server/analytics.ts'
+import { createApp } from '../../src/server/app.ts'
+import { createClock } from '../../src/server/clock.ts'
+import { loadConfig, type Config } from '../../src/server/config.ts'
+import type { AppDeps } from '../../src/server/deps.ts'
+import { createLogger } from '../../src/server/logger.ts'
+import { openTestStore, type StoreKind } from './store.ts'
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>
+  deps: AppDeps
+  /** `app.request` with a JSON body and JSON answer. */
+  json(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>
+  close(): Promise<void>
+}
+
+/** The real app on a fresh store; no network. Logs are kept in `lines` for assertions. */
+export async function createTestApp(kind: StoreKind, overrides: Partial<Config> = {}): Promise<TestApp & { lines: string[] }> {
+  const lines: string[] = []
+  const config = { ...loadConfig({ DATA_DIR: '.test-data/unused', WEB_DIST: 'dist/web' }), ...overrides }
+  const log = createLogger('info', {}, (line) => lines.push(line))
+  const store = await openTestStore(kind)
+  const deps: AppDeps = { config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) }
+  const app = createApp(deps)
+  return {
+    app,
+    deps,
+    lines,
+    async json(method, path, body, headers = {}) {
+      const res = await app.request(path, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      })
+      const text = await res.text()
+      let parsed: unknown = text
+      try {
+        parsed = JSON.parse(text)
+      } catch {
+        // not JSON: tests see the raw text
+      }
+      return { status: res.status, body: parsed, headers: res.headers }
+    },
+    close: () => store.close(),
+  }
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { openStore, type Store } from '../../src/server/store/db.ts'
+
+export type StoreKind = 'pglite' | 'postgres'
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Server suites run once per kind. */
+export function storeKinds(): StoreKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+}
+
+let template: Blob | undefined
+
+/** A fresh, migrated, empty store of the given kind; `close()` also drops a PostgreSQL test database. */
+export async function openTestStore(kind: StoreKind): Promise<Store> {
+  if (kind === 'pglite') {
+    template ??= new Blob([readFileSync(inject('pgliteTemplate'))])
+    return openStore({ dataDir: 'memory://', loadDataDir: template })
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!
+  const name = `paylab_t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const store = await openStore({ databaseUrl: url.toString(), poolSize: 20 })
+  return {
+    ...store,
+    async close() {
+      await store.close()
+      const again = new pg.Client({ connectionString: adminUrl })
+      await again.connect()
+      await again.query(`drop database if exists ${name} with (force)`)
+      await again.end()
+    },
+  }
+}

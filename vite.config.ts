@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel'
+import { lingui } from '@lingui/vite-plugin'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+
+const serverPort = Number(process.env.PORT ?? 3000)
+
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/web/routes',
+      generatedRouteTree: './src/web/routeTree.gen.ts',
+      quoteStyle: 'single',
+    }),
+    react(),
+    babel({
+      presets: [
+        defineRolldownBabelPreset({
+          preset: () => ({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+          // Babel runs only on files that use a Lingui macro; everything else stays on the fast path.
+          rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+        }),
+      ],
+    }),
+    lingui(),
+  ],
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  server: {
+    proxy: Object.fromEntries(
+      ['/v1', '/v2', '/dev', '/sandbox', '/healthz', '/openapi.json'].map((p) => [p, `http://127.0.0.1:${serverPort + 1}`]),
+    ),
+  },
+})
