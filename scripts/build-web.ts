@@ -4,7 +4,8 @@ import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
 import { build } from 'vite'
 
 const inputs = ['src/web', 'src/domain', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
-const outDir = 'dist/web'
+/** WEB_DIST lets several builds live side by side (the server reads the same variable). */
+const outDir = process.env.WEB_DIST ?? 'dist/web'
 
 function newest(path: string): number {
   let stat
@@ -41,7 +42,7 @@ export function precompress(dir = outDir) {
 
 export async function buildWeb({ force = false } = {}) {
   if (!force && !webBuildIsStale()) return false
-  await build({ logLevel: 'warn' })
+  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
   precompress()
   return true
 }

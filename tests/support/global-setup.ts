@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
@@ -24,7 +24,10 @@ export default async function setup(project: TestProject) {
     const client = await PGlite.create('memory://')
     await migrate(drizzle(client), { migrationsFolder })
     const dump = await client.dumpDataDir('gzip')
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
+    // write then rename: several test runs may build the template at once
+    const partial = `${file}.${process.pid}.partial`
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+    renameSync(partial, file)
     await client.close()
   }
   project.provide('pgliteTemplate', file)
