@@ -34,7 +34,7 @@ const allowed: Record<Layer, Layer[]> = {
   domain: ['domain'],
   machines: ['domain', 'machines'],
   server: ['domain', 'machines', 'server', 'content'],
-  'web-lib': ['domain', 'web-lib'],
+  'web-lib': ['domain', 'machines', 'web-lib'],
   'web-ui': ['domain', 'web-lib', 'web-ui'],
   'web-feature': ['domain', 'machines', 'web-lib', 'web-ui', 'web-feature'],
   'web-routes': ['domain', 'machines', 'web-lib', 'web-ui', 'web-feature', 'web-routes', 'web-app'],
