@@ -1,0 +1,140 @@
+import { act, cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { storageKeys } from '@/domain/storage-keys.ts'
+import {
+  createSessionActor,
+  getAccessToken,
+  postSignOut,
+  reportUnauthorized,
+  SessionProvider,
+  useSession,
+  type SessionEffects,
+  type SessionToken,
+} from './session.tsx'
+
+const token: SessionToken = {
+  access_token: 'at-123',
+  token_type: 'bearer',
+  refresh_token: 'rt-456',
+  expires_in: 3600,
+  scope: 'portal',
+}
+
+function Probe() {
+  const session = useSession()
+  return (
+    <div>
+      <p data-testid="state">{String(session.state)}</p>
+      <p data-testid="token">{session.accessToken ?? 'none'}</p>
+      <p data-testid="error">{session.errorCode ?? 'none'}</p>
+      <button onClick={() => session.signIn(token, { email: 'dev@example.com' })}>sign in</button>
+      <button onClick={() => session.signOut()}>sign out</button>
+      <button onClick={() => session.reportUnauthorized()}>401</button>
+      <button onClick={() => session.acknowledge()}>ok</button>
+    </div>
+  )
+}
+
+function setup(signOutRequest: SessionEffects['signOutRequest'] = vi.fn(async () => null)) {
+  const effects = { storage: localStorage, sessionStorage, signOutRequest, reload: vi.fn() }
+  const actor = createSessionActor(effects)
+  render(
+    <SessionProvider actor={actor}>
+      <Probe />
+    </SessionProvider>,
+  )
+  return { effects, actor }
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('session binding', () => {
+  it('starts signed out without a stored token, and signed in with one', () => {
+    setup()
+    expect(screen.getByTestId('state').textContent).toBe('signedOut')
+    cleanup()
+
+    localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
+    const { actor } = setup()
+    expect(actor.getSnapshot().value).toBe('signedIn')
+    expect(screen.getByTestId('token').textContent).toBe('at-123')
+  })
+
+  it('ignores a stored value that is not a token object', () => {
+    localStorage.setItem(storageKeys.userLoginToken, '{"access_token":""}')
+    const { actor } = setup()
+    expect(actor.getSnapshot().value).toBe('signedOut')
+  })
+
+  it('signing in stores the token and the account under the spec keys', async () => {
+    setup()
+    await userEvent.click(screen.getByRole('button', { name: 'sign in' }))
+    expect(screen.getByTestId('state').textContent).toBe('signedIn')
+    expect(screen.getByTestId('token').textContent).toBe('at-123')
+    expect(JSON.parse(localStorage.getItem(storageKeys.userLoginToken) ?? 'null')).toEqual(token)
+    expect(JSON.parse(localStorage.getItem(storageKeys.loginAccount) ?? 'null')).toEqual({ email: 'dev@example.com' })
+  })
+
+  it.each([
+    ['answers', async () => null],
+    ['fails', async () => Promise.reject(new Error('network down'))],
+  ])('signing out calls logout with the token, clears storage and reloads home when the call %s', async (_, request) => {
+    localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
+    localStorage.setItem(storageKeys.loginAccount, '{"email":"dev@example.com"}')
+    localStorage.setItem(storageKeys.lang, 'en')
+    sessionStorage.setItem('draft', 'x')
+    const signOutRequest = vi.fn(request)
+    const { effects } = setup(signOutRequest)
+    await userEvent.click(screen.getByRole('button', { name: 'sign out' }))
+    await vi.waitFor(() => expect(effects.reload).toHaveBeenCalledOnce())
+    expect(signOutRequest).toHaveBeenCalledWith({ accessToken: 'at-123' })
+    expect(localStorage.getItem(storageKeys.userLoginToken)).toBeNull()
+    expect(localStorage.getItem(storageKeys.loginAccount)).toBeNull()
+    expect(sessionStorage.length).toBe(0)
+    expect(localStorage.getItem(storageKeys.lang)).toBe('en')
+    expect(screen.getByTestId('state').textContent).toBe('signedOut')
+  })
+
+  it('a 401 times the session out, forgets the token and waits for the user to acknowledge', async () => {
+    localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
+    const { effects } = setup()
+    await userEvent.click(screen.getByRole('button', { name: '401' }))
+    expect(screen.getByTestId('state').textContent).toBe('expired')
+    expect(screen.getByTestId('error').textContent).toBe('SESSION_TIMED_OUT')
+    expect(screen.getByTestId('token').textContent).toBe('none')
+    expect(localStorage.getItem(storageKeys.userLoginToken)).toBeNull()
+    expect(effects.reload).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: 'ok' }))
+    expect(screen.getByTestId('state').textContent).toBe('signedOut')
+    expect(screen.getByTestId('error').textContent).toBe('none')
+  })
+
+  it('the app-wide actor serves the http client without React', () => {
+    localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
+    expect(getAccessToken()).toBe('at-123')
+    act(() => reportUnauthorized())
+    expect(getAccessToken()).toBeNull()
+    expect(localStorage.getItem(storageKeys.userLoginToken)).toBeNull()
+  })
+
+  it('postSignOut sends the bearer token and {accessToken} to the logout endpoint', async () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }))
+    vi.stubGlobal('fetch', fetchMock)
+    await postSignOut({ accessToken: 'at-123' })
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/v1/dpSignout/logout',
+      expect.objectContaining({
+        method: 'POST',
+        headers: expect.objectContaining({ authorization: 'Bearer at-123' }),
+        body: JSON.stringify({ accessToken: 'at-123' }),
+      }),
+    )
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }))
+    await expect(postSignOut({ accessToken: 'at-123' })).rejects.toThrow('500')
+  })
+})
