@@ -4,6 +4,7 @@ import { createApp } from './app.ts'
 import { createClock } from './clock.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
+import { startHttpsListener } from './sandbox/https.ts'
 import { openStore } from './store/db.ts'
 
 /** Starts the one server: applies migrations, listens, and shuts down gracefully on SIGINT/SIGTERM. */
@@ -16,6 +17,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   log.info('listening', { url: `http://localhost:${config.port}/`, store: store.kind })
+  // The provider's SDKs only speak HTTPS: the same app, with a self-signed certificate kept in DATA_DIR.
+  const https =
+    config.sandboxHttpsPort === undefined
+      ? undefined
+      : await startHttpsListener(app.fetch, { port: config.sandboxHttpsPort, host: config.host, dataDir: config.dataDir })
+  if (https) log.info('listening (https)', { url: `https://localhost:${https.port}/`, certificate: https.certificate.certPath })
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -23,14 +30,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     closing = true
     log.info('shutting down', { signal })
     // Stop accepting, let in-flight requests finish, then close the store.
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), https?.close()])
     await store.close()
     log.info('stopped')
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
-  return { server, deps, shutdown }
+  return { server, https, deps, shutdown }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
