@@ -1,0 +1,58 @@
+import { createHighlighterCoreSync, type HighlighterCore } from 'shiki/core'
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript'
+import bash from 'shiki/langs/bash.mjs'
+import http from 'shiki/langs/http.mjs'
+import java from 'shiki/langs/java.mjs'
+import javascript from 'shiki/langs/javascript.mjs'
+import json from 'shiki/langs/json.mjs'
+import php from 'shiki/langs/php.mjs'
+import python from 'shiki/langs/python.mjs'
+import typescript from 'shiki/langs/typescript.mjs'
+import xml from 'shiki/langs/xml.mjs'
+import yaml from 'shiki/langs/yaml.mjs'
+import githubLight from 'shiki/themes/github-light.mjs'
+import type { CodeToken } from '@/domain/content.ts'
+
+/**
+ * Server-side highlighting (the portal ships no highlighter): only the languages the docs use and one theme,
+ * on the JavaScript regex engine so it is synchronous. Built once, on first use.
+ */
+let highlighter: HighlighterCore | undefined
+
+const shikiLanguage: Record<string, string> = {
+  python: 'python',
+  nodejs: 'javascript',
+  javascript: 'javascript',
+  typescript: 'typescript',
+  ts: 'typescript',
+  java: 'java',
+  php: 'php',
+  json: 'json',
+  bash: 'bash',
+  sh: 'bash',
+  shell: 'bash',
+  http: 'http',
+  xml: 'xml',
+  html: 'xml',
+  yaml: 'yaml',
+  yml: 'yaml',
+}
+
+function instance(): HighlighterCore {
+  highlighter ??= createHighlighterCoreSync({
+    themes: [githubLight],
+    langs: [python, javascript, typescript, java, php, json, bash, http, xml, yaml],
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
+  })
+  return highlighter
+}
+
+/** Lines of coloured tokens; unknown languages come back as plain text lines. */
+export function highlight(code: string, language: string): CodeToken[][] {
+  const lang = shikiLanguage[language]
+  if (!lang) return code.split('\n').map((line) => [{ t: line }])
+  const { tokens } = instance().codeToTokens(code, { lang, theme: 'github-light' })
+  return tokens.map((line) =>
+    line.map((token) => (token.color && token.color.toLowerCase() !== '#24292e' ? { t: token.content, c: token.color } : { t: token.content })),
+  )
+}

@@ -1,0 +1,502 @@
+import remarkDirective from 'remark-directive'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+import * as v from 'valibot'
+import { parse as parseYaml } from 'yaml'
+import {
+  blockSchema,
+  codeTabLanguages,
+  demoTypes,
+  frontMatterSchema,
+  type Block,
+  type Card,
+  type ChecklistGuideStep,
+  type CodeTabLanguage,
+  type DemoType,
+  type FrontMatter,
+  type Inline,
+  type ListItem,
+  type Tab,
+  type TocEntry,
+} from '@/domain/content.ts'
+import { highlight } from './highlight.ts'
+
+/**
+ * Markdown + front matter + directives → the typed block tree of `src/domain/content.ts`
+ * (format: docs/content-format.md). Throws `ContentError` with a readable reason on anything it does not know,
+ * so bad content fails loudly at load time instead of rendering half a page.
+ */
+
+export class ContentError extends Error {
+  override name = 'ContentError'
+}
+
+export interface ParsedDocument {
+  frontMatter: FrontMatter
+  blocks: Block[]
+  toc: TocEntry[]
+  /** Plain text of the body, for the search index. */
+  text: string
+}
+
+/** The subset of mdast fields this converter reads (directive nodes included). */
+interface MdNode {
+  type: string
+  value?: string
+  children?: MdNode[]
+  depth?: number
+  ordered?: boolean | null
+  start?: number | null
+  checked?: boolean | null
+  lang?: string | null
+  url?: string
+  alt?: string | null
+  align?: ('left' | 'right' | 'center' | null)[] | null
+  name?: string
+  attributes?: Record<string, string | null | undefined> | null
+  position?: { start: { offset?: number; line: number }; end: { offset?: number } }
+}
+
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkFrontmatter, ['yaml'])
+
+function parseTree(source: string): MdNode {
+  return processor.parse(source) as unknown as MdNode
+}
+
+const languageAliases: Record<string, CodeTabLanguage> = {
+  python: 'python',
+  py: 'python',
+  nodejs: 'nodejs',
+  node: 'nodejs',
+  javascript: 'nodejs',
+  js: 'nodejs',
+  java: 'java',
+  php: 'php',
+}
+
+export function headingId(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, '-')
+}
+
+export function plainText(node: MdNode): string {
+  if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') return node.value ?? ''
+  if (node.type === 'image') return node.alt ?? ''
+  return (node.children ?? []).map(plainText).join('')
+}
+
+export function inlineText(nodes: Inline[]): string {
+  return nodes
+    .map((n) => {
+      if (n.type === 'text' || n.type === 'code') return n.value
+      if (n.type === 'image') return n.alt
+      if (n.type === 'break') return ' '
+      return inlineText(n.children)
+    })
+    .join('')
+}
+
+export function blocksText(blocks: Block[]): string {
+  const parts: string[] = []
+  const walk = (b: Block) => {
+    switch (b.type) {
+      case 'heading':
+      case 'paragraph':
+        parts.push(inlineText(b.children))
+        break
+      case 'list':
+        b.items.forEach((i) => i.children.forEach(walk))
+        break
+      case 'table':
+        parts.push(...b.header.map(inlineText), ...b.rows.flat().map(inlineText))
+        break
+      case 'richTable':
+        [...b.header, ...b.rows.flat()].forEach((cell) => cell.forEach(walk))
+        break
+      case 'split':
+      case 'imageNote':
+      case 'quote':
+        b.children.forEach(walk)
+        break
+      case 'checklist':
+        parts.push(...b.items.map((i) => inlineText(i.children)))
+        break
+      case 'checklistGuide':
+        b.steps.forEach((s) => {
+          parts.push(s.title)
+          s.children.forEach(walk)
+        })
+        break
+      case 'cards':
+        parts.push(...b.cards.map((c) => `${c.title} ${c.description ?? ''}`))
+        break
+      case 'tabs':
+        b.tabs.forEach((t) => {
+          parts.push(t.title)
+          t.children.forEach(walk)
+        })
+        break
+      case 'button':
+        parts.push(b.label)
+        break
+      case 'image':
+        parts.push(b.alt)
+        break
+      default:
+        break
+    }
+  }
+  blocks.forEach(walk)
+  return parts.filter(Boolean).join('\n')
+}
+
+class Converter {
+  private readonly usedIds = new Set<string>()
+
+  constructor(private readonly source: string) {}
+
+  private attr(node: MdNode, name: string, required = true): string {
+    const value = node.attributes?.[name]
+    if (typeof value === 'string' && value !== '') return value
+    if (required) throw new ContentError(`line ${node.position?.start.line ?? '?'}: ::${node.name} needs ${name}="…"`)
+    return ''
+  }
+
+  private uniqueId(id: string): string {
+    let candidate = id
+    for (let n = 2; this.usedIds.has(candidate); n++) candidate = `${id}-${n}`
+    this.usedIds.add(candidate)
+    return candidate
+  }
+
+  inlines(nodes: MdNode[] | undefined): Inline[] {
+    const out: Inline[] = []
+    for (const node of nodes ?? []) {
+      switch (node.type) {
+        case 'text':
+          out.push({ type: 'text', value: node.value ?? '' })
+          break
+        case 'strong':
+          out.push({ type: 'strong', children: this.inlines(node.children) })
+          break
+        case 'emphasis':
+          out.push({ type: 'emphasis', children: this.inlines(node.children) })
+          break
+        case 'delete':
+          out.push({ type: 'delete', children: this.inlines(node.children) })
+          break
+        case 'inlineCode':
+          out.push({ type: 'code', value: node.value ?? '' })
+          break
+        case 'break':
+          out.push({ type: 'break' })
+          break
+        case 'image':
+          out.push({ type: 'image', src: node.url ?? '', alt: node.alt ?? '' })
+          break
+        case 'link': {
+          const href = node.url ?? ''
+          out.push({ type: 'link', href, internal: href.startsWith('/') || href.startsWith('#'), children: this.inlines(node.children) })
+          break
+        }
+        case 'html':
+          if (/^<br\s*\/?>$/i.test(node.value?.trim() ?? '')) out.push({ type: 'break' })
+          break
+        case 'textDirective':
+          out.push(...this.textDirective(node))
+          break
+        case 'footnoteReference':
+          break
+        default:
+          throw new ContentError(`line ${node.position?.start.line ?? '?'}: unsupported inline ${node.type}`)
+      }
+    }
+    return out.reduce<Inline[]>((merged, node) => {
+      const last = merged[merged.length - 1]
+      if (node.type === 'text' && last?.type === 'text') last.value += node.value
+      else merged.push(node)
+      return merged
+    }, [])
+  }
+
+  private textDirective(node: MdNode): Inline[] {
+    const children = this.inlines(node.children)
+    switch (node.name) {
+      case 'color':
+        return [{ type: 'color', value: this.attr(node, 'value'), children }]
+      case 'highlight':
+        return [{ type: 'highlight', children }]
+      case 'internal': {
+        const to = this.attr(node, 'to')
+        return [{ type: 'link', href: to, internal: true, children }]
+      }
+      default: {
+        // Not one of ours (e.g. "10:30", "Note:text"): keep what the author wrote.
+        const start = node.position?.start.offset
+        const end = node.position?.end.offset
+        const raw = start !== undefined && end !== undefined ? this.source.slice(start, end) : `:${node.name ?? ''}${inlineText(children)}`
+        return [{ type: 'text', value: raw }]
+      }
+    }
+  }
+
+  heading(node: MdNode): Extract<Block, { type: 'heading' }> {
+    const children = this.inlines(node.children)
+    let explicit: string | undefined
+    const last = children[children.length - 1]
+    if (last?.type === 'text') {
+      const match = /\s*\{#([^}\s]+)\}\s*$/.exec(last.value)
+      if (match) {
+        explicit = match[1]
+        last.value = last.value.slice(0, match.index)
+        if (last.value === '') children.pop()
+      }
+    }
+    const level = Math.min(Math.max(node.depth ?? 2, 2), 5) as 2 | 3 | 4 | 5
+    const id = this.uniqueId(explicit ?? headingId(inlineText(children)))
+    return { type: 'heading', level, id, children }
+  }
+
+  blocks(nodes: MdNode[] | undefined, listDepth = { ordered: 0, bullet: 0 }): Block[] {
+    const out: Block[] = []
+    const list = nodes ?? []
+    for (let i = 0; i < list.length; i++) {
+      const node = list[i]!
+      if (node.type === 'code') {
+        // Consecutive fences in tab languages form one block with a tab per language (spec §2 code tabs).
+        const group = [node]
+        const tabbed = languageAliases[node.lang?.toLowerCase() ?? '']
+        while (tabbed && list[i + 1]?.type === 'code' && languageAliases[list[i + 1]!.lang?.toLowerCase() ?? '']) {
+          group.push(list[++i]!)
+        }
+        out.push(this.code(group))
+        continue
+      }
+      out.push(...this.block(node, listDepth))
+    }
+    return out
+  }
+
+  private code(nodes: MdNode[]): Block {
+    const seen = new Set<string>()
+    const variants = nodes.map((n) => {
+      const raw = n.lang?.toLowerCase() ?? 'text'
+      const language = languageAliases[raw] ?? raw
+      if (seen.has(language)) throw new ContentError(`line ${n.position?.start.line}: two ${language} fences in one code block`)
+      seen.add(language)
+      const code = n.value ?? ''
+      return { language, code, lines: highlight(code, language) }
+    })
+    if (variants.length > 1) {
+      variants.sort(
+        (a, b) => codeTabLanguages.indexOf(a.language as CodeTabLanguage) - codeTabLanguages.indexOf(b.language as CodeTabLanguage),
+      )
+    }
+    return { type: 'code', variants }
+  }
+
+  private list(node: MdNode, depth: { ordered: number; bullet: number }): Block {
+    const ordered = node.ordered === true
+    const next = ordered ? { ...depth, ordered: depth.ordered + 1 } : { ...depth, bullet: depth.bullet + 1 }
+    const items: ListItem[] = (node.children ?? []).map((item) => ({
+      checked: item.checked ?? null,
+      children: this.blocks(item.children, next),
+    }))
+    return { type: 'list', ordered, start: node.start ?? 1, depth: ordered ? depth.ordered : depth.bullet, items }
+  }
+
+  private block(node: MdNode, listDepth: { ordered: number; bullet: number }): Block[] {
+    switch (node.type) {
+      case 'yaml':
+      case 'definition':
+      case 'thematicBreak':
+      case 'footnoteDefinition':
+        return []
+      case 'html':
+        return []
+      case 'heading':
+        if ((node.depth ?? 2) === 1) throw new ContentError(`line ${node.position?.start.line}: use the front-matter title instead of "# "`)
+        return [this.heading(node)]
+      case 'paragraph': {
+        const only = node.children?.length === 1 ? node.children[0] : undefined
+        if (only?.type === 'image') return [{ type: 'image', src: only.url ?? '', alt: only.alt ?? '' }]
+        return [{ type: 'paragraph', children: this.inlines(node.children) }]
+      }
+      case 'list':
+        return [this.list(node, listDepth)]
+      case 'table': {
+        const [head, ...rows] = node.children ?? []
+        return [
+          {
+            type: 'table',
+            align: node.align ?? [],
+            header: (head?.children ?? []).map((cell) => this.inlines(cell.children)),
+            rows: rows.map((row) => (row.children ?? []).map((cell) => this.inlines(cell.children))),
+          },
+        ]
+      }
+      case 'blockquote':
+        return [{ type: 'quote', children: this.blocks(node.children) }]
+      case 'containerDirective':
+        return [this.container(node)]
+      case 'leafDirective':
+        throw new ContentError(`line ${node.position?.start.line}: ::${node.name} is only allowed inside its container`)
+      default:
+        throw new ContentError(`line ${node.position?.start.line ?? '?'}: unsupported block ${node.type}`)
+    }
+  }
+
+  private childrenWithoutLabel(node: MdNode): MdNode[] {
+    return (node.children ?? []).filter((c) => !(c.type === 'paragraph' && (c as { data?: { directiveLabel?: boolean } }).data?.directiveLabel))
+  }
+
+  private container(node: MdNode): Block {
+    const line = node.position?.start.line ?? '?'
+    const children = this.childrenWithoutLabel(node)
+    switch (node.name) {
+      case 'richtable': {
+        const table = children.find((c) => c.type === 'table')
+        if (!table) throw new ContentError(`line ${line}: :::richtable needs a table`)
+        const cell = (c: MdNode) => this.richCell(c)
+        const [head, ...rows] = table.children ?? []
+        return { type: 'richTable', header: (head?.children ?? []).map(cell), rows: rows.map((r) => (r.children ?? []).map(cell)) }
+      }
+      case 'image-slider': {
+        const images: { src: string; alt: string }[] = []
+        const collect = (n: MdNode) => {
+          if (n.type === 'image') images.push({ src: n.url ?? '', alt: n.alt ?? '' })
+          n.children?.forEach(collect)
+        }
+        children.forEach(collect)
+        if (images.length === 0) throw new ContentError(`line ${line}: :::image-slider needs images`)
+        return { type: 'imageSlider', images }
+      }
+      case 'button': {
+        const href = this.attr(node, 'href')
+        const label = children.map(plainText).join(' ').trim()
+        if (!label) throw new ContentError(`line ${line}: :::button needs a label`)
+        return { type: 'button', href, internal: href.startsWith('/'), label }
+      }
+      case 'split': {
+        const tag = node.attributes?.tag ?? null
+        if (tag !== null && tag !== 'mandatory' && tag !== 'optional') throw new ContentError(`line ${line}: split tag must be mandatory or optional`)
+        return { type: 'split', image: this.attr(node, 'image'), alt: this.attr(node, 'alt', false), tag, children: this.blocks(children) }
+      }
+      case 'image-note':
+        return { type: 'imageNote', image: this.attr(node, 'image'), alt: this.attr(node, 'alt', false), children: this.blocks(children) }
+      case 'checklist': {
+        const list = children.find((c) => c.type === 'list')
+        if (!list) throw new ContentError(`line ${line}: :::checklist needs a task list`)
+        return {
+          type: 'checklist',
+          items: (list.children ?? []).map((item) => ({
+            checked: item.checked === true,
+            children: (item.children ?? []).flatMap((p) => this.inlines(p.children)),
+          })),
+        }
+      }
+      case 'checklist-guide': {
+        const steps: ChecklistGuideStep[] = []
+        for (const child of children) {
+          if (child.type === 'heading') {
+            const h = this.heading(child)
+            steps.push({ id: h.id, title: inlineText(h.children), children: [] })
+          } else {
+            const current = steps[steps.length - 1]
+            if (!current) throw new ContentError(`line ${line}: :::checklist-guide must start with a ### step heading`)
+            current.children.push(...this.blocks([child]))
+          }
+        }
+        return { type: 'checklistGuide', steps }
+      }
+      case 'cards': {
+        const cards: Card[] = children
+          .filter((c) => c.type === 'leafDirective' && c.name === 'card')
+          .map((c) => ({
+            title: this.attr(c, 'title'),
+            href: this.attr(c, 'href'),
+            languages: this.attr(c, 'languages', false)
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+            ...(c.attributes?.version ? { version: c.attributes.version } : {}),
+            ...(c.attributes?.description ? { description: c.attributes.description } : {}),
+          }))
+        if (cards.length === 0) throw new ContentError(`line ${line}: :::cards needs ::card{…} entries`)
+        return { type: 'cards', cards }
+      }
+      case 'payment-demo': {
+        const demoType = this.attr(node, 'type')
+        if (!demoTypes.includes(demoType as DemoType)) throw new ContentError(`line ${line}: payment-demo type must be one of ${demoTypes.join(', ')}`)
+        return { type: 'paymentDemo', demoType: demoType as DemoType }
+      }
+      case 'tabs': {
+        const tabs: Tab[] = []
+        for (const child of children) {
+          if (child.type === 'leafDirective' && child.name === 'tab') tabs.push({ title: this.attr(child, 'title'), children: [] })
+          else if (child.type === 'containerDirective' && child.name === 'tab')
+            tabs.push({ title: this.attr(child, 'title'), children: this.blocks(this.childrenWithoutLabel(child)) })
+          else {
+            const current = tabs[tabs.length - 1]
+            if (!current) throw new ContentError(`line ${line}: :::tabs must start with ::tab{title="…"}`)
+            current.children.push(...this.blocks([child]))
+          }
+        }
+        if (tabs.length === 0) throw new ContentError(`line ${line}: :::tabs needs tabs`)
+        return { type: 'tabs', tabs }
+      }
+      default:
+        throw new ContentError(`line ${line}: unknown directive :::${node.name}`)
+    }
+  }
+
+  /** A rich-table cell is re-read as Markdown with `<br>` as line breaks, so it may hold lists and code. */
+  private richCell(cell: MdNode): Block[] {
+    const start = cell.position?.start.offset
+    const end = cell.position?.end.offset
+    if (start === undefined || end === undefined) return [{ type: 'paragraph', children: this.inlines(cell.children) }]
+    const raw = this.source
+      .slice(start, end)
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .replace(/\\\|/g, '|')
+      .replace(/<br\s*\/?>/gi, '\n')
+      .trim()
+    return this.blocks(parseTree(raw).children)
+  }
+}
+
+function collectToc(blocks: Block[]): TocEntry[] {
+  const toc: TocEntry[] = []
+  for (const block of blocks) {
+    if (block.type === 'heading' && (block.level === 2 || block.level === 3)) {
+      toc.push({ id: block.id, text: inlineText(block.children), level: block.level })
+    }
+    if (block.type === 'checklistGuide') block.steps.forEach((s) => toc.push({ id: s.id, text: s.title, level: 3 }))
+  }
+  return toc
+}
+
+/** Parses one content file. `name` is only used in error messages. */
+export function parseDocument(source: string, name = 'content'): ParsedDocument {
+  try {
+    const tree = parseTree(source)
+    const yamlNode = tree.children?.find((n) => n.type === 'yaml')
+    if (!yamlNode) throw new ContentError('missing front matter (--- title: … description: … ---)')
+    const fm = v.safeParse(frontMatterSchema, parseYaml(yamlNode.value ?? ''))
+    if (!fm.success) {
+      throw new ContentError(`front matter: ${fm.issues.map((i) => `${v.getDotPath(i) ?? ''} ${i.message}`).join('; ')}`)
+    }
+    const blocks = new Converter(source).blocks(tree.children)
+    for (const block of blocks) {
+      const checked = v.safeParse(blockSchema, block)
+      if (!checked.success) throw new ContentError(`invalid ${block.type} block: ${checked.issues[0]?.message}`)
+    }
+    const toc = fm.output.hideTOC ? [] : collectToc(blocks)
+    return { frontMatter: fm.output, blocks, toc, text: blocksText(blocks) }
+  } catch (error) {
+    if (error instanceof ContentError) throw new ContentError(`${name}: ${error.message}`)
+    throw error
+  }
+}
