@@ -1,6 +1,8 @@
 // `npm test`: typecheck, architecture lint, Vitest (unit, components, machines, server on PGlite and on
 // PostgreSQL when TEST_DATABASE_URL is set), the web build, then Playwright in Debian Chromium.
 import { spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { coverageDir, coverageLine, readCoverage } from './statechart-model.ts'
 
 const steps: [string, string, string[]][] = [
   ['typecheck', 'npx', ['tsc', '-p', '.']],
@@ -17,7 +19,10 @@ for (const [name, cmd, args] of steps) {
   if (only.length && !only.includes(name)) continue
   const t0 = performance.now()
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`)
+  if (name === 'vitest') rmSync(coverageDir, { recursive: true, force: true })
   const run = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
+  // machine coverage recorded by tests/support/model-based.ts
+  if (name === 'vitest') for (const record of readCoverage()) console.log(`machine coverage ${coverageLine(record)}`)
   const seconds = ((performance.now() - t0) / 1000).toFixed(1)
   results.push(`${run.status === 0 ? '✓' : '✗'} ${name} (${seconds} s)`)
   if (run.status !== 0) {

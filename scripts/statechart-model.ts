@@ -1,0 +1,290 @@
+// The parts of model-based testing that need no test runner: the inventory of a machine's states and
+// transitions, path generation with `xstate/graph`, event labels and the coverage record. Shared by
+// tests/support/model-based.ts (replays the paths), scripts/qa-paths.ts (prints them) and scripts/diagrams.ts.
+import { existsSync, mkdirSync, readdirSync, readFileSync, appendFileSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  __unsafe_getAllOwnEventDescriptors as ownEventDescriptors,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type InputFrom,
+} from 'xstate'
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap } from 'xstate/graph'
+
+/** How to drive a machine through its paths: the inputs to start from and payloads for events that need one. */
+export interface MachineModel<TMachine extends AnyStateMachine> {
+  machine: TMachine
+  /** Named inputs; each is a separate starting point of the traversal. Default: one start without input. */
+  inputs?: ReadonlyArray<{ name: string; input: InputFrom<TMachine> }>
+  /**
+   * Payloads for event types the machine handles (several per type are fine: each is a branch). Needed for
+   * events whose data the machine reads, e.g. `{ type: 'xstate.done.actor.fetchCode', output: {...} }`,
+   * `{ type: 'xstate.error.actor.fetchCode', error: {...} }` or `{ type: 'otp.submit', otp: '1234' }`.
+   * `xstate.after.<delay>.<stateId>` needs none. Types without a payload are sent as `{ type }`.
+   */
+  events?: ReadonlyArray<{ type: string; [key: string]: unknown }>
+  /** Also walk simple paths (every loop-free path to every state), not only the shortest. Default true. */
+  simplePaths?: boolean
+  /** Traversal states are value + context; reduce context here if it holds something unbounded. */
+  serializeState?: (snapshot: AnyMachineSnapshot) => string
+}
+
+export interface ModelStep {
+  event: { type: string; [key: string]: unknown }
+  state: AnyMachineSnapshot
+}
+
+export interface ModelPath {
+  /** Stable, readable name: input + event types in order + final state. */
+  name: string
+  inputName: string
+  input: unknown
+  initial: AnyMachineSnapshot
+  /** The events after start, each with the state the model expects after it. */
+  steps: ModelStep[]
+  /** shortest: to each state; simple: loop-free to each state; transition: to an edge no other path takes. */
+  kind: 'shortest' | 'simple' | 'transition'
+}
+
+export function stateValueText(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, child]) => {
+        const inner = stateValueText(child)
+        return inner.includes(',') ? `${key}.(${inner})` : `${key}.${inner}`
+      })
+      .join(',')
+  return String(value)
+}
+
+const defaultSerialize = (s: AnyMachineSnapshot) =>
+  JSON.stringify({ value: s.value, context: Object.keys(s.context ?? {}).length ? s.context : undefined })
+
+/** Shortest paths, then simple paths not already listed, for every input. Deterministic order. */
+export function machinePaths<TMachine extends AnyStateMachine>(model: MachineModel<TMachine>): ModelPath[] {
+  const starts = model.inputs?.length ? model.inputs : [{ name: 'start', input: undefined }]
+  const payloads = model.events ?? []
+  const events = (snapshot: AnyMachineSnapshot) =>
+    ownEventDescriptors(snapshot).flatMap((type) => {
+      const given = payloads.filter((e) => e.type === type)
+      return given.length ? given : [{ type }]
+    })
+  const seen = new Set<string>()
+  const paths: ModelPath[] = []
+  const serialize = model.serializeState ?? defaultSerialize
+  const add = (start: (typeof starts)[number], kind: ModelPath['kind'], initial: AnyMachineSnapshot, steps: ModelStep[]) => {
+    const key = `${start.name}\u0000${steps.map((s) => JSON.stringify(s.event)).join('\u0000')}`
+    if (seen.has(key)) return
+    seen.add(key)
+    const final = steps.at(-1)?.state ?? initial
+    const via = steps.length ? steps.map((s) => s.event.type).join(' → ') : '(no events)'
+    paths.push({
+      name: `${start.name}: ${via} ⇒ ${stateValueText(final.value)}`,
+      inputName: start.name,
+      input: start.input,
+      initial,
+      steps,
+      kind,
+    })
+  }
+  for (const start of starts) {
+    const options = { input: start.input, events, serializeState: serialize }
+    // The graph functions are typed for one logic at a time; the model is generic over any machine.
+    const logic = model.machine as AnyStateMachine
+    const shortest = getShortestPaths(logic, options as never)
+    const generated: Array<['shortest' | 'simple', typeof shortest]> = [['shortest', shortest]]
+    if (model.simplePaths !== false) generated.push(['simple', getSimplePaths(logic, options as never)])
+    const edgesTaken = new Set<string>()
+    let initial: AnyMachineSnapshot | undefined
+    for (const [kind, found] of generated) {
+      for (const path of found) {
+        const [first, ...rest] = path.steps
+        if (!first) continue
+        initial ??= first.state
+        let from = serialize(first.state)
+        for (const step of rest) {
+          edgesTaken.add(`${from}\u0000${JSON.stringify(step.event)}`)
+          from = serialize(step.state)
+        }
+        add(start, kind, first.state, rest.map((s) => ({ event: s.event, state: s.state })))
+      }
+    }
+    // Transitions back into states already reached (loops, self-transitions) are on no shortest or simple
+    // path: reach their source by its shortest path, then take them.
+    const toState = new Map(shortest.map((p) => [serialize(p.state), p]))
+    const adjacency: AdjacencyMap<AnyMachineSnapshot, ModelStep['event']> = getAdjacencyMap(logic, options as never)
+    for (const [from, { transitions }] of Object.entries(adjacency)) {
+      const head = toState.get(from)
+      if (!head || !initial) continue
+      for (const { event, state } of Object.values<{ event: ModelStep['event']; state: AnyMachineSnapshot }>(transitions)) {
+        const edge = `${from}\u0000${JSON.stringify(event)}`
+        if (edgesTaken.has(edge)) continue
+        edgesTaken.add(edge)
+        const headSteps = head.steps.slice(1).map((s) => ({ event: s.event, state: s.state }))
+        add(start, 'transition', initial, [...headSteps, { event, state }])
+      }
+    }
+  }
+  return paths
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Inventory and coverage
+
+export interface TransitionInfo {
+  id: string
+  source: string
+  eventType: string
+  targets: string[]
+  guard?: string
+  actions: string[]
+  reenter: boolean
+}
+
+export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const nodes: AnyStateNode[] = []
+  const visit = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states)) {
+      nodes.push(child)
+      visit(child)
+    }
+  }
+  visit(machine.root)
+  return nodes
+}
+
+function transitionsOf(node: AnyStateNode): Array<[string, AnyTransitionDefinition[]]> {
+  const list: Array<[string, AnyTransitionDefinition[]]> = [...node.transitions.entries()]
+  if (node.always?.length) list.push(['', node.always])
+  return list
+}
+
+/** A transition's id, the same on the bare machine and on `machine.provide(...)` copies. */
+export function transitionId(transition: AnyTransitionDefinition): string {
+  const siblings =
+    transition.eventType === '' ? (transition.source.always ?? []) : (transition.source.transitions.get(transition.eventType) ?? [])
+  const event = transition.eventType === '' ? 'always' : transition.eventType
+  const index = siblings.indexOf(transition)
+  return `${transition.source.id} ${event}${siblings.length > 1 ? `[${index}]` : ''}`
+}
+
+export function guardName(transition: AnyTransitionDefinition): string | undefined {
+  const guard: unknown = transition.guard
+  if (!guard) return undefined
+  if (typeof guard === 'string') return guard
+  if (typeof guard === 'function') return guard.name || 'guard'
+  if (typeof guard === 'object' && 'type' in guard && typeof guard.type === 'string') return guard.type
+  return 'guard'
+}
+
+export function actionName(action: unknown): string {
+  if (typeof action === 'string') return action
+  if (typeof action === 'function') {
+    const type: unknown = (action as { type?: unknown }).type
+    return typeof type === 'string' ? type.replace(/^xstate\./, '') : action.name || 'action'
+  }
+  if (action && typeof action === 'object' && 'type' in action && typeof action.type === 'string') return action.type
+  return 'action'
+}
+
+export function machineInventory(machine: AnyStateMachine): { states: string[]; transitions: TransitionInfo[] } {
+  const nodes = allStateNodes(machine)
+  const transitions: TransitionInfo[] = []
+  for (const node of nodes) {
+    for (const [, list] of transitionsOf(node)) {
+      for (const t of list) {
+        transitions.push({
+          id: transitionId(t),
+          source: node.id,
+          eventType: t.eventType,
+          targets: (t.target ?? []).map((target) => target.id),
+          guard: guardName(t),
+          actions: (t.actions ?? []).map(actionName),
+          reenter: t.reenter,
+        })
+      }
+    }
+  }
+  return { states: nodes.map((n) => n.id), transitions }
+}
+
+export interface CoverageRecord {
+  machine: string
+  states: { all: string[]; visited: string[] }
+  transitions: { all: string[]; taken: string[] }
+}
+
+export const coverageDir = join(process.cwd(), '.test-data', 'machine-coverage')
+
+export function writeCoverage(record: CoverageRecord, dir = coverageDir) {
+  mkdirSync(dir, { recursive: true })
+  appendFileSync(join(dir, `${record.machine}.json`), `${JSON.stringify(record)}\n`)
+}
+
+/** Union of every record per machine (a machine may be tested by several suites). */
+export function readCoverage(dir = coverageDir): CoverageRecord[] {
+  if (!existsSync(dir)) return []
+  const merged = new Map<string, CoverageRecord>()
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+      if (!line.trim()) continue
+      const record: CoverageRecord = JSON.parse(line)
+      const prev = merged.get(record.machine)
+      const union = (a: string[] = [], b: string[]) => [...new Set([...a, ...b])].sort()
+      merged.set(record.machine, {
+        machine: record.machine,
+        states: { all: record.states.all, visited: union(prev?.states.visited, record.states.visited) },
+        transitions: { all: record.transitions.all, taken: union(prev?.transitions.taken, record.transitions.taken) },
+      })
+    }
+  }
+  return [...merged.values()].sort((a, b) => a.machine.localeCompare(b.machine))
+}
+
+export function coverageLine(record: CoverageRecord): string {
+  const visited = record.states.all.filter((s) => record.states.visited.includes(s))
+  const taken = record.transitions.all.filter((t) => record.transitions.taken.includes(t))
+  const missing = [
+    ...record.states.all.filter((s) => !visited.includes(s)).map((s) => `state ${s}`),
+    ...record.transitions.all.filter((t) => !taken.includes(t)).map((t) => `transition ${t}`),
+  ]
+  const line = `${record.machine}: states ${visited.length}/${record.states.all.length}, transitions ${taken.length}/${record.transitions.all.length}`
+  return missing.length ? `${line} (not covered: ${missing.join('; ')})` : line
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Labels shared by diagrams and the QA plan
+
+export function delayMs(machine: AnyStateMachine, delay: string): number | undefined {
+  if (/^\d+$/.test(delay)) return Number(delay)
+  const configured: unknown = (machine.implementations.delays as Record<string, unknown>)[delay]
+  return typeof configured === 'number' ? configured : undefined
+}
+
+export function formatDuration(ms: number): string {
+  if (ms % 60_000 === 0 && ms >= 60_000) return `${ms / 60_000} min`
+  if (ms % 1000 === 0 && ms >= 1000) return `${ms / 1000} s`
+  return `${ms} ms`
+}
+
+/** `xstate.after.otpResendCooldown.x.y` → `after otpResendCooldown (1 min)`; done/error of actors named. */
+export function eventLabel(machine: AnyStateMachine, eventType: string): string {
+  if (eventType === '') return 'always'
+  const after = /^xstate\.after\.([^.]+)\./.exec(eventType)
+  if (after?.[1]) {
+    const name = after[1]
+    const ms = delayMs(machine, name)
+    if (/^\d+$/.test(name)) return `after ${formatDuration(Number(name))}`
+    return ms === undefined ? `after ${name}` : `after ${name} (${formatDuration(ms)})`
+  }
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType)
+  if (done) return `done: ${done[1]}`
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(eventType)
+  if (error) return `error: ${error[1]}`
+  const doneState = /^xstate\.done\.state\.(.+)$/.exec(eventType)
+  if (doneState) return `done: ${doneState[1]}`
+  return eventType
+}
