@@ -1,0 +1,256 @@
+// `npm run bench:sandbox`: throughput and latency of the sandbox's signed create-code (POST /v2/codes) and
+// signed get-payment (GET /v2/codes/payments/{id}) beside the same server's bare JSON endpoint
+// (GET /sandbox/api/ping), the ceiling. The server runs as a child process on loopback (so the load generator
+// does not share its event loop) on a fresh PGlite store, and again on PostgreSQL when DATABASE_URL is set.
+// One run on this machine; not a test. Figures go in docs/sandbox-wallet.md.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { signOpaRequest } from '../src/domain/opa-auth.ts'
+import { nodeOpaCrypto } from '../src/server/sandbox/opa-crypto.ts'
+import { openStore } from '../src/server/store/db.ts'
+import { merchantRepo } from '../src/server/store/merchant-repo.ts'
+
+const warmupSeconds = Number(process.env.BENCH_WARMUP_S ?? 1)
+const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 5)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
+
+// autocannon ships no types; this is the part of its API the bench uses.
+interface RawRequest {
+  method?: string
+  path?: string
+  headers?: Record<string, string>
+  body?: string
+}
+interface AutocannonResult {
+  requests: { average: number; total: number }
+  latency: { p50: number; p99: number; average: number }
+  non2xx: number
+  errors: number
+  timeouts: number
+  duration: number
+}
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration: number
+  requests: { setupRequest: (req: RawRequest) => RawRequest }[]
+}) => Promise<AutocannonResult>
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+
+interface Merchant {
+  id: string
+  apiKey: string
+  apiSecret: string
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function seedMerchant(options: { dataDir?: string; databaseUrl?: string }): Promise<Merchant> {
+  const store = await openStore(options)
+  try {
+    const repo = merchantRepo(store.db)
+    const merchant = await repo.create({ name: 'Bench Cake Shop', products: ['qrcode'] })
+    const credential = await repo.issueCredential(merchant.id)
+    return { id: merchant.id, apiKey: credential.apiKey, apiSecret: credential.apiSecret }
+  } finally {
+    await store.close()
+  }
+}
+
+async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANDBOX_HTTPS_PORT: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const origin = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      const res = await fetch(`${origin}/healthz`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s')
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return { child, origin }
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+  if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+function signedHeaders(merchant: Merchant, method: string, path: string, body?: string): Record<string, string> {
+  const contentType = 'application/json'
+  const authorization = signOpaRequest(nodeOpaCrypto, {
+    apiKey: merchant.apiKey,
+    apiSecret: merchant.apiSecret,
+    method,
+    path,
+    nonce: randomUUID().slice(0, 8),
+    epoch: Math.floor(Date.now() / 1000),
+    contentType: body ? contentType : null,
+    body: body ?? null,
+  })
+  return {
+    authorization,
+    'x-assume-merchant': merchant.id,
+    ...(body ? { 'content-type': contentType } : {}),
+  }
+}
+
+let sequence = 0
+function createCodeBody(): string {
+  sequence += 1
+  return JSON.stringify({
+    merchantPaymentId: `BENCH-${process.pid}-${Date.now()}-${sequence}`,
+    amount: { amount: 1000, currency: 'JPY' },
+    codeType: 'ORDER_QR',
+    orderDescription: 'Strawberry shortcake',
+    requestedAt: Math.floor(Date.now() / 1000),
+  })
+}
+
+interface Scenario {
+  name: string
+  setupRequest: (req: RawRequest) => RawRequest
+}
+
+function scenarios(merchant: Merchant, paymentPath: string): Scenario[] {
+  return [
+    {
+      name: 'bare JSON (GET /sandbox/api/ping)',
+      setupRequest: (req) => ({ ...req, method: 'GET', path: '/sandbox/api/ping' }),
+    },
+    {
+      name: 'signed create-code (POST /v2/codes)',
+      setupRequest: (req) => {
+        const body = createCodeBody()
+        return { ...req, method: 'POST', path: '/v2/codes', body, headers: { ...req.headers, ...signedHeaders(merchant, 'POST', '/v2/codes', body) } }
+      },
+    },
+    {
+      name: 'signed get-payment (GET /v2/codes/payments/{id})',
+      setupRequest: (req) => ({ ...req, method: 'GET', path: paymentPath, headers: { ...req.headers, ...signedHeaders(merchant, 'GET', paymentPath) } }),
+    },
+  ]
+}
+
+interface Row {
+  store: string
+  scenario: string
+  rps: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+  total: number
+}
+
+async function measure(origin: string, scenario: Scenario) {
+  const run = (duration: number) => autocannon({ url: origin, connections, duration, requests: [{ setupRequest: scenario.setupRequest }] })
+  await run(warmupSeconds)
+  return run(durationSeconds)
+}
+
+async function benchStore(label: string, env: Record<string, string>, seed: () => Promise<Merchant>): Promise<Row[]> {
+  const merchant = await seed()
+  const { child, origin } = await startChild(env)
+  try {
+    const body = createCodeBody()
+    const created = await fetch(`${origin}/v2/codes`, { method: 'POST', body, headers: signedHeaders(merchant, 'POST', '/v2/codes', body) })
+    const createdJson: unknown = await created.json()
+    if (created.status !== 201) throw new Error(`could not create the code to read: ${created.status} ${JSON.stringify(createdJson)}`)
+    const merchantPaymentId = (JSON.parse(body) as { merchantPaymentId: string }).merchantPaymentId
+    const paymentPath = `/v2/codes/payments/${merchantPaymentId}`
+    const rows: Row[] = []
+    for (const scenario of scenarios(merchant, paymentPath)) {
+      process.stderr.write(`${label}: ${scenario.name} … `)
+      const result = await measure(origin, scenario)
+      process.stderr.write(`${Math.round(result.requests.average)} req/s\n`)
+      rows.push({
+        store: label,
+        scenario: scenario.name,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+        total: result.requests.total,
+      })
+    }
+    return rows
+  } finally {
+    await stopChild(child)
+  }
+}
+
+function printTable(rows: Row[]) {
+  const header = ['store', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'non-2xx', 'errors']
+  const lines = rows.map((row) => {
+    const ceiling = rows.find((r) => r.store === row.store && r.scenario.startsWith('bare'))?.rps ?? row.rps
+    return [
+      row.store,
+      row.scenario,
+      row.rps.toFixed(0),
+      row.p50.toFixed(1),
+      row.p99.toFixed(1),
+      `${((row.rps / ceiling) * 100).toFixed(1)} %`,
+      String(row.total),
+      String(row.non2xx),
+      String(row.errors),
+    ]
+  })
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`
+  console.log(fmt(header))
+  console.log(`|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`)
+  for (const line of lines) console.log(fmt(line))
+}
+
+const started = new Date()
+console.log(
+  `PayLab sandbox bench — ${started.toISOString()} — node ${process.version}, ${connections} connections, ` +
+    `${warmupSeconds} s warm-up + ${durationSeconds} s per endpoint, autocannon, loopback`,
+)
+const rows: Row[] = []
+const dataDir = mkdtempSync(join(tmpdir(), 'paylab-bench-'))
+try {
+  rows.push(...(await benchStore('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, () => seedMerchant({ dataDir }))))
+} finally {
+  rmSync(dataDir, { recursive: true, force: true })
+}
+const databaseUrl = process.env.DATABASE_URL
+if (databaseUrl) {
+  const pgDataDir = mkdtempSync(join(tmpdir(), 'paylab-bench-pg-'))
+  try {
+    rows.push(...(await benchStore('PostgreSQL', { DATABASE_URL: databaseUrl, DATA_DIR: pgDataDir }, () => seedMerchant({ databaseUrl }))))
+  } finally {
+    rmSync(pgDataDir, { recursive: true, force: true })
+  }
+} else {
+  console.log('(DATABASE_URL is not set: PostgreSQL skipped)')
+}
+printTable(rows)
