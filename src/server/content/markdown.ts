@@ -484,7 +484,13 @@ export function parseDocument(source: string, name = 'content'): ParsedDocument 
     const tree = parseTree(source)
     const yamlNode = tree.children?.find((n) => n.type === 'yaml')
     if (!yamlNode) throw new ContentError('missing front matter (--- title: … description: … ---)')
-    const fm = v.safeParse(frontMatterSchema, parseYaml(yamlNode.value ?? ''))
+    let yaml: unknown
+    try {
+      yaml = parseYaml(yamlNode.value ?? '')
+    } catch (error) {
+      throw new ContentError(`front matter is not valid YAML (quote values that contain ": "): ${(error as Error).message.split('\n')[0]}`)
+    }
+    const fm = v.safeParse(frontMatterSchema, yaml)
     if (!fm.success) {
       throw new ContentError(`front matter: ${fm.issues.map((i) => `${v.getDotPath(i) ?? ''} ${i.message}`).join('; ')}`)
     }

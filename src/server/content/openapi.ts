@@ -1,0 +1,139 @@
+import { toJsonSchema } from '@valibot/to-json-schema'
+import * as v from 'valibot'
+import * as account from '@/domain/account-api.ts'
+import { pageSchema, pageSummarySchema, pageTypes, searchResultSchema } from '@/domain/content.ts'
+
+/**
+ * The server's own OpenAPI 3.1 description (`/openapi.json`), generated from the valibot schemas the handlers
+ * validate with, so the API reference page can never drift from what the server accepts.
+ * Areas describe their operations as `ApiOperation`s; `registerOperations` adds them (the sandbox does so from
+ * its own module), and the account and content operations are listed below.
+ */
+
+export interface ApiOperation {
+  method: 'get' | 'post' | 'put' | 'delete'
+  path: string
+  tag: string
+  summary: string
+  security?: 'bearer' | 'opaAuth'
+  params?: v.GenericSchema
+  query?: v.GenericSchema
+  body?: v.GenericSchema
+  /** schema of `data` in the `{resultInfo, data}` answer */
+  data?: v.GenericSchema
+  /** set when the answer is not the `{resultInfo, data}` envelope */
+  rawResponse?: v.GenericSchema
+}
+
+const operations: ApiOperation[] = []
+
+export function registerOperations(list: ApiOperation[]) {
+  for (const op of list) {
+    if (!operations.some((o) => o.method === op.method && o.path === op.path)) operations.push(op)
+  }
+}
+
+const langQuery = v.optional(v.picklist(['jp', 'ja', 'en']))
+const bearer = 'bearer' as const
+
+registerOperations([
+  { method: 'post', path: '/v1/dpSignup/createAccount', tag: 'Account', summary: 'Create a developer account (sends an OTP)', body: account.createAccountRequest, data: account.createAccountData },
+  { method: 'post', path: '/v1/dpSignup/validateOtp', tag: 'Account', summary: 'Validate the sign-up OTP', body: account.validateOtpRequest, data: account.validateOtpData },
+  { method: 'get', path: '/v1/dpSignup/resendOtp/{otpReferenceId}', tag: 'Account', summary: 'Send the OTP again', params: account.otpReferenceParams, data: account.resendOtpData },
+  { method: 'get', path: '/v1/dpSignup/products', tag: 'Account', summary: 'Payment products to choose from', security: bearer, query: account.productsQuery, data: account.productsPageData },
+  { method: 'post', path: '/v1/dpSignup/signupProduct', tag: 'Account', summary: 'Create the merchant with its products', security: bearer, body: account.signupProductRequest, data: account.signupProductData },
+  { method: 'post', path: '/v1/dpSignup/salesforceActivate', tag: 'Account', summary: 'Request live activation', security: bearer, data: account.salesforceActivateData },
+  { method: 'post', path: '/v1/dpSignIn/authenticate', tag: 'Account', summary: 'Sign in (password, terms acceptance or OTP step)', body: account.authenticateRequest, data: account.authenticateData },
+  { method: 'post', path: '/v1/dpSignout/logout', tag: 'Account', summary: 'Sign out', security: bearer, body: account.logoutRequest },
+  { method: 'post', path: '/v1/dpSignIn/passwordReset', tag: 'Account', summary: 'Send a password-reset mail', body: account.passwordResetRequest },
+  { method: 'get', path: '/v1/homeDboard/getUserProfile', tag: 'Account', summary: 'Profile of the signed-in user', security: bearer, data: account.userProfileSchema },
+  { method: 'get', path: '/v1/homeDboard/getMerchantUsers', tag: 'Account', summary: 'Users of the merchant', security: bearer, data: account.merchantUsersData },
+  { method: 'get', path: '/v1/d-panel/user/register', tag: 'Account', summary: 'Register the user in the developer panel', security: bearer, data: account.dPanelRegisterData },
+  {
+    method: 'get',
+    path: '/dev/config/pages',
+    tag: 'Content',
+    summary: 'One documentation page as a block tree',
+    query: v.object({ type: v.picklist(pageTypes), slug: v.string(), lang: langQuery }),
+    data: pageSchema,
+  },
+  {
+    method: 'get',
+    path: '/dev/config/search',
+    tag: 'Content',
+    summary: 'Search every page of one language',
+    query: v.object({ searchText: v.string(), lang: langQuery }),
+    data: v.array(searchResultSchema),
+  },
+  {
+    method: 'get',
+    path: '/dev/designSystem/content',
+    tag: 'Content',
+    summary: 'Style-guide pages',
+    query: v.object({ lang: langQuery }),
+    data: v.array(pageSummarySchema),
+  },
+])
+
+function jsonSchema(schema: v.GenericSchema): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' }) as Record<string, unknown>
+  return rest
+}
+
+function parameters(schema: v.GenericSchema | undefined, where: 'query' | 'path') {
+  if (!schema) return []
+  const js = jsonSchema(schema)
+  const properties = (js.properties ?? {}) as Record<string, Record<string, unknown>>
+  const required = new Set((js.required as string[] | undefined) ?? [])
+  return Object.entries(properties).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }))
+}
+
+const resultInfo = {
+  type: 'object',
+  properties: { code: { type: 'string' }, message: { type: 'string' }, codeId: { type: 'string' } },
+  required: ['code', 'message', 'codeId'],
+}
+
+export function openApiDocument(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const op of operations) {
+    const response = op.rawResponse
+      ? jsonSchema(op.rawResponse)
+      : { type: 'object', properties: { resultInfo, data: op.data ? jsonSchema(op.data) : {} }, required: ['resultInfo', 'data'] }
+    paths[op.path] ??= {}
+    paths[op.path]![op.method] = {
+      tags: [op.tag],
+      summary: op.summary,
+      operationId: `${op.method}${op.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      ...(op.security ? { security: [{ [op.security]: [] }] } : {}),
+      parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      responses: {
+        '200': { description: 'Success', content: { 'application/json': { schema: response } } },
+        default: { description: 'Error in the same envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      },
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'PayLab API',
+      version: '1.0.0',
+      description: 'Portal API and the offline sandbox of the Open Payment API. Every answer is {resultInfo, data}.',
+    },
+    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { Error: { type: 'object', properties: { resultInfo, data: {} }, required: ['resultInfo'] } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        opaAuth: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'hmac OPA-Auth:{apiKey}:{signature}:{nonce}:{epoch}:{bodyHash}',
+        },
+      },
+    },
+  }
+}

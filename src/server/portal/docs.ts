@@ -1,0 +1,79 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { pageTypes } from '@/domain/content.ts'
+import { ApiError } from '@/domain/errors.ts'
+import { pickLang, type Lang } from '@/domain/i18n.ts'
+import { limits } from '@/domain/limits.ts'
+import { TtlLruCache } from '../content/cache.ts'
+import '../content/docs-components.ts'
+import { library, publicPage, summary } from '../content/library.ts'
+import { openApiDocument } from '../content/openapi.ts'
+import { buildSearchIndex, type SearchIndex } from '../content/search.ts'
+import type { AppDeps } from '../deps.ts'
+import { queryOf } from '../validate.ts'
+
+const langParam = v.optional(v.picklist(['jp', 'ja', 'en']))
+const toLang = (value: string | undefined): Lang => pickLang(value === 'jp' ? 'ja' : value)
+
+const pageQuery = v.object({
+  type: v.picklist(pageTypes),
+  slug: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.regex(/^[A-Za-z0-9_\-./]+$/)),
+  lang: langParam,
+})
+const searchQuery = v.object({ searchText: v.pipe(v.string(), v.maxLength(200)), lang: langParam })
+const langQuery = v.object({ lang: langParam })
+
+const ok = (data: unknown) => ({ resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data })
+
+let searchIndex: SearchIndex | undefined
+const search = () => (searchIndex ??= buildSearchIndex(library()))
+
+/**
+ * Content API of spec §7: pages by slug, search, webinar videos, design-system pages, and `/openapi.json`.
+ * Answers are cached (spec §9: 500 entries, 30 minutes) by path and query.
+ */
+export function docsRoutes(deps: AppDeps) {
+  const app = new Hono()
+  const cache = new TtlLruCache<unknown>(limits.contentCache.maxEntries, limits.contentCache.ttlMs, () => deps.clock.nowMs())
+  // Parse all content now (outside tests, where each test file would pay for it) so a broken file stops startup.
+  if (!process.env.VITEST) {
+    library()
+    search()
+  }
+  const cached = (key: string, load: () => unknown) => cache.getOrLoad(key, load)
+
+  app.get('/dev/config/pages', async (c) => {
+    const q = queryOf(c, pageQuery)
+    const lang = toLang(q.lang)
+    const body = await cached(`pages:${q.type}:${q.slug}:${lang}`, () => {
+      const page = library().page(lang, q.type, q.slug.replace(/^\/+|\/+$/g, ''))
+      return page ? ok(publicPage(page)) : null
+    })
+    if (!body) throw new ApiError('RESOURCE_NOT_FOUND')
+    return c.json(body)
+  })
+
+  app.get('/dev/config/search', (c) => {
+    const q = queryOf(c, searchQuery)
+    return c.json(ok(search().search(toLang(q.lang), q.searchText)))
+  })
+
+  app.get('/dev/webinarVideos/content', async (c) => {
+    const lang = toLang(queryOf(c, langQuery).lang)
+    return c.json(
+      await cached(`webinar:${lang}`, () => {
+        const page = library().page(lang, 'page', 'webinar')
+        return ok({ videos: page?.videos ?? [], page: page ? publicPage(page) : null })
+      }),
+    )
+  })
+
+  app.get('/dev/designSystem/content', async (c) => {
+    const lang = toLang(queryOf(c, langQuery).lang)
+    return c.json(await cached(`designSystem:${lang}`, () => ok(library().pages(lang, 'designSystem').map(summary))))
+  })
+
+  let openApi: unknown
+  app.get('/openapi.json', (c) => c.json((openApi ??= openApiDocument())))
+  return app
+}
