@@ -9,6 +9,7 @@ import { ApiError } from '@/domain/errors.ts'
 import { pickLang } from '@/domain/i18n.ts'
 import type { AppDeps } from './deps.ts'
 import { contentRoutes } from './portal/content.ts'
+import { docsRoutes } from './portal/docs.ts'
 
 export type AppEnv = { Variables: { requestId: string } }
 
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
   })
 
   app.route('/', contentRoutes(deps))
+  app.route('/', docsRoutes(deps))
 
   app.onError((error, c) => {
     const lang = pickLang(c.req.header('accept-language'))
