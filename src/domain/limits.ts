@@ -22,4 +22,19 @@ export const limits = {
   transactions: { defaultPage: 0, defaultPageSize: 10 },
   webinarCookieDays: 1,
   errorReporting: { errorSampleRate: 0.05, traceSampleRate: 0.0005 },
+  /** Accounts (issue 3): OTP life and tries, sign-in lockout, token lives, logo upload (decisions in docs/accounts.md). */
+  accounts: {
+    otpTtlMs: 10 * 60_000,
+    otpMaxAttempts: 5,
+    loginMaxFailures: 5,
+    loginFailureWindowMs: 15 * 60_000,
+    loginLockMs: 15 * 60_000,
+    accessTokenTtlMs: 60 * 60_000,
+    refreshTokenTtlMs: 30 * 24 * 60 * 60_000,
+    termsTicketTtlMs: 10 * 60_000,
+    passwordResetTtlMs: 30 * 60_000,
+    logoMaxPx: 222,
+    logoMaxBytes: 256 * 1024,
+    maxActiveApiKeys: 20,
+  },
 } as const

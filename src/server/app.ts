@@ -8,6 +8,7 @@ import { requestId } from 'hono/request-id'
 import { ApiError } from '@/domain/errors.ts'
 import { pickLang } from '@/domain/i18n.ts'
 import type { AppDeps } from './deps.ts'
+import { accountsRoutes } from './portal/accounts.ts'
 import { contentRoutes } from './portal/content.ts'
 import { docsRoutes } from './portal/docs.ts'
 
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps) {
   })
 
   app.route('/', contentRoutes(deps))
+  app.route('/', accountsRoutes(deps))
   app.route('/', docsRoutes(deps))
 
   app.onError((error, c) => {

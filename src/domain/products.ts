@@ -1,0 +1,106 @@
+/**
+ * The payment products a developer picks at sign-up (spec §1, §3 Product). `model` is the scope stored on the
+ * merchant; `corporateOnly` marks the products spec §1 reserves for corporate customers.
+ */
+export type ProductModel =
+  | 'appinvoke'
+  | 'qrcode'
+  | 'autodebit'
+  | 'webcashier'
+  | 'continuous_payments'
+  | 'preauth_capture'
+  | 'request_money'
+
+export interface Product {
+  id: number
+  model: ProductModel
+  name: string
+  nameJp: string
+  description: string
+  descriptionJp: string
+  /** Path of the product's icon, served from public/. */
+  logo: string
+  corporateOnly: boolean
+}
+
+export const products: readonly Product[] = [
+  {
+    id: 1,
+    model: 'webcashier',
+    name: 'Web Payment',
+    nameJp: 'ウェブペイメント',
+    description:
+      'Let customers pay on your website or web app: they scan a QR code on a PC or jump to the wallet app on a smartphone, then return to your page.',
+    descriptionJp:
+      'ウェブサイトやウェブアプリで支払いを受け付けます。PCではQRコードを読み取り、スマートフォンではウォレットアプリに切り替えて支払い、元のページに戻ります。',
+    logo: '/products/webcashier.svg',
+    corporateOnly: false,
+  },
+  {
+    id: 2,
+    model: 'autodebit',
+    name: 'Native Payment',
+    nameJp: 'ネイティブペイメント',
+    description:
+      'After a one-time link of the customer\'s wallet, charge them directly from your app or service without leaving it.',
+    descriptionJp: '一度ウォレットを連携すれば、その後はアプリやサービスを離れることなく直接支払いを受け付けられます。',
+    logo: '/products/autodebit.svg',
+    corporateOnly: false,
+  },
+  {
+    id: 3,
+    model: 'qrcode',
+    name: 'Dynamic QR Code',
+    nameJp: '動的QRコード',
+    description: 'Show a QR code generated for each order on your register or screen; the customer scans it with the wallet app.',
+    descriptionJp: '注文ごとに生成したQRコードをレジや画面に表示し、お客様がウォレットアプリで読み取って支払います。',
+    logo: '/products/qrcode.svg',
+    corporateOnly: false,
+  },
+  {
+    id: 4,
+    model: 'appinvoke',
+    name: 'App Invoke',
+    nameJp: 'アプリ起動決済',
+    description: 'Open the wallet app from your smartphone app with the payment prepared, and come back when it is done.',
+    descriptionJp: 'スマートフォンアプリから支払い内容を準備した状態でウォレットアプリを起動し、完了後に元のアプリへ戻ります。',
+    logo: '/products/appinvoke.svg',
+    corporateOnly: false,
+  },
+  {
+    id: 5,
+    model: 'continuous_payments',
+    name: 'Continuous Payment',
+    nameJp: '継続決済',
+    description:
+      'Charge a linked customer on a schedule for subscriptions and recurring bills. Available to corporate customers only.',
+    descriptionJp: '連携済みのお客様に定期的に請求し、サブスクリプションや継続課金に対応します。法人のお客様のみご利用いただけます。',
+    logo: '/products/continuous_payments.svg',
+    corporateOnly: true,
+  },
+  {
+    id: 6,
+    model: 'preauth_capture',
+    name: 'Pre-authorization and Capture',
+    nameJp: '仮売上・売上確定',
+    description: 'Reserve an amount when the order is placed and capture the final amount later, for example when the goods ship.',
+    descriptionJp: '注文時に金額を仮押さえし、商品の発送時など後から確定した金額で売上を確定します。',
+    logo: '/products/preauth_capture.svg',
+    corporateOnly: false,
+  },
+  {
+    id: 7,
+    model: 'request_money',
+    name: 'Request Money',
+    nameJp: '支払いリクエスト',
+    description:
+      'Send a payment request to a customer\'s wallet; they approve it in the app when it suits them. Available to corporate customers only.',
+    descriptionJp: 'お客様のウォレットに支払いリクエストを送り、お客様は都合のよいときにアプリで承認します。法人のお客様のみご利用いただけます。',
+    logo: '/products/request_money.svg',
+    corporateOnly: true,
+  },
+]
+
+export const productModels: readonly ProductModel[] = products.map((p) => p.model)
+
+export const productById = (id: number) => products.find((p) => p.id === id)

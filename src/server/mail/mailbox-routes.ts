@@ -1,0 +1,81 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import type { AppDeps } from '../deps.ts'
+import { accountRepo, type OutboxMail } from '../store/account-repo.ts'
+import { queryOf } from '../validate.ts'
+
+const mailboxQuery = v.object({
+  format: v.optional(v.picklist(['html', 'json'])),
+  to: v.optional(v.pipe(v.string(), v.maxLength(254))),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(200))),
+})
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+
+/** The OTP and the first link of a mail, so a test (or a hurried reader) need not parse the body. */
+function extract(mail: OutboxMail) {
+  const otp = /(?:one-time password[^\n]*?is|ワンタイムパスワードは)\s*(\d{4})\b/i.exec(mail.text)?.[1] ?? null
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? null
+  return { otp, link }
+}
+
+function render(mails: OutboxMail[], smtpConfigured: boolean): string {
+  const items = mails
+    .map(
+      (m) => `<li><article>
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p><span lang="ja">宛先</span> / <span lang="en">To</span>: ${escapeHtml(m.to)}<br>
+  <span lang="ja">日時</span> / <span lang="en">Date</span>: <time datetime="${m.createdAt.toISOString()}">${m.createdAt.toISOString()}</time></p>
+  <pre>${escapeHtml(m.text)}</pre>
+</article></li>`,
+    )
+    .join('\n')
+  const empty = `<p><span lang="ja">メールはまだありません。</span> / <span lang="en">No mail yet.</span></p>`
+  const smtpNote = smtpConfigured
+    ? `<p><span lang="ja">SMTP_URL が設定されているため、メールは SMTP サーバーに送信され、ここには保存されません。</span><br><span lang="en">SMTP_URL is set: mail goes to the SMTP server and is not kept here.</span></p>`
+    : ''
+  return `<!doctype html>
+<html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>サンドボックスのメールボックス / Sandbox mailbox — PayLab</title>
+<style>body{font-family:system-ui,"Noto Sans JP",sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#333;line-height:1.6}
+ol{list-style:none;padding:0}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:0 0 1rem}
+h2{font-size:1.05rem;margin:0 0 .5rem}pre{white-space:pre-wrap;background:#f6f6f6;padding:.75rem;border-radius:8px}</style></head>
+<body><h1><span lang="ja">サンドボックスのメールボックス</span> / <span lang="en">Sandbox mailbox</span></h1>
+<p><span lang="ja">SMTP サーバーが設定されていない間、PayLab が送るメール（ワンタイムパスワード、パスワード再設定）はここに届きます。新しい順です。</span><br>
+<span lang="en">While no SMTP server is configured, the mail PayLab sends (one-time passwords, password resets) lands here, newest first.</span>
+<a href="?format=json">JSON</a></p>
+${smtpNote}
+${mails.length ? `<ol>${items}</ol>` : empty}
+</body></html>`
+}
+
+/** GET /sandbox/mailbox (HTML, no JavaScript needed), /sandbox/mailbox.json and ?format=json. */
+export function mailboxRoutes(deps: AppDeps) {
+  const app = new Hono()
+  const list = async (to: string | undefined, limit: number | undefined) => {
+    const mails = await accountRepo(deps.store.db).listMail(to ? 200 : (limit ?? 50))
+    const filtered = to ? mails.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : mails
+    return filtered.slice(0, limit ?? 50)
+  }
+  const json = (mails: OutboxMail[]) => ({
+    resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' },
+    data: {
+      smtpConfigured: Boolean(deps.config.smtpUrl),
+      mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString(), ...extract(m) })),
+    },
+  })
+  app.get('/sandbox/mailbox.json', async (c) => {
+    const q = queryOf(c, mailboxQuery)
+    c.header('Cache-Control', 'no-store')
+    return c.json(json(await list(q.to, q.limit)))
+  })
+  app.get('/sandbox/mailbox', async (c) => {
+    const q = queryOf(c, mailboxQuery)
+    c.header('Cache-Control', 'no-store')
+    const mails = await list(q.to, q.limit)
+    if (q.format === 'json') return c.json(json(mails))
+    return c.html(render(mails, Boolean(deps.config.smtpUrl)))
+  })
+  return app
+}

@@ -1,0 +1,175 @@
+import type { Context } from 'hono'
+import * as v from 'valibot'
+import { deviceIdHeader, deviceIdSchema, type Token } from '@/domain/account-api.ts'
+import { passwordFailures } from '@/domain/account-validation.ts'
+import { ApiError, errorMessage } from '@/domain/errors.ts'
+import '@/domain/errors-accounts.ts'
+import { pickLang } from '@/domain/i18n.ts'
+import { limits } from '@/domain/limits.ts'
+import type { AppDeps } from '../deps.ts'
+import { otpMail, type OtpPurpose } from '../mail/templates.ts'
+import { createMailer } from '../mail/mailer.ts'
+import { accountRepo, type Challenge, type ChallengeKind, type User } from '../store/account-repo.ts'
+import { readJson } from '../validate.ts'
+import { newOtp, otpHash, randomSecret, safeEqual, sha256 } from './accounts-crypto.ts'
+
+const rules = limits.accounts
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
+
+/** `{resultInfo: SUCCESS, data}` in the caller's language. */
+export function success(c: Context, data: unknown, extra: Record<string, string> = {}) {
+  const lang = pickLang(c.req.header('accept-language'))
+  return c.json({ resultInfo: { code: 'SUCCESS', message: errorMessage('SUCCESS', lang), codeId: '08100001', ...extra }, data })
+}
+
+/**
+ * Parses a JSON body. Beyond INVALID_PARAMS, an invalid e-mail answers EMAIL_INVALID and a password that
+ * breaks the policy answers PASSWORD_POLICY with every broken rule in `data.failures` (spec §5: one message each).
+ */
+export async function accountBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  const input = await readJson(c)
+  const result = v.safeParse(schema, input)
+  if (result.success) return result.output
+  const issues = result.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }))
+  const password = input && typeof input === 'object' ? (input as Record<string, unknown>).password : undefined
+  if (issues.some((i) => i.path === 'email' && i.message === 'email.invalid')) throw new ApiError('EMAIL_INVALID', { data: { issues } })
+  if (typeof password === 'string' && issues.some((i) => i.path === 'password' && i.message.startsWith('password.'))) {
+    const failures = passwordFailures(password)
+    if (failures.length > 0) throw new ApiError('PASSWORD_POLICY', { data: { failures, issues } })
+  }
+  throw new ApiError('INVALID_PARAMS', { data: { issues } })
+}
+
+/** The portal's device id from the X-DEVICE-ID header (absent or malformed: unknown device). */
+export function deviceIdOf(c: Context): string | undefined {
+  const value = c.req.header(deviceIdHeader)
+  return value && v.is(deviceIdSchema, value) ? value.toLowerCase() : undefined
+}
+
+export function accountFlows(deps: AppDeps) {
+  const repo = accountRepo(deps.store.db)
+  const mailer = createMailer(deps)
+  const now = () => deps.clock.now()
+
+  async function issueToken(userId: string): Promise<Token> {
+    const accessToken = randomSecret(32)
+    const refreshToken = randomSecret(32)
+    await repo.insertToken({
+      tokenHash: sha256(accessToken),
+      refreshHash: sha256(refreshToken),
+      userId,
+      now: now(),
+      ttlMs: rules.accessTokenTtlMs,
+      refreshTtlMs: rules.refreshTokenTtlMs,
+    })
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      refresh_token: refreshToken,
+      expires_in: rules.accessTokenTtlMs / 1000,
+      scope: 'REGULAR',
+    }
+  }
+
+  /**
+   * Sends an OTP under a new reference (older open ones of the same kind end). Within the resend cooldown a
+   * repeated request from the same device gets the reference already sent instead of another mail.
+   */
+  async function startOtp(user: User, kind: 'signup_otp' | 'signin_otp', deviceId: string | undefined, failCode: string) {
+    const at = now()
+    const open = await repo.latestOpenChallenge(user.id, kind, at)
+    if (open && open.attempts < rules.otpMaxAttempts && open.deviceId === (deviceId ?? null)) {
+      const wait = open.lastSentAt.getTime() + limits.otpResendCooldownMs - at.getTime()
+      if (wait > 0) return { otp_reference_id: open.id, resend_after_seconds: seconds(wait) }
+    }
+    await repo.closeChallenges(user.id, kind, at)
+    const id = randomSecret(18)
+    const otp = newOtp()
+    await repo.createChallenge({ id, kind, userId: user.id, codeHash: otpHash(id, otp), deviceId: deviceId ?? null, now: at, ttlMs: rules.otpTtlMs })
+    await deliverOtp(user.email, otp, kind === 'signup_otp' ? 'signup' : 'signin', id, failCode)
+    return { otp_reference_id: id, resend_after_seconds: seconds(limits.otpResendCooldownMs) }
+  }
+
+  async function deliverOtp(email: string, otp: string, purpose: OtpPurpose, referenceId: string, failCode: string) {
+    try {
+      await mailer.send(otpMail(email, otp, purpose))
+    } catch (error) {
+      deps.log.error('otp mail failed', { error: String(error) })
+      await repo.consumeChallenge(referenceId, purpose === 'signup' ? 'signup_otp' : 'signin_otp', now(), Number.MAX_SAFE_INTEGER)
+      throw new ApiError(failCode)
+    }
+  }
+
+  function deadChallengeError(challenge: Challenge | undefined, at: Date): ApiError | undefined {
+    if (!challenge || challenge.consumedAt || challenge.expiresAt.getTime() <= at.getTime()) return new ApiError('OTP_EXPIRED')
+    if (challenge.attempts >= rules.otpMaxAttempts) return new ApiError('OTP_ATTEMPTS_EXCEEDED')
+    return undefined
+  }
+
+  /**
+   * Checks an OTP: a wrong code uses one of the reference's tries (the last one kills it); the right code
+   * consumes the reference atomically, so of concurrent submissions exactly one succeeds.
+   */
+  async function verifyOtp(referenceId: string, kind: 'signup_otp' | 'signin_otp', otp: string, expectedEmail?: string) {
+    const at = now()
+    const challenge = await repo.findChallenge(referenceId, kind)
+    const dead = deadChallengeError(challenge, at)
+    if (dead || !challenge) throw dead ?? new ApiError('OTP_EXPIRED')
+    const user = await repo.findUserById(challenge.userId)
+    const emailMatches = !expectedEmail || (user && safeEqual(user.email, expectedEmail.toLowerCase()))
+    const codeMatches = challenge.codeHash !== null && safeEqual(otpHash(referenceId, otp), challenge.codeHash)
+    if (!user || !emailMatches || !codeMatches) {
+      const used = await repo.recordWrongAttempt(referenceId, kind, rules.otpMaxAttempts)
+      if (used === undefined) throw deadChallengeError(await repo.findChallenge(referenceId, kind), now()) ?? new ApiError('OTP_EXPIRED')
+      if (used >= rules.otpMaxAttempts) throw new ApiError('OTP_ATTEMPTS_EXCEEDED')
+      throw new ApiError('INVALID_GRANT', { data: { attempts_left: rules.otpMaxAttempts - used } })
+    }
+    const consumed = await repo.consumeChallenge(referenceId, kind, at, rules.otpMaxAttempts)
+    if (!consumed) throw new ApiError('OTP_EXPIRED')
+    return { user, challenge: consumed }
+  }
+
+  /** A fresh code on the same reference, no sooner than the cooldown (01103101 with the seconds left). */
+  async function resendOtp(referenceId: string, kind: 'signup_otp' | 'signin_otp') {
+    const at = now()
+    const challenge = await repo.findChallenge(referenceId, kind)
+    const dead = deadChallengeError(challenge, at)
+    if (dead || !challenge) throw dead ?? new ApiError('OTP_EXPIRED')
+    const cooldownLeft = () => challenge.lastSentAt.getTime() + limits.otpResendCooldownMs - at.getTime()
+    if (cooldownLeft() > 0) throw new ApiError('01103101', { data: { retry_after_seconds: seconds(cooldownLeft()) } })
+    const otp = newOtp()
+    const updated = await repo.resendChallenge({
+      id: referenceId,
+      kinds: [kind],
+      codeHash: otpHash(referenceId, otp),
+      now: at,
+      cooldownMs: limits.otpResendCooldownMs,
+      ttlMs: rules.otpTtlMs,
+      maxAttempts: rules.otpMaxAttempts,
+    })
+    if (!updated) {
+      const again = await repo.findChallenge(referenceId, kind)
+      throw deadChallengeError(again, at) ??
+        new ApiError('01103101', { data: { retry_after_seconds: seconds(limits.otpResendCooldownMs) } })
+    }
+    const user = await repo.findUserById(updated.userId)
+    if (!user) throw new ApiError('OTP_EXPIRED')
+    await deliverOtp(user.email, otp, kind === 'signup_otp' ? 'signup' : 'signin', referenceId, 'SIGNUP_FAILED')
+    return { otp_reference_id: referenceId, resend_after_seconds: seconds(limits.otpResendCooldownMs) }
+  }
+
+  /** A one-time ticket (terms acceptance, password reset): the secret goes out, only its hash is kept. */
+  async function createTicket(userId: string, kind: Extract<ChallengeKind, 'terms' | 'password_reset'>, ttlMs: number) {
+    const secret = randomSecret(32)
+    await repo.createChallenge({ id: sha256(secret), kind, userId, now: now(), ttlMs })
+    return secret
+  }
+
+  async function consumeTicket(secret: string, kind: Extract<ChallengeKind, 'terms' | 'password_reset'>) {
+    return repo.consumeChallenge(sha256(secret), kind, now(), rules.otpMaxAttempts)
+  }
+
+  return { repo, mailer, now, issueToken, startOtp, verifyOtp, resendOtp, createTicket, consumeTicket }
+}
+
+export type AccountFlows = ReturnType<typeof accountFlows>

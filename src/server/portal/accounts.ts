@@ -1,0 +1,388 @@
+import { Hono } from 'hono'
+import { imageSize } from 'image-size'
+import * as v from 'valibot'
+import {
+  apiKeyParams,
+  authenticateRequest,
+  createAccountRequest,
+  defaultLogoId,
+  logoutRequest,
+  otpReferenceParams,
+  passwordResetConfirmRequest,
+  passwordResetPagePath,
+  passwordResetRequest,
+  productsQuery,
+  signInOtpRequest,
+  signInTermsRequest,
+  signupProductRequest,
+  signupStatusSchema,
+  type SignupStatus,
+  validateOtpRequest,
+  type UserProfile,
+} from '@/domain/account-api.ts'
+import { ApiError } from '@/domain/errors.ts'
+import '@/domain/errors-accounts.ts'
+import { limits } from '@/domain/limits.ts'
+import { productById, products } from '@/domain/products.ts'
+import type { AppDeps } from '../deps.ts'
+import { mailboxRoutes } from '../mail/mailbox-routes.ts'
+import { passwordResetMail } from '../mail/templates.ts'
+import type { User } from '../store/account-repo.ts'
+import { merchantRepo } from '../store/merchant-repo.ts'
+import { paramsOf, queryOf } from '../validate.ts'
+import { burnPasswordCheck, hashPassword, randomSecret, sha256, verifyPassword } from './accounts-crypto.ts'
+import { accountBody, accountFlows, deviceIdOf, success } from './accounts-flows.ts'
+import { requireUser, type AuthEnv } from './auth.ts'
+
+const rules = limits.accounts
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
+const status = (user: User): SignupStatus => v.parse(signupStatusSchema, user.signupStatus)
+const productsPageSize = 20
+const logoPath = (id: string) => `/v1/dpSignup/logo/${id}`
+const logoIdSchema = v.pipe(v.string(), v.regex(/^logo_[A-Za-z0-9_-]{16}$/))
+
+/**
+ * The account API of spec §7 (/v1/dpSignup, /v1/dpSignIn, /v1/dpSignout, /v1/homeDboard, /v1/d-panel) and the
+ * local mailbox. Flows and decisions where the spec says "not shown" are written up in docs/accounts.md.
+ */
+export function accountsRoutes(deps: AppDeps) {
+  const app = new Hono<AuthEnv>()
+  const flows = accountFlows(deps)
+  const { repo } = flows
+  const auth = requireUser(deps)
+
+  app.route('/', mailboxRoutes(deps))
+
+  // ── sign-up ─────────────────────────────────────────────────────────────────────────────────────────────
+  app.post('/v1/dpSignup/createAccount', async (c) => {
+    const body = await accountBody(c, createAccountRequest)
+    const email = body.email.toLowerCase()
+    const passwordHash = await hashPassword(body.password)
+    let user = await repo.findUserByEmail(email)
+    if (!user) {
+      user = await repo.insertDeveloper({ id: `u_${randomSecret(12)}`, email, passwordHash, externalUserId: crypto.randomUUID(), now: flows.now() })
+      user ??= await repo.findUserByEmail(email)
+      if (!user) throw new ApiError('SIGNUP_FAILED')
+    } else {
+      if (user.kind === 'wallet') throw new ApiError('040000018')
+      if (user.emailVerifiedAt) throw new ApiError('040000019')
+      if (!(await repo.replaceUnverifiedPassword(user.id, passwordHash))) throw new ApiError('040000019')
+    }
+    if (user.kind === 'wallet') throw new ApiError('040000018')
+    const sent = await flows.startOtp(user, 'signup_otp', deviceIdOf(c), 'SIGNUP_FAILED')
+    return success(c, { ...sent, email })
+  })
+
+  app.post('/v1/dpSignup/validateOtp', async (c) => {
+    const body = await accountBody(c, v.object({
+      otp_reference_id: v.string(),
+      otp: v.string(),
+      email: v.string(),
+    }))
+    // a malformed code or reference is simply not valid; it does not use up one of the reference's tries
+    if (!v.is(validateOtpRequest, body)) throw new ApiError('INVALID_GRANT')
+    const { user, challenge } = await flows.verifyOtp(body.otp_reference_id, 'signup_otp', body.otp, body.email)
+    await repo.markEmailVerified(user.id, flows.now())
+    const device = challenge.deviceId ?? deviceIdOf(c)
+    if (device) await repo.rememberDevice(user.id, device, flows.now())
+    const token = await flows.issueToken(user.id)
+    return success(c, { token, status: status(user) })
+  })
+
+  app.get('/v1/dpSignup/resendOtp/:otpReferenceId', async (c) => {
+    const { otpReferenceId } = paramsOf(c, otpReferenceParams, 'OTP_EXPIRED')
+    return success(c, await flows.resendOtp(otpReferenceId, 'signup_otp'))
+  })
+
+  app.get('/v1/dpSignup/products', auth, (c) => {
+    const { page } = queryOf(c, productsQuery)
+    const content = products.slice(page * productsPageSize, (page + 1) * productsPageSize).map((p) => ({ ...p }))
+    const totalPages = Math.ceil(products.length / productsPageSize)
+    return success(c, { content, page, size: productsPageSize, totalElements: products.length, totalPages, last: page >= totalPages - 1 })
+  })
+
+  app.post('/v1/dpSignup/uploadLogo', auth, async (c) => {
+    const { user } = c.get('auth')
+    let form: Record<string, unknown>
+    try {
+      form = await c.req.parseBody()
+    } catch {
+      throw new ApiError('LOGO_REQUIRED')
+    }
+    const file = form.merchantLogoFile
+    if (!(file instanceof File) || file.size === 0) throw new ApiError('LOGO_REQUIRED')
+    if (file.size > rules.logoMaxBytes) throw new ApiError('LOGO_TOO_LARGE', { data: { max_bytes: rules.logoMaxBytes } })
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    const type = sniffImage(bytes)
+    if (!type) throw new ApiError('LOGO_TYPE')
+    let size: { width?: number; height?: number; type?: string }
+    try {
+      size = imageSize(bytes)
+    } catch {
+      throw new ApiError('LOGO_TYPE')
+    }
+    const { width = 0, height = 0 } = size
+    if (size.type !== (type === 'image/png' ? 'png' : 'jpg')) throw new ApiError('LOGO_TYPE')
+    if (width < 1 || width !== height || width > rules.logoMaxPx) {
+      throw new ApiError('LOGO_DIMENSIONS', { data: { width, height, max_px: rules.logoMaxPx } })
+    }
+    const id = `logo_${randomSecret(12)}`
+    await repo.insertLogo({ id, userId: user.id, contentType: type, dataBase64: Buffer.from(bytes).toString('base64'), width, height, createdAt: flows.now() })
+    await repo.logoUploaded(user.id)
+    return success(c, { logoDMSId: id, logoUrl: logoPath(id), width, height })
+  })
+
+  // Stored logos are public (shown in <img> on the portal); ids are unguessable.
+  app.get('/v1/dpSignup/logo/:id', async (c) => {
+    const { id } = paramsOf(c, v.object({ id: logoIdSchema }), 'RESOURCE_NOT_FOUND')
+    const logo = await repo.findLogo(id)
+    if (!logo) throw new ApiError('RESOURCE_NOT_FOUND')
+    c.header('Content-Type', logo.contentType)
+    c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    c.header('X-Content-Type-Options', 'nosniff')
+    return c.body(Buffer.from(logo.dataBase64, 'base64'))
+  })
+
+  app.post('/v1/dpSignup/signupProduct', auth, async (c) => {
+    const { user } = c.get('auth')
+    const track = (code: string) => deps.analytics.track({ name: 'Merchant-creation', category: 'SignUp', label: code })
+    let body: v.InferOutput<typeof signupProductRequest>
+    try {
+      body = await accountBody(c, signupProductRequest)
+      if (body.email.toLowerCase() !== user.email) throw new ApiError('EMAIL_MISMATCH')
+    } catch (error) {
+      track(error instanceof ApiError ? error.code : 'SIGNUP_FAILED')
+      throw error
+    }
+    const chosen = [...new Set(body.products)].map((id) => productById(id))
+    if (chosen.some((p) => !p)) {
+      track('INVALID_PARAMS')
+      throw new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'products', message: 'unknown product id' }] } })
+    }
+    let logoUrl: string | null = null
+    const logoId = body.logoDMSId?.trim() || defaultLogoId
+    if (logoId !== defaultLogoId) {
+      const logo = v.is(logoIdSchema, logoId) ? await repo.findLogo(logoId) : undefined
+      if (!logo || logo.userId !== user.id) {
+        track('INVALID_PARAMS')
+        throw new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'logoDMSId', message: 'unknown logo' }] } })
+      }
+      logoUrl = logoPath(logo.id)
+    }
+    let created: Awaited<ReturnType<typeof repo.completeSignup>>
+    try {
+      created = await repo.completeSignup({
+        userId: user.id,
+        merchantName: body.merchantName?.trim() || 'Merchant Name',
+        logoUrl,
+        products: chosen.map((p) => p!.model),
+      })
+    } catch (error) {
+      deps.log.error('merchant creation failed', { error: String(error) })
+      track('SIGNUP_FAILED')
+      throw new ApiError('SIGNUP_FAILED')
+    }
+    if (!created) {
+      track('MERCHANT_ALREADY_CREATED')
+      throw new ApiError('MERCHANT_ALREADY_CREATED')
+    }
+    track('SUCCESS')
+    const { merchant } = created
+    return success(c, { merchant_id: merchant.id, merchant_name: merchant.name, logo_url: merchant.logoUrl, products: merchant.products, status: 'COMPLETED' })
+  })
+
+  // Decision (spec: "not shown"): records a request to activate live payments, once per user; answers its time.
+  app.post('/v1/dpSignup/salesforceActivate', auth, async (c) => {
+    const { user } = c.get('auth')
+    const request = await repo.requestActivation(user.id, flows.now())
+    return success(c, { status: 'RECEIVED', requested_at: request.requestedAt.toISOString() })
+  })
+
+  // ── sign-in ─────────────────────────────────────────────────────────────────────────────────────────────
+  app.post('/v1/dpSignIn/authenticate', async (c) => {
+    const body = await accountBody(c, authenticateRequest)
+    if (v.is(signInOtpRequest, body) && 'otp_reference_id' in body) {
+      const { user, challenge } = await flows.verifyOtp(body.otp_reference_id, 'signin_otp', body.otp)
+      await repo.markEmailVerified(user.id, flows.now())
+      if (challenge.deviceId) await repo.rememberDevice(user.id, challenge.deviceId, flows.now())
+      const token = await flows.issueToken(user.id)
+      return success(c, { ...token, status: status((await repo.findUserById(user.id)) ?? user) })
+    }
+    if (!('email' in body)) throw new ApiError('INVALID_PARAMS')
+    const email = body.email.toLowerCase()
+    let user = await repo.findUserByEmail(email)
+    if (!user) {
+      await burnPasswordCheck(body.password)
+      throw new ApiError('040000002')
+    }
+    const at = flows.now()
+    if (user.lockedUntil && user.lockedUntil.getTime() > at.getTime()) {
+      throw new ApiError('01101007', { data: { retry_after_seconds: seconds(user.lockedUntil.getTime() - at.getTime()) } })
+    }
+    if (!(await verifyPassword(body.password, user.passwordHash))) {
+      const lockedUntil = await repo.recordLoginFailure(user.id, at, {
+        windowMs: rules.loginFailureWindowMs,
+        maxFailures: rules.loginMaxFailures,
+        lockMs: rules.loginLockMs,
+      })
+      if (lockedUntil) throw new ApiError('01101007', { data: { retry_after_seconds: seconds(rules.loginLockMs) } })
+      throw new ApiError('01102004')
+    }
+    await repo.clearLoginFailures(user.id)
+    if (user.kind === 'wallet') {
+      if (!v.is(signInTermsRequest, body)) {
+        const ticket = await flows.createTicket(user.id, 'terms', rules.termsTicketTtlMs)
+        throw new ApiError('040000018', { data: { access_token: ticket, expires_in: rules.termsTicketTtlMs / 1000 } })
+      }
+      const ticket = await flows.consumeTicket(body.access_token, 'terms')
+      if (!ticket || ticket.userId !== user.id) throw new ApiError('TERMS_TICKET_INVALID')
+      await repo.acceptTerms(user.id, flows.now())
+      user = (await repo.findUserById(user.id)) ?? user
+    }
+    const device = deviceIdOf(c)
+    const known = device !== undefined && (await repo.isKnownDevice(user.id, device))
+    if (!known || !user.emailVerifiedAt) {
+      const sent = await flows.startOtp(user, 'signin_otp', device, 'INTERNAL_SERVER_ERROR')
+      throw new ApiError('040000020', { data: sent })
+    }
+    const token = await flows.issueToken(user.id)
+    return success(c, { ...token, status: status(user) })
+  })
+
+  // Decision (spec: path "not shown"): the sign-in OTP resend mirrors the sign-up one.
+  app.get('/v1/dpSignIn/resendOtp/:otpReferenceId', async (c) => {
+    const { otpReferenceId } = paramsOf(c, otpReferenceParams, 'OTP_EXPIRED')
+    return success(c, await flows.resendOtp(otpReferenceId, 'signin_otp'))
+  })
+
+  app.post('/v1/dpSignout/logout', auth, async (c) => {
+    const { user, tokenHash } = c.get('auth')
+    const body = await accountBody(c, v.optional(logoutRequest, {}))
+    const at = flows.now()
+    await repo.revokeToken(tokenHash, user.id, at)
+    if (body.accessToken) await repo.revokeToken(sha256(body.accessToken), user.id, at)
+    return success(c, null)
+  })
+
+  // Answers SUCCESS whether or not the e-mail has an account, so the call cannot be used to probe addresses.
+  app.post('/v1/dpSignIn/passwordReset', async (c) => {
+    const { email } = await accountBody(c, passwordResetRequest)
+    const user = await repo.findUserByEmail(email)
+    if (user && user.kind === 'developer') {
+      const at = flows.now()
+      const open = await repo.latestOpenChallenge(user.id, 'password_reset', at)
+      const coolingDown = open && open.lastSentAt.getTime() + limits.otpResendCooldownMs > at.getTime()
+      if (!coolingDown) {
+        await repo.closeChallenges(user.id, 'password_reset', at)
+        const secret = await flows.createTicket(user.id, 'password_reset', rules.passwordResetTtlMs)
+        const origin = deps.config.publicOrigin ?? new URL(c.req.url).origin
+        const link = `${origin.replace(/\/$/, '')}${passwordResetPagePath}?token=${encodeURIComponent(secret)}`
+        try {
+          await flows.mailer.send(passwordResetMail(user.email, link))
+        } catch (error) {
+          deps.log.error('password reset mail failed', { error: String(error) })
+          await repo.closeChallenges(user.id, 'password_reset', flows.now())
+          throw new ApiError('PASSWORD_RESET_FAILED')
+        }
+      }
+    }
+    return success(c, null)
+  })
+
+  // Not in the spec: sets the new password from the e-mailed link; every session of the account ends.
+  app.post('/v1/dpSignIn/passwordReset/confirm', async (c) => {
+    const body = await accountBody(c, passwordResetConfirmRequest)
+    const ticket = await flows.consumeTicket(body.token, 'password_reset')
+    if (!ticket) throw new ApiError('RESET_TOKEN_INVALID')
+    await repo.setPassword(ticket.userId, await hashPassword(body.password))
+    await repo.revokeAllTokens(ticket.userId, flows.now())
+    await repo.markEmailVerified(ticket.userId, flows.now())
+    return success(c, null)
+  })
+
+  // ── dashboard ───────────────────────────────────────────────────────────────────────────────────────────
+  app.get('/v1/homeDboard/getUserProfile', auth, async (c) => {
+    const { user } = c.get('auth')
+    const owned = await merchantRepo(deps.store.db).findByOwner(user.id)
+    const byAge = owned.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    const test = byAge.find((m) => m.mode === 'test')
+    const live = byAge.find((m) => m.mode === 'live')
+    const credential = test ? await repo.firstCredentialOf(test.id) : undefined
+    const profile: UserProfile = {
+      user_id: user.id,
+      email_id: user.email,
+      client_api_key: credential?.apiKey ?? null,
+      client_api_secret: credential?.apiSecret ?? null,
+      merchant_id: test?.id ?? null,
+      merchant_name: test?.name || 'Merchant Name',
+      logo_url: test?.logoUrl ?? null,
+      registration_date: user.createdAt.toISOString(),
+      live_merchant_id: live?.id ?? null,
+      external_user_id: user.externalUserId,
+      products: test?.products ?? [],
+      status: status(user),
+    }
+    return success(c, profile)
+  })
+
+  app.get('/v1/homeDboard/getMerchantUsers', auth, async (c) => {
+    const { user } = c.get('auth')
+    const merchant = await repo.merchantOf(user.id)
+    const users = await repo.usersOfMerchant(user.id)
+    return success(c, {
+      merchant_id: merchant?.id ?? null,
+      users: users.map((u) => ({ user_id: u.id, email_id: u.email, role: 'OWNER', registration_date: u.createdAt.toISOString() })),
+    })
+  })
+
+  // Decision (spec: "not shown"): confirms the developer-panel registration of the signed-in user.
+  app.get('/v1/d-panel/user/register', auth, async (c) => {
+    const { user } = c.get('auth')
+    const merchant = await repo.merchantOf(user.id)
+    return success(c, { user_id: user.id, merchant_id: merchant?.id ?? null, status: status(user) }, { status: 'S' })
+  })
+
+  const ownedMerchant = async (userId: string, merchantId: string) => {
+    const merchant = await merchantRepo(deps.store.db).findById(merchantId)
+    if (!merchant || merchant.ownerUserId !== userId) throw new ApiError('RESOURCE_NOT_FOUND')
+    return merchant
+  }
+
+  app.get('/v1/d-panel/:id/apiKey', auth, async (c) => {
+    const { user } = c.get('auth')
+    const { id } = paramsOf(c, apiKeyParams, 'RESOURCE_NOT_FOUND')
+    const merchant = await ownedMerchant(user.id, id)
+    const keys = await merchantRepo(deps.store.db).credentialsOf(merchant.id)
+    return success(c, {
+      merchant_id: merchant.id,
+      keys: keys
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .map((k) => ({ api_key: k.apiKey, api_secret_hint: `••••${k.apiSecret.slice(-4)}`, created_at: k.createdAt.toISOString() })),
+    })
+  })
+
+  app.post('/v1/d-panel/:id/apiKey', auth, async (c) => {
+    const { user } = c.get('auth')
+    const { id } = paramsOf(c, apiKeyParams, 'RESOURCE_NOT_FOUND')
+    const merchant = await ownedMerchant(user.id, id)
+    const merchants = merchantRepo(deps.store.db)
+    if ((await merchants.credentialsOf(merchant.id)).length >= rules.maxActiveApiKeys) throw new ApiError('API_KEY_LIMIT')
+    const credential = await merchants.issueCredential(merchant.id)
+    return success(c, {
+      merchant_id: merchant.id,
+      api_key: credential.apiKey,
+      api_secret: credential.apiSecret,
+      created_at: credential.createdAt.toISOString(),
+    })
+  })
+
+  return app
+}
+
+/** JPEG or PNG judged from the bytes (magic numbers), never from the file name or the declared type. */
+function sniffImage(bytes: Uint8Array): 'image/png' | 'image/jpeg' | undefined {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png'
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg'
+  return undefined
+}

@@ -1,0 +1,320 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm'
+import type { Db } from './db.ts'
+import { merchantRepo } from './merchant-repo.ts'
+import {
+  accessTokens,
+  accountChallenges,
+  activationRequests,
+  loginFailures,
+  mailOutbox,
+  merchantLogos,
+  userDevices,
+  users,
+} from './tables/accounts.ts'
+
+export type User = typeof users.$inferSelect
+export type Challenge = typeof accountChallenges.$inferSelect
+export type ChallengeKind = 'signup_otp' | 'signin_otp' | 'terms' | 'password_reset'
+export type OutboxMail = typeof mailOutbox.$inferSelect
+export type MerchantLogo = typeof merchantLogos.$inferSelect
+
+const plus = (at: Date, ms: number) => new Date(at.getTime() + ms)
+
+/**
+ * All SQL of the accounts aggregate. Every state change that could race (consuming an OTP, counting a wrong
+ * try, resending, finishing sign-up) is one conditional UPDATE … RETURNING, so exactly one caller wins.
+ * Time always comes from the caller (the app clock), never from the database.
+ */
+export function accountRepo(db: Db) {
+  return {
+    // ── users ──────────────────────────────────────────────────────────────────────────────────────────────
+    async findUserByEmail(email: string) {
+      const rows = await db.select().from(users).where(eq(users.email, email.toLowerCase()))
+      return rows[0]
+    },
+    async findUserById(id: string) {
+      const rows = await db.select().from(users).where(eq(users.id, id))
+      return rows[0]
+    },
+    /** Creates an unverified developer account; undefined when the e-mail is taken (by anyone, even concurrently). */
+    async insertDeveloper(input: { id: string; email: string; passwordHash: string; externalUserId: string; now: Date }) {
+      const rows = await db
+        .insert(users)
+        .values({
+          id: input.id,
+          email: input.email.toLowerCase(),
+          passwordHash: input.passwordHash,
+          kind: 'developer',
+          externalUserId: input.externalUserId,
+          createdAt: input.now,
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning()
+      return rows[0]
+    },
+    /** A sign-up restarted before its OTP was validated takes the new password. */
+    async replaceUnverifiedPassword(userId: string, passwordHash: string) {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt), eq(users.kind, 'developer')))
+        .returning({ id: users.id })
+      return rows.length === 1
+    },
+    async markEmailVerified(userId: string, now: Date) {
+      await db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    },
+    /** A wallet-app account accepts the developer terms and becomes a developer account at sign-up step 3. */
+    async acceptTerms(userId: string, now: Date) {
+      await db
+        .update(users)
+        .set({ kind: 'developer', termsAcceptedAt: now, signupStatus: 'PENDING_UPLOAD_LOGO' })
+        .where(and(eq(users.id, userId), eq(users.kind, 'wallet')))
+    },
+    async logoUploaded(userId: string) {
+      await db
+        .update(users)
+        .set({ signupStatus: 'PENDING_MERCHANT_CREATION' })
+        .where(and(eq(users.id, userId), eq(users.signupStatus, 'PENDING_UPLOAD_LOGO')))
+    },
+    async setPassword(userId: string, passwordHash: string) {
+      await db.update(users).set({ passwordHash, lockedUntil: null }).where(eq(users.id, userId))
+      await db.delete(loginFailures).where(eq(loginFailures.userId, userId))
+    },
+
+    // ── lockout ────────────────────────────────────────────────────────────────────────────────────────────
+    /** Records a failed sign-in; locks the account when the window holds `maxFailures`. Returns the lock end. */
+    async recordLoginFailure(userId: string, now: Date, rule: { windowMs: number; maxFailures: number; lockMs: number }) {
+      await db.insert(loginFailures).values({ userId, at: now })
+      const [row] = await db
+        .select({ n: count() })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.userId, userId), gt(loginFailures.at, plus(now, -rule.windowMs))))
+      if ((row?.n ?? 0) < rule.maxFailures) return undefined
+      const lockedUntil = plus(now, rule.lockMs)
+      await db.update(users).set({ lockedUntil }).where(eq(users.id, userId))
+      // the lock replaces the counted failures: after it ends the account gets a fresh window
+      await db.delete(loginFailures).where(and(eq(loginFailures.userId, userId), lte(loginFailures.at, now)))
+      return lockedUntil
+    },
+    async clearLoginFailures(userId: string) {
+      await db.delete(loginFailures).where(eq(loginFailures.userId, userId))
+      await db.update(users).set({ lockedUntil: null }).where(eq(users.id, userId))
+    },
+
+    // ── challenges (OTPs, terms ticket, reset link) ────────────────────────────────────────────────────────
+    async createChallenge(input: {
+      id: string
+      kind: ChallengeKind
+      userId: string
+      codeHash?: string | null
+      deviceId?: string | null
+      now: Date
+      ttlMs: number
+    }) {
+      const [row] = await db
+        .insert(accountChallenges)
+        .values({
+          id: input.id,
+          kind: input.kind,
+          userId: input.userId,
+          codeHash: input.codeHash ?? null,
+          deviceId: input.deviceId ?? null,
+          expiresAt: plus(input.now, input.ttlMs),
+          lastSentAt: input.now,
+          createdAt: input.now,
+        })
+        .returning()
+      return row!
+    },
+    async findChallenge(id: string, kind: ChallengeKind) {
+      const rows = await db.select().from(accountChallenges).where(and(eq(accountChallenges.id, id), eq(accountChallenges.kind, kind)))
+      return rows[0]
+    },
+    /** The most recent challenge of a kind still open for a user (for send cooldowns). */
+    async latestOpenChallenge(userId: string, kind: ChallengeKind, now: Date) {
+      const rows = await db
+        .select()
+        .from(accountChallenges)
+        .where(
+          and(
+            eq(accountChallenges.userId, userId),
+            eq(accountChallenges.kind, kind),
+            isNull(accountChallenges.consumedAt),
+            gt(accountChallenges.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(accountChallenges.lastSentAt))
+        .limit(1)
+      return rows[0]
+    },
+    /** Ends every open challenge of a kind for a user (a new sign-up OTP or reset link replaces older ones). */
+    async closeChallenges(userId: string, kind: ChallengeKind, now: Date) {
+      await db
+        .update(accountChallenges)
+        .set({ consumedAt: now })
+        .where(and(eq(accountChallenges.userId, userId), eq(accountChallenges.kind, kind), isNull(accountChallenges.consumedAt)))
+    },
+    /** Uses a challenge once: only one concurrent caller gets the row back. */
+    async consumeChallenge(id: string, kind: ChallengeKind, now: Date, maxAttempts: number) {
+      const rows = await db
+        .update(accountChallenges)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(accountChallenges.id, id),
+            eq(accountChallenges.kind, kind),
+            isNull(accountChallenges.consumedAt),
+            gt(accountChallenges.expiresAt, now),
+            lt(accountChallenges.attempts, maxAttempts),
+          ),
+        )
+        .returning()
+      return rows[0]
+    },
+    /** Counts a wrong code; undefined when the reference was already dead. Returns the tries used so far. */
+    async recordWrongAttempt(id: string, kind: ChallengeKind, maxAttempts: number) {
+      const rows = await db
+        .update(accountChallenges)
+        .set({ attempts: sql`${accountChallenges.attempts} + 1` })
+        .where(
+          and(
+            eq(accountChallenges.id, id),
+            eq(accountChallenges.kind, kind),
+            isNull(accountChallenges.consumedAt),
+            lt(accountChallenges.attempts, maxAttempts),
+          ),
+        )
+        .returning({ attempts: accountChallenges.attempts })
+      return rows[0]?.attempts
+    },
+    /** A new code on the same reference, only once the cooldown has passed; tries already used still count. */
+    async resendChallenge(input: { id: string; kinds: ChallengeKind[]; codeHash: string; now: Date; cooldownMs: number; ttlMs: number; maxAttempts: number }) {
+      const rows = await db
+        .update(accountChallenges)
+        .set({ codeHash: input.codeHash, lastSentAt: input.now, expiresAt: plus(input.now, input.ttlMs) })
+        .where(
+          and(
+            eq(accountChallenges.id, input.id),
+            inArray(accountChallenges.kind, input.kinds),
+            isNull(accountChallenges.consumedAt),
+            lt(accountChallenges.attempts, input.maxAttempts),
+            gt(accountChallenges.expiresAt, input.now),
+            lte(accountChallenges.lastSentAt, plus(input.now, -input.cooldownMs)),
+          ),
+        )
+        .returning()
+      return rows[0]
+    },
+
+    // ── devices ────────────────────────────────────────────────────────────────────────────────────────────
+    async isKnownDevice(userId: string, deviceId: string) {
+      const rows = await db
+        .select({ d: userDevices.deviceId })
+        .from(userDevices)
+        .where(and(eq(userDevices.userId, userId), eq(userDevices.deviceId, deviceId)))
+      return rows.length > 0
+    },
+    async rememberDevice(userId: string, deviceId: string, now: Date) {
+      await db.insert(userDevices).values({ userId, deviceId, firstSeenAt: now }).onConflictDoNothing()
+    },
+
+    // ── tokens ─────────────────────────────────────────────────────────────────────────────────────────────
+    async insertToken(input: { tokenHash: string; refreshHash: string; userId: string; now: Date; ttlMs: number; refreshTtlMs: number }) {
+      await db.insert(accessTokens).values({
+        tokenHash: input.tokenHash,
+        refreshHash: input.refreshHash,
+        userId: input.userId,
+        expiresAt: plus(input.now, input.ttlMs),
+        refreshExpiresAt: plus(input.now, input.refreshTtlMs),
+        createdAt: input.now,
+      })
+    },
+    /** The user behind an unexpired, unrevoked access token. */
+    async userOfToken(tokenHash: string, now: Date) {
+      const rows = await db
+        .select({ user: users, expiresAt: accessTokens.expiresAt })
+        .from(accessTokens)
+        .innerJoin(users, eq(users.id, accessTokens.userId))
+        .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)))
+      return rows[0]
+    },
+    async revokeToken(tokenHash: string, userId: string, now: Date) {
+      const rows = await db
+        .update(accessTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(accessTokens.tokenHash, tokenHash), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+        .returning({ h: accessTokens.tokenHash })
+      return rows.length === 1
+    },
+    async revokeAllTokens(userId: string, now: Date) {
+      await db.update(accessTokens).set({ revokedAt: now }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    },
+
+    // ── logos ──────────────────────────────────────────────────────────────────────────────────────────────
+    async insertLogo(logo: typeof merchantLogos.$inferInsert) {
+      await db.insert(merchantLogos).values(logo)
+    },
+    async findLogo(id: string) {
+      const rows = await db.select().from(merchantLogos).where(eq(merchantLogos.id, id))
+      return rows[0]
+    },
+
+    // ── sign-up completion ─────────────────────────────────────────────────────────────────────────────────
+    /**
+     * Creates the user's test merchant with its first API key pair and marks sign-up COMPLETED, in one
+     * transaction; undefined when sign-up was already completed (a double submit creates one merchant).
+     */
+    async completeSignup(input: { userId: string; merchantName: string; logoUrl: string | null; products: string[] }) {
+      return db.transaction(async (tx) => {
+        const won = await tx
+          .update(users)
+          .set({ signupStatus: 'COMPLETED' })
+          .where(and(eq(users.id, input.userId), ne(users.signupStatus, 'COMPLETED'), eq(users.kind, 'developer')))
+          .returning({ id: users.id })
+        if (won.length === 0) return undefined
+        const merchants = merchantRepo(tx)
+        const merchant = await merchants.create({
+          name: input.merchantName,
+          logoUrl: input.logoUrl,
+          ownerUserId: input.userId,
+          products: input.products,
+        })
+        const credential = await merchants.issueCredential(merchant.id)
+        return { merchant, credential }
+      })
+    },
+
+    // ── activation ─────────────────────────────────────────────────────────────────────────────────────────
+    /** Records the live-activation request once; later calls answer the first request's time. */
+    async requestActivation(userId: string, now: Date) {
+      await db.insert(activationRequests).values({ userId, requestedAt: now }).onConflictDoNothing()
+      const rows = await db.select().from(activationRequests).where(eq(activationRequests.userId, userId))
+      return rows[0]!
+    },
+
+    // ── outbox ─────────────────────────────────────────────────────────────────────────────────────────────
+    async insertMail(mail: { to: string; subject: string; text: string; html: string; now: Date }) {
+      await db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, createdAt: mail.now })
+    },
+    /** Newest first. */
+    async listMail(limit: number) {
+      return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit)
+    },
+
+    // ── merchants of a user (read side) ────────────────────────────────────────────────────────────────────
+    async merchantOf(userId: string) {
+      const list = await merchantRepo(db).findByOwner(userId)
+      return list.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]
+    },
+    async firstCredentialOf(merchantId: string) {
+      const list = await merchantRepo(db).credentialsOf(merchantId)
+      return list.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]
+    },
+    async usersOfMerchant(ownerUserId: string) {
+      return db.select().from(users).where(eq(users.id, ownerUserId)).orderBy(asc(users.createdAt))
+    },
+  }
+}
+
+export type AccountRepo = ReturnType<typeof accountRepo>
