@@ -22,6 +22,31 @@ export const limits = {
   transactions: { defaultPage: 0, defaultPageSize: 10 },
   webinarCookieDays: 1,
   errorReporting: { errorSampleRate: 0.05, traceSampleRate: 0.0005 },
+  /** The OPA sandbox (issue 4): windows of spec §4/§9 and the published API; choices in docs/sandbox.md. */
+  sandbox: {
+    /** OPA-Auth: the request epoch must be within this of server time; a nonce is remembered this long. */
+    authEpochWindowMs: 120_000,
+    /** An unpaid test QR code cancels itself after this (PayLab choice; the published API gives no default). */
+    qrCodeLifetimeMs: 5 * 60_000,
+    /** Cancel is allowed until 00:14:59 Japan time on the day after the payment (spec §4, §9). */
+    cancelDeadlineJstMinuteOfNextDay: 15,
+    /** Refund within 24 hours of payment (spec §9). */
+    refundWindowMs: 24 * 60 * 60_000,
+    /** Default and maximum pre-authorisation expiry granted to sandbox merchants (PayLab choice). */
+    preauthDefaultExpiryMs: 7 * 24 * 60 * 60_000,
+    preauthMaxExpiryMs: 30 * 24 * 60 * 60_000,
+    /** Published: at most 10 reauthorize attempts; a higher-amount user approval expires after 6 hours. */
+    reauthorizeMaxAttempts: 10,
+    reauthorizeApprovalTtlMs: 6 * 60 * 60_000,
+    /** A user authorization is valid about one year (spec §3, §9). */
+    userAuthorizationTtlMs: 365 * 24 * 60 * 60_000,
+    /** The consent page session of the user-authorization browser flow. */
+    authorizationSessionTtlMs: 30 * 60_000,
+    /** Seeded balance of each test user, and the top-up amount (one top-up per month, spec §6, §9). */
+    testUserStartingBalance: 100_000,
+    topUpAmount: 100_000,
+    maxTopUpAmount: 1_000_000,
+  },
   /** Accounts (issue 3): OTP life and tries, sign-in lockout, token lives, logo upload (decisions in docs/accounts.md). */
   accounts: {
     otpTtlMs: 10 * 60_000,

@@ -1,0 +1,234 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
+import type { Db } from './db.ts'
+import { merchantCredentials, merchants } from './tables/merchants.ts'
+import {
+  sandboxAuthSessions,
+  sandboxCashbackReversals,
+  sandboxCashbacks,
+  sandboxNonces,
+  sandboxOperations,
+  sandboxPayments,
+  sandboxRefunds,
+  sandboxTestUsers,
+  sandboxUserAuthorizations,
+} from './tables/sandbox.ts'
+
+export type TestUserRow = typeof sandboxTestUsers.$inferSelect
+export type PaymentRow = typeof sandboxPayments.$inferSelect
+export type NewPaymentRow = typeof sandboxPayments.$inferInsert
+export type RefundRow = typeof sandboxRefunds.$inferSelect
+export type OperationRow = typeof sandboxOperations.$inferSelect
+export type UserAuthorizationRow = typeof sandboxUserAuthorizations.$inferSelect
+export type AuthSessionRow = typeof sandboxAuthSessions.$inferSelect
+export type CashbackRow = typeof sandboxCashbacks.$inferSelect
+export type CashbackReversalRow = typeof sandboxCashbackReversals.$inferSelect
+
+/** Provider-looking ids: payment ids are 20 digits, code ids `04-` + 16 characters. */
+export const newPaymentId = () => Array.from(randomBytes(20), (b) => String(b % 10)).join('').replace(/^0/, '1')
+export const newCodeId = () => `04-${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16)}`
+export const newTestUserId = () => `tu_${randomBytes(9).toString('base64url')}`
+export const newUserAuthorizationId = () => randomUUID()
+export const newSessionId = () => randomBytes(18).toString('base64url')
+
+/** All SQL of the OPA sandbox. Pass a transaction as `db` to group calls. */
+export function sandboxRepo(db: Db) {
+  return {
+    // ── merchants (seed) ───────────────────────────────────────────────────────────────────────────────
+    async upsertSeedMerchant(m: { id: string; name: string; products: string[]; apiKey: string; apiSecret: string }) {
+      await db.insert(merchants).values({ id: m.id, name: m.name, products: m.products }).onConflictDoNothing()
+      await db.insert(merchantCredentials).values({ apiKey: m.apiKey, merchantId: m.id, apiSecret: m.apiSecret }).onConflictDoNothing()
+    },
+
+    // ── test users ─────────────────────────────────────────────────────────────────────────────────────
+    async insertTestUsersIfMissing(rows: (typeof sandboxTestUsers.$inferInsert)[]) {
+      if (rows.length) await db.insert(sandboxTestUsers).values(rows).onConflictDoNothing()
+    },
+    async countTestUsers(merchantId: string) {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sandboxTestUsers).where(eq(sandboxTestUsers.merchantId, merchantId))
+      return row?.n ?? 0
+    },
+    listTestUsers(merchantId: string) {
+      return db.select().from(sandboxTestUsers).where(eq(sandboxTestUsers.merchantId, merchantId)).orderBy(asc(sandboxTestUsers.createdAtMs), asc(sandboxTestUsers.username))
+    },
+    async findTestUser(id: string) {
+      return (await db.select().from(sandboxTestUsers).where(eq(sandboxTestUsers.id, id)))[0]
+    },
+    async findTestUserByName(merchantId: string, username: string) {
+      return (await db.select().from(sandboxTestUsers).where(and(eq(sandboxTestUsers.merchantId, merchantId), eq(sandboxTestUsers.username, username))))[0]
+    },
+    /** Debits only when the balance covers it; undefined when it does not (never negative). */
+    async debit(testUserId: string, amount: number) {
+      const rows = await db
+        .update(sandboxTestUsers)
+        .set({ balance: sql`${sandboxTestUsers.balance} - ${amount}` })
+        .where(and(eq(sandboxTestUsers.id, testUserId), gte(sandboxTestUsers.balance, amount)))
+        .returning()
+      return rows[0]
+    },
+    async credit(testUserId: string, amount: number) {
+      const rows = await db
+        .update(sandboxTestUsers)
+        .set({ balance: sql`${sandboxTestUsers.balance} + ${amount}` })
+        .where(eq(sandboxTestUsers.id, testUserId))
+        .returning()
+      return rows[0]
+    },
+    /** One top-up per month: the update only happens when the stored month differs. */
+    async topUpOncePerMonth(testUserId: string, amount: number, month: string) {
+      const rows = await db
+        .update(sandboxTestUsers)
+        .set({ balance: sql`${sandboxTestUsers.balance} + ${amount}`, lastTopUpMonth: month })
+        .where(and(eq(sandboxTestUsers.id, testUserId), sql`${sandboxTestUsers.lastTopUpMonth} is distinct from ${month}`))
+        .returning()
+      return rows[0]
+    },
+
+    // ── nonces ─────────────────────────────────────────────────────────────────────────────────────────
+    /** Records a nonce; false when it was already used (the primary key refuses it, across processes). */
+    async rememberNonce(apiKey: string, nonce: string, nowMs: number) {
+      const rows = await db.insert(sandboxNonces).values({ apiKey, nonce, seenAtMs: nowMs }).onConflictDoNothing().returning({ nonce: sandboxNonces.nonce })
+      return rows.length === 1
+    },
+    async forgetNoncesBefore(ms: number) {
+      await db.delete(sandboxNonces).where(lt(sandboxNonces.seenAtMs, ms))
+    },
+
+    // ── payments ───────────────────────────────────────────────────────────────────────────────────────
+    async insertPayment(row: NewPaymentRow) {
+      const [inserted] = await db.insert(sandboxPayments).values(row).returning()
+      return inserted!
+    },
+    async findPayment(merchantId: string, merchantPaymentId: string, lock = false) {
+      const q = db.select().from(sandboxPayments).where(and(eq(sandboxPayments.merchantId, merchantId), eq(sandboxPayments.merchantPaymentId, merchantPaymentId)))
+      return (await (lock ? q.for('update') : q))[0]
+    },
+    async findPaymentById(paymentId: string, lock = false) {
+      const q = db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId))
+      return (await (lock ? q.for('update') : q))[0]
+    },
+    async findPaymentByCode(codeId: string, lock = false) {
+      const q = db.select().from(sandboxPayments).where(eq(sandboxPayments.codeId, codeId))
+      return (await (lock ? q.for('update') : q))[0]
+    },
+    async updatePayment(paymentId: string, patch: Partial<NewPaymentRow>) {
+      const [row] = await db.update(sandboxPayments).set(patch).where(eq(sandboxPayments.paymentId, paymentId)).returning()
+      return row!
+    },
+    /** A completed payment by the same user, same amount, to the same merchant since `sinceMs` (duplicate check). */
+    async findSimilarPayment(merchantId: string, userAuthorizationId: string, amount: number, sinceMs: number) {
+      const rows = await db
+        .select({ paymentId: sandboxPayments.paymentId })
+        .from(sandboxPayments)
+        .where(
+          and(
+            eq(sandboxPayments.merchantId, merchantId),
+            eq(sandboxPayments.userAuthorizationId, userAuthorizationId),
+            eq(sandboxPayments.amount, amount),
+            gte(sandboxPayments.createdAtMs, sinceMs),
+          ),
+        )
+        .limit(1)
+      return rows[0]
+    },
+
+    // ── refunds ────────────────────────────────────────────────────────────────────────────────────────
+    async insertRefund(row: typeof sandboxRefunds.$inferInsert) {
+      const [inserted] = await db.insert(sandboxRefunds).values(row).returning()
+      return inserted!
+    },
+    async findRefund(merchantId: string, merchantRefundId: string) {
+      return (await db.select().from(sandboxRefunds).where(and(eq(sandboxRefunds.merchantId, merchantId), eq(sandboxRefunds.merchantRefundId, merchantRefundId))))[0]
+    },
+    refundsOf(paymentId: string) {
+      return db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId))
+    },
+
+    // ── idempotent operations (capture, revert, reauthorize) ───────────────────────────────────────────
+    async findOperation(merchantId: string, kind: string, operationId: string) {
+      return (await db.select().from(sandboxOperations).where(and(eq(sandboxOperations.merchantId, merchantId), eq(sandboxOperations.kind, kind), eq(sandboxOperations.operationId, operationId))))[0]
+    },
+    async insertOperation(row: typeof sandboxOperations.$inferInsert) {
+      await db.insert(sandboxOperations).values(row)
+    },
+
+    // ── user authorizations ────────────────────────────────────────────────────────────────────────────
+    async insertUserAuthorization(row: typeof sandboxUserAuthorizations.$inferInsert) {
+      const [inserted] = await db.insert(sandboxUserAuthorizations).values(row).returning()
+      return inserted!
+    },
+    async findUserAuthorization(userAuthorizationId: string) {
+      return (await db.select().from(sandboxUserAuthorizations).where(eq(sandboxUserAuthorizations.userAuthorizationId, userAuthorizationId)))[0]
+    },
+    async updateUserAuthorization(userAuthorizationId: string, patch: Partial<typeof sandboxUserAuthorizations.$inferInsert>) {
+      const [row] = await db.update(sandboxUserAuthorizations).set(patch).where(eq(sandboxUserAuthorizations.userAuthorizationId, userAuthorizationId)).returning()
+      return row
+    },
+    async findActiveAuthorizationOf(merchantId: string, testUserId: string) {
+      return (
+        await db
+          .select()
+          .from(sandboxUserAuthorizations)
+          .where(and(eq(sandboxUserAuthorizations.merchantId, merchantId), eq(sandboxUserAuthorizations.testUserId, testUserId), eq(sandboxUserAuthorizations.status, 'ACTIVE')))
+      )[0]
+    },
+
+    // ── consent sessions ───────────────────────────────────────────────────────────────────────────────
+    async insertAuthSession(row: typeof sandboxAuthSessions.$inferInsert) {
+      const [inserted] = await db.insert(sandboxAuthSessions).values(row).returning()
+      return inserted!
+    },
+    async findAuthSession(sessionId: string, lock = false) {
+      const q = db.select().from(sandboxAuthSessions).where(eq(sandboxAuthSessions.sessionId, sessionId))
+      return (await (lock ? q.for('update') : q))[0]
+    },
+    /** Decides a pending session exactly once; undefined when it was already decided. */
+    async decideAuthSession(sessionId: string, status: 'APPROVED' | 'DENIED', userAuthorizationId: string | null) {
+      const [row] = await db
+        .update(sandboxAuthSessions)
+        .set({ status, userAuthorizationId })
+        .where(and(eq(sandboxAuthSessions.sessionId, sessionId), eq(sandboxAuthSessions.status, 'PENDING')))
+        .returning()
+      return row
+    },
+
+    // ── cashback ───────────────────────────────────────────────────────────────────────────────────────
+    async insertCashback(row: typeof sandboxCashbacks.$inferInsert) {
+      const [inserted] = await db.insert(sandboxCashbacks).values(row).returning()
+      return inserted!
+    },
+    async findCashback(merchantId: string, merchantCashbackId: string, lock = false) {
+      const q = db.select().from(sandboxCashbacks).where(and(eq(sandboxCashbacks.merchantId, merchantId), eq(sandboxCashbacks.merchantCashbackId, merchantCashbackId)))
+      return (await (lock ? q.for('update') : q))[0]
+    },
+    /** Adds to the reversed amount only while it stays within the cashback (CHECK constraint backs it). */
+    async addCashbackReversal(merchantId: string, merchantCashbackId: string, amount: number) {
+      const [row] = await db
+        .update(sandboxCashbacks)
+        .set({ reversedAmount: sql`${sandboxCashbacks.reversedAmount} + ${amount}` })
+        .where(
+          and(
+            eq(sandboxCashbacks.merchantId, merchantId),
+            eq(sandboxCashbacks.merchantCashbackId, merchantCashbackId),
+            sql`${sandboxCashbacks.reversedAmount} + ${amount} <= ${sandboxCashbacks.amount}`,
+          ),
+        )
+        .returning()
+      return row
+    },
+    async insertCashbackReversal(row: typeof sandboxCashbackReversals.$inferInsert) {
+      const [inserted] = await db.insert(sandboxCashbackReversals).values(row).returning()
+      return inserted!
+    },
+    async findCashbackReversal(merchantId: string, merchantCashbackReversalId: string) {
+      return (
+        await db
+          .select()
+          .from(sandboxCashbackReversals)
+          .where(and(eq(sandboxCashbackReversals.merchantId, merchantId), eq(sandboxCashbackReversals.merchantCashbackReversalId, merchantCashbackReversalId)))
+      )[0]
+    },
+  }
+}
+
+export type SandboxRepo = ReturnType<typeof sandboxRepo>

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoMerchant, sandboxEngine, seedDemoMerchant, type SandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { createTestApp, type TestApp } from '../support/app.ts'
+import { storeKinds } from '../support/store.ts'
+
+describe.each(storeKinds())('sandbox engine [%s]', (kind) => {
+  let t: TestApp
+  let engine: SandboxEngine
+  const m = demoMerchant.id
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    await seedDemoMerchant(t.deps.store.db)
+    engine = sandboxEngine(t.deps)
+  })
+  afterAll(() => t.close())
+
+  it('seeds the demo merchant with its test users once, however often it runs', async () => {
+    await seedDemoMerchant(t.deps.store.db)
+    await Promise.all([engine.ensureTestUsers(m), engine.ensureTestUsers(m)])
+    const users = await engine.listTestUsers(m)
+    expect(users.map((u) => u.username)).toEqual(['taro', 'hanako', 'jiro'])
+  })
+
+  it('lets a test user pay a code, debiting the balance; a short balance is refused and nothing changes', async () => {
+    const [taro, , jiro] = await engine.listTestUsers(m)
+    const code = await engine.createCode(m, { merchantPaymentId: 'eng-pay-1', amount: 1200, isAuthorization: false, order: {} })
+    await expect(engine.payCode(code.codeId!, jiro!.id)).rejects.toMatchObject({ code: 'NO_SUFFICIENT_FUND' })
+    expect((await engine.getCashierCode(code.codeId!)).payable).toBe(true)
+    const paid = await engine.payCode(code.codeId!, taro!.id)
+    expect(paid.status).toBe('COMPLETED')
+    expect((await engine.findTestUser(taro!.id))!.balance).toBe(taro!.balance - 1200)
+    await expect(engine.payCode(code.codeId!, taro!.id)).rejects.toMatchObject({ code: 'DYNAMIC_QR_ALREADY_PAID' })
+  })
+
+  it('tops a test user up once per month (Japan time)', async () => {
+    const [, hanako] = await engine.listTestUsers(m)
+    const up = await engine.topUp(m, hanako!.id, 5000)
+    expect(up.balance).toBe(hanako!.balance + 5000)
+    await expect(engine.topUp(m, hanako!.id, 5000)).rejects.toMatchObject({ code: 'SANDBOX_TOP_UP_LIMIT' })
+    t.deps.clock.advance(32 * 24 * 60 * 60_000, m)
+    expect((await engine.topUp(m, hanako!.id, 5000)).balance).toBe(hanako!.balance + 10_000)
+    t.deps.clock.reset(m)
+  })
+})
