@@ -11,6 +11,7 @@ import type { AppDeps } from './deps.ts'
 import { accountsRoutes } from './portal/accounts.ts'
 import { contentRoutes } from './portal/content.ts'
 import { docsRoutes } from './portal/docs.ts'
+import { siteRoutes } from './portal/site.ts'
 
 export type AppEnv = { Variables: { requestId: string } }
 
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', contentRoutes(deps))
   app.route('/', accountsRoutes(deps))
   app.route('/', docsRoutes(deps))
+  app.route('/', siteRoutes(deps))
 
   app.onError((error, c) => {
     const lang = pickLang(c.req.header('accept-language'))

@@ -14,6 +14,9 @@ export interface Config {
   miniappsHost: string | undefined
   styleguideHost: string | undefined
   errorReportUrl: string | undefined
+  /** Soft gate of preview paths (spec §2 passcode rule): the value and the path prefixes it guards. */
+  sitePasscode: string | undefined
+  passcodePaths: string[]
   sandboxHttpsPort: number | undefined
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
 }
@@ -45,6 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     miniappsHost: env.MINIAPPS_HOST || undefined,
     styleguideHost: env.STYLEGUIDE_HOST || undefined,
     errorReportUrl: env.ERROR_REPORT_URL || undefined,
+    sitePasscode: env.SITE_PASSCODE || undefined,
+    passcodePaths: (env.PASSCODE_PATHS ?? '').split(',').map((p) => p.trim()).filter((p) => p.startsWith('/')),
     sandboxHttpsPort: port(env.SANDBOX_HTTPS_PORT, undefined),
     logLevel: level === 'debug' || level === 'warn' || level === 'error' || level === 'silent' ? level : 'info',
   }

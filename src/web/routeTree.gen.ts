@@ -11,7 +11,13 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123WebviewChar125RouteImport } from './routes/{-$webview}'
 import { Route as Char123WebviewChar125IndexRouteImport } from './routes/{-$webview}/index'
+import { Route as Char123WebviewChar125InternalServerErrorRouteImport } from './routes/{-$webview}/internal-server-error'
+import { Route as Char123WebviewChar125MaintenanceRouteImport } from './routes/{-$webview}/maintenance'
 import { Route as Char123WebviewChar125NotFoundRouteImport } from './routes/{-$webview}/not-found'
+import { Route as Char123WebviewChar125SettingsRouteImport } from './routes/{-$webview}/settings'
+import { Route as Char123WebviewChar125DashboardTransactionsRouteImport } from './routes/{-$webview}/dashboard/transactions'
+import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
+import { Route as Char123WebviewChar125DevelopChar123productChar125LabRouteImport } from './routes/{-$webview}/develop/{$product}-lab'
 
 const Char123WebviewChar125Route = Char123WebviewChar125RouteImport.update({
   id: '/{-$webview}',
@@ -24,34 +30,115 @@ const Char123WebviewChar125IndexRoute =
     path: '/',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125InternalServerErrorRoute =
+  Char123WebviewChar125InternalServerErrorRouteImport.update({
+    id: '/internal-server-error',
+    path: '/internal-server-error',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125MaintenanceRoute =
+  Char123WebviewChar125MaintenanceRouteImport.update({
+    id: '/maintenance',
+    path: '/maintenance',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125NotFoundRoute =
   Char123WebviewChar125NotFoundRouteImport.update({
     id: '/not-found',
     path: '/not-found',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125SettingsRoute =
+  Char123WebviewChar125SettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125DashboardTransactionsRoute =
+  Char123WebviewChar125DashboardTransactionsRouteImport.update({
+    id: '/dashboard/transactions',
+    path: '/dashboard/transactions',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125DevelopResolveRoute =
+  Char123WebviewChar125DevelopResolveRouteImport.update({
+    id: '/develop/resolve',
+    path: '/develop/resolve',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125DevelopChar123productChar125LabRoute =
+  Char123WebviewChar125DevelopChar123productChar125LabRouteImport.update({
+    id: '/develop/{$product}-lab',
+    path: '/develop/{$product}-lab',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$webview}': typeof Char123WebviewChar125RouteWithChildren
+  '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
+  '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
+  '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
   '/{-$webview}/': typeof Char123WebviewChar125IndexRoute
+  '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
+  '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
 }
 export interface FileRoutesByTo {
+  '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
+  '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
+  '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
   '/{-$webview}': typeof Char123WebviewChar125IndexRoute
+  '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
+  '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$webview}': typeof Char123WebviewChar125RouteWithChildren
+  '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
+  '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
+  '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
   '/{-$webview}/': typeof Char123WebviewChar125IndexRoute
+  '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
+  '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/{-$webview}' | '/{-$webview}/not-found' | '/{-$webview}/'
+  fullPaths:
+    | '/{-$webview}'
+    | '/{-$webview}/internal-server-error'
+    | '/{-$webview}/maintenance'
+    | '/{-$webview}/not-found'
+    | '/{-$webview}/settings'
+    | '/{-$webview}/'
+    | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/develop/resolve'
+    | '/{-$webview}/develop/{$product}-lab'
   fileRoutesByTo: FileRoutesByTo
-  to: '/{-$webview}/not-found' | '/{-$webview}'
-  id: '__root__' | '/{-$webview}' | '/{-$webview}/not-found' | '/{-$webview}/'
+  to:
+    | '/{-$webview}/internal-server-error'
+    | '/{-$webview}/maintenance'
+    | '/{-$webview}/not-found'
+    | '/{-$webview}/settings'
+    | '/{-$webview}'
+    | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/develop/resolve'
+    | '/{-$webview}/develop/{$product}-lab'
+  id:
+    | '__root__'
+    | '/{-$webview}'
+    | '/{-$webview}/internal-server-error'
+    | '/{-$webview}/maintenance'
+    | '/{-$webview}/not-found'
+    | '/{-$webview}/settings'
+    | '/{-$webview}/'
+    | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/develop/resolve'
+    | '/{-$webview}/develop/{$product}-lab'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -74,6 +161,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125IndexRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/internal-server-error': {
+      id: '/{-$webview}/internal-server-error'
+      path: '/internal-server-error'
+      fullPath: '/{-$webview}/internal-server-error'
+      preLoaderRoute: typeof Char123WebviewChar125InternalServerErrorRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/maintenance': {
+      id: '/{-$webview}/maintenance'
+      path: '/maintenance'
+      fullPath: '/{-$webview}/maintenance'
+      preLoaderRoute: typeof Char123WebviewChar125MaintenanceRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/not-found': {
       id: '/{-$webview}/not-found'
       path: '/not-found'
@@ -81,17 +182,61 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125NotFoundRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/settings': {
+      id: '/{-$webview}/settings'
+      path: '/settings'
+      fullPath: '/{-$webview}/settings'
+      preLoaderRoute: typeof Char123WebviewChar125SettingsRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/dashboard/transactions': {
+      id: '/{-$webview}/dashboard/transactions'
+      path: '/dashboard/transactions'
+      fullPath: '/{-$webview}/dashboard/transactions'
+      preLoaderRoute: typeof Char123WebviewChar125DashboardTransactionsRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/develop/resolve': {
+      id: '/{-$webview}/develop/resolve'
+      path: '/develop/resolve'
+      fullPath: '/{-$webview}/develop/resolve'
+      preLoaderRoute: typeof Char123WebviewChar125DevelopResolveRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/develop/{$product}-lab': {
+      id: '/{-$webview}/develop/{$product}-lab'
+      path: '/develop/{$product}-lab'
+      fullPath: '/{-$webview}/develop/{$product}-lab'
+      preLoaderRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
   }
 }
 
 interface Char123WebviewChar125RouteChildren {
+  Char123WebviewChar125InternalServerErrorRoute: typeof Char123WebviewChar125InternalServerErrorRoute
+  Char123WebviewChar125MaintenanceRoute: typeof Char123WebviewChar125MaintenanceRoute
   Char123WebviewChar125NotFoundRoute: typeof Char123WebviewChar125NotFoundRoute
+  Char123WebviewChar125SettingsRoute: typeof Char123WebviewChar125SettingsRoute
   Char123WebviewChar125IndexRoute: typeof Char123WebviewChar125IndexRoute
+  Char123WebviewChar125DashboardTransactionsRoute: typeof Char123WebviewChar125DashboardTransactionsRoute
+  Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
+  Char123WebviewChar125DevelopChar123productChar125LabRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
 }
 
 const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
+  Char123WebviewChar125InternalServerErrorRoute:
+    Char123WebviewChar125InternalServerErrorRoute,
+  Char123WebviewChar125MaintenanceRoute: Char123WebviewChar125MaintenanceRoute,
   Char123WebviewChar125NotFoundRoute: Char123WebviewChar125NotFoundRoute,
+  Char123WebviewChar125SettingsRoute: Char123WebviewChar125SettingsRoute,
   Char123WebviewChar125IndexRoute: Char123WebviewChar125IndexRoute,
+  Char123WebviewChar125DashboardTransactionsRoute:
+    Char123WebviewChar125DashboardTransactionsRoute,
+  Char123WebviewChar125DevelopResolveRoute:
+    Char123WebviewChar125DevelopResolveRoute,
+  Char123WebviewChar125DevelopChar123productChar125LabRoute:
+    Char123WebviewChar125DevelopChar123productChar125LabRoute,
 }
 
 const Char123WebviewChar125RouteWithChildren =

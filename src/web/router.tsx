@@ -1,5 +1,6 @@
 import { createRouter } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
+import { RouteError } from './features/shell/components/route-error.tsx'
 import { routeTree } from './routeTree.gen.ts'
 
 export interface RouterContext {
@@ -12,6 +13,7 @@ export function createAppRouter(queryClient: QueryClient) {
     context: { queryClient },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    defaultErrorComponent: RouteError,
   })
 }
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { pickLang } from '@/domain/i18n.ts'
 import { componentProviders } from '../content/components.ts'
+import '../content/site-components.ts'
 import type { AppDeps } from '../deps.ts'
 import { parseOr400 } from '../validate.ts'
 

@@ -1,23 +1,7 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { NotFoundPage } from '@/web/features/shell/components/not-found-page.tsx'
 
+/** spec §2 404 page; unknown paths are sent here by the root route. */
 export const Route = createFileRoute('/{-$webview}/not-found')({
-  component: NotFound,
+  component: NotFoundPage,
 })
-
-function NotFound() {
-  return (
-    <main>
-      <p>404</p>
-      <h1>
-        <Trans>Page not found</Trans>
-      </h1>
-      <p>
-        <Trans>The page with the specified URL does not exist.</Trans>
-      </p>
-      <Link to="/{-$webview}" replace>
-        <Trans>Go to Home Page</Trans>
-      </Link>
-    </main>
-  )
-}

@@ -1,0 +1,43 @@
+import { Trans } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { chromeQuery } from '../api.ts'
+import { useLanguage } from '../use-language.ts'
+import { Footer } from './footer.tsx'
+import { Header } from './header.tsx'
+import { RequestProgress } from './request-progress.tsx'
+import { SaveChangesPopup } from './save-changes-popup.tsx'
+import { ScrollToTop } from './scroll-to-top.tsx'
+import { Toasts } from './toasts.tsx'
+import '../shell.css'
+
+export interface SiteChromeProps {
+  children: ReactNode
+  /** Slots filled by the layout route with other features' components. */
+  profileMenu?: ReactNode
+  onSearch?: () => void
+  searchDialog?: ReactNode
+}
+
+/** Every page's frame: progress bar, skip link, header, main, footer, scroll-to-top, app-wide popups. */
+export function SiteChrome({ children, profileMenu, onSearch, searchDialog }: SiteChromeProps) {
+  const { lang } = useLanguage()
+  const { data } = useQuery(chromeQuery(lang))
+  return (
+    <div className="shell-app">
+      <RequestProgress />
+      <a className="shell-skip-link" href="#main-content">
+        <Trans>Skip to content</Trans>
+      </a>
+      <Header topMenu={data?.topMenu ?? []} onSearch={onSearch} profileMenu={profileMenu} />
+      <main id="main-content" className="shell-main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer data={data?.footer ?? null} />
+      <ScrollToTop />
+      <SaveChangesPopup />
+      <Toasts />
+      {searchDialog}
+    </div>
+  )
+}

@@ -1,0 +1,98 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { AccountSidebar } from './account-sidebar.tsx'
+import { PageFrame } from './page-frame.tsx'
+
+/**
+ * Frames of the signed-in tools (spec §2 routes). Their features (transactions list, lab, resolver, settings
+ * forms) arrive with their own issues and render inside these frames.
+ */
+
+export function TransactionsFrame({ children }: { children?: ReactNode }) {
+  return (
+    <PageFrame
+      sidebar={<AccountSidebar />}
+      title={<Trans>Transactions</Trans>}
+      lead={<Trans>Every payment your sandbox merchant has received, newest first, ten to a page.</Trans>}
+    >
+      {children}
+    </PageFrame>
+  )
+}
+
+export function LabFrame({ children }: { children?: ReactNode }) {
+  return (
+    <PageFrame
+      sidebar={<AccountSidebar />}
+      title={<Trans>PayLab Lab</Trans>}
+      lead={<Trans>Send Open Payment API requests to the sandbox from your browser and read each request and answer side by side.</Trans>}
+    >
+      {children}
+    </PageFrame>
+  )
+}
+
+export function ResolveFrame({ children }: { children?: ReactNode }) {
+  return (
+    <PageFrame
+      sidebar={<AccountSidebar />}
+      title={<Trans>Response code resolver</Trans>}
+      lead={<Trans>Paste an API endpoint, the response code and the response text you received to learn what it means and what to do next.</Trans>}
+    >
+      {children}
+    </PageFrame>
+  )
+}
+
+export const settingsTabs = ['configuration', 'api-keys', 'opa-scopes'] as const
+export type SettingsTab = (typeof settingsTabs)[number]
+
+/** spec §2 settings: tabs Configuration, API Keys, OPA Scopes (arrow keys move between tabs). */
+export function SettingsFrame({ tab, onTabChange, children }: { tab: SettingsTab; onTabChange: (tab: SettingsTab) => void; children?: ReactNode }) {
+  const { t } = useLingui()
+  const baseId = useId()
+  const tabRefs = useRef(new Map<SettingsTab, HTMLButtonElement>())
+  const labels: Record<SettingsTab, string> = { configuration: t`Configuration`, 'api-keys': t`API Keys`, 'opa-scopes': t`OPA Scopes` }
+  const purposes: Record<SettingsTab, string> = {
+    configuration: t`Set the callback and redirect URLs and the notification e-mail your sandbox merchant uses.`,
+    'api-keys': t`Create and rotate the API key and secret your server signs its requests with.`,
+    'opa-scopes': t`Choose which Open Payment API scopes your merchant's users are asked to authorise.`,
+  }
+  const move = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (!step) return
+    event.preventDefault()
+    const next = settingsTabs[(settingsTabs.indexOf(tab) + step + settingsTabs.length) % settingsTabs.length]!
+    onTabChange(next)
+    tabRefs.current.get(next)?.focus()
+  }
+  return (
+    <PageFrame sidebar={<AccountSidebar />} title={<Trans>Settings</Trans>} lead={<Trans>Configure how your sandbox merchant connects to PayLab.</Trans>}>
+      <div role="tablist" aria-label={t`Settings`} className="shell-tabs" onKeyDown={move}>
+        {settingsTabs.map((name) => (
+          <button
+            key={name}
+            ref={(el) => {
+              if (el) tabRefs.current.set(name, el)
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${baseId}-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className="shell-tabs__tab"
+            onClick={() => onTabChange(name)}
+          >
+            {labels[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} className="shell-tabs__panel" tabIndex={0}>
+        <h2 className="shell-tabs__heading">{labels[tab]}</h2>
+        <p>{purposes[tab]}</p>
+        {children}
+      </div>
+    </PageFrame>
+  )
+}

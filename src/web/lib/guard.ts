@@ -1,0 +1,133 @@
+import type { SiteConfig } from '@/domain/site.ts'
+import { storageKeys } from '@/domain/storage-keys.ts'
+
+/**
+ * The route guard of spec §2, as one pure decision plus a thin browser wrapper. It runs from the layout
+ * route's `beforeLoad`, so it sees every navigation, including routes that other features add later.
+ * Rules, in order:
+ *  1. any query string is saved to localStorage `redirectQueryParams` (for a later redirect);
+ *  2. maintenance on → `/maintenance` (every route but the maintenance page itself);
+ *  3. host rules on the home page: a mini-apps host → `/products/mini-apps`, a style-guide host → `/app-styleguide`;
+ *  4. login access (dashboard, develop, settings) without a non-empty access token → `/account/signin?redirect=…`;
+ *  5. passcode paths (PASSCODE_PATHS, a soft preview gate) without the right `?passcode=` → home.
+ * Redirects keep the optional `/webview` first segment.
+ */
+
+/** spec §2 routes with `loginAccess: true`. */
+export const loginAccessPrefixes = ['/dashboard', '/develop', '/settings'] as const
+
+export interface GuardInput {
+  pathname: string
+  search: Record<string, unknown>
+  hostname: string
+  accessToken: string | null
+  maintenanceMode: boolean
+  site: SiteConfig | null
+  /** True when the `passcode` query (or an earlier one this session) matches the configured passcode. */
+  passcodeAccepted: boolean
+}
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; href: string }
+
+/** Splits `/webview/...` into the prefix and the route path (`/` for the home page). */
+export function splitWebview(pathname: string): { prefix: '' | '/webview'; path: string } {
+  if (pathname === '/webview' || pathname.startsWith('/webview/')) {
+    return { prefix: '/webview', path: pathname.slice('/webview'.length) || '/' }
+  }
+  return { prefix: '', path: pathname || '/' }
+}
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
+const isMaintenancePath = (path: string) => under(path, '/maintenance')
+
+export function needsLogin(path: string): boolean {
+  return loginAccessPrefixes.some((p) => under(path, p))
+}
+
+export function needsPasscode(path: string, site: SiteConfig | null): boolean {
+  return !!site?.passcodeSha256 && site.passcodePaths.some((p) => under(path, p.replace(/\/$/, '') || '/'))
+}
+
+function sameHost(hostname: string, configured: string | null): boolean {
+  return !!configured && hostname.toLowerCase() === configured.toLowerCase().replace(/:\d+$/, '')
+}
+
+export function decideGuard(input: GuardInput): GuardDecision {
+  const { prefix, path } = splitWebview(input.pathname)
+  const to = (target: string) => ({ kind: 'redirect' as const, href: `${prefix}${target}` })
+
+  if (input.maintenanceMode && !isMaintenancePath(path)) return to('/maintenance')
+  if (path === '/') {
+    if (sameHost(input.hostname, input.site?.miniappsHost ?? null)) return to('/products/mini-apps')
+    if (sameHost(input.hostname, input.site?.styleguideHost ?? null)) return to('/app-styleguide')
+  }
+  if (needsLogin(path) && !input.accessToken) {
+    const query = new URLSearchParams(stringifySearch(input.search))
+    const back = `${input.pathname}${query.size ? `?${query}` : ''}`
+    return to(`/account/signin?redirect=${encodeURIComponent(back)}`)
+  }
+  if (needsPasscode(path, input.site) && !input.passcodeAccepted) return to('/')
+  return { kind: 'allow' }
+}
+
+function stringifySearch(search: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === null) continue
+    out[key] = typeof value === 'string' ? value : JSON.stringify(value)
+  }
+  return out
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** Session key remembering an accepted preview passcode, so links inside the preview keep working. */
+export const passcodeSessionKey = 'paylab.passcodeAccepted'
+
+export interface BrowserGuardInput {
+  pathname: string
+  search: Record<string, unknown>
+  searchStr: string
+  maintenanceMode: boolean
+  site: SiteConfig | null
+  accessToken: string | null
+  hostname?: string
+  storage?: Pick<Storage, 'getItem' | 'setItem'>
+  session?: Pick<Storage, 'getItem' | 'setItem'>
+}
+
+/** Applies the guard in the browser: saves the query string, checks the passcode, returns the decision. */
+export async function runGuard(input: BrowserGuardInput): Promise<GuardDecision> {
+  const storage = input.storage ?? globalThis.localStorage
+  const session = input.session ?? globalThis.sessionStorage
+  const searchStr = input.searchStr.replace(/^\?/, '')
+  if (searchStr) {
+    try {
+      storage.setItem(storageKeys.redirectQueryParams, searchStr)
+    } catch {
+      // storage unavailable: the redirect simply loses its query
+    }
+  }
+  let passcodeAccepted = false
+  const expected = input.site?.passcodeSha256
+  if (expected && needsPasscode(splitWebview(input.pathname).path, input.site)) {
+    const given = input.search.passcode
+    passcodeAccepted = session?.getItem(passcodeSessionKey) === expected
+    if (!passcodeAccepted && (typeof given === 'string' || typeof given === 'number')) {
+      passcodeAccepted = (await sha256Hex(String(given))) === expected
+      if (passcodeAccepted) session?.setItem(passcodeSessionKey, expected)
+    }
+  }
+  return decideGuard({
+    pathname: input.pathname,
+    search: input.search,
+    hostname: input.hostname ?? globalThis.location?.hostname ?? '',
+    accessToken: input.accessToken,
+    maintenanceMode: input.maintenanceMode,
+    site: input.site,
+    passcodeAccepted,
+  })
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { labProducts, type LabProduct } from '@/domain/site.ts'
+import { LabFrame } from '@/web/features/shell/components/tool-frames.tsx'
+
+const isLabProduct = (value: string): value is LabProduct => (labProducts as readonly string[]).includes(value)
+
+/** spec §2 `/develop/{product}-lab` (loginAccess); `{product}` is the provider's brand slug (docs/decisions/shell.md). */
+export const Route = createFileRoute('/{-$webview}/develop/{$product}-lab')({
+  params: {
+    parse: ({ product }): { product: LabProduct } | false => (isLabProduct(product) ? { product } : false),
+    stringify: ({ product }) => ({ product }),
+  },
+  component: () => <LabFrame />,
+})
