@@ -95,7 +95,7 @@ export function accountFlows(deps: AppDeps) {
       await mailer.send(otpMail(email, otp, purpose))
     } catch (error) {
       deps.log.error('otp mail failed', { error: String(error) })
-      await repo.consumeChallenge(referenceId, purpose === 'signup' ? 'signup_otp' : 'signin_otp', now(), Number.MAX_SAFE_INTEGER)
+      await repo.closeChallenge(referenceId, now())
       throw new ApiError(failCode)
     }
   }

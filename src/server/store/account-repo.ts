@@ -155,6 +155,9 @@ export function accountRepo(db: Db) {
         .set({ consumedAt: now })
         .where(and(eq(accountChallenges.userId, userId), eq(accountChallenges.kind, kind), isNull(accountChallenges.consumedAt)))
     },
+    async closeChallenge(id: string, now: Date) {
+      await db.update(accountChallenges).set({ consumedAt: now }).where(and(eq(accountChallenges.id, id), isNull(accountChallenges.consumedAt)))
+    },
     /** Uses a challenge once: only one concurrent caller gets the row back. */
     async consumeChallenge(id: string, kind: ChallengeKind, now: Date, maxAttempts: number) {
       const rows = await db
