@@ -12,6 +12,7 @@ import { accountsRoutes } from './portal/accounts.ts'
 import { contentRoutes } from './portal/content.ts'
 import { docsRoutes } from './portal/docs.ts'
 import { siteRoutes } from './portal/site.ts'
+import { sandboxRoutes } from './sandbox/opa.ts'
 import { walletRoutes } from './sandbox/wallet.ts'
 
 export type AppEnv = { Variables: { requestId: string } }
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', accountsRoutes(deps))
   app.route('/', docsRoutes(deps))
   app.route('/', siteRoutes(deps))
+  app.route('/', sandboxRoutes(deps))
   app.route('/', walletRoutes(deps))
 
   app.onError((error, c) => {

@@ -1,0 +1,80 @@
+import type { MiddlewareHandler } from 'hono'
+import { ApiError } from '@/domain/errors.ts'
+import { limits } from '@/domain/limits.ts'
+import { parseOpaAuthHeader, verifyOpaRequest } from '@/domain/opa-auth.ts'
+import type { ProductModel } from '@/domain/products.ts'
+import type { AppDeps } from '../deps.ts'
+import { merchantRepo } from '../store/merchant-repo.ts'
+import { sandboxRepo } from '../store/sandbox-repo.ts'
+import { nodeOpaCrypto } from './opa-crypto.ts'
+
+/** Who a verified OPA request acts for. */
+export interface OpaCaller {
+  apiKey: string
+  merchantId: string
+  /** Product models of the merchant (its scopes); an empty list grants every product (see docs/sandbox.md). */
+  products: string[]
+}
+
+export type OpaEnv = { Variables: { requestId: string; opa: OpaCaller } }
+
+/**
+ * OPA-Auth verification (spec §7; docs/sandbox.md): signature over the path without query, epoch within
+ * ±120 s of server time, a nonce not reusable inside that window (database primary key, so it holds across
+ * processes), and the merchant from `assumeMerchant` (query) over `X-ASSUME-MERCHANT` (header), which must be
+ * a merchant the key may act for. Every failure is 401 UNAUTHORIZED; acting for another merchant is 401
+ * OP_OUT_OF_SCOPE. `beforeFirstUse` runs once per merchant per process (lazy test-user seeding).
+ */
+export function opaAuth(deps: AppDeps, beforeFirstUse: (merchantId: string) => Promise<void>): MiddlewareHandler<OpaEnv> {
+  const window = limits.sandbox.authEpochWindowMs
+  const seen = new Set<string>()
+  let lastCleanupMs = 0
+  return async (c, next) => {
+    const header = parseOpaAuthHeader(c.req.header('authorization'))
+    if (!header) throw new ApiError('UNAUTHORIZED')
+    const found = await merchantRepo(deps.store.db).findActiveCredential(header.apiKey)
+    if (!found) throw new ApiError('UNAUTHORIZED')
+    const body = await c.req.text()
+    const nowMs = deps.clock.nowMs()
+    const verdict = verifyOpaRequest(nodeOpaCrypto, {
+      header,
+      apiSecret: found.credential.apiSecret,
+      method: c.req.method,
+      path: c.req.path,
+      contentType: c.req.header('content-type'),
+      body,
+      nowMs,
+      windowMs: window,
+    })
+    if (!verdict.ok) {
+      deps.log.info('opa-auth refused', { requestId: c.get('requestId'), reason: verdict.reason })
+      throw new ApiError('UNAUTHORIZED')
+    }
+    const repo = sandboxRepo(deps.store.db)
+    if (!(await repo.rememberNonce(header.apiKey, header.nonce, nowMs))) {
+      deps.log.info('opa-auth refused', { requestId: c.get('requestId'), reason: 'NONCE_REUSED' })
+      throw new ApiError('UNAUTHORIZED')
+    }
+    if (nowMs - lastCleanupMs > window) {
+      lastCleanupMs = nowMs
+      await repo.forgetNoncesBefore(nowMs - 2 * window)
+    }
+    const assumed = c.req.query('assumeMerchant') || c.req.header('x-assume-merchant') || found.merchant.id
+    if (assumed !== found.merchant.id) throw new ApiError('OP_OUT_OF_SCOPE')
+    if (!seen.has(assumed)) {
+      await beforeFirstUse(assumed)
+      seen.add(assumed)
+    }
+    c.set('opa', { apiKey: header.apiKey, merchantId: assumed, products: found.merchant.products })
+    await next()
+  }
+}
+
+/** 401 OP_OUT_OF_SCOPE unless the merchant has one of the products (spec §3 product models). */
+export function requireProducts(...models: ProductModel[]): MiddlewareHandler<OpaEnv> {
+  return async (c, next) => {
+    const { products } = c.get('opa')
+    if (products.length > 0 && !models.some((m) => products.includes(m))) throw new ApiError('OP_OUT_OF_SCOPE')
+    await next()
+  }
+}

@@ -1,0 +1,310 @@
+import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
+import { ApiError } from '@/domain/errors.ts'
+import { opaCodeIds } from '@/domain/errors-sandbox.ts'
+import '@/domain/errors-sandbox.ts'
+import {
+  AccountLinkQrRequestSchema,
+  AgreeSimilarTransactionQuerySchema,
+  AuthorizationScopeSchema,
+  CaptureRequestSchema,
+  CashbackRequestSchema,
+  CashbackReversalRequestSchema,
+  CheckBalanceQuerySchema,
+  CreatePaymentRequestSchema,
+  CreateQrCodeRequestSchema,
+  CreateRequestOrderRequestSchema,
+  MerchantPaymentIdSimpleSchema,
+  PreauthorizeRequestSchema,
+  ReauthorizeRequestSchema,
+  RefundDetailsQuerySchema,
+  RefundRequestSchema,
+  RequestTokenClaimsSchema,
+  RevertRequestSchema,
+  SandboxClockRequestSchema,
+  UserAuthorizationQuerySchema,
+  UserAuthorizationStatusQuerySchema,
+} from '@/domain/opa-schemas.ts'
+import type { AppDeps } from '../deps.ts'
+import { readJson } from '../validate.ts'
+import { opaAuth, requireProducts, type OpaEnv } from './auth.ts'
+import {
+  cashbackReversalView,
+  cashbackView,
+  codeView,
+  paymentView,
+  refundView,
+  sandboxEngine,
+  seedDemoMerchant,
+  type SandboxEngine,
+} from './engine.ts'
+
+const success = { code: 'SUCCESS', message: 'Success', codeId: '08100001' }
+const accepted = { code: 'REQUEST_ACCEPTED', message: 'Request accepted', codeId: '08100001' }
+
+type OpaCtx = Context<OpaEnv>
+type ErrorCodes = { invalid: string; missing: string; currency: string; codeId?: string }
+const generic: ErrorCodes = { invalid: 'INVALID_PARAMS', missing: 'MISSING_REQUEST_PARAMS', currency: 'INVALID_REQUEST_PARAMS' }
+const qrCodes: ErrorCodes = { invalid: 'DYNAMIC_QR_BAD_REQUEST', missing: 'DYNAMIC_QR_BAD_REQUEST', currency: 'DYNAMIC_QR_BAD_REQUEST' }
+const refundCodes: ErrorCodes = { ...generic, codeId: opaCodeIds.refundInvalidParams }
+
+/**
+ * Validates input the way the provider answers: a missing field is MISSING_REQUEST_PARAMS, an unsupported
+ * currency INVALID_REQUEST_PARAMS, anything else INVALID_PARAMS (QR endpoints: DYNAMIC_QR_BAD_REQUEST).
+ * `data.issues` names the fields (a PayLab addition; the provider sends data null).
+ */
+function parseOpa<S extends v.GenericSchema>(schema: S, input: unknown, codes: ErrorCodes = generic): v.InferOutput<S> {
+  const result = v.safeParse(schema, input)
+  if (result.success) return result.output
+  const issues = result.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }))
+  const first = result.issues[0]
+  const path = first ? (v.getDotPath(first) ?? '') : ''
+  const code =
+    input === undefined || (first?.input === undefined && path !== '')
+      ? codes.missing
+      : path.endsWith('currency')
+        ? codes.currency
+        : codes.invalid
+  throw new ApiError(code, { data: { issues }, ...(code === 'INVALID_PARAMS' && codes.codeId ? { codeId: codes.codeId } : {}) })
+}
+
+const body = async <S extends v.GenericSchema>(c: OpaCtx, schema: S, codes?: ErrorCodes) => parseOpa(schema, await readJson(c), codes)
+const param = <S extends v.GenericSchema>(c: OpaCtx, name: string, schema: S, codes?: ErrorCodes) => parseOpa(schema, c.req.param(name), codes)
+
+const ok = (c: OpaCtx, data: unknown, status: 200 | 201 | 202 = 200, resultInfo = success) => c.json({ resultInfo, data }, status)
+
+const orderOf = (input: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]))
+const orderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 'orderDescription', 'orderItems', 'metadata', 'productType']
+
+/** A redirect back to the merchant: HTTPS, or HTTP on this machine (localhost) for local development. */
+function isAllowedRedirect(url: string) {
+  try {
+    const u = new URL(url)
+    return u.protocol === 'https:' || (u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The provider's Open Payment API, offline (issue 4; docs/sandbox.md). Every path, field, status and code as
+ * published. Each route carries its own OPA-Auth middleware (a prefix-wide `use` would also catch the portal's
+ * demo proxy under /v2/).
+ */
+export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngine(deps)) {
+  const app = new Hono<OpaEnv>()
+  const seeded = seedDemoMerchant(deps.store.db).catch((error: unknown) => {
+    deps.log.error('sandbox seed failed', { error: String(error) })
+  })
+  const auth = opaAuth(deps, async (merchantId) => {
+    await seeded
+    await engine.ensureTestUsers(merchantId)
+  })
+  const origin = (c: OpaCtx) => deps.config.publicOrigin ?? new URL(c.req.url).origin
+  const qr = requireProducts('qrcode', 'webcashier', 'appinvoke', 'preauth_capture')
+  const native = requireProducts('autodebit')
+  const preauth = requireProducts('preauth_capture')
+  const anyProduct = requireProducts('qrcode', 'webcashier', 'appinvoke', 'autodebit', 'continuous_payments', 'preauth_capture', 'request_money')
+  const linked = requireProducts('autodebit', 'continuous_payments', 'preauth_capture', 'request_money')
+  const m = (c: OpaCtx) => c.get('opa').merchantId
+  const agree = (c: OpaCtx) => parseOpa(AgreeSimilarTransactionQuerySchema, c.req.query()).agreeSimilarTransaction === 'true'
+
+  // ── dynamic QR / web payment / app invoke ──────────────────────────────────────────────────────────────
+  const createCode = async (c: OpaCtx) => {
+    const input = await body(c, CreateQrCodeRequestSchema, qrCodes)
+    const products = c.get('opa').products
+    if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
+    const row = await engine.createCode(m(c), {
+      merchantPaymentId: input.merchantPaymentId,
+      amount: input.amount.amount,
+      isAuthorization: input.isAuthorization ?? false,
+      authorizationExpiry: input.authorizationExpiry,
+      requestedAt: input.requestedAt,
+      order: orderOf(input, ['orderDescription', 'orderItems', 'storeInfo', 'storeId', 'terminalId', 'productType', 'redirectUrl', 'redirectType', 'userAgent', 'ipAddress']),
+    })
+    return ok(c, codeView(row, origin(c)), 201)
+  }
+  app.post('/v2/codes', auth, qr, createCode)
+  app.post('/v1/codes', auth, qr, createCode)
+
+  app.delete('/v2/codes/:codeId', auth, qr, async (c) => {
+    const codeId = param(c, 'codeId', v.pipe(v.string(), v.minLength(1), v.maxLength(64)), qrCodes)
+    await engine.deleteCode(m(c), codeId)
+    return ok(c, { qrStatus: 'DELETED' })
+  })
+
+  app.get('/v2/codes/payments/:merchantPaymentId', auth, anyProduct, async (c) => {
+    const id = param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema, qrCodes)
+    return ok(c, await engine.getCodePayment(m(c), id))
+  })
+
+  // ── native payment ─────────────────────────────────────────────────────────────────────────────────────
+  const createPayment = async (c: OpaCtx) => {
+    const input = await body(c, CreatePaymentRequestSchema)
+    const row = await engine.createPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) }, agree(c))
+    return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
+  }
+  app.post('/v2/payments', auth, native, createPayment)
+  app.post('/v1/payments', auth, native, createPayment)
+
+  app.get('/v2/payments/:merchantPaymentId', auth, anyProduct, async (c) => {
+    const row = await engine.getPayment(m(c), param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema))
+    return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true))
+  })
+
+  app.delete('/v2/payments/:merchantPaymentId', auth, anyProduct, async (c) => {
+    await engine.cancelPayment(m(c), param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema))
+    return ok(c, null, 202, accepted)
+  })
+
+  app.post('/v2/refunds', auth, anyProduct, async (c) => {
+    const input = await body(c, RefundRequestSchema, refundCodes)
+    const refund = await engine.refund(m(c), { ...input, amount: input.amount.amount })
+    return ok(c, refundView(refund, 'CREATED'))
+  })
+
+  app.get('/v2/refunds/:merchantRefundId', auth, anyProduct, async (c) => {
+    const id = param(c, 'merchantRefundId', v.pipe(v.string(), v.minLength(1), v.maxLength(64)))
+    const { paymentId } = parseOpa(RefundDetailsQuerySchema, c.req.query())
+    return ok(c, refundView(await engine.getRefund(m(c), id, paymentId)))
+  })
+
+  app.get('/v2/wallet/check_balance', auth, linked, async (c) => {
+    const q = parseOpa(CheckBalanceQuerySchema, c.req.query())
+    return ok(c, { hasEnoughBalance: await engine.hasEnoughBalance(m(c), q.userAuthorizationId, q.amount) })
+  })
+
+  // ── pre-authorisation and capture ──────────────────────────────────────────────────────────────────────
+  app.post('/v2/payments/preauthorize', auth, preauth, async (c) => {
+    const input = await body(c, PreauthorizeRequestSchema)
+    const row = await engine.preauthorize(m(c), { ...input, amount: input.amount.amount, expiresAt: input.expiresAt ?? undefined, order: orderOf(input, orderKeys) }, agree(c))
+    return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
+  })
+
+  app.post('/v2/payments/capture', auth, preauth, async (c) => {
+    const input = await body(c, CaptureRequestSchema)
+    const result = await engine.capture(m(c), { ...input, amount: input.amount.amount })
+    if (result.status === 202) {
+      const info = new ApiError('USER_CONFIRMATION_REQUIRED').resultInfo('en')
+      return c.json({ resultInfo: { ...info, message: `${info.message} | [${c.get('requestId')}]` }, data: null }, 202)
+    }
+    return ok(c, result.data)
+  })
+
+  app.post('/v2/payments/preauthorize/revert', auth, preauth, async (c) => {
+    const input = await body(c, RevertRequestSchema)
+    return ok(c, await engine.revert(m(c), { ...input, reason: input.reason ?? undefined }))
+  })
+
+  app.post('/v2/payments/reauthorize', auth, preauth, async (c) => {
+    const input = await body(c, ReauthorizeRequestSchema)
+    const result = await engine.reauthorize(m(c), origin(c), { ...input, amount: input.updatedAmount.amount })
+    if (result.status === 201) {
+      return ok(c, result.data, 201, {
+        code: 'USER_CONFIRMATION_REQUIRED',
+        message: 'User confirmation required as requested amount is above the original authorized amount',
+        codeId: opaCodeIds.reauthorizeConfirmation,
+      })
+    }
+    return ok(c, result.data)
+  })
+
+  // ── continuous payments ────────────────────────────────────────────────────────────────────────────────
+  app.post('/v1/subscription/payments', auth, requireProducts('continuous_payments'), async (c) => {
+    const input = await body(c, CreatePaymentRequestSchema)
+    const row = await engine.subscriptionPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) })
+    return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
+  })
+
+  // ── request money ──────────────────────────────────────────────────────────────────────────────────────
+  const requestMoney = requireProducts('request_money')
+  app.post('/v1/requestOrder', auth, requestMoney, async (c) => {
+    const input = await body(c, CreateRequestOrderRequestSchema)
+    const row = await engine.createRequestOrder(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) })
+    return ok(c, paymentView(row, [], true), 201)
+  })
+  app.get('/v1/requestOrder/:merchantPaymentId', auth, requestMoney, async (c) => {
+    const row = await engine.getRequestOrder(m(c), param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema), 400)
+    return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true))
+  })
+  app.delete('/v1/requestOrder/:merchantPaymentId', auth, requestMoney, async (c) => {
+    await engine.cancelRequestOrder(m(c), param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema))
+    return ok(c, null)
+  })
+
+  // ── cashback ───────────────────────────────────────────────────────────────────────────────────────────
+  const giveCashback = async (c: OpaCtx) => {
+    const input = await body(c, CashbackRequestSchema)
+    const { merchantCashbackId, userAuthorizationId, amount, requestedAt, ...rest } = input
+    await engine.giveCashback(m(c), { merchantCashbackId, userAuthorizationId, amount: amount.amount, requestedAt, request: rest })
+    return ok(c, null, 202, accepted)
+  }
+  app.post('/v2/cashback', auth, giveCashback)
+  app.post('/v1/cashback', auth, giveCashback)
+  app.get('/v2/cashback/:merchantCashbackId', auth, async (c) => {
+    return ok(c, cashbackView(await engine.getCashback(m(c), param(c, 'merchantCashbackId', v.pipe(v.string(), v.minLength(1), v.maxLength(64))))))
+  })
+  app.post('/v2/cashback_reversal', auth, async (c) => {
+    const input = await body(c, CashbackReversalRequestSchema)
+    const { merchantCashbackReversalId, merchantCashbackId, amount, requestedAt, ...rest } = input
+    await engine.reverseCashback(m(c), { merchantCashbackReversalId, merchantCashbackId, amount: amount.amount, requestedAt, request: rest })
+    return ok(c, null, 202, accepted)
+  })
+  app.get('/v2/cashback_reversal/:merchantCashbackReversalId/:merchantCashbackId', auth, async (c) => {
+    const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64))
+    const row = await engine.getCashbackReversal(m(c), param(c, 'merchantCashbackReversalId', id), param(c, 'merchantCashbackId', id))
+    return ok(c, cashbackReversalView(row))
+  })
+
+  // ── user authorization ─────────────────────────────────────────────────────────────────────────────────
+  /** Browser flow: the merchant redirects the user here; we answer with the wallet's consent page. */
+  app.get('/v2/user_authorization', async (c) => {
+    const q = parseOpa(UserAuthorizationQuerySchema, c.req.query())
+    const { merchantId, payload } = await engine.verifyRequestToken(q.apiKey, q.requestToken)
+    const claims = parseOpa(RequestTokenClaimsSchema, payload)
+    const scopes = claims.scope.split(/[\s,]+/).filter(Boolean)
+    if (!scopes.every((s) => v.is(AuthorizationScopeSchema, s)) || !isAllowedRedirect(claims.redirectUrl)) throw new ApiError('EXPECTATION_FAILED')
+    await engine.ensureTestUsers(merchantId)
+    const session = await engine.startAuthorizationSession(merchantId, q.apiKey, 'WEB', {
+      scopes,
+      nonce: claims.nonce,
+      redirectUrl: claims.redirectUrl,
+      referenceId: claims.referenceId,
+      deviceId: claims.deviceId,
+    })
+    return c.redirect(`${origin(c)}/sandbox/authorize/${session.sessionId}`, 302)
+  })
+
+  app.post('/v1/qr/sessions', auth, linked, async (c) => {
+    const input = await body(c, AccountLinkQrRequestSchema)
+    if (!isAllowedRedirect(input.redirectUrl)) throw new ApiError('EXPECTATION_FAILED')
+    const session = await engine.startAuthorizationSession(m(c), c.get('opa').apiKey, 'QR', input)
+    return ok(c, { linkQRCodeURL: `${origin(c)}/sandbox/authorize/${session.sessionId}` }, 201)
+  })
+
+  app.get('/v2/user/authorizations', auth, linked, async (c) => {
+    const q = parseOpa(UserAuthorizationStatusQuerySchema, c.req.query())
+    return ok(c, await engine.getUserAuthorization(m(c), q.userAuthorizationId))
+  })
+
+  app.delete('/v2/user/authorizations/:userAuthorizationId', auth, linked, async (c) => {
+    await engine.unlinkUser(m(c), param(c, 'userAuthorizationId', v.pipe(v.string(), v.minLength(1), v.maxLength(64))))
+    return ok(c, null)
+  })
+
+  // ── sandbox only: the calling merchant's clock ─────────────────────────────────────────────────────────
+  const clockView = (merchantId: string) => {
+    const nowMs = deps.clock.nowMs(merchantId)
+    return { merchantId, nowMs, nowEpoch: Math.floor(nowMs / 1000) }
+  }
+  app.get('/sandbox/api/clock', auth, (c) => ok(c, clockView(m(c))))
+  app.post('/sandbox/api/clock', auth, async (c) => {
+    const input = await body(c, SandboxClockRequestSchema)
+    if (input.reset) deps.clock.reset(m(c))
+    if (input.advanceMs) deps.clock.advance(input.advanceMs, m(c))
+    return ok(c, clockView(m(c)))
+  })
+
+  return app
+}
