@@ -6,7 +6,7 @@ import { request as httpsRequest } from 'node:https'
  * read its forms, POST them (form-encoded, with the page's Origin and the cookies it was given), follow
  * redirects by hand so a test can see where the wallet sends the payer.
  */
-export type Send = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>
+export type Send = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Response | Promise<Response>
 
 export interface Page {
   status: number
