@@ -1,16 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import { HomePage } from '@/web/features/docs/components/home-page.tsx'
 
 export const Route = createFileRoute('/{-$webview}/')({
-  component: Home,
+  component: HomePage,
 })
-
-function Home() {
-  return (
-    <main>
-      <h1>
-        <Trans>PayLab developer portal</Trans>
-      </h1>
-    </main>
-  )
-}

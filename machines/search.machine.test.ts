@@ -1,0 +1,36 @@
+import { expect } from 'vitest'
+import { testMachinePaths } from '../tests/support/model-based.ts'
+import { searchMachine } from './search.machine.ts'
+
+const hit = { title: 'Web Payment', description: 'Pay on the web.', slug: 'products/docs/webpayment' }
+
+/** Every path of the search query machine, on the real actor with a fake clock (500 ms debounce, spec §9). */
+testMachinePaths('search', {
+  machine: searchMachine,
+  events: [
+    { type: 'search.input', text: '決済' },
+    { type: 'search.input', text: '' },
+    { type: 'xstate.done.actor.search', output: [hit] },
+    { type: 'xstate.done.actor.search', output: [] },
+    { type: 'xstate.error.actor.search', error: { status: 404 } },
+    { type: 'xstate.error.actor.search', error: { status: 500 } },
+  ],
+  // The oracle, written from spec §4 rather than read off the machine: the payload decides the next state.
+  check: (actual, expected) => {
+    const event = expected.event as { type: string; text?: string; output?: unknown[]; error?: { status: number } }
+    const oracle: Record<string, () => string> = {
+      start: () => 'idle',
+      'search.input': () => (event.text?.trim() ? 'debouncing' : 'idle'),
+      'xstate.after.searchDebounce.search.debouncing': () => 'searching',
+      'xstate.done.actor.search': () => (event.output?.length ? 'results' : 'noResults'),
+      'xstate.error.actor.search': () => (event.error?.status === 404 ? 'noResults' : 'idle'),
+    }
+    const want = oracle[event.type]
+    expect(want, `no oracle for ${event.type}`).toBeDefined()
+    expect(actual.value).toBe(want!())
+    if (actual.matches('idle')) expect(actual.context.results).toEqual([])
+    if (actual.matches('results')) expect(actual.context.results.length).toBeGreaterThan(0)
+    if (actual.matches('noResults')) expect(actual.context.results).toEqual([])
+    if (actual.matches('debouncing') || actual.matches('searching')) expect(actual.context.text.trim()).not.toBe('')
+  },
+})

@@ -1,0 +1,103 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useLingui } from '@lingui/react'
+import * as v from 'valibot'
+import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type PageType } from '@/domain/content.ts'
+import { toStoredLang, type Lang } from '@/domain/i18n.ts'
+import { envelope, http } from '@/web/lib/http.ts'
+import { docsKeys } from './keys.ts'
+
+/** The UI language drives the content language; a switch changes the key, so pages refetch (spec §2). */
+export function useContentLang(): Lang {
+  const { i18n } = useLingui()
+  return i18n.locale === 'en' ? 'en' : 'ja'
+}
+
+// Document content is left out of the header's progress bar (spec §2).
+const quiet = { untracked: true } as const
+
+export const pageQuery = (type: PageType, slug: string, lang: Lang) =>
+  queryOptions({
+    queryKey: docsKeys.page(type, slug, lang),
+    queryFn: async ({ signal }) =>
+      (await http.get(envelope(pageSchema), '/dev/config/pages', { ...quiet, signal, query: { type, slug, lang: toStoredLang(lang) } })).data,
+    retry: false,
+    staleTime: 5 * 60_000,
+  })
+
+export function usePage(type: PageType, slug: string) {
+  return useQuery(pageQuery(type, slug, useContentLang()))
+}
+
+const productCardSchema = v.object({ ...pageSummarySchema.entries, path: v.string() })
+export type ProductCard = v.InferOutput<typeof productCardSchema>
+
+const componentSchemas = {
+  leftMenu: v.array(menuItemSchema),
+  products: v.array(productCardSchema),
+  miniapp: v.array(productCardSchema),
+}
+
+export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
+  const lang = useContentLang()
+  return useQuery({
+    queryKey: docsKeys.components(type, lang),
+    queryFn: async ({ signal }) => {
+      const schema = envelope(v.object({ [type]: componentSchemas[type] }))
+      const answer = await http.get(schema, '/dev/config/v2/components', { ...quiet, signal, query: { type, lang: toStoredLang(lang) } })
+      return answer.data[type] as v.InferOutput<(typeof componentSchemas)[K]>
+    },
+    staleTime: 5 * 60_000,
+  })
+}
+
+export function useWebinarVideos() {
+  const lang = useContentLang()
+  return useQuery({
+    queryKey: docsKeys.webinar(lang),
+    queryFn: async ({ signal }) =>
+      (await http.get(envelope(v.object({ videos: v.array(videoSchema) })), '/dev/webinarVideos/content', { ...quiet, signal, query: { lang: toStoredLang(lang) } }))
+        .data.videos,
+  })
+}
+
+export function useDesignSystemPages() {
+  const lang = useContentLang()
+  return useQuery({
+    queryKey: docsKeys.designSystem(lang),
+    queryFn: async ({ signal }) =>
+      (await http.get(envelope(v.array(pageSummarySchema)), '/dev/designSystem/content', { ...quiet, signal, query: { lang: toStoredLang(lang) } })).data,
+  })
+}
+
+const jsonSchemaValue = v.record(v.string(), v.unknown())
+export const openApiSchema = v.object({
+  openapi: v.string(),
+  info: v.object({ title: v.string(), version: v.string(), description: v.optional(v.string()) }),
+  paths: v.record(
+    v.string(),
+    v.record(
+      v.string(),
+      v.object({
+        tags: v.optional(v.array(v.string()), []),
+        summary: v.optional(v.string(), ''),
+        operationId: v.optional(v.string(), ''),
+        security: v.optional(v.array(v.record(v.string(), v.array(v.string())))),
+        parameters: v.optional(
+          v.array(v.object({ name: v.string(), in: v.string(), required: v.optional(v.boolean(), false), schema: v.optional(jsonSchemaValue, {}) })),
+          [],
+        ),
+        requestBody: v.optional(v.object({ content: v.record(v.string(), v.object({ schema: jsonSchemaValue })) })),
+        responses: v.record(v.string(), v.object({ description: v.optional(v.string(), ''), content: v.optional(v.record(v.string(), v.object({ schema: jsonSchemaValue }))) })),
+      }),
+    ),
+  ),
+})
+export type OpenApi = v.InferOutput<typeof openApiSchema>
+
+export function useOpenApi() {
+  return useQuery({
+    queryKey: docsKeys.openApi(),
+    queryFn: ({ signal }) => http.get(openApiSchema, '/openapi.json', { ...quiet, signal }),
+    staleTime: Infinity,
+  })
+}

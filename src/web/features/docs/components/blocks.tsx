@@ -1,0 +1,363 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState, type ReactNode } from 'react'
+import type { Block, DemoType, Inline } from '@/domain/content.ts'
+import { buttonClass } from '@/web/ui/button.tsx'
+import { CodeBlock } from './code-block.tsx'
+import { InternalLink } from './internal-link.tsx'
+
+// spec §2: nested bullets cycle square/disc/circle, numbers lower-roman/decimal/lower-alpha.
+const bulletStyles = ['square', 'disc', 'circle'] as const
+const numberStyles = ['lower-roman', 'decimal', 'lower-alpha'] as const
+
+export function Inlines({ nodes }: { nodes: Inline[] }) {
+  return (
+    <>
+      {nodes.map((node, i) => (
+        <InlineNode key={i} node={node} />
+      ))}
+    </>
+  )
+}
+
+function InlineNode({ node }: { node: Inline }): ReactNode {
+  switch (node.type) {
+    case 'text':
+      return node.value
+    case 'strong':
+      return (
+        <strong>
+          <Inlines nodes={node.children} />
+        </strong>
+      )
+    case 'emphasis':
+      return (
+        <em>
+          <Inlines nodes={node.children} />
+        </em>
+      )
+    case 'delete':
+      return (
+        <del>
+          <Inlines nodes={node.children} />
+        </del>
+      )
+    case 'code':
+      return <code className="doc-inline-code">{node.value}</code>
+    case 'break':
+      return <br />
+    case 'image':
+      return <img src={node.src} alt={node.alt} loading="lazy" />
+    case 'link':
+      return node.internal ? (
+        <InternalLink href={node.href}>
+          <Inlines nodes={node.children} />
+        </InternalLink>
+      ) : (
+        <a href={node.href} target="_blank" rel="noopener noreferrer">
+          <Inlines nodes={node.children} />
+        </a>
+      )
+    case 'color':
+      return (
+        <span className={`doc-color doc-color--${node.value.replace('#', '')}`} style={{ color: colorValue(node.value) }}>
+          <Inlines nodes={node.children} />
+        </span>
+      )
+    case 'highlight':
+      return (
+        <mark className="doc-highlight">
+          <Inlines nodes={node.children} />
+        </mark>
+      )
+  }
+}
+
+/** Named colours map to the design tokens so marks stay readable (contrast) and on-brand. */
+function colorValue(value: string): string {
+  const named: Record<string, string> = {
+    red: 'var(--color-danger)',
+    brand: 'var(--color-brand-strong)',
+    green: 'var(--color-success)',
+    orange: 'var(--color-warning)',
+    blue: 'var(--color-focus)',
+    gray: 'var(--color-text-muted)',
+    grey: 'var(--color-text-muted)',
+  }
+  return named[value.toLowerCase()] ?? value
+}
+
+export function Blocks({ blocks }: { blocks: Block[] }) {
+  return (
+    <>
+      {blocks.map((block, i) => (
+        <BlockNode key={i} block={block} />
+      ))}
+    </>
+  )
+}
+
+function ImageSlider({ images }: { images: { src: string; alt: string }[] }) {
+  const { t } = useLingui()
+  const [index, setIndex] = useState(0)
+  const image = images[index]!
+  const go = (delta: number) => setIndex((i) => (i + delta + images.length) % images.length)
+  return (
+    <figure className="doc-slider" aria-roledescription={t`carousel`}>
+      <img src={image.src} alt={image.alt} loading="lazy" />
+      <figcaption className="doc-slider__controls">
+        <button type="button" onClick={() => go(-1)} aria-label={t`Previous image`}>
+          ‹
+        </button>
+        <span aria-live="polite">
+          {index + 1} / {images.length}
+        </span>
+        <button type="button" onClick={() => go(1)} aria-label={t`Next image`}>
+          ›
+        </button>
+      </figcaption>
+    </figure>
+  )
+}
+
+function Tabs({ tabs }: { tabs: { title: string; children: Block[] }[] }) {
+  const [active, setActive] = useState(0)
+  return (
+    <div className="doc-tabs">
+      <div role="tablist" className="doc-tabs__list">
+        {tabs.map((tab, i) => (
+          <button
+            key={tab.title}
+            type="button"
+            role="tab"
+            id={`doc-tab-${i}`}
+            aria-selected={i === active}
+            aria-controls={`doc-tabpanel-${i}`}
+            tabIndex={i === active ? 0 : -1}
+            className="doc-tabs__tab"
+            onClick={() => setActive(i)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight') setActive((active + 1) % tabs.length)
+              if (e.key === 'ArrowLeft') setActive((active - 1 + tabs.length) % tabs.length)
+            }}
+          >
+            {tab.title}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`doc-tabpanel-${active}`} aria-labelledby={`doc-tab-${active}`} className="doc-tabs__panel" key={active}>
+        <Blocks blocks={tabs[active]?.children ?? []} />
+      </div>
+    </div>
+  )
+}
+
+const demoLabs: Record<DemoType, string> = {
+  dynamicQr: '/develop/qrcode-lab',
+  appInvoke: '/develop/appinvoke-lab',
+  nativePayment: '/develop/nativepayment-lab',
+  webPayment: '/develop/webpayment-lab',
+}
+
+/** Decision: the docs link to the real payment lab instead of embedding a second, reduced demo. */
+function PaymentDemo({ demoType }: { demoType: DemoType }) {
+  return (
+    <aside className="doc-demo" aria-label={demoType}>
+      <p className="doc-demo__title">
+        <Trans>Try it in the sandbox</Trans>
+      </p>
+      <p>
+        <Trans>Send a real request to the offline sandbox, pay it as a test user and watch every request and answer.</Trans>
+      </p>
+      <InternalLink href={demoLabs[demoType]} className={buttonClass('primary', 'small')}>
+        <Trans>Open the payment lab</Trans>
+      </InternalLink>
+    </aside>
+  )
+}
+
+function BlockNode({ block }: { block: Block }): ReactNode {
+  switch (block.type) {
+    case 'heading': {
+      const Tag = `h${block.level}` as 'h2' | 'h3' | 'h4' | 'h5'
+      return (
+        <Tag id={block.id} className="doc-heading" tabIndex={-1}>
+          <Inlines nodes={block.children} />
+        </Tag>
+      )
+    }
+    case 'paragraph':
+      return (
+        <p>
+          <Inlines nodes={block.children} />
+        </p>
+      )
+    case 'list': {
+      const style = block.ordered ? numberStyles[block.depth % 3] : bulletStyles[block.depth % 3]
+      const items = block.items.map((item, i) => (
+        <li key={i}>
+          <Blocks blocks={item.children} />
+        </li>
+      ))
+      return block.ordered ? (
+        <ol className="doc-list" start={block.start} style={{ listStyleType: style }}>
+          {items}
+        </ol>
+      ) : (
+        <ul className="doc-list" style={{ listStyleType: style }}>
+          {items}
+        </ul>
+      )
+    }
+    case 'table':
+      return (
+        <div className="doc-table-wrap" tabIndex={0}>
+          <table className="doc-table">
+            <thead>
+              <tr>
+                {block.header.map((cell, i) => (
+                  <th key={i} scope="col" style={{ textAlign: block.align[i] ?? undefined }}>
+                    <Inlines nodes={cell} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {block.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, i) => (
+                    <td key={i} style={{ textAlign: block.align[i] ?? undefined }}>
+                      <Inlines nodes={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )
+    case 'richTable':
+      return (
+        <div className="doc-table-wrap" tabIndex={0}>
+          <table className="doc-table doc-table--rich">
+            <thead>
+              <tr>
+                {block.header.map((cell, i) => (
+                  <th key={i} scope="col">
+                    <Blocks blocks={cell} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {block.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, i) => (
+                    <td key={i}>
+                      <Blocks blocks={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )
+    case 'code':
+      return <CodeBlock variants={block.variants} />
+    case 'image':
+      return (
+        <figure className="doc-image">
+          <img src={block.src} alt={block.alt} loading="lazy" />
+        </figure>
+      )
+    case 'imageSlider':
+      return <ImageSlider images={block.images} />
+    case 'button':
+      return (
+        <p>
+          {block.internal ? (
+            <InternalLink href={block.href} className={buttonClass('primary')}>
+              {block.label}
+            </InternalLink>
+          ) : (
+            <a href={block.href} className={buttonClass('primary')} target="_blank" rel="noopener noreferrer">
+              {block.label}
+            </a>
+          )}
+        </p>
+      )
+    case 'split':
+      return (
+        <div className="doc-split">
+          <div className="doc-split__text">
+            {block.tag && (
+              <span className={`doc-tag doc-tag--${block.tag}`}>{block.tag === 'mandatory' ? <Trans>Mandatory</Trans> : <Trans>Optional</Trans>}</span>
+            )}
+            <Blocks blocks={block.children} />
+          </div>
+          <img className="doc-split__image" src={block.image} alt={block.alt} loading="lazy" />
+        </div>
+      )
+    case 'imageNote':
+      return (
+        <div className="doc-image-note">
+          <img src={block.image} alt={block.alt} loading="lazy" />
+          <div>
+            <Blocks blocks={block.children} />
+          </div>
+        </div>
+      )
+    case 'checklist':
+      return (
+        <ul className="doc-checklist">
+          {block.items.map((item, i) => (
+            <li key={i} data-checked={item.checked}>
+              <span aria-hidden="true" className="doc-checklist__box">
+                {item.checked ? '✓' : ''}
+              </span>
+              <span className="visually-hidden">{item.checked ? <Trans>Done:</Trans> : <Trans>To do:</Trans>}</span>
+              <Inlines nodes={item.children} />
+            </li>
+          ))}
+        </ul>
+      )
+    case 'checklistGuide':
+      return (
+        <ol className="doc-guide">
+          {block.steps.map((step) => (
+            <li key={step.id}>
+              <h3 id={step.id} className="doc-heading" tabIndex={-1}>
+                {step.title}
+              </h3>
+              <Blocks blocks={step.children} />
+            </li>
+          ))}
+        </ol>
+      )
+    case 'cards':
+      return (
+        <ul className="doc-cards">
+          {block.cards.map((card) => (
+            <li key={card.href} className="doc-card">
+              <a href={card.href} target="_blank" rel="noopener noreferrer">
+                <span className="doc-card__title">{card.title}</span>
+                {card.version && <span className="doc-card__version">v{card.version}</span>}
+                {card.description && <span className="doc-card__description">{card.description}</span>}
+                {card.languages.length > 0 && <span className="doc-card__languages">{card.languages.join(' · ')}</span>}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )
+    case 'paymentDemo':
+      return <PaymentDemo demoType={block.demoType} />
+    case 'tabs':
+      return <Tabs tabs={block.tabs} />
+    case 'quote':
+      return (
+        <blockquote className="doc-quote">
+          <Blocks blocks={block.children} />
+        </blockquote>
+      )
+  }
+}

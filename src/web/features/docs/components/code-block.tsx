@@ -1,0 +1,145 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { codeTabLabels, codeTabLanguages, type CodeTabLanguage, type CodeVariant } from '@/domain/content.ts'
+import { limits } from '@/domain/limits.ts'
+
+/** The chosen code language is saved locally and applied to every code block on every page (spec §2). */
+export const codeLanguageStorageKey = 'codeLanguage'
+const changeEvent = 'paylab:code-language'
+
+function readChoice(): CodeTabLanguage {
+  try {
+    const saved = localStorage.getItem(codeLanguageStorageKey)
+    return codeTabLanguages.find((l) => l === saved) ?? 'python'
+  } catch {
+    return 'python'
+  }
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener(changeEvent, onChange)
+  window.addEventListener('storage', onChange)
+  return () => {
+    window.removeEventListener(changeEvent, onChange)
+    window.removeEventListener('storage', onChange)
+  }
+}
+
+export function useCodeLanguage() {
+  const choice = useSyncExternalStore(subscribe, readChoice, () => 'python' as CodeTabLanguage)
+  const choose = (language: CodeTabLanguage) => {
+    try {
+      localStorage.setItem(codeLanguageStorageKey, language)
+    } catch {
+      // storage unavailable: the choice lasts for this page
+    }
+    window.dispatchEvent(new Event(changeEvent))
+  }
+  return [choice, choose] as const
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text)
+    } catch {
+      return
+    }
+    setCopied(true)
+    clearTimeout(timer.current)
+    // spec §9: 'copied' shows for 4 seconds on code blocks
+    timer.current = setTimeout(() => setCopied(false), limits.copyFeedbackCodeMs)
+  }
+  return (
+    <button type="button" className="code-block__copy" onClick={copy} aria-live="polite">
+      {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
+    </button>
+  )
+}
+
+function Lines({ variant }: { variant: CodeVariant }) {
+  return (
+    <pre className="code-block__pre" tabIndex={0}>
+      <code data-language={variant.language}>
+        {variant.lines.map((line, i) => (
+          <span className="code-block__line" key={i}>
+            {line.map((token, j) =>
+              token.c ? (
+                <span key={j} style={{ color: token.c }}>
+                  {token.t}
+                </span>
+              ) : (
+                token.t
+              ),
+            )}
+            {'\n'}
+          </span>
+        ))}
+      </code>
+    </pre>
+  )
+}
+
+/** A code block: a tab bar when it has several languages, copy button, 313 px max height, 500 ms fade-in. */
+export function CodeBlock({ variants }: { variants: CodeVariant[] }) {
+  const { t } = useLingui()
+  const [choice, choose] = useCodeLanguage()
+  const id = useId()
+  const tabbed = variants.length > 1
+  const active = (tabbed && variants.find((v) => v.language === choice)) || variants[0]!
+  const tabs = useRef<(HTMLButtonElement | null)[]>([])
+  const onKey = (event: React.KeyboardEvent, index: number) => {
+    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (!delta) return
+    event.preventDefault()
+    const next = (index + delta + variants.length) % variants.length
+    choose(variants[next]!.language as CodeTabLanguage)
+    tabs.current[next]?.focus()
+  }
+  return (
+    <div className="code-block" style={{ ['--fade-ms' as string]: `${limits.tabFadeMs}ms` }}>
+      <div className="code-block__bar">
+        {tabbed ? (
+          <div role="tablist" aria-label={t`Code language`} className="code-block__tabs">
+            {variants.map((v, i) => {
+              const selected = v === active
+              return (
+                <button
+                  key={v.language}
+                  ref={(el) => {
+                    tabs.current[i] = el
+                  }}
+                  type="button"
+                  role="tab"
+                  id={`${id}-tab-${v.language}`}
+                  aria-selected={selected}
+                  aria-controls={`${id}-panel`}
+                  tabIndex={selected ? 0 : -1}
+                  className="code-block__tab"
+                  onClick={() => choose(v.language as CodeTabLanguage)}
+                  onKeyDown={(e) => onKey(e, i)}
+                >
+                  {codeTabLabels[v.language as CodeTabLanguage] ?? v.language}
+                </button>
+              )
+            })}
+          </div>
+        ) : (
+          <span className="code-block__language">{active.language}</span>
+        )}
+        <CopyButton text={active.code} />
+      </div>
+      <div
+        id={`${id}-panel`}
+        key={active.language}
+        className="code-block__panel"
+        {...(tabbed ? { role: 'tabpanel', 'aria-labelledby': `${id}-tab-${active.language}` } : {})}
+      >
+        <Lines variant={active} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,131 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouter, useRouterState } from '@tanstack/react-router'
+import { useEffect, type ReactNode } from 'react'
+import { hashToId, type Page, type PageType } from '@/domain/content.ts'
+import { HttpError } from '@/web/lib/http.ts'
+import { useSession } from '@/web/lib/session.tsx'
+import { buttonClass } from '@/web/ui/button.tsx'
+import { usePage } from '../api.ts'
+import '../docs.css'
+import { Blocks } from './blocks.tsx'
+import { InternalLink, useWithWebview } from './internal-link.tsx'
+import { Sidebar, type DocSection } from './sidebar.tsx'
+import { DocSkeleton } from './skeleton.tsx'
+import { TableOfContents } from './toc.tsx'
+
+/** spec §8: a 404 answer goes to the 404 page, a 500 to the 500 page unless already there. */
+export function useFailureRouting(error: unknown) {
+  const router = useRouter()
+  const withWebview = useWithWebview()
+  useEffect(() => {
+    if (!(error instanceof HttpError)) return
+    if (error.status === 404) router.history.replace(withWebview('/not-found'))
+    else if (error.status >= 500 && !router.state.location.pathname.endsWith('/internal-server-error')) {
+      router.history.replace(withWebview('/internal-server-error'))
+    }
+  }, [error, router, withWebview])
+}
+
+/** After content renders: the URL hash (lowercased, spaces → hyphens) scrolls to its section, else to the top. */
+export function useHashScroll(ready: boolean, pageKey: string) {
+  const hash = useRouterState({ select: (s) => s.location.hash })
+  useEffect(() => {
+    if (!ready) return
+    const id = hash ? hashToId(hash) : ''
+    const target = id ? document.getElementById(id) : null
+    if (target) {
+      target.scrollIntoView({ block: 'start' })
+      target.focus({ preventScroll: true })
+    } else window.scrollTo(0, 0)
+  }, [ready, hash, pageKey])
+}
+
+export function SignInPrompt() {
+  return (
+    <section className="doc-protected" aria-labelledby="doc-protected-title">
+      <h2 id="doc-protected-title">
+        <Trans>Sign in to read this page</Trans>
+      </h2>
+      <p>
+        <Trans>This page is for registered developers. Sign in, or create a free account in a minute.</Trans>
+      </p>
+      <p className="doc-protected__actions">
+        <InternalLink href="/account/signin" className={buttonClass('primary')}>
+          <Trans>Sign in</Trans>
+        </InternalLink>
+        <InternalLink href="/account/signup" className={buttonClass('secondary')}>
+          <Trans>Sign up</Trans>
+        </InternalLink>
+      </p>
+    </section>
+  )
+}
+
+function Breadcrumbs({ section, title }: { section: DocSection; title: string | undefined }) {
+  const { t } = useLingui()
+  return (
+    <nav aria-label={t`Breadcrumb`} className="doc-breadcrumbs">
+      <ol>
+        <li>
+          <InternalLink href="/">
+            <Trans>Home</Trans>
+          </InternalLink>
+        </li>
+        <li>
+          {section === 'miniapp' ? (
+            <InternalLink href="/miniapp/docs">
+              <Trans>Mini App</Trans>
+            </InternalLink>
+          ) : (
+            <InternalLink href="/products/docs">
+              <Trans>Products</Trans>
+            </InternalLink>
+          )}
+        </li>
+        {title && <li aria-current="page">{title}</li>}
+      </ol>
+    </nav>
+  )
+}
+
+export function PageBody({ page }: { page: Page }) {
+  const { isSignedIn } = useSession()
+  return (
+    <>
+      <header className="doc-header">
+        <h1>{page.title}</h1>
+        {page.subTitle && <p className="doc-subtitle">{page.subTitle}</p>}
+      </header>
+      {page.protected && !isSignedIn ? <SignInPrompt /> : <Blocks blocks={page.sections} />}
+    </>
+  )
+}
+
+/** A documentation page (spec §2 Documentation pages) for `/products/docs/*` and `/miniapp/docs/*`. */
+export function DocPage({ type, slug }: { type: Extract<PageType, 'openPaymentApi' | 'miniappDocumentation'>; slug: string }) {
+  const section: DocSection = type === 'miniappDocumentation' ? 'miniapp' : 'products'
+  const query = usePage(type, slug)
+  useFailureRouting(query.error)
+  // On failure the content and TOC are cleared (spec §2): nothing of an older answer stays on screen.
+  const page = query.isError ? undefined : query.data
+  const { isSignedIn } = useSession()
+  useHashScroll(Boolean(page), `${type}.${slug}`)
+  return (
+    <DocLayout section={section} aside={page && !page.hideTOC && !(page.protected && !isSignedIn) ? <TableOfContents entries={page.toc} hideOnSmall={section === 'miniapp'} /> : null}>
+      <Breadcrumbs section={section} title={page?.title} />
+      {page ? <PageBody page={page} /> : query.isError ? null : <DocSkeleton variant={slug === 'apireference' ? 'card' : 'text'} />}
+    </DocLayout>
+  )
+}
+
+export function DocLayout({ section, aside, children }: { section: DocSection; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="doc-layout">
+      <Sidebar section={section} />
+      <article className="doc-main">
+        {children}
+      </article>
+      <div className="doc-aside">{aside}</div>
+    </div>
+  )
+}

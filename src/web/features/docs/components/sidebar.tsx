@@ -1,0 +1,87 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouterState } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { MenuItem } from '@/domain/content.ts'
+import { useSession } from '@/web/lib/session.tsx'
+import { useComponent } from '../api.ts'
+import { InternalLink } from './internal-link.tsx'
+
+export type DocSection = 'products' | 'miniapp'
+
+/** The left menu of spec §2 Sidebar: from content, toggleable and nested items, auth-menu entries, internal/external. */
+export function Sidebar({ section }: { section: DocSection }) {
+  const { t } = useLingui()
+  const menu = useComponent('leftMenu')
+  const [open, setOpen] = useState(false)
+  const groups = (menu.data ?? []).filter((g) => (section === 'miniapp' ? g.menuType === 'miniapp' : g.menuType !== 'miniapp'))
+  return (
+    <>
+      <button type="button" className="doc-sidebar__toggle" aria-expanded={open} aria-controls="doc-sidebar" onClick={() => setOpen(!open)}>
+        <Trans>Menu</Trans>
+      </button>
+      <nav id="doc-sidebar" className={`doc-sidebar${open ? ' doc-sidebar--open' : ''}`} aria-label={t`Documentation`}>
+        <button type="button" className="doc-sidebar__close" onClick={() => setOpen(false)}>
+          <Trans>Close menu</Trans>
+        </button>
+        <ul className="doc-sidebar__list">
+          {groups.map((item, i) => (
+            <MenuEntry key={`${item.title}-${i}`} item={item} depth={0} />
+          ))}
+        </ul>
+      </nav>
+      {open && <div className="doc-sidebar__backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
+    </>
+  )
+}
+
+function MenuEntry({ item, depth }: { item: MenuItem; depth: number }) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname.replace(/^\/webview/, '') })
+  const { isSignedIn } = useSession()
+  const path = `/${item.slug.current}`
+  const containsCurrent = (i: MenuItem): boolean => `/${i.slug.current}` === pathname || i.menuItems.some(containsCurrent)
+  const [expanded, setExpanded] = useState(() => depth === 0 || containsCurrent(item))
+  const current = item.slug.current !== '' && path === pathname
+  const link =
+    item.navigationType === 'external' && item.externalLink ? (
+      <a href={item.externalLink} target="_blank" rel="noopener noreferrer" className="doc-sidebar__link">
+        {item.title} <span aria-hidden="true">↗</span>
+      </a>
+    ) : item.slug.current ? (
+      <InternalLink
+        href={item.authMenuPath && !isSignedIn ? `/account/signin?redirect=${encodeURIComponent(path)}` : path}
+        className="doc-sidebar__link"
+        aria-current={current ? 'page' : undefined}
+      >
+        {item.title}
+        {item.authMenuPath && !isSignedIn && (
+          <span className="doc-sidebar__lock">
+            {' '}
+            <Trans>(sign in)</Trans>
+          </span>
+        )}
+      </InternalLink>
+    ) : (
+      <span className="doc-sidebar__label">{item.title}</span>
+    )
+  if (item.menuItems.length === 0) return <li>{link}</li>
+  return (
+    <li className="doc-sidebar__group">
+      <div className="doc-sidebar__row">
+        {link}
+        {item.toggleable && (
+          <button type="button" className="doc-sidebar__expand" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            <span className="visually-hidden">{item.title}</span>
+            <span aria-hidden="true">{expanded ? '−' : '+'}</span>
+          </button>
+        )}
+      </div>
+      {(expanded || !item.toggleable) && (
+        <ul>
+          {item.menuItems.map((child, i) => (
+            <MenuEntry key={`${child.title}-${i}`} item={child} depth={depth + 1} />
+          ))}
+        </ul>
+      )}
+    </li>
+  )
+}
