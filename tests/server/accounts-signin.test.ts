@@ -175,7 +175,7 @@ describe.each(storeKinds())('accounts: sign-in [%s]', (kind) => {
     expect((await profile(second)).status).toBe(200)
     t.deps.clock.advance(limits.accounts.accessTokenTtlMs)
     expect((await profile(second)).status).toBe(401)
-    for (const header of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'x'.repeat(600)}` }]) {
+    for (const header of [{} as Record<string, string>, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'x'.repeat(600)}` }]) {
       expect((await t.json('GET', '/v1/homeDboard/getUserProfile', undefined, header)).status).toBe(401)
     }
   })
