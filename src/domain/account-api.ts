@@ -114,6 +114,9 @@ export const termsRequiredData = v.object({ access_token: v.string(), expires_in
 /** data of 01101007 and 01103101. */
 export const retryAfterData = v.object({ retry_after_seconds: v.number() })
 
+/** PayLab addition: trade a refresh token for a new token pair (the old pair ends). */
+export const refreshRequest = v.object({ refresh_token: v.pipe(v.string(), v.minLength(16), v.maxLength(200)) })
+
 export const logoutRequest = v.object({ accessToken: v.optional(v.pipe(v.string(), v.maxLength(200))) })
 
 export const passwordResetRequest = v.object({ email: emailSchema })

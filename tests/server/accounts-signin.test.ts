@@ -180,6 +180,21 @@ describe.each(storeKinds())('accounts: sign-in [%s]', (kind) => {
     }
   })
 
+  it('a refresh token buys a new pair once; the old access token ends; logout ends the refresh token too', async () => {
+    const s = await signUpComplete(t)
+    const pair = (await signIn({ email: s.email, password: goodPassword }, s.device)).body.data
+    const refreshed = await t.json('POST', '/v1/dpSignIn/refresh', { refresh_token: pair.refresh_token })
+    expect(refreshed.status).toBe(200)
+    expect(refreshed.body.data).toMatchObject({ token_type: 'bearer', scope: 'REGULAR', status: 'COMPLETED' })
+    expect((await profile(pair.access_token)).status).toBe(401)
+    expect((await profile(refreshed.body.data.access_token)).status).toBe(200)
+    const replay = await t.json('POST', '/v1/dpSignIn/refresh', { refresh_token: pair.refresh_token })
+    expect(replay.status).toBe(401)
+    await t.json('POST', '/v1/dpSignout/logout', {}, bearer(refreshed.body.data.access_token))
+    expect((await t.json('POST', '/v1/dpSignIn/refresh', { refresh_token: refreshed.body.data.refresh_token })).status).toBe(401)
+    expect((await t.json('POST', '/v1/dpSignIn/refresh', {})).status).toBe(400)
+  })
+
   describe('forgot password', () => {
     it('mails a reset link; the link sets a new password once and ends every session', async () => {
       const s = await signUpComplete(t)

@@ -12,6 +12,7 @@ import {
   passwordResetPagePath,
   passwordResetRequest,
   productsQuery,
+  refreshRequest,
   signInOtpRequest,
   signInTermsRequest,
   signupProductRequest,
@@ -253,6 +254,15 @@ export function accountsRoutes(deps: AppDeps) {
   app.get('/v1/dpSignIn/resendOtp/:otpReferenceId', async (c) => {
     const { otpReferenceId } = paramsOf(c, otpReferenceParams, 'OTP_EXPIRED')
     return success(c, await flows.resendOtp(otpReferenceId, 'signin_otp'))
+  })
+
+  // Not in the spec: a refresh token buys a new pair once; the old pair ends (logout ends both).
+  app.post('/v1/dpSignIn/refresh', async (c) => {
+    const body = await accountBody(c, refreshRequest)
+    const userId = await repo.useRefreshToken(sha256(body.refresh_token), flows.now())
+    const user = userId ? await repo.findUserById(userId) : undefined
+    if (!user) throw new ApiError('UNAUTHORIZED')
+    return success(c, { ...(await flows.issueToken(user.id)), status: status(user) })
   })
 
   app.post('/v1/dpSignout/logout', auth, async (c) => {

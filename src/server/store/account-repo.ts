@@ -250,6 +250,15 @@ export function accountRepo(db: Db) {
         .returning({ h: accessTokens.tokenHash })
       return rows.length === 1
     },
+    /** Ends the token pair a refresh token belongs to (once: only one concurrent caller gets the user id). */
+    async useRefreshToken(refreshHash: string, now: Date) {
+      const rows = await db
+        .update(accessTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(accessTokens.refreshHash, refreshHash), isNull(accessTokens.revokedAt), gt(accessTokens.refreshExpiresAt, now)))
+        .returning({ userId: accessTokens.userId })
+      return rows[0]?.userId
+    },
     async revokeAllTokens(userId: string, now: Date) {
       await db.update(accessTokens).set({ revokedAt: now }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
     },
