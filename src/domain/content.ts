@@ -274,9 +274,9 @@ export type SearchResult = v.InferOutput<typeof searchResultSchema>
 export function pagePath(type: PageType, slug: string): string {
   switch (type) {
     case 'openPaymentApi':
-      return `products/docs/${slug}`
+      return slug === 'index' ? 'products/docs' : `products/docs/${slug}`
     case 'miniappDocumentation':
-      return `miniapp/docs/${slug}`
+      return slug === 'index' ? 'miniapp/docs' : `miniapp/docs/${slug}`
     case 'designSystem':
       return `app-styleguide/${slug.replace('.', '/')}`
     case 'page':

@@ -12,7 +12,8 @@ describe.each(storeKinds())('content API [%s]', (kind) => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp(kind)
-  })
+    await library() // parsing every file takes seconds on a busy machine; pay it once, outside the tests
+  }, 180_000)
   afterAll(() => t.close())
 
   it('serves a product doc page by slug in Japanese and English with its TOC and blocks', async () => {
@@ -26,6 +27,14 @@ describe.each(storeKinds())('content API [%s]', (kind) => {
     expect(ja.body.data.toc.length).toBeGreaterThan(0)
     expect(ja.body.data.sections.length).toBeGreaterThan(0)
     expect(ja.body.data).not.toHaveProperty('file')
+  })
+
+  it('lists the pages of a type when no slug is given', async () => {
+    const res = await t.json('GET', '/dev/config/pages?type=openPaymentApi&lang=en')
+    expect(res.status).toBe(200)
+    const slugs = res.body.data.map((p: { slug: string }) => p.slug)
+    expect(slugs).toEqual(expect.arrayContaining(['index', 'webpayment', 'qrcode']))
+    expect(res.body.data[0]).not.toHaveProperty('sections')
   })
 
   it('answers an unknown slug with 404 in the error shape and a bad type with 400', async () => {
@@ -113,28 +122,28 @@ describe('search tokenizer and ranking', () => {
     expect(tokenize('OPA-Auth header')).toEqual(['opa', 'auth', 'header'])
   })
 
-  it('ranks a title match above a body match', () => {
+  it('ranks a title match above a body match', async () => {
     const root = mkdtempSync(join(tmpdir(), 'paylab-content-'))
     for (const lang of ['ja', 'en']) {
       mkdirSync(join(root, lang, 'products/docs'), { recursive: true })
       writeFileSync(join(root, lang, 'products/docs/a.md'), '---\ntitle: Refunds\ndescription: Money back.\n---\nNothing about it.\n')
       writeFileSync(join(root, lang, 'products/docs/b.md'), '---\ntitle: Payments\ndescription: Paying.\n---\nYou can also do refunds here, refunds.\n')
     }
-    const index = buildSearchIndex(loadLibrary(root))
+    const index = buildSearchIndex(await loadLibrary(root))
     expect(index.search('en', 'refunds').map((r) => r.slug)).toEqual(['products/docs/a', 'products/docs/b'])
   })
 
-  it('fails loudly naming the file when content is broken', () => {
+  it('fails loudly naming the file when content is broken', async () => {
     const root = mkdtempSync(join(tmpdir(), 'paylab-content-'))
     mkdirSync(join(root, 'en', 'pages'), { recursive: true })
     writeFileSync(join(root, 'en', 'pages/about.md'), '---\ntitle: About\n---\n')
-    expect(() => loadLibrary(root)).toThrow(/en\/pages\/about\.md/)
+    await expect(loadLibrary(root)).rejects.toThrow(/en\/pages\/about\.md/)
   })
 })
 
 describe('the real content library', () => {
-  it('loads every file in both languages, and every page exists in both', () => {
-    const lib = library()
+  it('loads every file in both languages, and every page exists in both', async () => {
+    const lib = await library()
     const keys = (lang: 'ja' | 'en') => lib.pages(lang).map((p) => `${p.type}.${p.slug}`).sort()
     expect(keys('ja').length).toBeGreaterThan(0)
     expect(keys('ja')).toEqual(keys('en'))

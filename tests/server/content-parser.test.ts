@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Block } from '../../src/domain/content.ts'
+import { prepareHighlighter } from '../../src/server/content/highlight.ts'
 import { ContentError, parseDocument } from '../../src/server/content/markdown.ts'
+
+beforeAll(() => prepareHighlighter())
 
 const fm = '---\ntitle: Web Payment\ndescription: Pay on the web.\n---\n'
 const blocks = (body: string, front = fm) => parseDocument(front + body, 'test.md').blocks

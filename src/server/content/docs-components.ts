@@ -4,22 +4,23 @@ import { registerComponent } from './components.ts'
 import { library, publicPage, summary } from './library.ts'
 
 // spec §7: content components of the documentation area (topMenu/footer/maintenance are the shell's).
-registerComponent('leftMenu', async (lang) => library().leftMenu(lang).map((item) => ({ __i18n_lang: toStoredLang(lang), ...item })))
+registerComponent('leftMenu', async (lang) => (await library()).leftMenu(lang).map((item) => ({ __i18n_lang: toStoredLang(lang), ...item })))
 
 registerComponent('homepage', async (lang) => {
-  const home = library().page(lang, 'page', 'home')
+  const home = (await library()).page(lang, 'page', 'home')
   return home ? [publicPage(home)] : []
 })
 
 registerComponent('products', async (lang) =>
-  library()
+  (await library())
     .pages(lang, 'openPaymentApi')
+    .filter((p) => p.slug !== 'index')
     .map((p) => ({ __i18n_lang: toStoredLang(lang), ...summary(p), path: `/${pagePath(p.type, p.slug)}` })),
 )
 
 registerComponent('miniapp', async (lang) =>
-  library()
+  (await library())
     .pages(lang, 'miniappDocumentation')
-    .filter((p) => !p.slug.includes('/'))
+    .filter((p) => p.slug !== 'index' && !p.slug.includes('/'))
     .map((p) => ({ __i18n_lang: toStoredLang(lang), ...summary(p), path: `/${pagePath(p.type, p.slug)}` })),
 )

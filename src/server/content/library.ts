@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { parse as parseYaml } from 'yaml'
 import { type MenuItem, type Page, type PageSummary, type PageType } from '@/domain/content.ts'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
+import { prepareHighlighter } from './highlight.ts'
 import { ContentError, parseDocument } from './markdown.ts'
 
 /**
@@ -71,17 +72,20 @@ export function classify(relativePath: string): { type: PageType; slug: string }
   const path = relativePath.split(sep).join('/')
   if (!path.endsWith('.md')) return undefined
   const bare = path.slice(0, -3)
-  if (bare.startsWith('products/docs/')) return { type: 'openPaymentApi', slug: bare.slice('products/docs/'.length) }
-  if (bare.startsWith('miniapp/docs/')) return { type: 'miniappDocumentation', slug: bare.slice('miniapp/docs/'.length) }
-  if (bare.startsWith('pages/')) return { type: 'page', slug: bare.slice('pages/'.length) }
-  if (bare.startsWith('styleguide/')) return { type: 'designSystem', slug: bare.slice('styleguide/'.length).replace('/', '.') }
+  // `<dir>/index.md` is the page of `<dir>` itself; a top-level `index.md` is the section's landing (slug `index`).
+  const slugAfter = (prefix: string) => bare.slice(prefix.length).replace(/\/index$/, '')
+  if (bare.startsWith('products/docs/')) return { type: 'openPaymentApi', slug: slugAfter('products/docs/') }
+  if (bare.startsWith('miniapp/docs/')) return { type: 'miniappDocumentation', slug: slugAfter('miniapp/docs/') }
+  if (bare.startsWith('pages/')) return { type: 'page', slug: slugAfter('pages/') }
+  if (bare.startsWith('styleguide/')) return { type: 'designSystem', slug: slugAfter('styleguide/').replace('/', '.') }
   return undefined
 }
 
 const key = (type: PageType, slug: string) => `${type}.${slug}`
 const byOrder = (a: LibraryPage, b: LibraryPage) => a.order - b.order || a.slug.localeCompare(b.slug)
 
-export function loadLibrary(root = defaultContentRoot): Library {
+export async function loadLibrary(root = defaultContentRoot): Promise<Library> {
+  await prepareHighlighter()
   const byLang = new Map<Lang, Map<string, LibraryPage>>()
   const menus = new Map<Lang, MenuItem[]>()
   for (const lang of langs) {
@@ -124,9 +128,9 @@ export function loadLibrary(root = defaultContentRoot): Library {
   }
 }
 
-let shared: Library | undefined
-/** The process-wide library (content is read-only at run time). */
-export function library(): Library {
+let shared: Promise<Library> | undefined
+/** The process-wide library (content is read-only at run time), loaded once. */
+export function library(): Promise<Library> {
   shared ??= loadLibrary()
   return shared
 }

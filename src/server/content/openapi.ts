@@ -53,9 +53,9 @@ registerOperations([
     method: 'get',
     path: '/dev/config/pages',
     tag: 'Content',
-    summary: 'One documentation page as a block tree',
-    query: v.object({ type: v.picklist(pageTypes), slug: v.string(), lang: langQuery }),
-    data: pageSchema,
+    summary: 'One documentation page as a block tree (without slug: the list of pages of that type)',
+    query: v.object({ type: v.picklist(pageTypes), slug: v.optional(v.string()), lang: langQuery }),
+    data: v.union([pageSchema, v.array(pageSummarySchema)]),
   },
   {
     method: 'get',

@@ -17,7 +17,8 @@ const toLang = (value: string | undefined): Lang => pickLang(value === 'jp' ? 'j
 
 const pageQuery = v.object({
   type: v.picklist(pageTypes),
-  slug: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.regex(/^[A-Za-z0-9_\-./]+$/)),
+  /** Without a slug the answer lists the pages of that type (summaries, in order). */
+  slug: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.regex(/^[A-Za-z0-9_\-./]+$/))),
   lang: langParam,
 })
 const searchQuery = v.object({ searchText: v.pipe(v.string(), v.maxLength(200)), lang: langParam })
@@ -25,8 +26,8 @@ const langQuery = v.object({ lang: langParam })
 
 const ok = (data: unknown) => ({ resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data })
 
-let searchIndex: SearchIndex | undefined
-const search = () => (searchIndex ??= buildSearchIndex(library()))
+let searchIndex: Promise<SearchIndex> | undefined
+const search = () => (searchIndex ??= library().then(buildSearchIndex))
 
 /**
  * Content API of spec §7: pages by slug, search, webinar videos, design-system pages, and `/openapi.json`.
@@ -37,32 +38,39 @@ export function docsRoutes(deps: AppDeps) {
   const cache = new TtlLruCache<unknown>(limits.contentCache.maxEntries, limits.contentCache.ttlMs, () => deps.clock.nowMs())
   // Parse all content now (outside tests, where each test file would pay for it) so a broken file stops startup.
   if (!process.env.VITEST) {
-    library()
-    search()
+    search().catch((error: unknown) => {
+      deps.log.error('content failed to load', { error: String(error) })
+      process.exitCode = 1
+      throw error
+    })
   }
   const cached = (key: string, load: () => unknown) => cache.getOrLoad(key, load)
 
   app.get('/dev/config/pages', async (c) => {
     const q = queryOf(c, pageQuery)
     const lang = toLang(q.lang)
-    const body = await cached(`pages:${q.type}:${q.slug}:${lang}`, () => {
-      const page = library().page(lang, q.type, q.slug.replace(/^\/+|\/+$/g, ''))
+    const slug = q.slug
+    if (slug === undefined) {
+      return c.json(await cached(`pages:${q.type}:*:${lang}`, async () => ok((await library()).pages(lang, q.type).map(summary))))
+    }
+    const body = await cached(`pages:${q.type}:${slug}:${lang}`, async () => {
+      const page = (await library()).page(lang, q.type, slug.replace(/^\/+|\/+$/g, ''))
       return page ? ok(publicPage(page)) : null
     })
     if (!body) throw new ApiError('RESOURCE_NOT_FOUND')
     return c.json(body)
   })
 
-  app.get('/dev/config/search', (c) => {
+  app.get('/dev/config/search', async (c) => {
     const q = queryOf(c, searchQuery)
-    return c.json(ok(search().search(toLang(q.lang), q.searchText)))
+    return c.json(ok((await search()).search(toLang(q.lang), q.searchText)))
   })
 
   app.get('/dev/webinarVideos/content', async (c) => {
     const lang = toLang(queryOf(c, langQuery).lang)
     return c.json(
-      await cached(`webinar:${lang}`, () => {
-        const page = library().page(lang, 'page', 'webinar')
+      await cached(`webinar:${lang}`, async () => {
+        const page = (await library()).page(lang, 'page', 'webinar')
         return ok({ videos: page?.videos ?? [], page: page ? publicPage(page) : null })
       }),
     )
@@ -70,7 +78,7 @@ export function docsRoutes(deps: AppDeps) {
 
   app.get('/dev/designSystem/content', async (c) => {
     const lang = toLang(queryOf(c, langQuery).lang)
-    return c.json(await cached(`designSystem:${lang}`, () => ok(library().pages(lang, 'designSystem').map(summary))))
+    return c.json(await cached(`designSystem:${lang}`, async () => ok((await library()).pages(lang, 'designSystem').map(summary))))
   })
 
   let openApi: unknown

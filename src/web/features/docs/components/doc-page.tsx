@@ -62,6 +62,7 @@ export function SignInPrompt() {
 }
 
 function Breadcrumbs({ section, title }: { section: DocSection; title: string | undefined }) {
+  const landing = title === undefined
   const { t } = useLingui()
   return (
     <nav aria-label={t`Breadcrumb`} className="doc-breadcrumbs">
@@ -71,7 +72,7 @@ function Breadcrumbs({ section, title }: { section: DocSection; title: string | 
             <Trans>Home</Trans>
           </InternalLink>
         </li>
-        <li>
+        <li aria-current={landing ? 'page' : undefined}>
           {section === 'miniapp' ? (
             <InternalLink href="/miniapp/docs">
               <Trans>Mini App</Trans>
@@ -82,7 +83,7 @@ function Breadcrumbs({ section, title }: { section: DocSection; title: string | 
             </InternalLink>
           )}
         </li>
-        {title && <li aria-current="page">{title}</li>}
+        {!landing && <li aria-current="page">{title}</li>}
       </ol>
     </nav>
   )
@@ -112,7 +113,7 @@ export function DocPage({ type, slug }: { type: Extract<PageType, 'openPaymentAp
   useHashScroll(Boolean(page), `${type}.${slug}`)
   return (
     <DocLayout section={section} aside={page && !page.hideTOC && !(page.protected && !isSignedIn) ? <TableOfContents entries={page.toc} hideOnSmall={section === 'miniapp'} /> : null}>
-      <Breadcrumbs section={section} title={page?.title} />
+      <Breadcrumbs section={section} title={slug === 'index' ? undefined : (page?.title ?? '')} />
       {page ? <PageBody page={page} /> : query.isError ? null : <DocSkeleton variant={slug === 'apireference' ? 'card' : 'text'} />}
     </DocLayout>
   )

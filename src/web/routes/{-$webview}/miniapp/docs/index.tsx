@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MiniappLanding } from '@/web/features/docs/components/products-landing.tsx'
+import { DocPage } from '@/web/features/docs/components/doc-page.tsx'
 
+/** The mini-app landing (`miniapp/docs/index.md`) with its tab list. */
 export const Route = createFileRoute('/{-$webview}/miniapp/docs/')({
-  component: MiniappLanding,
+  component: () => <DocPage type="miniappDocumentation" slug="index" />,
 })

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProductsLanding } from '@/web/features/docs/components/products-landing.tsx'
+import { DocPage } from '@/web/features/docs/components/doc-page.tsx'
 
+/** The products landing (`products/docs/index.md`): product, SDK and project cards. */
 export const Route = createFileRoute('/{-$webview}/products/docs/')({
-  component: ProductsLanding,
+  component: () => <DocPage type="openPaymentApi" slug="index" />,
 })
