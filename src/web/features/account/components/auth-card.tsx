@@ -1,0 +1,61 @@
+import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { LogoMark } from '@/web/ui/icons.tsx'
+import './account.css'
+
+export const privacyPolicyUrl = 'https://www.paylab.example/privacy'
+
+/** The card every account screen sits in. */
+export function AuthCard({ title, children, wide = false }: { title: ReactNode; children: ReactNode; wide?: boolean }) {
+  return (
+    <main className="account-page">
+      <section className={`account-card${wide ? ' account-card--wide' : ''}`} aria-labelledby="account-title">
+        <div className="account-card__brand">
+          <LogoMark size={36} />
+        </div>
+        <h1 id="account-title" className="account-card__title">
+          {title}
+        </h1>
+        {children}
+      </section>
+    </main>
+  )
+}
+
+/** spec §2: the terms of use open in a new tab; the privacy policy is an external page (also a new tab). */
+export function LegalLinks() {
+  return (
+    <p className="account-legal">
+      <Trans>
+        By continuing you agree to the{' '}
+        <Link to="/{-$webview}/terms-of-use" target="_blank" rel="noopener">
+          developer tools agreement
+        </Link>{' '}
+        and the{' '}
+        <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+          privacy policy
+        </a>
+        .
+      </Trans>
+    </p>
+  )
+}
+
+/** The red line above a form where a server's answer is shown (spec §8). */
+export function FormError({ message }: { message: string }) {
+  if (!message) return null
+  return (
+    <p className="account-form-error" role="alert">
+      {message}
+    </p>
+  )
+}
+
+export function FieldMessage({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="account-field-message" aria-live="polite">
+      {message}
+    </p>
+  )
+}

@@ -1,0 +1,168 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { isValidEmail, signInPasswordSchema } from '@/domain/account-validation.ts'
+import * as v from 'valibot'
+import { isMobileDevice, safeRedirect } from '../device.ts'
+import { errorText, validationText } from '../messages.ts'
+import { useSignIn } from '../use-sign-in.ts'
+import { AuthCard, FieldMessage, FormError, LegalLinks } from './auth-card.tsx'
+import { OtpStep } from './otp-step.tsx'
+import { PasswordInput } from './password-input.tsx'
+import { SignUpFlow } from './sign-up-flow.tsx'
+
+const isValidSignInPassword = (value: string) => v.is(signInPasswordSchema, value)
+
+/** The sign-in screen (spec §2, §4): form, terms-acceptance panel, OTP panel; unfinished sign-ups go on at step 3. */
+export function SignInPage({ redirect }: { redirect?: string }) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const [state, send] = useSignIn()
+  const { context } = state
+  const error = errorText(i18n, context.errorCode)
+
+  // spec §4: after sign-in go to ?redirect= if present, else myhome; on mobile, home
+  const signedIn = state.matches('signedIn')
+  useEffect(() => {
+    if (!signedIn) return
+    const target = safeRedirect(redirect)
+    if (isMobileDevice()) void navigate({ to: '/{-$webview}', replace: true })
+    else if (target) void navigate({ href: target, replace: true })
+    else void navigate({ to: '/{-$webview}/dashboard/home', replace: true })
+  }, [signedIn, redirect, navigate])
+
+  if (state.matches('continueSignUp')) return <SignUpFlow startAt="merchant" email={context.email} />
+  if (state.matches('otp'))
+    return (
+      <AuthCard title={t`Confirm it's you`}>
+        <OtpStep
+          email={context.email}
+          secondsLeft={context.resendSecondsLeft}
+          canResend={state.matches({ otp: { resend: 'ready' } })}
+          resending={state.matches({ otp: { resend: 'resending' } })}
+          verifying={state.matches({ otp: { entry: 'verifying' } })}
+          error={error}
+          onSubmit={(otp) => send({ type: 'otp.submit', otp })}
+          onResend={() => send({ type: 'otp.resend' })}
+          onCancel={() => send({ type: 'otp.cancel' })}
+        />
+      </AuthCard>
+    )
+  if (state.matches('terms'))
+    return (
+      <AuthCard title={t`Accept the developer terms`}>
+        <p className="account-lead">
+          <Trans>
+            This e-mail address belongs to an account that is not yet a developer account. To use it here, accept the{' '}
+            <Link to="/{-$webview}/terms-of-use" target="_blank" rel="noopener">
+              developer tools agreement
+            </Link>
+            .
+          </Trans>
+        </p>
+        <FormError message={error} />
+        <div className="account-form">
+          <button
+            type="button"
+            className="ui-button ui-button--primary ui-button--medium account-submit"
+            disabled={state.matches({ terms: 'accepting' })}
+            onClick={() => send({ type: 'terms.accept' })}
+          >
+            <Trans>Accept and sign in</Trans>
+          </button>
+          <button type="button" className="account-link-button" onClick={() => send({ type: 'terms.decline' })}>
+            <Trans>Cancel</Trans>
+          </button>
+        </div>
+      </AuthCard>
+    )
+  return (
+    <AuthCard title={t`Sign in`}>
+      <SignInForm
+        busy={state.matches({ form: 'authenticating' }) || signedIn}
+        error={signedIn ? '' : error}
+        onSubmit={(email, password, keepLogin) => send({ type: 'signIn.submit', email, password, keepLogin })}
+      />
+    </AuthCard>
+  )
+}
+
+function SignInForm({ busy, error, onSubmit }: { busy: boolean; error: string; onSubmit: (email: string, password: string, keepLogin: boolean) => void }) {
+  const { i18n } = useLingui()
+  const ids = { email: useId(), password: useId(), keep: useId(), message: useId() }
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [keepLogin, setKeepLogin] = useState(true)
+  const [touched, setTouched] = useState({ email: false, password: false })
+  const emailBad = touched.email && !isValidEmail(email)
+  const passwordBad = touched.password && !isValidSignInPassword(password)
+  const valid = isValidEmail(email) && isValidSignInPassword(password)
+  // spec §5: one message for e-mail, password, or both
+  const message = emailBad && passwordBad
+    ? i18n._(validationText.emailAndPasswordInvalid)
+    : emailBad
+      ? i18n._(validationText.emailInvalid)
+      : passwordBad
+        ? i18n._(validationText.passwordInvalid)
+        : ''
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (valid && !busy) onSubmit(email.trim(), password, keepLogin)
+  }
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <FormError message={error} />
+      <label className="account-label" htmlFor={ids.email}>
+        <Trans>E-mail</Trans>
+      </label>
+      <input
+        id={ids.email}
+        className="account-input"
+        type="email"
+        autoComplete="email"
+        value={email}
+        aria-invalid={emailBad}
+        aria-describedby={ids.message}
+        onChange={(e) => {
+          setEmail(e.target.value)
+          setTouched((s) => ({ ...s, email: true }))
+        }}
+        onBlur={() => setTouched((s) => ({ ...s, email: true }))}
+      />
+      <label className="account-label" htmlFor={ids.password}>
+        <Trans>Password</Trans>
+      </label>
+      <PasswordInput
+        id={ids.password}
+        autoComplete="current-password"
+        value={password}
+        aria-invalid={passwordBad}
+        aria-describedby={ids.message}
+        onChange={(e) => {
+          setPassword(e.target.value)
+          setTouched((s) => ({ ...s, password: true }))
+        }}
+        onBlur={() => setTouched((s) => ({ ...s, password: true }))}
+      />
+      <FieldMessage id={ids.message} message={message} />
+      <div className="account-row">
+        <label className="account-check" htmlFor={ids.keep}>
+          <input id={ids.keep} type="checkbox" checked={keepLogin} onChange={(e) => setKeepLogin(e.target.checked)} />
+          <Trans>Keep me signed in</Trans>
+        </label>
+        <Link to="/{-$webview}/account/forgotPassword">
+          <Trans>Forgot password?</Trans>
+        </Link>
+      </div>
+      <LegalLinks />
+      <button type="submit" className="ui-button ui-button--primary ui-button--medium account-submit" disabled={!valid || busy}>
+        {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+      </button>
+      <p className="account-alt">
+        <Trans>
+          New to PayLab? <Link to="/{-$webview}/account/signup">Create an account</Link>
+        </Trans>
+      </p>
+    </form>
+  )
+}

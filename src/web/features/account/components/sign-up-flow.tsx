@@ -1,0 +1,141 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { useSession } from '@/web/lib/session.tsx'
+import { profileQuery } from '../api.ts'
+import { errorText } from '../messages.ts'
+import { useSignUp } from '../use-sign-up.ts'
+import { AccountStep } from './account-step.tsx'
+import { AuthCard } from './auth-card.tsx'
+import { MerchantStep } from './merchant-step.tsx'
+import { NewKeyStep } from './new-key-step.tsx'
+import { OtpStep } from './otp-step.tsx'
+import { ProductsStep } from './products-step.tsx'
+import { SuccessStep } from './success-step.tsx'
+
+function StepIndicator({ step }: { step: number }) {
+  const { t } = useLingui()
+  const labels = [t`Account`, t`Verify`, t`Merchant`, t`Products`, t`Done`]
+  return (
+    <ol className="account-steps" aria-label={t`Sign-up steps`}>
+      {labels.map((label, index) => (
+        <li key={label} className={index + 1 <= step ? 'is-done' : ''} aria-current={index + 1 === step ? 'step' : undefined}>
+          <span className="account-steps__dot" aria-hidden="true">
+            {index + 1}
+          </span>
+          <span className="account-steps__label">{label}</span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+/**
+ * The five sign-up screens in one page (spec §2), driven by the sign-up machine. The sign-in page renders it
+ * from step 3 when an account's sign-up is unfinished.
+ */
+export function SignUpFlow({ startAt = 'account', email }: { startAt?: 'account' | 'merchant'; email?: string }) {
+  const { t, i18n } = useLingui()
+  const [state, send] = useSignUp({ startAt, email })
+  const { accessToken } = useSession()
+  const profile = useQuery({ ...profileQuery(accessToken), enabled: accessToken !== null && (state.matches('success') || state.matches('newKey')) })
+  const { context } = state
+  const error = errorText(i18n, context.errorCode)
+
+  if (state.matches('account'))
+    return (
+      <AuthCard title={t`Create your developer account`}>
+        <StepIndicator step={1} />
+        <AccountStep busy={state.matches({ account: 'creating' })} error={error} onSubmit={(e, password) => send({ type: 'account.submit', email: e, password })} />
+      </AuthCard>
+    )
+  if (state.matches('otp'))
+    return (
+      <AuthCard title={t`Verify your e-mail`}>
+        <StepIndicator step={2} />
+        <OtpStep
+          email={context.email}
+          secondsLeft={context.resendSecondsLeft}
+          canResend={state.matches({ otp: { resend: 'ready' } })}
+          resending={state.matches({ otp: { resend: 'resending' } })}
+          verifying={state.matches({ otp: { entry: 'validating' } })}
+          error={error}
+          onSubmit={(otp) => send({ type: 'otp.submit', otp })}
+          onResend={() => send({ type: 'otp.resend' })}
+        />
+      </AuthCard>
+    )
+  if (state.matches('merchant'))
+    return (
+      <AuthCard title={t`Set up your merchant`}>
+        <StepIndicator step={3} />
+        <MerchantStep
+          logoUrl={context.logoUrl}
+          uploading={state.matches({ merchant: 'uploadingLogo' })}
+          logoError={context.logoErrorCode ?? ''}
+          error={error}
+          onLogo={(file) => send({ type: 'logo.select', file })}
+          onSubmit={(merchantName) => send({ type: 'merchant.submit', merchantName })}
+          onSkip={() => send({ type: 'merchant.skip' })}
+        />
+      </AuthCard>
+    )
+  if (state.matches('products'))
+    return (
+      <AuthCard title={t`Choose your products`} wide>
+        <StepIndicator step={4} />
+        <ProductsStep
+          merchantName={context.merchantName.trim() || context.defaultMerchantName}
+          logoUrl={context.logoUrl}
+          registering={state.matches({ products: 'registering' })}
+          error={error}
+          onBack={() => send({ type: 'products.back' })}
+          onRegister={(products) => send({ type: 'products.register', products })}
+        />
+      </AuthCard>
+    )
+  if (state.matches('success'))
+    return (
+      <AuthCard title={t`Welcome to PayLab`}>
+        <StepIndicator step={5} />
+        <SuccessStep
+          merchantName={profile.data?.merchant_name ?? (context.merchantName.trim() || context.defaultMerchantName)}
+          logoUrl={profile.data?.logo_url ?? context.logoUrl}
+          onShowKeys={() => send({ type: 'keys.show' })}
+        />
+      </AuthCard>
+    )
+  if (state.matches('newKey'))
+    return (
+      <AuthCard title={t`Your sandbox API key`}>
+        <NewKeyStep
+          merchantId={profile.data?.merchant_id ?? ''}
+          apiKey={profile.data?.client_api_key ?? ''}
+          apiSecret={profile.data?.client_api_secret ?? ''}
+          onDone={() => send({ type: 'keys.hide' })}
+        />
+      </AuthCard>
+    )
+  if (state.matches('verificationEmailSent'))
+    return (
+      <AuthCard title={t`Check your e-mail`}>
+        <p className="account-lead" role="status">
+          <Trans>We sent a verification e-mail. Follow its link to finish creating your account, then sign in.</Trans>
+        </p>
+        <Link className="ui-button ui-button--primary ui-button--medium account-submit" to="/{-$webview}/account/signin">
+          <Trans>Sign in</Trans>
+        </Link>
+      </AuthCard>
+    )
+  // timedOut (spec §4: a session timeout sends the user back to sign in)
+  return (
+    <AuthCard title={t`Session timed out`}>
+      <p className="account-lead" role="alert">
+        {errorText(i18n, 'SESSION_TIMED_OUT')}
+      </p>
+      <Link className="ui-button ui-button--primary ui-button--medium account-submit" to="/{-$webview}/account/signin">
+        <Trans>Sign in</Trans>
+      </Link>
+    </AuthCard>
+  )
+}

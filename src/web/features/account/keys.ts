@@ -1,0 +1,7 @@
+/** React Query keys of the account feature. */
+export const accountKeys = {
+  all: ['account'] as const,
+  /** The token is part of the key so another user's profile is never served from the cache. */
+  profile: (accessToken: string | null) => [...accountKeys.all, 'profile', accessToken ?? ''] as const,
+  products: () => [...accountKeys.all, 'products'] as const,
+}

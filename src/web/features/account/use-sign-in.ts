@@ -1,0 +1,53 @@
+import { useMachine } from '@xstate/react'
+import { useMemo } from 'react'
+import { fromPromise } from 'xstate'
+import type { Token } from '@/domain/account-api.ts'
+import { inspectOption } from '@/web/lib/inspect.ts'
+import { signInMachine, type AuthenticateOutput } from '../../../../machines/sign-in.machine.ts'
+import { authenticate, otpRequiredOf, resendSignInOtp, type AuthenticateBody } from './api.ts'
+import { rememberKeepLogin } from './keep-login.ts'
+import { useAccountSession } from './use-account-session.ts'
+
+/** Binds the sign-in machine to the account API and the session. */
+export function useSignIn() {
+  const account = useAccountSession()
+  const machine = useMemo(() => {
+    async function signInWith(body: AuthenticateBody, keepLogin: boolean): Promise<AuthenticateOutput> {
+      let data
+      try {
+        data = await authenticate(body)
+      } catch (error) {
+        // 040000020: a device not seen before for this account; the OTP panel opens (spec §4)
+        const otp = otpRequiredOf(error)
+        if (otp) return { kind: 'otpRequired', otpReferenceId: otp.otp_reference_id }
+        throw error
+      }
+      const { status, ...tokenFields } = data
+      const token: Token = tokenFields
+      rememberKeepLogin(keepLogin)
+      await account.signIn(token)
+      return { kind: 'signedIn', status }
+    }
+    return signInMachine.provide({
+      actors: {
+        authenticate: fromPromise(({ input }) =>
+          signInWith(
+            input.acceptedTerms && input.termsAccessToken
+              ? { accepted_terms_and_condition: true, access_token: input.termsAccessToken, email: input.email, password: input.password }
+              : { email: input.email, password: input.password },
+            input.keepLogin,
+          ),
+        ),
+        verifyOtp: fromPromise(async ({ input }) => {
+          const result = await signInWith({ otp_reference_id: input.otpReferenceId, otp: input.otp }, input.keepLogin)
+          return { status: result.kind === 'signedIn' ? result.status : 'COMPLETED' }
+        }),
+        resendOtp: fromPromise(async ({ input }) => {
+          const data = await resendSignInOtp(input.otpReferenceId)
+          return { otpReferenceId: data.otp_reference_id }
+        }),
+      },
+    })
+  }, [account])
+  return useMachine(machine, { input: {}, inspect: inspectOption() })
+}

@@ -1,0 +1,53 @@
+import { useMachine } from '@xstate/react'
+import { useMemo } from 'react'
+import { fromPromise } from 'xstate'
+import { defaultLogoId } from '@/domain/account-api.ts'
+import { inspectOption } from '@/web/lib/inspect.ts'
+import { AccountFlowError, sessionTimedOutCode } from '../../../../machines/account-flow.ts'
+import { signUpMachine } from '../../../../machines/sign-up.machine.ts'
+import { createAccount, resendSignUpOtp, signupProduct, uploadLogo, validateSignUpOtp } from './api.ts'
+import { useAccountSession } from './use-account-session.ts'
+
+/** spec §3: the merchant name used when none is given. */
+export const defaultMerchantName = 'Merchant Name'
+
+/** Binds the sign-up machine to the account API and the session. */
+export function useSignUp(options: { startAt?: 'account' | 'merchant'; email?: string } = {}) {
+  const account = useAccountSession()
+  const machine = useMemo(
+    () =>
+      signUpMachine.provide({
+        actors: {
+          createAccount: fromPromise(async ({ input }) => {
+            const data = await createAccount(input)
+            return { otpReferenceId: data.otp_reference_id || null }
+          }),
+          validateOtp: fromPromise(async ({ input }) => {
+            const data = await validateSignUpOtp({ otp_reference_id: input.otpReferenceId, otp: input.otp, email: input.email })
+            await account.signIn(data.token)
+            return data.status
+          }),
+          resendOtp: fromPromise(async ({ input }) => {
+            const data = await resendSignUpOtp(input.otpReferenceId)
+            return { otpReferenceId: data.otp_reference_id }
+          }),
+          uploadLogo: fromPromise(async ({ input }) => {
+            const data = await uploadLogo(input.file)
+            return { logoId: data.logoDMSId, logoUrl: data.logoUrl }
+          }),
+          registerMerchant: fromPromise(async ({ input }) => {
+            await signupProduct({ merchantName: input.merchantName, logoDMSId: input.logoId, email: input.email, products: input.products })
+            // spec §4: 4 → 5 only after the profile is fetched and stored
+            const profile = await account.refreshAccount()
+            if (!profile) throw new AccountFlowError(sessionTimedOutCode)
+            return profile
+          }),
+        },
+      }),
+    [account],
+  )
+  return useMachine(machine, {
+    input: { startAt: options.startAt, email: options.email, defaultMerchantName, defaultLogoId },
+    inspect: inspectOption(),
+  })
+}

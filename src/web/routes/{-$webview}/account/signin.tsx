@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { SignInPage } from '@/web/features/account/components/sign-in-page.tsx'
+
+/** spec §2 SignInIndex (loginAccess false); `redirect` is where to go after signing in (spec §4). */
+const searchSchema = v.object({
+  redirect: v.optional(v.pipe(v.string(), v.maxLength(2048), v.startsWith('/'))),
+})
+
+export const Route = createFileRoute('/{-$webview}/account/signin')({
+  validateSearch: (search) => {
+    const parsed = v.safeParse(searchSchema, search)
+    return parsed.success ? parsed.output : {}
+  },
+  component: function SignInRoute() {
+    const { redirect } = Route.useSearch()
+    return <SignInPage redirect={redirect} />
+  },
+})

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { MyHomePage } from '@/web/features/account/components/my-home-page.tsx'
+
+/** spec §2 myhome (loginAccess: the layout's guard sends visitors to sign-in with a redirect back here). */
+export const Route = createFileRoute('/{-$webview}/dashboard/home')({
+  component: MyHomePage,
+})
