@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { signOpaRequest } from '../src/domain/opa-auth.ts'
 import { nodeOpaCrypto } from '../src/server/sandbox/opa-crypto.ts'
@@ -233,7 +233,8 @@ function printTable(rows: Row[]) {
 const started = new Date()
 console.log(
   `PayLab sandbox bench — ${started.toISOString()} — node ${process.version}, ${connections} connections, ` +
-    `${warmupSeconds} s warm-up + ${durationSeconds} s per endpoint, autocannon, loopback`,
+    `${warmupSeconds} s warm-up + ${durationSeconds} s per endpoint, autocannon, loopback; ` +
+    `${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} (other work on the machine skews every figure)`,
 )
 const rows: Row[] = []
 const dataDir = mkdtempSync(join(tmpdir(), 'paylab-bench-'))

@@ -123,6 +123,7 @@ export const walletText = {
   signOut: { ja: 'ログアウト', en: 'Sign out' },
   back: { ja: '戻る', en: 'Back' },
   paidBy: { ja: '支払ったユーザー', en: 'Paid by' },
+  balanceNow: { ja: '現在の残高', en: 'Balance now' },
 } as const satisfies Record<string, Bilingual>
 
 export type WalletTextKey = keyof typeof walletText

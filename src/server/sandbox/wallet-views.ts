@@ -41,6 +41,8 @@ export interface CompletionView {
   merchantPaymentId: string
   paymentId: string | null
   payer: string | null
+  /** The signed-in payer's balance now (shown to the payer only). */
+  payerBalance: number | null
   returnUrl: { href: string; kind: 'web' | 'app' } | null
 }
 
@@ -249,6 +251,7 @@ export function completionPage(frame: PageFrame, view: CompletionView, title: Wa
   <dl class="facts">
     <div><dt>${wt(lang, 'appName')}</dt><dd>${view.merchantName}</dd></div>
     ${view.payer ? html`<div><dt>${wt(lang, 'paidBy')}</dt><dd>${view.payer}</dd></div>` : ''}
+    ${view.payerBalance !== null ? html`<div><dt>${wt(lang, 'balanceNow')}</dt><dd data-testid="balance">${formatYen(lang, view.payerBalance)}</dd></div>` : ''}
     <div><dt>${wt(lang, 'status')}</dt><dd data-testid="status" data-status="${view.status}">${wt(lang, statusKey[view.status])}</dd></div>
     <div><dt>${wt(lang, 'orderId')}</dt><dd><code>${view.merchantPaymentId}</code></dd></div>
     ${view.paymentId ? html`<div><dt>${wt(lang, 'paymentId')}</dt><dd><code>${view.paymentId}</code></dd></div>` : ''}
@@ -392,8 +395,9 @@ legend{padding:0;margin-bottom:4px}
 .signed-in .who{display:flex;justify-content:space-between;gap:8px;margin:0 0 4px}
 .method{display:flex;justify-content:space-between;margin:0 0 16px}
 button,.button{display:block;width:100%;font:inherit;font-family:inherit;font-weight:700;border-radius:999px;padding:12px 16px;border:2px solid transparent;cursor:pointer;text-align:center;text-decoration:none;min-height:48px}
-.primary{background:var(--brand);color:#fff}
-.primary:hover{background:var(--brand-strong)}
+/* white on the brand red is under 4.5:1, so filled buttons use the stronger red (5:1) */
+.primary{background:var(--brand-strong);color:#fff}
+.primary:hover{background:#b3001f}
 .secondary{background:var(--surface);color:var(--text);border-color:var(--border);margin-top:8px}
 button.link{background:none;border:0;color:var(--brand-strong);padding:0;min-height:auto;width:auto;text-decoration:underline;font-weight:400}
 .alert,.ok{display:flex;gap:8px;border-radius:8px;padding:16px;margin:0}

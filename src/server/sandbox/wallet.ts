@@ -286,6 +286,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     const { lang } = frame
     if (code.state === 'PAID') {
       const payer = code.paidByTestUserId ? await backend.findTestUser(code.paidByTestUserId) : undefined
+      const viewer = await signedInUser(c, code.merchantId)
       const s = code.paymentStatus
       const shown = s === 'AUTHORIZED' || s === 'REFUNDED' || s === 'FAILED' || s === 'CANCELED' ? s : 'COMPLETED'
       return c.html(
@@ -298,6 +299,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
             merchantPaymentId: code.merchantPaymentId,
             paymentId: code.paymentId,
             payer: payer?.username ?? null,
+            payerBalance: payer && viewer?.id === payer.id ? payer.balance : null,
             returnUrl: returnLink(code),
           },
           shown === 'AUTHORIZED' ? 'authorizedTitle' : shown === 'COMPLETED' ? 'completedTitle' : 'paidElsewhereTitle',
