@@ -15,8 +15,19 @@
  *       { type: 'xstate.error.actor.authenticate', error: { code: 'OTP_INVALID' } },
  *     ],
  *     provide: () => ({ actions: { storeToken: vi.fn() } }),         // fakes; fresh per path (optional)
+ *     spec: {                                                        // the oracle, written from the spec
+ *       initial: { fresh: 'form.editing' },
+ *       transitions: { 'form.editing': { 'form.submit': 'form.authenticating' }, ... },
+ *     },
  *     check: (actual, expected) => {},                               // extra assertions per step (optional)
  *   })
+ *
+ * - The paths come from the machine itself, so replaying them alone only proves the actor agrees with its own
+ *   definition. `spec` (state → event → next state, from the spec) is what makes a wrong target fail: every
+ *   step must match it and every entry must be exercised. Put effect checks (what was stored, called) in `check`.
+ * - Big machines: `simplePaths: false` (shortest paths + one path per remaining transition still cover every
+ *   transition) and a `serializeState` that drops context the flow does not branch on.
+ * - `compareContext: false` when context holds actor refs or other non-comparable values.
  *
  * - Invoked actors: every actor in the machine's `setup({ actors })` is replaced by a controlled promise unless
  *   `provide().actors` gives it. `xstate.done.actor.<invokeId>` resolves it with `output`,
