@@ -23,15 +23,17 @@ export type OpaEnv = { Variables: { requestId: string; opa: OpaCaller } }
  * ±120 s of server time, a nonce not reusable inside that window (database primary key, so it holds across
  * processes), and the merchant from `assumeMerchant` (query) over `X-ASSUME-MERCHANT` (header), which must be
  * a merchant the key may act for. Every failure is 401 UNAUTHORIZED; acting for another merchant is 401
- * OP_OUT_OF_SCOPE. `beforeFirstUse` runs once per merchant per process (lazy test-user seeding).
+ * OP_OUT_OF_SCOPE. `ready` (the demo-merchant seed) is awaited before any key lookup; `beforeFirstUse` runs once
+ * per merchant per process (lazy test-user seeding).
  */
-export function opaAuth(deps: AppDeps, beforeFirstUse: (merchantId: string) => Promise<void>): MiddlewareHandler<OpaEnv> {
+export function opaAuth(deps: AppDeps, ready: Promise<void>, beforeFirstUse: (merchantId: string) => Promise<void>): MiddlewareHandler<OpaEnv> {
   const window = limits.sandbox.authEpochWindowMs
   const seen = new Set<string>()
   let lastCleanupMs = 0
   return async (c, next) => {
     const header = parseOpaAuthHeader(c.req.header('authorization'))
     if (!header) throw new ApiError('UNAUTHORIZED')
+    await ready
     const found = await merchantRepo(deps.store.db).findActiveCredential(header.apiKey)
     if (!found) throw new ApiError('UNAUTHORIZED')
     const body = await c.req.text()

@@ -887,9 +887,10 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
 
 /** Capture response (CapturePayment). */
 export function captureView(row: PaymentRow) {
-  const { refunds: _refunds, revert: _revert, canceledAt: _canceledAt, ...rest } = paymentView(row, [], true)
+  const { refunds: _refunds, revert: _revert, canceledAt: _canceledAt, orderItems, ...rest } = paymentView(row, [], true)
   return {
     ...rest,
+    ...(orderItems ? { orderItems } : {}),
     status: 'COMPLETED' as const,
     refunds: null,
     captures: { data: row.captures.filter((c) => c.status === 'COMPLETED') },

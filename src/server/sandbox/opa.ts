@@ -97,10 +97,7 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
   const seeded = seedDemoMerchant(deps.store.db).catch((error: unknown) => {
     deps.log.error('sandbox seed failed', { error: String(error) })
   })
-  const auth = opaAuth(deps, async (merchantId) => {
-    await seeded
-    await engine.ensureTestUsers(merchantId)
-  })
+  const auth = opaAuth(deps, seeded, (merchantId) => engine.ensureTestUsers(merchantId))
   const origin = (c: OpaCtx) => deps.config.publicOrigin ?? new URL(c.req.url).origin
   const qr = requireProducts('qrcode', 'webcashier', 'appinvoke', 'preauth_capture')
   const native = requireProducts('autodebit')
@@ -261,6 +258,7 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
   /** Browser flow: the merchant redirects the user here; we answer with the wallet's consent page. */
   app.get('/v2/user_authorization', async (c) => {
     const q = parseOpa(UserAuthorizationQuerySchema, c.req.query())
+    await seeded
     const { merchantId, payload } = await engine.verifyRequestToken(q.apiKey, q.requestToken)
     const claims = parseOpa(RequestTokenClaimsSchema, payload)
     const scopes = claims.scope.split(/[\s,]+/).filter(Boolean)
