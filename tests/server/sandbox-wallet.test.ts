@@ -38,7 +38,7 @@ describe.each(storeKinds())('simulated wallet [%s]', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind)
     const merchants = merchantRepo(t.deps.store.db)
-    const merchant = await merchants.create({ name: 'Café Lumière', products: ['webcashier', 'qrcode', 'appinvoke', 'autodebit'] })
+    const merchant = await merchants.create({ name: 'Café Lumière', products: ['webcashier', 'qrcode', 'appinvoke', 'autodebit', 'preauth_capture'] })
     const key = await merchants.issueCredential(merchant.id)
     merchantId = merchant.id
     apiKey = key.apiKey
@@ -272,6 +272,52 @@ describe.each(storeKinds())('simulated wallet [%s]', (kind) => {
       const { payload } = await jwtVerify(back.searchParams.get('responseToken')!, new Uint8Array(Buffer.from(apiSecret, 'base64')))
       expect(payload.result).toBe('declined')
       expect(payload.userAuthorizationId).toBeUndefined()
+    })
+  })
+
+  describe('approving a higher pre-authorised amount', () => {
+    it('shows the old and new amounts; approving blocks the difference, and the page then says it is done', async () => {
+      const { path, merchantPaymentId } = await createCode(2000, { isAuthorization: true })
+      const browser = newBrowser()
+      const page = await signInAs(browser, path, 'taro')
+      const before = Number(/data-testid="balance">￥([\d,]+)/.exec(page.html)![1]!.replace(/,/g, ''))
+      const authorized = await browser.post(formAction(page.html, '/pay'))
+      expect((await browser.get(authorized.location!)).html).toContain('data-status="AUTHORIZED"')
+      const paymentId = (await shop.get(`/v2/codes/payments/${merchantPaymentId}`)).body.data.paymentId as string
+
+      const requestId = `reauth-${seq}-${Date.now()}`
+      const asked = await shop.post('/v2/payments/reauthorize', {
+        requestId,
+        paymentId,
+        updatedAmount: jpy(2600),
+        requestedAt: Math.floor(Date.now() / 1000),
+        redirectUrl: 'https://cafe.example/reauthorized',
+        redirectType: 'WEB_LINK',
+      })
+      expect(asked.status).toBe(201)
+      expect(asked.body.resultInfo.code).toBe('USER_CONFIRMATION_REQUIRED')
+      const approvalPath = new URL(asked.body.data.url).pathname
+
+      const approval = await browser.get(approvalPath)
+      expect(approval.status).toBe(200)
+      const text = textOf(approval.html)
+      expect(text).toContain('￥2,000')
+      expect(text).toContain('￥2,600')
+      const approved = await browser.post(formAction(approval.html, '/approve'))
+      expect(approved.status).toBe(303)
+      const done = await browser.get(approved.location!)
+      expect(textOf(done.html)).toContain('金額の変更を承認しました')
+      expect(done.html).not.toMatch(/action="[^"]*\/approve"/)
+
+      const users = await browser.get(`/sandbox/merchants/${merchantId}/test-users`)
+      const after = Number(/data-username="taro"[\s\S]*?data-testid="balance">￥([\d,]+)/.exec(users.html)![1]!.replace(/,/g, ''))
+      expect(after).toBe(before - 2600)
+      expect((await shop.get(`/v2/codes/payments/${merchantPaymentId}`)).body.data.amount).toEqual(jpy(2600))
+    })
+
+    it('answers an unknown request with the 404 page', async () => {
+      const res = await newBrowser().get('/sandbox/reauthorize/123/no-such-request')
+      expect(res.status).toBe(404)
     })
   })
 

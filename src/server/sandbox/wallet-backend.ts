@@ -52,6 +52,19 @@ export interface WalletAuthSession {
   state: 'PENDING' | 'APPROVED' | 'DENIED' | 'EXPIRED'
 }
 
+/** A pre-authorised payment's request for a higher amount, waiting for the payer (reauthorize 201). */
+export interface WalletReauthorization {
+  paymentId: string
+  requestId: string
+  merchantId: string
+  merchantName: string
+  merchantPaymentId: string
+  currentAmount: number
+  newAmount: number
+  payerTestUserId: string | null
+  state: 'PENDING' | 'APPROVED' | 'EXPIRED'
+}
+
 export interface WalletBackend {
   findCode(codeId: string): Promise<WalletCode | undefined>
   merchantName(merchantId: string): Promise<string | undefined>
@@ -65,6 +78,9 @@ export interface WalletBackend {
   /** Returns where the browser goes next (the merchant's redirectUrl with a responseToken). */
   approveAuthSession(sessionId: string, testUserId: string): Promise<string>
   denyAuthSession(sessionId: string): Promise<string>
+  findReauthorization(paymentId: string, requestId: string): Promise<WalletReauthorization | undefined>
+  /** The payer approves the higher amount (the difference is blocked too); throws NO_SUFFICIENT_FUND … */
+  approveReauthorization(paymentId: string, requestId: string): Promise<void>
   /** Adds `amount` to the balance; throws ApiError when the user already topped up this month. */
   topUp(testUserId: string, amount: number): Promise<WalletTestUser>
   /** `YYYY-MM` of now, Japan time (the month a top-up counts for). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
+import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../deps.ts'
 import { merchantRepo } from '../store/merchant-repo.ts'
 import { sandboxRepo, type PaymentRow, type TestUserRow } from '../store/sandbox-repo.ts'
@@ -52,6 +53,29 @@ export function engineWalletBackend(deps: AppDeps): WalletBackend {
       if (!user) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
       return { ...(await engine.topUp(user.merchantId, testUserId, amount)), merchantId: user.merchantId }
     },
+    async findReauthorization(paymentId, requestId) {
+      const row = await repo.findPaymentById(paymentId)
+      if (!row) return undefined
+      const op = await repo.findOperation(row.merchantId, 'reauthorize', requestId)
+      const asked = v.safeParse(pendingReauthorization, op?.response)
+      if (!op || op.paymentId !== paymentId || !asked.success) return undefined
+      const expired = op.createdAtMs + limits.sandbox.reauthorizeApprovalTtlMs <= deps.clock.nowMs(row.merchantId)
+      const approved = row.amount === asked.output.amount && row.heldAmount === asked.output.amount
+      return {
+        paymentId,
+        requestId,
+        merchantId: row.merchantId,
+        merchantName: (await merchantName(row.merchantId)) ?? '',
+        merchantPaymentId: row.merchantPaymentId,
+        currentAmount: row.amount,
+        newAmount: asked.output.amount,
+        payerTestUserId: row.testUserId,
+        state: approved ? 'APPROVED' : expired || row.status !== 'AUTHORIZED' ? 'EXPIRED' : 'PENDING',
+      }
+    },
+    async approveReauthorization(paymentId, requestId) {
+      await engine.approveReauthorization(paymentId, requestId)
+    },
     currentMonth(merchantId) {
       return jstMonth(deps.clock.nowMs(merchantId))
     },
@@ -67,6 +91,8 @@ const toWalletUser = (row: TestUserRow): WalletTestUser => ({
 })
 
 const money = v.object({ amount: v.number() })
+/** What the engine stores for a reauthorization that needs the payer's approval. */
+const pendingReauthorization = v.object({ amount: v.number(), pending: v.literal(true) })
 const storedOrder = v.object({
   orderDescription: v.optional(v.nullable(v.string())),
   orderItems: v.optional(

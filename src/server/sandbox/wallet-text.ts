@@ -100,6 +100,27 @@ export const walletText = {
     en: "Start again from the shop's page.",
   },
   consentUsedTitle: { ja: 'この連携リクエストは処理済みです', en: 'This linking request has already been answered' },
+  // higher-amount reauthorization of a pre-authorised payment (published: 201 USER_CONFIRMATION_REQUIRED, url)
+  reauthTitle: { ja: '金額変更の承認', en: 'Approve a new amount' },
+  reauthLead: {
+    ja: '{merchant} が仮売上の金額を増やすことへの承認を求めています。',
+    en: '{merchant} asks you to approve a higher authorized amount.',
+  },
+  currentAmount: { ja: '現在の金額', en: 'Authorized now' },
+  newAmount: { ja: '新しい金額', en: 'New amount' },
+  approve: { ja: '承認する', en: 'Approve' },
+  decline: { ja: '承認しない', en: 'Decline' },
+  reauthApproved: { ja: '金額の変更を承認しました', en: 'New amount approved' },
+  reauthDeclined: { ja: '金額の変更を承認しませんでした', en: 'New amount not approved' },
+  reauthDeclinedBody: {
+    ja: '仮売上は元の金額のままです。',
+    en: 'The authorization stays at the original amount.',
+  },
+  reauthExpiredTitle: { ja: 'この承認リクエストは無効です', en: 'This approval request is no longer valid' },
+  reauthExpiredBody: {
+    ja: '期限（6 時間）が過ぎたか、支払いの状態が変わりました。',
+    en: 'Its 6 hours have passed, or the payment has changed.',
+  },
   // test users and top-up (spec §3 "Sandbox test users: username and balance"; §6/§9 top-up once a month)
   testUsersTitle: { ja: 'テストユーザー', en: 'Test users' },
   testUsersLead: {

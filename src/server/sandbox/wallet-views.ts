@@ -86,12 +86,12 @@ ${body}
 /** A page that only says what happened: expired, deleted, not found, refused … */
 export function statePage(
   frame: PageFrame,
-  kind: 'expired' | 'canceled' | 'alert',
+  kind: 'expired' | 'canceled' | 'alert' | 'success',
   titleKey: WalletTextKey,
   bodyText: string | null,
   extra: Html | '' = '',
 ): Html {
-  const art = kind === 'expired' ? expiredArt() : kind === 'canceled' ? canceledArt() : alertArt()
+  const art = kind === 'expired' ? expiredArt() : kind === 'canceled' ? canceledArt() : kind === 'success' ? successArt() : alertArt()
   const title = wt(frame.lang, titleKey)
   return page(
     frame,
@@ -289,6 +289,44 @@ ${
 <form method="post" action="${input.actions.deny}" class="card plain"><button type="submit" class="secondary">${wt(lang, 'cancel')}</button></form>`
 }`
   return page(frame, wt(lang, 'consentTitle'), body)
+}
+
+export interface ReauthorizePageInput {
+  merchantName: string
+  merchantPaymentId: string
+  currentAmount: number
+  newAmount: number
+  payer: WalletUserView | null
+  actions: { approve: string; decline: string }
+  failure: { code: string; title: string; body: string } | null
+}
+
+/** The payer approves (or not) a higher amount on a pre-authorised payment. */
+export function reauthorizePage(frame: PageFrame, input: ReauthorizePageInput): Html {
+  const { lang } = frame
+  return page(
+    frame,
+    wt(lang, 'reauthTitle'),
+    html`<h1 class="page-title">${wt(lang, 'reauthTitle')}</h1>
+<section class="card">
+  <p>${wt(lang, 'reauthLead', { merchant: input.merchantName })}</p>
+  <dl class="facts">
+    <div><dt>${wt(lang, 'orderId')}</dt><dd><code>${input.merchantPaymentId}</code></dd></div>
+    <div><dt>${wt(lang, 'currentAmount')}</dt><dd>${formatYen(lang, input.currentAmount)}</dd></div>
+    <div><dt>${wt(lang, 'newAmount')}</dt><dd><strong data-testid="amount">${formatYen(lang, input.newAmount)}</strong></dd></div>
+    ${input.payer ? html`<div><dt>${wt(lang, 'testUser')}</dt><dd>${input.payer.username} · ${wt(lang, 'balance')} <span data-testid="balance">${formatYen(lang, input.payer.balance)}</span></dd></div>` : ''}
+  </dl>
+</section>
+${
+  input.failure
+    ? html`<div class="alert" role="alert" id="reauth-error"><div class="art tiny">${alertArt()}</div><div><p class="alert-title">${input.failure.title}</p><p>${input.failure.body}</p><p class="muted"><code>${input.failure.code}</code></p></div></div>`
+    : ''
+}
+<section class="card">
+  <form method="post" action="${input.actions.approve}"><button type="submit" class="primary">${wt(lang, 'approve')}</button></form>
+  <form method="post" action="${input.actions.decline}"><button type="submit" class="secondary">${wt(lang, 'decline')}</button></form>
+</section>`,
+  )
 }
 
 export interface TestUserRow extends WalletUserView {

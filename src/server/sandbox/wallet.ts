@@ -8,7 +8,7 @@ import type { Lang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
 import '@/domain/errors-sandbox.ts'
 import type { AppDeps } from '../deps.ts'
-import type { WalletBackend, WalletCode, WalletTestUser } from './wallet-backend.ts'
+import type { WalletBackend, WalletCode, WalletReauthorization, WalletTestUser } from './wallet-backend.ts'
 import { engineWalletBackend } from './wallet-engine.ts'
 import { formatYen, wt, type WalletTextKey } from './wallet-text.ts'
 import {
@@ -16,6 +16,7 @@ import {
   completionPage,
   consentPage,
   errorPage,
+  reauthorizePage,
   statePage,
   testUsersPage,
   type Html,
@@ -27,6 +28,7 @@ import {
  * The simulated wallet (issue 4): server-rendered, phone-sized pages that work without JavaScript.
  *   /sandbox/cashier/{codeId}                 the page a code's `url` opens: sign in as a test user, pay or cancel
  *   /sandbox/authorize/{sessionId}            the user-authorization consent page
+ *   /sandbox/reauthorize/{paymentId}/{requestId} the payer approves a higher pre-authorised amount
  *   /sandbox/merchants/{merchantId}/test-users test users with balances; top-up once a month (spec §6, §9)
  *   /sandbox/api/ping                         a bare JSON answer (the benchmark's ceiling)
  * Forms are same-origin only (Origin / Sec-Fetch-Site), inputs are parsed with valibot, and failures are
@@ -46,6 +48,7 @@ const codeParams = v.object({ codeId: idSchema })
 const sessionParams = v.object({ sessionId: idSchema })
 const merchantParams = v.object({ merchantId: idSchema })
 const topUpParams = v.object({ merchantId: idSchema, userId: idSchema })
+const reauthParams = v.object({ paymentId: idSchema, requestId: v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.regex(/^[A-Za-z0-9_-]+$/)) })
 const signInForm = v.object({ testUserId: idSchema })
 const topUpForm = v.object({
   amount: v.pipe(
@@ -208,6 +211,40 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(await backend.denyAuthSession(session.sessionId), 303)
   })
 
+  // ---- higher-amount reauthorization (the `url` of a 201 USER_CONFIRMATION_REQUIRED) -----------------------
+  app.get('/sandbox/reauthorize/:paymentId/:requestId', async (c) => {
+    const frame = frameOf(c)
+    const found = await reauthorizationOf(c)
+    if (!found) return notFound(c, frame)
+    return renderReauthorization(c, frame, found, null)
+  })
+
+  app.post('/sandbox/reauthorize/:paymentId/:requestId/approve', async (c) => {
+    const frame = frameOf(c)
+    const refused = refuseCrossSite(c, frame)
+    if (refused) return refused
+    const found = await reauthorizationOf(c)
+    if (!found) return notFound(c, frame)
+    if (found.state !== 'PENDING') return c.redirect(reauthorizePath(found.paymentId, found.requestId), 303)
+    try {
+      await backend.approveReauthorization(found.paymentId, found.requestId)
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error
+      return renderReauthorization(c, frame, found, error, error.status)
+    }
+    return c.redirect(reauthorizePath(found.paymentId, found.requestId), 303)
+  })
+
+  app.post('/sandbox/reauthorize/:paymentId/:requestId/decline', async (c) => {
+    const frame = frameOf(c)
+    const refused = refuseCrossSite(c, frame)
+    if (refused) return refused
+    const found = await reauthorizationOf(c)
+    if (!found) return notFound(c, frame)
+    // Declining changes nothing: the authorization keeps its amount until the request lapses (published).
+    return c.html(statePage(frame, 'canceled', 'reauthDeclined', wt(frame.lang, 'reauthDeclinedBody')))
+  })
+
   // ---- test users and top-up -----------------------------------------------------------------------------
   app.get('/sandbox/merchants/:merchantId/test-users', async (c) => {
     const frame = frameOf(c)
@@ -337,6 +374,43 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     )
   }
 
+  async function reauthorizationOf(c: Context) {
+    const params = v.safeParse(reauthParams, c.req.param())
+    return params.success ? backend.findReauthorization(params.output.paymentId, params.output.requestId) : undefined
+  }
+
+  async function renderReauthorization(c: Context, frame: PageFrame, found: WalletReauthorization, failure: ApiError | null, status = 200) {
+    const { lang } = frame
+    if (found.state === 'EXPIRED') return c.html(statePage(frame, 'expired', 'reauthExpiredTitle', wt(lang, 'reauthExpiredBody')), 410)
+    const payer = found.payerTestUserId ? await backend.findTestUser(found.payerTestUserId) : undefined
+    if (found.state === 'APPROVED') {
+      return c.html(
+        statePage(frame, 'success', 'reauthApproved', null, html`<p class="big-amount" data-testid="amount">${formatYen(lang, found.newAmount)}</p>`),
+      )
+    }
+    const base = reauthorizePath(found.paymentId, found.requestId)
+    return c.html(
+      reauthorizePage(frame, {
+        merchantName: found.merchantName,
+        merchantPaymentId: found.merchantPaymentId,
+        currentAmount: found.currentAmount,
+        newAmount: found.newAmount,
+        payer: payer ? userView(payer) : null,
+        actions: { approve: `${base}/approve`, decline: `${base}/decline` },
+        failure: failure
+          ? failure.code === 'NO_SUFFICIENT_FUND'
+            ? {
+                code: failure.code,
+                title: wt(lang, 'noSufficientFundTitle'),
+                body: wt(lang, 'noSufficientFundBody', { balance: formatYen(lang, payer?.balance ?? 0), amount: formatYen(lang, found.newAmount - found.currentAmount) }),
+              }
+            : { code: failure.code, title: wt(lang, 'errorTitle'), body: failure.resultInfo(lang).message }
+          : null,
+      }),
+      status as 200,
+    )
+  }
+
   async function codeOf(c: Context) {
     const params = v.safeParse(codeParams, c.req.param())
     return params.success ? backend.findCode(params.output.codeId) : undefined
@@ -379,7 +453,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     } else {
       lang = getCookie(c, langCookie) === 'en' ? 'en' : 'ja'
     }
-    return { lang, path: c.req.method === 'GET' ? c.req.path : c.req.path.replace(/\/(sign-in|sign-out|pay|cancel|approve|deny|top-up)$/, '').replace(/\/[^/]+\/top-up$/, '') }
+    return { lang, path: c.req.method === 'GET' ? c.req.path : c.req.path.replace(/\/[^/]+\/top-up$/, '').replace(/\/(sign-in|sign-out|pay|cancel|approve|deny|decline)$/, '') }
   }
 }
 
@@ -408,6 +482,7 @@ async function formOf(c: Context): Promise<Record<string, unknown>> {
 }
 
 const cashierPath = (codeId: string) => `/sandbox/cashier/${encodeURIComponent(codeId)}`
+const reauthorizePath = (paymentId: string, requestId: string) => `/sandbox/reauthorize/${encodeURIComponent(paymentId)}/${encodeURIComponent(requestId)}`
 const authorizePath = (sessionId: string) => `/sandbox/authorize/${encodeURIComponent(sessionId)}`
 export const testUsersPath = (merchantId: string) => `/sandbox/merchants/${encodeURIComponent(merchantId)}/test-users`
 
