@@ -81,6 +81,7 @@ export interface HttpClientOptions {
   getAccessToken?: () => string | null
   onUnauthorized?: () => void
   deviceId?: () => string
+  timeouts?: Partial<Record<TimeoutKind, number>>
 }
 
 export function createHttpClient(options: HttpClientOptions = {}) {
@@ -88,6 +89,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     baseURL: options.baseURL ?? '/',
     retry: 0,
   })
+  const timeouts = { ...timeoutsMs, ...options.timeouts }
   let inFlight = 0
   const listeners = new Set<(count: number) => void>()
   const setInFlight = (n: number) => {
@@ -111,7 +113,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
         headers,
         query: opts.query,
         body: opts.body as Record<string, unknown> | BodyInit | undefined,
-        timeout: timeoutsMs[opts.timeout ?? 'normal'],
+        timeout: timeouts[opts.timeout ?? 'normal'],
         signal: opts.signal,
         responseType: 'json',
       })

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { SettingsFrame, settingsTabs } from '@/web/features/shell/components/tool-frames.tsx'
 
-const searchSchema = v.object({ tab: v.optional(v.fallback(v.picklist(settingsTabs), 'configuration'), 'configuration') })
+/** The first tab is the default and stays out of the URL; an unknown tab falls back to it. */
+const searchSchema = v.object({ tab: v.fallback(v.optional(v.picklist(settingsTabs)), undefined) })
 
 /** spec §2 settings (loginAccess): tabs Configuration, API Keys, OPA Scopes; the tab lives in the URL. */
 export const Route = createFileRoute('/{-$webview}/settings')({
@@ -11,7 +12,12 @@ export const Route = createFileRoute('/{-$webview}/settings')({
 })
 
 function Settings() {
-  const { tab } = Route.useSearch()
+  const { tab = 'configuration' } = Route.useSearch()
   const navigate = Route.useNavigate()
-  return <SettingsFrame tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />
+  return (
+    <SettingsFrame
+      tab={tab}
+      onTabChange={(next) => void navigate({ search: { tab: next === 'configuration' ? undefined : next }, replace: true })}
+    />
+  )
 }

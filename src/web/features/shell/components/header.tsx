@@ -46,10 +46,10 @@ export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
         >
           <Icon name="menu" />
         </button>
-        <Link to="/{-$webview}" className="shell-logo" aria-label={t`PayLab Developers home`}>
+        <Link to="/{-$webview}" className="shell-logo">
           <LogoMark />
-          <span className="shell-logo__name">PayLab</span>
-          <span className="shell-logo__tag">Developers</span>
+          <span className="shell-logo__name">PayLab</span> <span className="shell-logo__tag">Developers</span>
+          <span className="visually-hidden"> {t`home`}</span>
         </Link>
         <TopMenu groups={topMenu} signedIn={isSignedIn} onNeedsSignIn={setSignInFor} label={t`Main`} />
         <div className="shell-header__actions">

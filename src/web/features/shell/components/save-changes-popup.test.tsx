@@ -1,0 +1,56 @@
+import { setupI18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { askToSaveChanges } from '@/web/lib/events.ts'
+import { SaveChangesPopup } from './save-changes-popup.tsx'
+
+// jsdom has no modal dialogs yet: the platform part (open attribute, close event) is shimmed here.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open')
+  }
+})
+
+function renderPopup() {
+  const i18n = setupI18n({ locale: 'en', messages: { en: {} } })
+  return render(
+    <I18nProvider i18n={i18n}>
+      <button type="button">Edit settings</button>
+      <SaveChangesPopup />
+    </I18nProvider>,
+  )
+}
+
+describe('save-changes popup (spec §2)', () => {
+  it('answers false when no shell is listening', async () => {
+    await expect(askToSaveChanges()).resolves.toBe(false)
+  })
+
+  it('asks, resolves true on Save and false on Cancel, and returns focus', async () => {
+    const user = userEvent.setup()
+    renderPopup()
+    const opener = screen.getByRole('button', { name: 'Edit settings' })
+    opener.focus()
+
+    let answer!: Promise<boolean>
+    act(() => {
+      answer = askToSaveChanges()
+    })
+    expect(await screen.findByRole('heading', { name: 'Would you like to save the changes' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await expect(answer).resolves.toBe(true)
+    expect(screen.queryByRole('heading', { name: 'Would you like to save the changes' })).toBeNull()
+    expect(document.activeElement).toBe(opener)
+
+    act(() => {
+      answer = askToSaveChanges()
+    })
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }))
+    await expect(answer).resolves.toBe(false)
+  })
+})
