@@ -1,0 +1,89 @@
+import { createRequire } from 'node:module'
+import { expect, test, type Page } from '@playwright/test'
+import { jpy, opaClient } from '../support/opa-client.ts'
+
+/**
+ * A payer pays a sandbox code on the simulated wallet's cashier page in Chromium. The shop side is the demo
+ * merchant (seeded at start-up) signing its requests; each test pays as a different seeded test user so the
+ * tests can run side by side.
+ */
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+async function createCode(baseURL: string, amount: number, description: string) {
+  const shop = opaClient({ request: (path, init) => fetch(new URL(path, baseURL), init) })
+  const merchantPaymentId = `e2e-wallet-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
+  const res = await shop.post('/v2/codes', { merchantPaymentId, amount: jpy(amount), codeType: 'ORDER_QR', orderDescription: description })
+  expect(res.status).toBe(201)
+  return { shop, merchantPaymentId, path: new URL(res.body.data.url as string).pathname }
+}
+
+const yen = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''))
+
+async function expectNoAxeViolations(page: Page) {
+  await page.addScriptTag({ path: axeSource })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const result = await axe.run(document)
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+  expect(violations).toEqual([])
+}
+
+test('pays a code in Japanese: the order is shown, the payer signs in, pays, and the balance drops', async ({ page, baseURL }) => {
+  const { shop, merchantPaymentId, path } = await createCode(baseURL!, 1200, 'いちごのショートケーキ')
+  await page.goto(path)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
+  await expect(page.getByRole('heading', { level: 1, name: 'お支払い' })).toBeVisible()
+  await expect(page.getByText('いちごのショートケーキ')).toBeVisible()
+  await expect(page.getByTestId('amount')).toHaveText('￥1,200')
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('radio', { name: /taro/ }).check()
+  await page.getByRole('button', { name: 'ログイン' }).click()
+  await expect(page.getByTestId('username')).toHaveText('taro')
+  const before = yen(await page.getByTestId('balance').textContent())
+
+  await page.getByRole('button', { name: '支払う ￥1,200' }).click()
+  await expect(page.getByRole('heading', { name: 'お支払いが完了しました' })).toBeVisible()
+  await expect(page.getByTestId('status')).toHaveText('完了')
+  await expect(page.getByText(merchantPaymentId)).toBeVisible()
+  expect(yen(await page.getByTestId('balance').textContent())).toBe(before - 1200)
+  await expectNoAxeViolations(page)
+
+  const polled = await shop.get(`/v2/codes/payments/${merchantPaymentId}`)
+  expect(polled.body.data.status).toBe('COMPLETED')
+})
+
+test('pays a code in English after switching the language', async ({ page, baseURL }) => {
+  const { merchantPaymentId, path } = await createCode(baseURL!, 800, 'Mont Blanc')
+  await page.goto(path)
+  await page.getByRole('link', { name: 'English' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible()
+  await expect(page.getByTestId('amount')).toHaveText('¥800')
+
+  await page.getByRole('radio', { name: /hanako/ }).check()
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  const before = yen(await page.getByTestId('balance').textContent())
+  await page.getByRole('button', { name: 'Pay ¥800' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible()
+  await expect(page.getByTestId('status')).toHaveText('Completed')
+  await expect(page.getByText(merchantPaymentId)).toBeVisible()
+  expect(yen(await page.getByTestId('balance').textContent())).toBe(before - 800)
+})
+
+test('a short balance is refused with a clear message and nothing is debited', async ({ page, baseURL }) => {
+  const { shop, merchantPaymentId, path } = await createCode(baseURL!, 5000, 'Whole cake')
+  await page.goto(path)
+  await page.getByRole('radio', { name: /jiro/ }).check()
+  await page.getByRole('button', { name: 'ログイン' }).click()
+  const before = yen(await page.getByTestId('balance').textContent())
+  expect(before).toBeLessThan(5000)
+  await page.getByRole('button', { name: '支払う ￥5,000' }).click()
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('残高が不足しています')
+  await expect(alert).toContainText('NO_SUFFICIENT_FUND')
+  expect(yen(await page.getByTestId('balance').textContent())).toBe(before)
+  await expectNoAxeViolations(page)
+  expect((await shop.get(`/v2/codes/payments/${merchantPaymentId}`)).body.data.status).toBe('CREATED')
+})
