@@ -19,7 +19,7 @@
  *       initial: { fresh: 'form.editing' },
  *       transitions: { 'form.editing': { 'form.submit': 'form.authenticating' }, ... },
  *     },
- *     check: (actual, expected) => {},                               // extra assertions per step (optional)
+ *     check: (actual, expected, previous) => {},                     // extra assertions per step (optional)
  *   })
  *
  * - The paths come from the machine itself, so replaying them alone only proves the actor agrees with its own
@@ -60,8 +60,12 @@ export interface MachineTestOptions<TMachine extends AnyStateMachine> extends Ma
   provide?: () => Implementations<TMachine>
   /** Compare context with the model's after each step (default true). */
   compareContext?: boolean
-  /** More assertions after each step. */
-  check?: (actual: AnyMachineSnapshot, expected: ModelStep | { event: { type: 'start' }; state: AnyMachineSnapshot }) => void
+  /** More assertions after each step; `previous` is the actor's snapshot before the step (undefined at start). */
+  check?: (
+    actual: AnyMachineSnapshot,
+    expected: ModelStep | { event: { type: 'start' }; state: AnyMachineSnapshot },
+    previous?: AnyMachineSnapshot,
+  ) => void
   /**
    * The oracle: the spec's transition table, written from the spec and not from the machine (the paths come
    * from the machine, so without it a wrong target would only be compared with itself). State names are
@@ -180,7 +184,8 @@ export function testMachinePaths<TMachine extends AnyStateMachine>(name: string,
           expect(stateValueText(replay.actor.getSnapshot().value), 'state at start (spec)').toBe(initialSpec)
         options.check?.(replay.actor.getSnapshot(), { event: { type: 'start' }, state: path.initial })
         for (const [index, step] of path.steps.entries()) {
-          const before = stateValueText(replay.actor.getSnapshot().value)
+          const previous = replay.actor.getSnapshot()
+          const before = stateValueText(previous.value)
           await sendStep(generic, replay, step)
           const actual = replay.actor.getSnapshot()
           expectState(`step ${index + 1} (${step.event.type})`, actual, step.state)
@@ -190,7 +195,7 @@ export function testMachinePaths<TMachine extends AnyStateMachine>(name: string,
             expect(stateValueText(actual.value), `"${before}" on ${step.event.type} (spec)`).toBe(specTarget)
             specTaken.add(`${before} ${step.event.type}`)
           }
-          options.check?.(actual, step)
+          options.check?.(actual, step, previous)
         }
         for (const id of replay.visited) seen.visited.add(id)
         for (const id of replay.taken) seen.taken.add(id)
