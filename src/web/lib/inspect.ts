@@ -10,7 +10,7 @@ import type { InspectionEvent, Observer } from 'xstate'
  */
 
 export function inspectionEnabled(): boolean {
-  if (import.meta.env.VITE_INSPECT === '1') return true
+  if (import.meta.env?.VITE_INSPECT === '1') return true
   if (typeof window === 'undefined') return false
   return new URLSearchParams(window.location.search).has('inspect')
 }
