@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core'
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma'
 import bash from 'shiki/langs/bash.mjs'
@@ -10,7 +12,7 @@ import python from 'shiki/langs/python.mjs'
 import typescript from 'shiki/langs/typescript.mjs'
 import xml from 'shiki/langs/xml.mjs'
 import yaml from 'shiki/langs/yaml.mjs'
-import githubLight from 'shiki/themes/github-light.mjs'
+import githubLightHighContrast from 'shiki/themes/github-light-high-contrast.mjs'
 import type { CodeToken } from '@/domain/content.ts'
 
 /**
@@ -42,9 +44,10 @@ const shikiLanguage: Record<string, string> = {
 
 export function prepareHighlighter(): Promise<void> {
   preparing ??= createHighlighterCore({
-    themes: [githubLight],
+    themes: [githubLightHighContrast], // its colours pass WCAG AA contrast on the light code background
     langs: [python, javascript, typescript, java, php, json, bash, http, xml, yaml],
-    engine: createOnigurumaEngine(import('shiki/wasm')),
+    // the file itself: shiki's inlined-WASM loader calls Response.bytes(), which Node 20 lacks
+    engine: createOnigurumaEngine(readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'))),
   }).then((instance) => {
     highlighter = instance
   })
@@ -60,8 +63,9 @@ function instance(): HighlighterCore {
 export function highlight(code: string, language: string): CodeToken[][] {
   const lang = shikiLanguage[language]
   if (!lang) return code.split('\n').map((line) => [{ t: line }])
-  const { tokens } = instance().codeToTokens(code, { lang, theme: 'github-light' })
+  const { tokens, fg } = instance().codeToTokens(code, { lang, theme: 'github-light-high-contrast' })
+  const plain = fg?.toLowerCase()
   return tokens.map((line) =>
-    line.map((token) => (token.color && token.color.toLowerCase() !== '#24292e' ? { t: token.content, c: token.color } : { t: token.content })),
+    line.map((token) => (token.color && token.color.toLowerCase() !== plain ? { t: token.content, c: token.color } : { t: token.content })),
   )
 }

@@ -1,0 +1,19 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { styleguideComponents } from '@/domain/content.ts'
+import { ComponentPage } from '@/web/features/styleguide/components/styleguide-pages.tsx'
+
+type Name = (typeof styleguideComponents)[number]
+const isComponent = (name: string): name is Name => (styleguideComponents as readonly string[]).includes(name)
+
+// spec §2: only the listed components exist; anything else is the 404 page.
+export const Route = createFileRoute('/{-$webview}/app-styleguide/component/$name')({
+  beforeLoad: ({ params }) => {
+    if (!isComponent(params.name)) throw notFound()
+  },
+  component: Component,
+})
+
+function Component() {
+  const { name } = Route.useParams()
+  return isComponent(name) ? <ComponentPage name={name} /> : null
+}

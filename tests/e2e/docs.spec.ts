@@ -1,0 +1,295 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+/**
+ * Documentation, search and style guide as a reader meets them (issue 5): every doc page in both languages,
+ * hash scrolling, the code-language choice, copy feedback, search in Japanese and English, keyboard-only search,
+ * and axe.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+type Lang = 'ja' | 'en'
+interface Summary {
+  slug: string
+  title: string
+}
+interface FullPage {
+  title: string
+  toc: { id: string; text: string }[]
+  hideTOC: boolean
+  protected: boolean
+}
+
+async function useLang(page: Page, lang: Lang) {
+  await page.addInitScript((stored) => {
+    if (!sessionStorage.getItem('docs-e2e-lang-set')) {
+      localStorage.setItem('lang', stored)
+      sessionStorage.setItem('docs-e2e-lang-set', '1')
+    }
+  }, lang === 'ja' ? 'jp' : 'en')
+}
+
+async function listPages(request: APIRequestContext, type: string, lang: Lang): Promise<Summary[]> {
+  const res = await request.get(`/dev/config/pages?type=${type}&lang=${lang === 'ja' ? 'jp' : 'en'}`)
+  expect(res.ok()).toBe(true)
+  return (await res.json()).data
+}
+
+async function getPage(request: APIRequestContext, type: string, slug: string, lang: Lang): Promise<FullPage> {
+  const res = await request.get(`/dev/config/pages?type=${type}&slug=${encodeURIComponent(slug)}&lang=${lang === 'ja' ? 'jp' : 'en'}`)
+  expect(res.ok(), `${type}.${slug} (${lang})`).toBe(true)
+  return (await res.json()).data
+}
+
+async function expectAxeClean(page: Page) {
+  await page.addScriptTag({ content: axeSource })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+  })
+  expect(violations).toEqual([])
+}
+
+const routeOf = (type: string, slug: string) =>
+  type === 'openPaymentApi' ? (slug === 'index' ? '/products/docs' : `/products/docs/${slug}`) : slug === 'index' ? '/miniapp/docs' : `/miniapp/docs/${slug}`
+
+for (const type of ['openPaymentApi', 'miniappDocumentation'] as const) {
+  for (const lang of ['ja', 'en'] as const) {
+    test(`every ${type} page renders in ${lang} with its table of contents`, async ({ page, request }) => {
+      test.setTimeout(180_000)
+      await useLang(page, lang)
+      const pages = await listPages(request, type, lang)
+      expect(pages.length).toBeGreaterThan(0)
+      for (const summary of pages) {
+        const full = await getPage(request, type, summary.slug, lang)
+        await page.goto(routeOf(type, summary.slug))
+        await expect(page.getByRole('heading', { level: 1, name: full.title, exact: true }), routeOf(type, summary.slug)).toBeVisible()
+        if (full.toc.length > 0 && !full.hideTOC && !full.protected) {
+          const toc = page.getByRole('navigation', { name: lang === 'ja' ? 'このページの内容' : 'On this page' })
+          await expect(toc.getByRole('link')).toHaveCount(full.toc.length)
+          await expect(toc.getByRole('link').first()).toHaveText(full.toc[0]!.text)
+        }
+      }
+    })
+  }
+}
+
+test('a hash scrolls to its section (lowercased, spaces as hyphens); no hash starts at the top', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/products/docs/webpayment#Flows')
+  const flows = page.locator('[id="flows"]')
+  await expect(flows).toBeInViewport()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+  await page.goto('/products/docs/qrcode')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test('the code language choice applies to every code block and survives navigation and reload', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.goto('/products/docs/webpayment')
+  const tablist = page.getByRole('tablist', { name: 'Code language' })
+  await expect(tablist.first()).toBeVisible()
+  await tablist.first().getByRole('tab', { name: 'Java' }).click()
+  const count = await tablist.count()
+  for (let i = 0; i < count; i++) {
+    const java = tablist.nth(i).getByRole('tab', { name: 'Java' })
+    if ((await java.count()) > 0) await expect(java).toHaveAttribute('aria-selected', 'true')
+  }
+  await page.goto('/products/docs/qrcode')
+  const other = page.getByRole('tablist', { name: 'Code language' }).first()
+  await expect(other.getByRole('tab', { name: 'Java' })).toHaveAttribute('aria-selected', 'true')
+  await page.reload()
+  await expect(page.getByRole('tablist', { name: 'Code language' }).first().getByRole('tab', { name: 'Java' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await expect(page.locator('.code-block__pre').first()).toHaveCSS('max-height', '313px')
+})
+
+test('the copy button copies the code and says "Copied" for 4 seconds', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await useLang(page, 'en')
+  await page.clock.install()
+  await page.goto('/products/docs/webpayment')
+  const block = page.locator('.code-block').first()
+  await expect(block).toBeVisible()
+  // stop the page's clock so the 4 s are measured on it, not on a busy machine's wall clock
+  await page.clock.pauseAt(new Date(Date.now() + 60_000))
+  await block.getByRole('button', { name: 'Copy' }).click()
+  await expect(block.getByRole('button', { name: 'Copied' })).toBeVisible()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied.length).toBeGreaterThan(0)
+  expect((await block.locator('pre').innerText()).replace(/\s+/g, '')).toContain(copied.replace(/\s+/g, '').slice(0, 40))
+  await page.clock.runFor(3_900)
+  await expect(block.getByRole('button', { name: 'Copied' })).toBeVisible()
+  await page.clock.runFor(200)
+  await expect(block.getByRole('button', { name: 'Copy' })).toBeVisible()
+})
+
+async function openSearch(page: Page) {
+  await page.locator('header').getByRole('button', { name: /search|検索/i }).first().click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+test('search finds a page by a Japanese word inside a sentence, and navigates to it', async ({ page }) => {
+  await useLang(page, 'ja')
+  await page.goto('/')
+  const dialog = await openSearch(page)
+  await dialog.getByRole('searchbox').fill('キャッシャー')
+  const result = dialog.getByRole('link', { name: /ウェブペイメント/ })
+  await expect(result).toBeVisible()
+  await result.click()
+  await expect(page).toHaveURL(/\/products\/docs\/webpayment$/)
+  await expect(page.getByRole('dialog')).toBeHidden()
+})
+
+test('search finds a page by an English word and says so when nothing matches', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.goto('/products/docs/qrcode')
+  const dialog = await openSearch(page)
+  await dialog.getByRole('searchbox').fill('cashier')
+  await expect(dialog.getByRole('link', { name: /Web Payment/ })).toBeVisible()
+  await dialog.getByRole('searchbox').fill('zqxjvkwpq')
+  await expect(dialog.getByText('No results found. Try other words.')).toBeVisible()
+  await dialog.getByRole('searchbox').fill('')
+  await expect(dialog.getByRole('link')).toHaveCount(0)
+  await expect(dialog.getByText('No results found. Try other words.')).toBeHidden()
+})
+
+test('the search dialog works with the keyboard alone and gives focus back', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.goto('/products/docs/qrcode')
+  const trigger = page.locator('header').getByRole('button', { name: /search/i }).first()
+  await trigger.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('searchbox')).toBeFocused()
+  await page.keyboard.type('refund')
+  const first = dialog.getByRole('link').first()
+  await expect(first).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(trigger).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('searchbox')).toBeFocused()
+  await page.keyboard.type('refund')
+  await expect(dialog.getByRole('link').first()).toBeVisible()
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByRole('link').first()).toBeFocused()
+  const target = await dialog.getByRole('link').first().getAttribute('href')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`${target}$`))
+  await expect(dialog).toBeHidden()
+})
+
+test('the search dialog closes with its close icon', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.goto('/')
+  const dialog = await openSearch(page)
+  await dialog.getByRole('button', { name: 'Close search' }).click()
+  await expect(dialog).toBeHidden()
+})
+
+test('terms of use start in English without a saved language and switch on their own', async ({ page }) => {
+  await page.goto('/terms-of-use')
+  const group = page.getByRole('group', { name: /Language of the terms|規約の言語/ })
+  await expect(group.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const englishTitle = await page.getByRole('heading', { level: 1 }).textContent()
+  await group.getByRole('button', { name: '日本語' }).click()
+  await expect(group.getByRole('button', { name: '日本語' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(englishTitle ?? '')
+})
+
+test('the webinar page remembers the visit in a cookie for one day', async ({ page, context }) => {
+  await useLang(page, 'en')
+  await page.goto('/webinar?product=webpayment')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const cookie = (await context.cookies()).find((c) => c.name === 'webpaymentWebinarAccess')
+  expect(cookie?.value).toBe('viewed')
+  const days = (cookie!.expires - Date.now() / 1000) / 86_400
+  expect(days).toBeGreaterThan(0.99)
+  expect(days).toBeLessThanOrEqual(1.01)
+})
+
+test('an unknown doc slug goes to the 404 page', async ({ page }) => {
+  await page.goto('/products/docs/no-such-product')
+  await expect(page).toHaveURL(/\/not-found$/)
+})
+
+for (const path of ['/', '/products/docs', '/products/docs/webpayment', '/miniapp/docs/features/mfPayment', '/apireference', '/terms-of-use']) {
+  test(`axe finds nothing on ${path}`, async ({ page }) => {
+    await useLang(page, 'en')
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+    await expectAxeClean(page)
+  })
+}
+
+test('axe finds nothing in the open search dialog with results', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.goto('/')
+  const dialog = await openSearch(page)
+  await dialog.getByRole('searchbox').fill('payment')
+  await expect(dialog.getByRole('link').first()).toBeVisible()
+  await expectAxeClean(page)
+})
+
+const globalRules = ['color', 'philosophy', 'icongraphy', 'illustration', 'interaction', 'photo', 'layout', 'shadow', 'shape', 'typography', 'transition']
+const components = ['balloon', 'buttons', 'expand', 'cards', 'halfsheets', 'label', 'selectioncontrols', 'tab', 'toast', 'form', 'header', 'pagecontrols', 'list', 'slider']
+
+test('the style guide home shows the philosophy and links every global rule and component', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.goto('/app-styleguide')
+  for (const word of ['Empathy', 'Simple', 'Consistency', 'Happy']) {
+    await expect(page.getByRole('main').getByText(word, { exact: true }).first()).toBeVisible()
+  }
+  const main = page.locator('.sg-main')
+  await expect(main.locator('a[href$="/app-styleguide/globalrule/color"]')).toBeVisible()
+  await expect(main.locator('a[href*="/app-styleguide/globalrule/"]')).toHaveCount(globalRules.length)
+  await expect(main.locator('a[href*="/app-styleguide/component/"]')).toHaveCount(components.length)
+  await expectAxeClean(page)
+})
+
+test('every style-guide page renders live examples; unknown names are not found', async ({ page }) => {
+  test.setTimeout(120_000)
+  await useLang(page, 'en')
+  for (const [group, names] of [
+    ['globalrule', globalRules],
+    ['component', components],
+  ] as const) {
+    for (const name of names) {
+      await page.goto(`/app-styleguide/${group}/${name}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.locator('.sg-example, .sg-philosophy').first()).toBeVisible()
+    }
+  }
+  await page.goto('/app-styleguide/component/nonexistent')
+  await expect(page).toHaveURL(/\/not-found$/)
+})
+
+test('the colour page lists the real tokens with their values', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.goto('/app-styleguide/globalrule/color')
+  const brand = page.getByRole('row').filter({ hasText: '--color-brand' }).first()
+  await expect(brand).toBeVisible()
+  const value = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim())
+  await expect(brand).toContainText(value)
+})
+
+for (const path of ['/app-styleguide/component/selectioncontrols', '/app-styleguide/component/tab', '/app-styleguide/globalrule/typography']) {
+  test(`axe finds nothing on ${path}`, async ({ page }) => {
+    await useLang(page, 'en')
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expectAxeClean(page)
+  })
+}
