@@ -73,7 +73,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
 
   app.get('/sandbox/api/ping', (c) => c.json({ resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data: { pong: true } }))
 
-  // Language: ?lang= wins and is remembered in a cookie; Japanese by default.
+  // Wallet pages are never cached and may only be framed by our own portal (its demos show consent in a frame).
   app.use('/sandbox/*', async (c, next) => {
     if (c.req.path.startsWith('/sandbox/api/')) return next()
     await next()
