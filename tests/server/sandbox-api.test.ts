@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoMerchant, sandboxEngine, type SandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, requestToken, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
@@ -248,6 +249,38 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       const res2 = await t.app.request(`/v2/user_authorization?apiKey=${demoMerchant.apiKey}&requestToken=${scope}`)
       expect(res2.status).toBe(400)
       expect((await res2.json()).resultInfo).toMatchObject({ code: 'EXPECTATION_FAILED', codeId: '08100017' })
+    })
+
+    it('refuses an expired request token or an unknown API key with 401, and a user authorization after its year', async () => {
+      const expired = await requestToken({ exp: epochNow() - 10 })
+      expect((await t.app.request(`/v2/user_authorization?apiKey=${demoMerchant.apiKey}&requestToken=${expired}`)).status).toBe(401)
+      const token = await requestToken()
+      expect((await t.app.request(`/v2/user_authorization?apiKey=a_nobody&requestToken=${token}`)).status).toBe(401)
+      const { userAuthorizationId } = await linkTestUser(t, 'hanako')
+      await opa.post('/sandbox/api/clock', { advanceMs: 366 * day })
+      try {
+        const res = await opa.get(`/v2/user/authorizations?userAuthorizationId=${userAuthorizationId}`)
+        expect(res.status).toBe(401)
+        expect(res.body.resultInfo.code).toBe('EXPIRED_USER_AUTHORIZATION_ID')
+      } finally {
+        await opa.post('/sandbox/api/clock', { reset: true })
+      }
+    })
+
+    it('keeps merchants apart: another merchant cannot read, refund or cancel the demo shop\'s orders', async () => {
+      const repo = merchantRepo(t.deps.store.db)
+      const other = await repo.create({ name: 'Other shop', products: [] })
+      const key = await repo.issueCredential(other.id)
+      const them = opaClient({ request: (path, init) => t.app.request(path, init), apiKey: key.apiKey, apiSecret: key.apiSecret, merchantId: other.id })
+      const mpid = id('MINE')
+      const { codeId } = (await opa.post('/v2/codes', order(mpid, 400))).body.data
+      await engine.payCode(codeId, (await users()).taro!.id)
+      const { paymentId } = (await opa.get(`/v2/codes/payments/${mpid}`)).body.data
+      expect((await them.get(`/v2/codes/payments/${mpid}`)).body.resultInfo.code).toBe('DYNAMIC_QR_PAYMENT_NOT_FOUND')
+      expect((await them.post('/v2/refunds', { merchantRefundId: id('THEIRS'), paymentId, amount: jpy(400), requestedAt: epochNow() })).status).toBe(404)
+      expect((await them.delete(`/v2/codes/${codeId}`)).status).toBe(404)
+      await them.delete(`/v2/payments/${mpid}`)
+      expect((await opa.get(`/v2/codes/payments/${mpid}`)).body.data.status).toBe('COMPLETED')
     })
 
     it('pays from the linked wallet, reads and cancels it; the same merchantPaymentId answers the same payment', async () => {
