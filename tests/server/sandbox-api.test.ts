@@ -420,6 +420,23 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       }
     })
 
+    it('allows at most 10 reauthorizations (REAUTH_MAX_LIMIT_EXCEEDED) and refuses to capture an unpaid code (ORDER_NOT_CAPTURABLE)', async () => {
+      const { paymentId } = (await preauth(id('RL'), 5000)).body.data
+      for (let i = 0; i < 10; i++) {
+        const res = await opa.post('/v2/payments/reauthorize', { requestId: id('RQ'), paymentId, updatedAmount: jpy(4000 - i * 100) })
+        expect(res.status).toBe(200)
+      }
+      const eleventh = await opa.post('/v2/payments/reauthorize', { requestId: id('RQ'), paymentId, updatedAmount: jpy(100) })
+      expect(eleventh.status).toBe(400)
+      expect(eleventh.body.resultInfo.code).toBe('REAUTH_MAX_LIMIT_EXCEEDED')
+
+      const mpid = id('PQR')
+      expect((await opa.post('/v2/codes', order(mpid, 100, { isAuthorization: true }))).status).toBe(201)
+      const res = await opa.post('/v2/payments/capture', { merchantPaymentId: mpid, amount: jpy(100), merchantCaptureId: id('CAP'), requestedAt: epochNow(), orderDescription: 'x' })
+      expect(res.status).toBe(400)
+      expect(res.body.resultInfo).toMatchObject({ code: 'ORDER_NOT_CAPTURABLE', codeId: '00200035' })
+    })
+
     it('answers an unknown order on capture with RESOURCE_NOT_FOUND (404)', async () => {
       const res = await opa.post('/v2/payments/capture', { merchantPaymentId: 'nope', amount: jpy(1), merchantCaptureId: id('CAP'), requestedAt: epochNow(), orderDescription: 'x' })
       expect(res.status).toBe(404)
