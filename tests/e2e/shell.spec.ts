@@ -11,12 +11,30 @@ import axe from 'axe-core'
  * bare and under /webview, the guard, maintenance, the header's three layouts, language, 404, a11y.
  */
 
-const signedInToken = { access_token: 'e2e-access-token', token_type: 'bearer', refresh_token: '', expires_in: 3600, scope: 'REGULAR' }
+const password = 'Shell#Test2026'
 
-/** Stores a token as the sign-in flow does (spec §3 `userLoginToken`); the next page load starts signed in. */
+/**
+ * A real developer account, made through the account API the way the sign-up page does (OTP read from the
+ * sandbox mailbox), whose token is then stored as the sign-in flow stores it (spec §3 `userLoginToken`).
+ */
 async function signIn(page: Page) {
+  const email = `shell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@paylab.example`
+  const headers = { 'X-DEVICE-ID': 'pp4d-00000000-0000-4000-8000-0000000000aa' }
+  const created = await page.request.post('/v1/dpSignup/createAccount', { headers, data: { email, password } })
+  expect(created.ok(), await created.text()).toBe(true)
+  const ref: string = (await created.json()).data.otp_reference_id
+  const mailbox = await page.request.get(`/sandbox/mailbox.json?to=${encodeURIComponent(email)}`)
+  const otp: string = (await mailbox.json()).data.mails[0].otp
+  const validated = await page.request.post('/v1/dpSignup/validateOtp', { headers, data: { otp_reference_id: ref, otp, email } })
+  const token = (await validated.json()).data.token
+  const registered = await page.request.post('/v1/dpSignup/signupProduct', {
+    headers: { authorization: `Bearer ${token.access_token}` },
+    data: { merchantName: 'Shell Cake Shop', logoDMSId: 'default', email, products: [1, 3] },
+  })
+  expect(registered.ok(), await registered.text()).toBe(true)
   await page.goto('/internal-server-error')
-  await page.evaluate((token) => localStorage.setItem('userLoginToken', JSON.stringify(token)), signedInToken)
+  await page.evaluate((stored) => localStorage.setItem('userLoginToken', JSON.stringify(stored)), token)
+  return token as { access_token: string }
 }
 
 function watchConsole(page: Page) {
@@ -147,15 +165,22 @@ for (const lang of ['ja', 'en'] as const) {
   })
 }
 
-test('the guard sends a visitor to sign-in with ?redirect=, saves the query, and the target opens once signed in', async ({ page }) => {
+test('the guard sends a visitor to sign-in with ?redirect= (query included), and the target opens once signed in', async ({ page }) => {
   await page.goto('/settings?tab=api-keys')
   await expect(page).toHaveURL(/\/account\/signin\?redirect=%2Fsettings%3Ftab%3Dapi-keys$/)
-  expect(await page.evaluate(() => localStorage.getItem('redirectQueryParams'))).toBe('tab=api-keys')
   const redirect = new URL(page.url()).searchParams.get('redirect')!
-  await page.evaluate((token) => localStorage.setItem('userLoginToken', JSON.stringify(token)), signedInToken)
+  await signIn(page)
   await page.goto(redirect)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('設定')
   await expect(page.getByRole('tab', { name: 'APIキー' })).toHaveAttribute('aria-selected', 'true')
+})
+
+test('any query string on navigation is saved for a later redirect', async ({ page }) => {
+  await page.goto('/not-found?utm_source=newsletter&lang=en')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('redirectQueryParams'))).toBe('utm_source=newsletter&lang=en')
+  await page.goto('/internal-server-error')
+  expect(await page.evaluate(() => localStorage.getItem('redirectQueryParams'))).toBe('utm_source=newsletter&lang=en')
 })
 
 test('the guard keeps the webview segment on its way to sign-in', async ({ page }) => {
@@ -234,6 +259,12 @@ test.describe('header layouts', () => {
     await expect(develop).toHaveAttribute('aria-expanded', 'false')
     await expect(develop).toBeFocused()
     await page.screenshot({ path: 'tests/artifacts/header-1280.png' })
+    const search = banner.getByRole('button', { name: 'ドキュメントを検索' })
+    await search.click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toBeHidden()
+    await expect(search).toBeFocused()
   })
 })
 
@@ -256,7 +287,7 @@ test('a logged-out visitor choosing a tool tile gets the sign-in popup with its 
   await expect(page).toHaveURL(/\/account\/signin$/)
 })
 
-test('a signed-in developer sees the Dashboard button and a profile button that signs out', async ({ page }) => {
+test('a signed-in developer sees the Dashboard button and the profile dropdown, which signs out', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await signIn(page)
   await page.goto('/develop/resolve')
@@ -267,7 +298,7 @@ test('a signed-in developer sees the Dashboard button and a profile button that 
   await banner.getByRole('link', { name: /取引履歴/ }).click()
   await expect(page).toHaveURL(/\/dashboard\/transactions$/)
   await banner.getByRole('button', { name: 'プロフィール' }).click()
-  await banner.getByRole('menuitem', { name: 'ログアウト' }).click()
+  await banner.getByRole('button', { name: 'ログアウト' }).click()
   await expect(page).toHaveURL(/:\d+\/$/)
   await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン' })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('userLoginToken'))).toBeNull()

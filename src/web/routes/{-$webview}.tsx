@@ -1,4 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
+import { ProfileMenu } from '@/web/features/account/components/profile-menu.tsx'
+import { SearchDialog } from '@/web/features/search/components/search-dialog.tsx'
 import { maintenanceQuery, siteConfigQuery } from '@/web/features/shell/api.ts'
 import { SiteChrome } from '@/web/features/shell/components/site-chrome.tsx'
 import { configureErrorReporter } from '@/web/lib/error-reporter.ts'
@@ -43,9 +46,16 @@ export const Route = createFileRoute('/{-$webview}')({
   component: Layout,
 })
 
+/** Composes the shell with the account feature's profile dropdown and the search feature's dialog. */
 function Layout() {
+  const [searchOpen, setSearchOpen] = useState(false)
+  const closeSearch = useCallback(() => setSearchOpen(false), [])
   return (
-    <SiteChrome>
+    <SiteChrome
+      profileMenu={<ProfileMenu />}
+      onSearch={() => setSearchOpen(true)}
+      searchDialog={<SearchDialog open={searchOpen} onClose={closeSearch} />}
+    >
       <Outlet />
     </SiteChrome>
   )

@@ -10,15 +10,14 @@ import { InternalLink } from './internal-link.tsx'
 import { LanguageToggle } from './language-toggle.tsx'
 import { LoginPopup } from './login-popup.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
-import { ProfileButton } from './profile-button.tsx'
 import { TopMenu } from './top-menu.tsx'
 
 export interface HeaderProps {
   topMenu: TopMenuGroup[]
   /** Opens the search dialog; without it the search button is not shown. */
   onSearch?: () => void
-  /** The account feature's profile dropdown; a plain profile button with sign-out otherwise. */
-  profileMenu?: ReactNode
+  /** The account feature's profile dropdown, shown when signed in (composed by the layout route). */
+  profileMenu: ReactNode
 }
 
 /**
@@ -70,7 +69,7 @@ export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
                   <Trans>Dashboard</Trans>
                 </InternalLink>
               )}
-              {profileMenu ?? <ProfileButton />}
+              {profileMenu}
             </>
           ) : (
             <div className="shell-header__auth">

@@ -14,7 +14,7 @@ import '../shell.css'
 export interface SiteChromeProps {
   children: ReactNode
   /** Slots filled by the layout route with other features' components. */
-  profileMenu?: ReactNode
+  profileMenu: ReactNode
   onSearch?: () => void
   searchDialog?: ReactNode
 }
