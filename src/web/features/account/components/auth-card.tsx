@@ -9,7 +9,7 @@ export const privacyPolicyUrl = 'https://www.paylab.example/privacy'
 /** The card every account screen sits in. */
 export function AuthCard({ title, children, wide = false }: { title: ReactNode; children: ReactNode; wide?: boolean }) {
   return (
-    <main className="account-page">
+    <div className="account-page">
       <section className={`account-card${wide ? ' account-card--wide' : ''}`} aria-labelledby="account-title">
         <div className="account-card__brand">
           <LogoMark size={36} />
@@ -19,7 +19,7 @@ export function AuthCard({ title, children, wide = false }: { title: ReactNode; 
         </h1>
         {children}
       </section>
-    </main>
+    </div>
   )
 }
 

@@ -22,17 +22,17 @@ export function MyHomePage() {
 
   if (profile.isPending)
     return (
-      <main className="account-home">
+      <div className="account-home">
         <p role="status">{t`Loading your account…`}</p>
-      </main>
+      </div>
     )
   if (profile.isError)
     return (
-      <main className="account-home">
+      <div className="account-home">
         <p className="account-form-error" role="alert">
           {errorText(i18n, 'code' in profile.error && typeof profile.error.code === 'string' ? profile.error.code : 'UNKNOWN_ERROR')}
         </p>
-      </main>
+      </div>
     )
   const data = profile.data
   const merchantName = data.merchant_name || t`Merchant Name`
@@ -40,7 +40,7 @@ export function MyHomePage() {
   const chosen = productCatalog.filter((p) => data.products.includes(p.model))
 
   return (
-    <main className="account-home">
+    <div className="account-home">
       <header className="account-home__head">
         <MerchantLogo url={data.logo_url} name={merchantName} size={64} />
         <div>
@@ -116,6 +116,6 @@ export function MyHomePage() {
           </ul>
         )}
       </section>
-    </main>
+    </div>
   )
 }

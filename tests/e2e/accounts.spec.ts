@@ -1,0 +1,453 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { deflateSync } from 'node:zlib'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { accountErrors } from '../../src/domain/errors-accounts.ts'
+import { products } from '../../src/domain/products.ts'
+import { startServer } from '../../src/server/main.ts'
+import { linkOf, otpOf, startSmtpReceiver, type SmtpReceiver } from '../support/smtp.ts'
+
+/**
+ * The account flows in a real browser, in Japanese and in English: sign-up (OTP read from a real SMTP server),
+ * logo, products, success and myhome; sign-in from a new device with an OTP; the terms panel of the seeded
+ * wallet-app account; the lockout; forgot password through the e-mailed link; logout; and every validation
+ * message of spec §5. Each worker runs its own server (fresh PGlite store) whose SMTP_URL points at an SMTP
+ * receiver inside this process, so the mails are the ones a user would get.
+ */
+
+interface AccountsApp {
+  origin: string
+  smtp: SmtpReceiver
+}
+
+async function startAccountsApp(): Promise<AccountsApp & { stop: () => Promise<void> }> {
+  const smtp = await startSmtpReceiver()
+  const dataDir = mkdtempSync(join(tmpdir(), 'paylab-accounts-e2e-'))
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'error' }
+  delete env.PUBLIC_ORIGIN
+  delete env.DATABASE_URL
+  const { server, deps } = await startServer(env)
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    smtp,
+    async stop() {
+      // not the server's own shutdown(): that ends the process, which here is the test worker
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await deps.store.close()
+      await smtp.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+const test = base.extend<{ fresh: AccountsApp }, { app: AccountsApp }>({
+  app: [
+    async ({}, use) => {
+      const app = await startAccountsApp()
+      await use(app)
+      await app.stop()
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  // a server of its own, for tests that change shared seeded data (the wallet-app account)
+  fresh: async ({}, use) => {
+    const app = await startAccountsApp()
+    await use(app)
+    await app.stop()
+  },
+  baseURL: async ({ app }, use) => use(app.origin),
+})
+
+test.setTimeout(60_000)
+
+type Lang = 'ja' | 'en'
+const password = 'Abc12$xy'
+
+/** What the user reads, per language: spec §5 messages verbatim, the rest as the portal's catalog says. */
+const text = {
+  ja: {
+    email: 'メールアドレス',
+    password: 'パスワード',
+    signUp: '新規登録',
+    signIn: 'ログイン',
+    otp: 'ワンタイムパスワード',
+    verify: '確認',
+    next: '次へ',
+    skip: 'スキップ',
+    register: '登録する',
+    corporate: '法人のみ',
+    success: 'PayLabへようこそ',
+    toDashboard: 'ダッシュボードへ',
+    reveal: 'APIシークレットを表示',
+    waitPattern: /新しいワンタイムパスワードを再送するまで\d+秒お待ちください/,
+    resend: 'ワンタイムパスワードを再送',
+    termsTitle: '開発者規約への同意',
+    accept: '同意してサインイン',
+    merchantTitle: '加盟店の設定',
+    sendLink: '再設定リンクを送信',
+    checkMail: 'メールをご確認ください',
+    done: '完了',
+    newPassword: '新しいパスワード',
+    confirmPassword: '新しいパスワード（確認）',
+    savePassword: '新しいパスワードを保存',
+    passwordChanged: 'パスワードを変更しました',
+    profile: 'プロフィール',
+    logout: 'ログアウト',
+    copyMerchant: '加盟店IDをコピー',
+    copied: 'コピーしました',
+    emailInvalid: 'メールが無効です！',
+    passwordInvalid: 'パスワードが無効です！',
+    bothInvalid: 'メールとパスワードが無効です！',
+    signUpBoth: '有効な携帯電話番号とパスワードを入力してください',
+    forgotTyping: '入力されたメールアドレスは無効です',
+    forgotSubmit: '有効なメールアドレスを入力してください',
+    otpTyping: 'ワンタイムパスワードが無効です',
+    otpSubmit: '有効なワンタイムパスワードを入力してください',
+    logo: 'サービスロゴをアップロードしてください',
+    rules: ['6〜32文字', '記号を1文字以上', '数字を1文字以上', '英小文字を1文字以上', '英大文字を1文字以上'],
+    defaultName: 'Merchant Name',
+  },
+  en: {
+    email: 'E-mail',
+    password: 'Password',
+    signUp: 'Sign up',
+    signIn: 'Sign in',
+    otp: 'One-time password',
+    verify: 'Verify',
+    next: 'Next',
+    skip: 'Skip',
+    register: 'Register',
+    corporate: 'Corporate only',
+    success: 'Welcome to PayLab',
+    toDashboard: 'Go to dashboard',
+    reveal: 'Reveal API secret',
+    waitPattern: /Please wait \d+ seconds before requesting a new OTP/,
+    resend: 'Resend OTP',
+    termsTitle: 'Accept the developer terms',
+    accept: 'Accept and sign in',
+    merchantTitle: 'Set up your merchant',
+    sendLink: 'Send reset link',
+    checkMail: 'Check your e-mail',
+    done: 'Done',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    savePassword: 'Save new password',
+    passwordChanged: 'Password changed',
+    profile: 'Profile',
+    logout: 'Log out',
+    copyMerchant: 'Copy merchant ID',
+    copied: 'Copied',
+    emailInvalid: 'Email is not valid!',
+    passwordInvalid: 'Password is not valid!',
+    bothInvalid: 'Email & Password is not valid!',
+    signUpBoth: 'Please enter valid Mobile Number and Password',
+    forgotTyping: 'The entered email is not valid',
+    forgotSubmit: 'Please Enter a valid Email',
+    otpTyping: 'OTP is not valid',
+    otpSubmit: 'Please Enter a valid OTP',
+    logo: 'Kindly upload your logo!',
+    rules: ['6 to 32 characters', 'At least one symbol', 'At least one number', 'At least one lowercase letter', 'At least one uppercase letter'],
+    defaultName: 'Merchant Name',
+  },
+} as const
+
+let counter = 0
+const uniqueEmail = (tag: string, lang: Lang) => `${tag}-${lang}-${process.pid}-${Date.now()}-${counter++}@example.com`
+
+/** The OTP of the first OTP mail to `email` that arrived after the mailbox held `since` mails. */
+async function readOtp(app: AccountsApp, email: string, since: number): Promise<string> {
+  const mail = await app.smtp.waitFor((m) => m.to.includes(email.toLowerCase()) && app.smtp.mails.indexOf(m) >= since && otpOf(m) !== undefined)
+  return otpOf(mail)!
+}
+
+/** A finished developer account made through the API from another device (so the browser is a new device). */
+async function createDeveloper(request: APIRequestContext, app: AccountsApp, email: string) {
+  const headers = { 'X-DEVICE-ID': 'pp4d-00000000-0000-4000-8000-000000000001' }
+  const since = app.smtp.mails.length
+  const created = await request.post(`${app.origin}/v1/dpSignup/createAccount`, { headers, data: { email, password } })
+  expect(created.ok()).toBe(true)
+  const ref: string = (await created.json()).data.otp_reference_id
+  const otp = await readOtp(app, email, since)
+  const validated = await request.post(`${app.origin}/v1/dpSignup/validateOtp`, { headers, data: { otp_reference_id: ref, otp, email } })
+  const token: string = (await validated.json()).data.token.access_token
+  const registered = await request.post(`${app.origin}/v1/dpSignup/signupProduct`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { merchantName: '', logoDMSId: 'default', email, products: [1, 3] },
+  })
+  expect(registered.ok()).toBe(true)
+}
+
+/** Signs in through the form; a new device answers with the OTP panel, which is filled from the mail. */
+async function signIn(page: Page, app: AccountsApp, lang: Lang, email: string, secret = password) {
+  const t = text[lang]
+  await page.getByLabel(t.email).fill(email)
+  await page.getByLabel(t.password, { exact: true }).fill(secret)
+  const since = app.smtp.mails.length
+  await page.getByRole('button', { name: t.signIn, exact: true }).click()
+  const otp = await readOtp(app, email, since)
+  await page.getByLabel(t.otp).fill(otp)
+  await page.getByRole('button', { name: t.verify, exact: true }).click()
+}
+
+/** A PNG of one colour (RGB, 8 bits), written by hand so the test needs no image library. */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const out = Buffer.alloc(body.length + 8)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc(body), body.length + 4)
+    return out
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [255, 0, 51]).flat())])
+  const raw = Buffer.concat(Array.from({ length: height }, () => row))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+for (const lang of ['ja', 'en'] as const) {
+  const t = text[lang]
+
+  test.describe(`accounts (${lang})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((stored) => localStorage.setItem('lang', stored), lang === 'ja' ? 'jp' : 'en')
+    })
+
+    test('sign-up in five screens with the OTP from the mail, a logo and products, then myhome holds the credentials', async ({ page, app }) => {
+      const email = uniqueEmail('signup', lang)
+      await page.goto('/account/signup')
+      await page.getByLabel(t.email).fill(email)
+      await page.getByLabel(t.password, { exact: true }).fill(password)
+      const since = app.smtp.mails.length
+      await page.getByRole('button', { name: t.signUp, exact: true }).click()
+
+      // screen 2: masked e-mail, countdown, resend disabled
+      const otp = await readOtp(app, email, since)
+      await expect(page.getByText(`${email.slice(0, 2)}${'*'.repeat(email.indexOf('@') - 2)}@example.com`)).toBeVisible()
+      await expect(page.getByText(t.waitPattern)).toBeVisible()
+      await expect(page.getByRole('button', { name: t.resend })).toBeDisabled()
+      await page.getByLabel(t.otp).fill(otp)
+      await page.getByRole('button', { name: t.verify, exact: true }).click()
+
+      // screen 3: logo upload and merchant name
+      await page.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(120, 120) })
+      await expect(page.getByRole('img', { name: lang === 'ja' ? '加盟店ロゴ' : 'Merchant logo' })).toHaveAttribute('src', /\/v1\/dpSignup\/logo\//)
+      await page.getByLabel(lang === 'ja' ? '加盟店名' : 'Merchant name').fill('Cake Shop')
+      await page.getByRole('button', { name: t.next }).click()
+
+      // screen 4: every product checked, corporate-only marked, long descriptions expand on hover
+      const checkboxes = page.getByRole('checkbox')
+      await expect(checkboxes).toHaveCount(products.length)
+      for (const box of await checkboxes.all()) await expect(box).toBeChecked()
+      await expect(page.getByText(t.corporate, { exact: true })).toHaveCount(products.filter((p) => p.corporateOnly).length)
+      const long = products.find((p) => (lang === 'ja' ? p.descriptionJp : p.description).length > 100)
+      if (long) {
+        const card = page.locator(`[data-model="${long.model}"]`)
+        const clamp = () => card.locator('.account-product__description').evaluate((el) => getComputedStyle(el).webkitLineClamp)
+        expect(await clamp()).toBe('2')
+        await card.hover()
+        await expect.poll(clamp).toBe('none')
+      }
+      await page.getByRole('button', { name: t.register, exact: true }).click()
+
+      // screen 5, then myhome (route replaced)
+      await expect(page.getByRole('heading', { name: t.success })).toBeVisible()
+      await expect(page.getByRole('main').getByText('Cake Shop')).toBeVisible()
+      await page.getByRole('button', { name: t.toDashboard }).click()
+      await expect(page).toHaveURL(/\/dashboard\/home$/)
+      await expect(page.getByRole('heading', { level: 1, name: 'Cake Shop' })).toBeVisible()
+      await expect(page.getByTestId('merchant-id')).toHaveText(/^\d{18}$/)
+      await expect(page.getByTestId('api-key')).not.toBeEmpty()
+      const secret = page.locator('.account-secret code')
+      await expect(secret).toHaveText(/^•+$/)
+      await page.getByRole('button', { name: t.reveal }).click()
+      await expect(secret).not.toHaveText(/•/)
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('LoginAccount') ?? 'null'))
+      expect(stored.mid).toBe(await page.getByTestId('merchant-id').textContent())
+      expect(stored.csecret).toBe(await secret.textContent())
+      expect(stored.uName).toBe(email)
+      expect(await page.evaluate(() => localStorage.getItem('uaid'))).toMatch(/^pp4d-[0-9a-f-]{36}$/)
+    })
+
+    test('sign-in from a new device asks for the OTP and goes to the redirect target', async ({ page, app, request }) => {
+      const email = uniqueEmail('otp', lang)
+      await createDeveloper(request, app, email)
+      await page.goto('/account/signin?redirect=/dashboard/transactions')
+      await page.getByLabel(t.email).fill(email)
+      await page.getByLabel(t.password, { exact: true }).fill(password)
+      const since = app.smtp.mails.length
+      await page.getByRole('button', { name: t.signIn, exact: true }).click()
+      await expect(page.getByText(t.waitPattern)).toBeVisible()
+      await expect(page.getByRole('button', { name: t.resend })).toBeDisabled()
+      await page.getByLabel(t.otp).fill(await readOtp(app, email, since))
+      await page.getByRole('button', { name: t.verify, exact: true }).click()
+      await expect(page).toHaveURL(/\/dashboard\/transactions$/)
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userLoginToken') ?? 'null')?.access_token)).toBeTruthy()
+    })
+
+    test('a wallet-app account accepts the terms, confirms the OTP and continues sign-up at step 3', async ({ page, fresh }) => {
+      await page.goto(`${fresh.origin}/account/signin`)
+      await page.getByLabel(t.email).fill('wallet.user@paylab.example')
+      await page.getByLabel(t.password, { exact: true }).fill('Wallet#2026')
+      await page.getByRole('button', { name: t.signIn, exact: true }).click()
+      await expect(page.getByRole('heading', { name: t.termsTitle })).toBeVisible()
+      const since = fresh.smtp.mails.length
+      await page.getByRole('button', { name: t.accept }).click()
+      await page.getByLabel(t.otp).fill(await readOtp(fresh, 'wallet.user@paylab.example', since))
+      await page.getByRole('button', { name: t.verify, exact: true }).click()
+      await expect(page.getByRole('heading', { name: t.merchantTitle })).toBeVisible()
+      await page.getByRole('button', { name: t.skip }).click()
+      await page.getByRole('button', { name: t.register, exact: true }).click()
+      await expect(page.getByRole('heading', { name: t.success })).toBeVisible()
+      await expect(page.getByRole('main').getByText(t.defaultName, { exact: true })).toBeVisible()
+    })
+
+    test('five wrong passwords lock the account with the lockout message', async ({ page, app, request }) => {
+      const email = uniqueEmail('lock', lang)
+      await createDeveloper(request, app, email)
+      await page.goto('/account/signin')
+      await page.getByLabel(t.email).fill(email)
+      const alert = page.getByRole('alert')
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await page.getByLabel(t.password, { exact: true }).fill(`Wrong${attempt}$pw`)
+        await page.getByRole('button', { name: t.signIn, exact: true }).click()
+        const expected = attempt < 5 ? accountErrors['01102004'] : accountErrors['01101007']
+        await expect(alert).toHaveText(expected.message[lang])
+      }
+      await page.getByLabel(t.password, { exact: true }).fill(password)
+      await page.getByRole('button', { name: t.signIn, exact: true }).click()
+      await expect(alert).toHaveText(accountErrors['01101007'].message[lang])
+    })
+
+    test('forgot password: the e-mailed link sets a new password that signs in', async ({ page, app, request }) => {
+      const email = uniqueEmail('reset', lang)
+      await createDeveloper(request, app, email)
+      await page.goto('/account/forgotPassword')
+      await page.getByLabel(t.email).fill(email)
+      const since = app.smtp.mails.length
+      await page.getByRole('button', { name: t.sendLink }).click()
+      await expect(page.getByRole('heading', { name: t.checkMail })).toBeVisible()
+      const mail = await app.smtp.waitFor((m) => m.to.includes(email) && app.smtp.mails.indexOf(m) >= since)
+      await page.getByRole('button', { name: t.done }).click()
+      await expect(page).toHaveURL(/\/account\/signin$/)
+
+      await page.goto(linkOf(mail)!)
+      await page.getByLabel(t.newPassword, { exact: true }).fill('New#pass9')
+      await page.getByLabel(t.confirmPassword, { exact: true }).fill('New#pass9')
+      await page.getByRole('button', { name: t.savePassword }).click()
+      await expect(page.getByRole('heading', { name: t.passwordChanged })).toBeVisible()
+      await page.getByRole('main').getByRole('link', { name: t.signIn, exact: true }).click()
+      await signIn(page, app, lang, email, 'New#pass9')
+      await expect(page).toHaveURL(/\/dashboard\/home$/)
+    })
+
+    test('the profile menu shows the ids with copy buttons, and logout ends the session', async ({ page, app, request, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+      const email = uniqueEmail('logout', lang)
+      await createDeveloper(request, app, email)
+      await page.goto('/account/signin')
+      await signIn(page, app, lang, email)
+      await expect(page).toHaveURL(/\/dashboard\/home$/)
+      await page.getByRole('button', { name: t.profile }).click()
+      const menu = page.getByRole('group', { name: t.profile })
+      await expect(menu.getByText(t.defaultName, { exact: true })).toBeVisible()
+      await expect(menu.getByText(email)).toBeVisible()
+      const merchantId = await page.getByTestId('merchant-id').textContent()
+      await expect(menu.getByText(merchantId!, { exact: true })).toBeVisible()
+      await menu.getByRole('button', { name: t.copyMerchant }).click()
+      await expect(menu.getByRole('button', { name: t.copied })).toBeVisible()
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(merchantId)
+      await expect(menu.getByRole('button', { name: t.copyMerchant })).toBeVisible({ timeout: 2_000 })
+      await menu.getByRole('button', { name: t.logout }).click()
+      await expect(page).toHaveURL(`${app.origin}/`)
+      expect(await page.evaluate(() => localStorage.getItem('userLoginToken'))).toBeNull()
+      await page.goto('/dashboard/home')
+      await expect(page).toHaveURL(/\/account\/signin\?redirect=/)
+    })
+
+    test('every validation message of spec §5 appears on input and blur', async ({ page, app }) => {
+      // sign-in: e-mail, password, both
+      await page.goto('/account/signin')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      const signInButton = page.getByRole('button', { name: t.signIn, exact: true })
+      await page.getByLabel(t.email).fill('taro@')
+      await expect(page.getByText(t.emailInvalid, { exact: true })).toBeVisible()
+      await page.getByLabel(t.password, { exact: true }).focus()
+      await page.getByLabel(t.password, { exact: true }).blur()
+      await expect(page.getByText(t.bothInvalid, { exact: true })).toBeVisible()
+      await page.getByLabel(t.email).fill('taro@example.com')
+      await expect(page.getByText(t.passwordInvalid, { exact: true })).toBeVisible()
+      await expect(signInButton).toBeDisabled()
+      await page.getByLabel(t.password, { exact: true }).fill('anything')
+      await expect(signInButton).toBeEnabled()
+
+      // sign-up: both invalid, then each password rule
+      await page.goto('/account/signup')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await page.getByLabel(t.email).fill('taro')
+      await page.getByLabel(t.password, { exact: true }).focus()
+      await page.getByLabel(t.password, { exact: true }).blur()
+      await expect(page.getByText(t.signUpBoth, { exact: true })).toBeVisible()
+      await page.getByLabel(t.password, { exact: true }).fill('a')
+      const rules = page.locator('.account-rules li')
+      for (const [index, rule] of t.rules.entries()) {
+        await expect(rules.nth(index)).toContainText(rule)
+        await expect(rules.nth(index)).toHaveClass(index === 3 ? 'is-met' : 'is-failed')
+      }
+      await expect(page.getByRole('button', { name: t.signUp, exact: true })).toBeDisabled()
+
+      // forgot password: while typing, and on submit
+      await page.goto('/account/forgotPassword')
+      await page.getByLabel(t.email).fill('abc')
+      await expect(page.getByText(t.forgotTyping, { exact: true })).toBeVisible()
+      await page.getByLabel(t.email).fill('')
+      await page.getByRole('button', { name: t.sendLink }).click()
+      await expect(page.getByText(t.forgotSubmit, { exact: true })).toBeVisible()
+
+      // OTP and logo: through a sign-up to screens 2 and 3
+      const email = uniqueEmail('messages', lang)
+      await page.goto('/account/signup')
+      await page.getByLabel(t.email).fill(email)
+      await page.getByLabel(t.password, { exact: true }).fill(password)
+      const since = app.smtp.mails.length
+      await page.getByRole('button', { name: t.signUp, exact: true }).click()
+      const otp = await readOtp(app, email, since)
+      await page.getByLabel(t.otp).fill('12a')
+      await expect(page.getByText(t.otpTyping, { exact: true })).toBeVisible()
+      await page.getByLabel(t.otp).fill('')
+      await page.getByRole('button', { name: t.verify, exact: true }).click()
+      await expect(page.getByText(t.otpSubmit, { exact: true })).toBeVisible()
+      await page.getByLabel(t.otp).fill(otp)
+      await page.getByRole('button', { name: t.verify, exact: true }).click()
+      await page.locator('input[type="file"]').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png(200, 100) })
+      await expect(page.getByText(t.logo, { exact: true })).toBeVisible()
+    })
+  })
+}
+
+test('on a phone-sized screen sign-up goes home (spec §2)', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 })
+  await page.goto('/account/signup')
+  await expect(page).toHaveURL(/\/$/)
+})
