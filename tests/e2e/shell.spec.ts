@@ -326,9 +326,9 @@ function maintenanceCommand(dataDir: string, args: string[]) {
   return result.stdout
 }
 
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
     detached: true,
   })
@@ -349,7 +349,7 @@ async function stopServer(child: ChildProcess) {
   await exited
 }
 
-test('maintenance on sends every page to the maintenance page; off sends the maintenance page home', async ({ page }) => {
+test('maintenance on sends every page to the maintenance page; off sends the maintenance page home; host rule', async ({ page }) => {
   // two server starts: each opens PGlite and loads the content library (slow on a busy 2-core machine)
   test.setTimeout(360_000)
   const dataDir = mkdtempSync(join(tmpdir(), 'paylab-shell-maint-'))
@@ -371,9 +371,16 @@ test('maintenance on sends every page to the maintenance page; off sends the mai
       await stopServer(server)
     }
     expect(maintenanceCommand(dataDir, ['off'])).toContain('maintenance off')
-    server = await startServer(dataDir, port)
+    // the same server also shows the host rule: its mini-apps host name is `localhost`
+    server = await startServer(dataDir, port, { MINIAPPS_HOST: 'localhost' })
     try {
       await page.goto(`${origin}/maintenance`)
+      await expect(page).toHaveURL(`${origin}/`)
+      await page.goto(`http://localhost:${port}/`)
+      await expect(page).toHaveURL(`http://localhost:${port}/products/mini-apps`)
+      await page.goto(`http://localhost:${port}/webview`)
+      await expect(page).toHaveURL(`http://localhost:${port}/webview/products/mini-apps`)
+      await page.goto(`${origin}/`)
       await expect(page).toHaveURL(`${origin}/`)
     } finally {
       await stopServer(server)
