@@ -44,6 +44,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const doMigrate = options.migrate ?? true
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    // An idle client's error (server restart, terminated session) must not crash the process: the pool drops
+    // that client and the next query opens a new one.
+    pool.on('error', () => {})
     const db = drizzlePg(pool, { schema }) as unknown as Db
     if (doMigrate) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder })
     return {
