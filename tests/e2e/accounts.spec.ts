@@ -61,7 +61,8 @@ const test = base.extend<{ fresh: AccountsApp }, { app: AccountsApp }>({
   baseURL: async ({ app }, use) => use(app.origin),
 })
 
-test.setTimeout(60_000)
+// whole flows with mails on a shared 2-core machine: generous, the expectations inside stay strict
+test.setTimeout(120_000)
 
 type Lang = 'ja' | 'en'
 const password = 'Abc12$xy'
