@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test'
 
 test('the home page answers in Japanese by default, inside the site header and footer', async ({ page }) => {
   await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // the first visit of a run may wait for the server's content library to warm up
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 })
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
   await expect(page.getByRole('banner').getByRole('group', { name: '言語' })).toBeVisible()
   await expect(page.getByRole('contentinfo')).toContainText('開発者ツール利用規約')

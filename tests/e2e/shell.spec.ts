@@ -327,10 +327,10 @@ function maintenanceCommand(dataDir: string, args: string[]) {
 }
 
 async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  // node itself (not npx) so that the child's exit means the server has closed its store
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
-    detached: true,
   })
   for (let i = 0; i < 600; i++) {
     try {
@@ -345,20 +345,23 @@ async function startServer(dataDir: string, port: number, env: Record<string, st
 
 async function stopServer(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve))
-  process.kill(-child.pid!, 'SIGTERM')
+  child.kill('SIGTERM')
   await exited
 }
 
-test('maintenance on sends every page to the maintenance page; off sends the maintenance page home; host rule', async ({ page }) => {
+test('maintenance on sends every page to the maintenance page; off sends the maintenance page home; host rule', async ({ browser }) => {
   // two server starts: each opens PGlite and loads the content library (slow on a busy 2-core machine)
   test.setTimeout(360_000)
   const dataDir = mkdtempSync(join(tmpdir(), 'paylab-shell-maint-'))
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
   try {
     expect(maintenanceCommand(dataDir, ['on', '本日 2:00〜4:00 はメンテナンス中です', 'Down for maintenance from 2:00 to 4:00 today'])).toContain('maintenance on')
+    let port = await freePort()
+    let origin = `http://127.0.0.1:${port}`
     let server = await startServer(dataDir, port)
+    // a context per server: closing it drops the browser's keep-alive connections before the server stops
+    let context = await browser.newContext()
     try {
+      const page = await context.newPage()
       await page.goto(`${origin}/settings`)
       await expect(page).toHaveURL(`${origin}/maintenance`)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('メンテナンス中です')
@@ -368,12 +371,17 @@ test('maintenance on sends every page to the maintenance page; off sends the mai
       await page.goto(`${origin}/`)
       await expect(page).toHaveURL(`${origin}/maintenance`)
     } finally {
+      await context.close()
       await stopServer(server)
     }
     expect(maintenanceCommand(dataDir, ['off'])).toContain('maintenance off')
     // the same server also shows the host rule: its mini-apps host name is `localhost`
+    port = await freePort()
+    origin = `http://127.0.0.1:${port}`
     server = await startServer(dataDir, port, { MINIAPPS_HOST: 'localhost' })
+    context = await browser.newContext()
     try {
+      const page = await context.newPage()
       await page.goto(`${origin}/maintenance`)
       await expect(page).toHaveURL(`${origin}/`)
       await page.goto(`http://localhost:${port}/`)
@@ -383,6 +391,7 @@ test('maintenance on sends every page to the maintenance page; off sends the mai
       await page.goto(`${origin}/`)
       await expect(page).toHaveURL(`${origin}/`)
     } finally {
+      await context.close()
       await stopServer(server)
     }
   } finally {
