@@ -45,6 +45,8 @@ export const paymentModel = {
     { type: 'merchant.capture', nowMs: t0 + 2 * minute, amount: 800 },
     { type: 'merchant.capture', nowMs: t0 + 2 * minute, amount: 2000 },
     { type: 'merchant.capture', nowMs: t0 + 8 * day, amount: 800 },
+    { type: 'user.confirmedCapture', nowMs: t0 + 3 * minute, amount: 2000 },
+    { type: 'user.confirmedCapture', nowMs: t0 + 8 * day, amount: 2000 },
     { type: 'merchant.revert', nowMs: t0 + 2 * minute },
     { type: 'merchant.revert', nowMs: t0 + 8 * day },
     { type: 'merchant.reauthorize', nowMs: t0 + 2 * minute, amount: 600 },

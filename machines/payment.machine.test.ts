@@ -41,6 +41,7 @@ function expected(before: { value: string; context: PaymentContext }, event: Rec
         if (event.amount > c.amount) return { status: 'AUTHORIZED', rejection: 'USER_CONFIRMATION_REQUIRED' }
         return { status: 'COMPLETED' }
       }
+      if (event.type === 'user.confirmedCapture') return authExpired ? { status: 'AUTHORIZED', rejection: 'ORDER_EXPIRED' } : { status: 'COMPLETED' }
       if (event.type === 'merchant.revert') return authExpired ? { status: 'AUTHORIZED', rejection: 'ORDER_NOT_CANCELABLE' } : { status: 'CANCELED' }
       if (event.type === 'merchant.cancel') return { status: 'FAILED' }
       if (event.type === 'merchant.reauthorize' && !authExpired && c.reauthCount >= 10) return { status: 'AUTHORIZED', rejection: 'REAUTH_MAX_LIMIT_EXCEEDED' }
@@ -54,6 +55,7 @@ function expected(before: { value: string; context: PaymentContext }, event: Rec
       }
       return { status: 'COMPLETED' }
     case 'REFUNDED':
+      if (event.type === 'user.confirmedCapture') return { status: 'REFUNDED', rejection: 'ALREADY_CAPTURED' }
       if (event.type === 'merchant.refund') return { status: 'REFUNDED', rejection: 'MERCHANT_MULTIPLE_REFUND_REJECTED' }
       return { status: 'REFUNDED' }
     default:
@@ -78,7 +80,7 @@ testMachinePaths('payment', {
       const ctx = actual.context as PaymentContext
       const prev = before!.context as PaymentContext
       if (step.event.type === 'user.paid' && before!.value === 'CREATED' && want.status !== 'CREATED') expect(ctx.acceptedAtMs).toBe(step.event.nowMs)
-      if (step.event.type === 'merchant.capture' && before!.value === 'AUTHORIZED' && want.status === 'COMPLETED') expect(ctx.amount).toBe(step.event.amount)
+      if ((step.event.type === 'merchant.capture' || step.event.type === 'user.confirmedCapture') && before!.value === 'AUTHORIZED' && want.status === 'COMPLETED') expect(ctx.amount).toBe(step.event.amount)
       if (step.event.type === 'merchant.reauthorize' && before!.value === 'AUTHORIZED' && ctx.expiresAtMs! > Number(step.event.nowMs) && prev.reauthCount < 10) {
         // published: lower → done; same → REAUTH_AMOUNT_UNCHANGED; higher → the user must confirm (an attempt all the same)
         const amount = Number(step.event.amount)

@@ -5,7 +5,8 @@ import { limits } from '../src/domain/limits.ts'
  * The lifecycle of one sandbox order (spec §4; the provider's published status transitions):
  *
  *   instant:   CREATED → COMPLETED → REFUNDED; cancel → FAILED (until 00:14:59 JST the next day)
- *   pre-auth:  CREATED → AUTHORIZED → COMPLETED (capture) / CANCELED (revert) / EXPIRED / FAILED (cancel)
+ *   pre-auth:  CREATED → AUTHORIZED → COMPLETED (capture, or the user confirms a higher one) / CANCELED (revert)
+ *              / EXPIRED / FAILED (cancel)
  *   unpaid:    CREATED → FAILED when the code expires, is deleted, or the merchant cancels;
  *              request orders CREATED → CANCELED when the merchant deletes them.
  *
@@ -44,6 +45,8 @@ export type PaymentEvent =
   | { type: 'merchant.cancelRequest'; nowMs: number }
   | { type: 'merchant.refund'; nowMs: number; amount: number }
   | { type: 'merchant.capture'; nowMs: number; amount: number }
+  /** The user confirmed a capture above the authorised amount (after 202 USER_CONFIRMATION_REQUIRED). */
+  | { type: 'user.confirmedCapture'; nowMs: number; amount: number }
   | { type: 'merchant.revert'; nowMs: number }
   | { type: 'merchant.reauthorize'; nowMs: number; amount: number }
 
@@ -70,6 +73,7 @@ function settled(codes: { refund: string; capture: string; pay: string; deleteCo
       'merchant.cancel': { actions: reject('ORDER_NOT_REVERSIBLE') },
       'merchant.refund': { actions: reject(codes.refund) },
       'merchant.capture': { actions: reject(codes.capture) },
+      'user.confirmedCapture': { actions: reject(codes.capture) },
       'merchant.revert': { actions: reject('ORDER_NOT_CANCELABLE') },
       'merchant.reauthorize': { actions: reject('REAUTHORIZE_REJECTED') },
       'merchant.cancelRequest': { actions: reject('INVALID_REQUEST_ORDER_STATE') },
@@ -122,6 +126,7 @@ export const paymentMachine = setup({
         ],
         'merchant.refund': { actions: reject('UNACCEPTABLE_OP') },
         'merchant.capture': { actions: reject('ORDER_NOT_CAPTURABLE') },
+        'user.confirmedCapture': { actions: reject('ORDER_NOT_CAPTURABLE') },
         'merchant.revert': { actions: reject('ORDER_NOT_CANCELABLE') },
         'merchant.reauthorize': { actions: reject('REAUTHORIZE_REJECTED') },
       },
@@ -132,6 +137,13 @@ export const paymentMachine = setup({
         'merchant.capture': [
           { guard: 'isAuthorizationExpired', actions: reject('ORDER_EXPIRED') },
           { guard: 'isAboveAuthorized', actions: reject('USER_CONFIRMATION_REQUIRED') },
+          {
+            target: 'COMPLETED',
+            actions: assign({ ...accept, amount: ({ event }) => ('amount' in event ? event.amount : 0), acceptedAtMs: ({ event }) => event.nowMs }),
+          },
+        ],
+        'user.confirmedCapture': [
+          { guard: 'isAuthorizationExpired', actions: reject('ORDER_EXPIRED') },
           {
             target: 'COMPLETED',
             actions: assign({ ...accept, amount: ({ event }) => ('amount' in event ? event.amount : 0), acceptedAtMs: ({ event }) => event.nowMs }),
@@ -178,6 +190,7 @@ export const paymentMachine = setup({
           { target: 'REFUNDED', actions: assign(accept) },
         ],
         'merchant.capture': { actions: reject('ALREADY_CAPTURED') },
+        'user.confirmedCapture': { actions: reject('ALREADY_CAPTURED') },
         'merchant.revert': { actions: reject('ORDER_NOT_CANCELABLE') },
         'merchant.reauthorize': { actions: reject('REAUTHORIZE_REJECTED') },
         'merchant.cancelRequest': { actions: reject('INVALID_REQUEST_ORDER_STATE') },

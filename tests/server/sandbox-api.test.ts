@@ -376,6 +376,24 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       expect(replay.body.data.paymentId).toBe(captured.body.data.paymentId)
     })
 
+    it('completes a capture above the authorised amount once the user confirms it, taking the rest from the balance', async () => {
+      const before = (await users()).taro!.balance
+      const mpid = id('PC')
+      const { paymentId } = (await preauth(mpid, 1000)).body.data
+      const captureId = id('CAP')
+      const asked = await opa.post('/v2/payments/capture', { merchantPaymentId: mpid, amount: jpy(1300), merchantCaptureId: captureId, requestedAt: epochNow(), orderDescription: 'bigger cake' })
+      expect(asked.status).toBe(202)
+      const waiting = (await opa.get(`/v2/payments/${mpid}`)).body.data
+      expect(waiting.status).toBe('AUTHORIZED')
+      expect(waiting.captures.data).toEqual([expect.objectContaining({ merchantCaptureId: captureId, status: 'USER_REQUESTED', amount: jpy(1300) })])
+      await engine.approveCapture(paymentId, captureId)
+      const done = (await opa.get(`/v2/payments/${mpid}`)).body.data
+      expect(done).toMatchObject({ status: 'COMPLETED', amount: jpy(1300) })
+      expect(done.captures.data[0]).toMatchObject({ status: 'COMPLETED', acceptedAt: expect.any(Number) })
+      expect((await users()).taro!.balance).toBe(before - 1300)
+      await expect(engine.approveCapture(paymentId, captureId)).rejects.toMatchObject({ code: 'ORDER_NOT_CAPTURABLE' })
+    })
+
     it('reverts an authorisation (CANCELED) and refuses a second revert', async () => {
       const mpid = id('RV')
       const { paymentId } = (await preauth(mpid, 400)).body.data

@@ -20,6 +20,7 @@
  *   engine.denyAuthorization(sessionId)              → { redirectUrl, responseToken }
  *   engine.payRequestOrder(merchantId, merchantPaymentId, testUserId)   pay a request-money order
  *   engine.approveReauthorization(paymentId, requestId)                 user approves a higher amount
+ *   engine.approveCapture(paymentId, merchantCaptureId)                 user confirms a capture above the authorised amount
  */
 import { randomBytes } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
@@ -285,8 +286,14 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
     } else if (d.status === 'FAILED' || d.status === 'CANCELED' || d.status === 'EXPIRED') {
       await release(held)
     } else if (row.status === 'AUTHORIZED' && (d.status === 'COMPLETED' || d.status === 'AUTHORIZED')) {
-      // capture or lower reauthorisation: unblock what is no longer authorised
-      await release(held - d.context.amount)
+      if (d.context.amount > held) {
+        // the user confirmed a capture above the authorised amount: the rest comes from the balance now
+        if (!row.testUserId || !(await r.debit(row.testUserId, d.context.amount - held))) throw new ApiError('NO_SUFFICIENT_FUND')
+        held = d.context.amount
+      } else {
+        // capture or lower reauthorisation: unblock what is no longer authorised
+        await release(held - d.context.amount)
+      }
     } else if (row.status === 'COMPLETED' && d.status === 'REFUNDED' && event.type === 'merchant.refund') {
       await release(event.amount)
     }
@@ -676,6 +683,22 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
         if (locked.status !== 'AUTHORIZED' || !locked.testUserId) throw new ApiError('REAUTHORIZE_REJECTED')
         if (!(await r.debit(locked.testUserId, amount - locked.heldAmount))) throw new ApiError('NO_SUFFICIENT_FUND')
         return r.updatePayment(locked.paymentId, { amount, heldAmount: amount })
+      })
+    },
+
+    /** The user confirms a capture that was above the authorised amount (202 USER_CONFIRMATION_REQUIRED). */
+    async approveCapture(paymentId: string, merchantCaptureId: string) {
+      const row = await repo.findPaymentById(paymentId)
+      if (!row) throw new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.orderNotFound })
+      const t = now(row.merchantId)
+      return tx(async (r) => {
+        const locked = await refreshLocked(r, row)
+        const pending = locked.captures.find((c) => c.merchantCaptureId === merchantCaptureId && c.status === 'USER_REQUESTED')
+        const amount = (pending?.amount as { amount?: unknown } | undefined)?.amount
+        if (!pending || typeof amount !== 'number') throw new ApiError('ORDER_NOT_CAPTURABLE')
+        if (typeof pending.expiresAt === 'number' && pending.expiresAt * 1000 <= t) throw new ApiError('ORDER_NOT_CAPTURABLE')
+        const captures = locked.captures.map((c) => (c === pending ? { ...c, status: 'COMPLETED', acceptedAt: sec(t) } : c))
+        return apply(r, locked, { type: 'user.confirmedCapture', nowMs: t, amount }, { captures })
       })
     },
 
