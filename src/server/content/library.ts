@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import { setImmediate as nextTick } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
 import { parse as parseYaml } from 'yaml'
@@ -96,6 +97,7 @@ export async function loadLibrary(root = defaultContentRoot): Promise<Library> {
       const place = classify(rel)
       if (!place) continue
       const file = `${lang}/${rel.split(sep).join('/')}`
+      await nextTick() // let the server answer other requests while content loads
       const doc = parseDocument(readFileSync(path, 'utf8'), file)
       const { videos, ...front } = doc.frontMatter
       pages.set(key(place.type, place.slug), {

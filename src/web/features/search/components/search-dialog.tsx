@@ -18,6 +18,8 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     if (open && !el.open) {
       returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
       el.showModal()
+      // showModal focuses the first control (the close icon); the text field is where a search starts
+      el.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
     } else if (!open && el.open) el.close()
   }, [open])
   useEffect(() => {
@@ -71,9 +73,15 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
         className="search-dialog__input"
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          // Chromium's search field would spend the first Escape on clearing itself; spec §2: Escape closes
+          if (e.key === 'Escape') {
+            e.preventDefault()
+            onDone()
+          }
+        }}
         placeholder={t`e.g. 決済, refund, QR code`}
         autoComplete="off"
-        autoFocus
       />
       <div className="search-dialog__status" role="status" aria-live="polite">
         {status === 'searching' && (

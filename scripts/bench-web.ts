@@ -1,0 +1,110 @@
+// `npm run bench:web`: builds the portal, starts the real server on a fresh store, then for home, a product doc
+// page and a mini-app doc page prints the JavaScript each page loads (gzip level 9 of every script response
+// Chromium received, counted with playwright-core) and the Lighthouse 12 performance score and LCP on its mobile
+// profile in Debian Chromium. Budgets (docs/architecture.md §6): ≤ 120 KB gzip, score ≥ 95. Not a test.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'product doc', path: '/products/docs/webpayment' },
+  { name: 'mini-app doc', path: '/miniapp/docs/features/mfPayment' },
+]
+
+process.env.WEB_DIST ??= join(tmpdir(), 'paylab-bench-web')
+const { buildWeb } = await import('./build-web.ts')
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+async function scriptBytes(url: string): Promise<{ files: number; raw: number; gzip: number }> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags.map((f) => (f === '--headless=new' ? '--headless' : f)) })
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } })
+    const bodies: Promise<Buffer>[] = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script' && response.ok()) bodies.push(response.body())
+    })
+    await page.goto(url, { waitUntil: 'networkidle' })
+    const all = await Promise.all(bodies)
+    return { files: all.length, raw: all.reduce((n, b) => n + b.length, 0), gzip: all.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) }
+  } finally {
+    await browser.close()
+  }
+}
+
+async function lighthouse(url: string, outDir: string, name: string): Promise<{ score: number; lcpMs: number }> {
+  const output = join(outDir, `${name.replace(/\W+/g, '-')}.json`)
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      'node_modules/.bin/lighthouse',
+      [url, '--only-categories=performance', '--output=json', `--output-path=${output}`, `--chrome-flags=${chromeFlags.join(' ')}`, '--quiet'],
+      { env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'ignore', 'inherit'] },
+    )
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}`))))
+  })
+  const report = JSON.parse(readFileSync(output, 'utf8')) as {
+    categories: { performance: { score: number } }
+    audits: Record<string, { numericValue?: number }>
+  }
+  return { score: Math.round(report.categories.performance.score * 100), lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? NaN) }
+}
+
+const started = performance.now()
+await buildWeb({ force: true })
+console.log(`built ${process.env.WEB_DIST} in ${Math.round(performance.now() - started)} ms`)
+
+const port = await freePort()
+const dataDir = mkdtempSync(join(tmpdir(), 'paylab-bench-web-data-'))
+const outDir = mkdtempSync(join(tmpdir(), 'paylab-bench-web-lh-'))
+const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+const origin = `http://127.0.0.1:${port}`
+try {
+  await waitFor(`${origin}/healthz`, 180_000)
+  await waitFor(`${origin}/dev/config/pages?type=page&slug=home&lang=jp`, 180_000) // content parsed and indexed
+  console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} (2 cores shared; Lighthouse simulates its mobile throttling)`)
+  const rows: string[] = []
+  for (const { name, path } of pages) {
+    const js = await scriptBytes(origin + path)
+    const lh = await lighthouse(origin + path, outDir, name)
+    rows.push(
+      `${name.padEnd(13)} ${path.padEnd(34)} JS ${String(js.files).padStart(2)} files ${(js.gzip / 1024).toFixed(1).padStart(6)} KB gzip (${(js.raw / 1024).toFixed(0)} KB raw)   Lighthouse mobile ${String(lh.score).padStart(3)}   LCP ${(lh.lcpMs / 1000).toFixed(2)} s`,
+    )
+    console.log(rows[rows.length - 1])
+  }
+} finally {
+  server.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+}
