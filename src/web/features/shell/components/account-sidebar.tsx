@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { brandSlug } from '@/domain/site.ts'
 import { splitWebview } from '@/web/lib/guard.ts'
 import { Icon, type IconName } from '@/web/ui/icons.tsx'
-import { InternalLink } from './internal-link.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 
 /**
  * The sidebar of the signed-in area (dashboard, develop tools, settings): collapsible into a button on phones
@@ -31,7 +31,7 @@ export function AccountSidebar() {
         <ul>
           {items.map((item) => (
             <li key={item.path}>
-              <InternalLink path={item.path} className="shell-sidebar__link" aria-current={path === item.path ? 'page' : undefined}>
+              <InternalLink href={item.path} className="shell-sidebar__link" aria-current={path === item.path ? 'page' : undefined}>
                 <Icon name={item.icon} size={20} />
                 {item.label}
               </InternalLink>

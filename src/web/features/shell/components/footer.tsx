@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { menuTarget, type Footer as FooterData, type MenuLink } from '@/domain/site.ts'
 import { LogoMark } from '@/web/ui/icons.tsx'
-import { InternalLink } from './internal-link.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 
 function FooterLink({ link }: { link: MenuLink }) {
   const target = menuTarget(link)
@@ -11,7 +11,7 @@ function FooterLink({ link }: { link: MenuLink }) {
       {link.title}
     </a>
   ) : (
-    <InternalLink path={target.path}>{link.title}</InternalLink>
+    <InternalLink href={target.path}>{link.title}</InternalLink>
   )
 }
 

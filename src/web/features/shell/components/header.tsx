@@ -6,7 +6,7 @@ import { useSession } from '@/web/lib/session.tsx'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { Icon, LogoMark } from '@/web/ui/icons.tsx'
 import { splitWebview } from '@/web/lib/guard.ts'
-import { InternalLink } from './internal-link.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { LanguageToggle } from './language-toggle.tsx'
 import { LoginPopup } from './login-popup.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
@@ -64,7 +64,7 @@ export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
           {isSignedIn ? (
             <>
               {path !== '/dashboard/home' && (
-                <InternalLink path="/dashboard/home" className={buttonClass('secondary', 'small', 'shell-header__dashboard')}>
+                <InternalLink href="/dashboard/home" className={buttonClass('secondary', 'small', 'shell-header__dashboard')}>
                   <Icon name="dashboard" size={18} />
                   <Trans>Dashboard</Trans>
                 </InternalLink>
@@ -73,10 +73,10 @@ export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
             </>
           ) : (
             <div className="shell-header__auth">
-              <InternalLink path="/account/signup" className={buttonClass('secondary', 'small')}>
+              <InternalLink href="/account/signup" className={buttonClass('secondary', 'small')}>
                 <Trans>Sign up</Trans>
               </InternalLink>
-              <InternalLink path="/account/signin" className={buttonClass('primary', 'small')}>
+              <InternalLink href="/account/signin" className={buttonClass('primary', 'small')}>
                 <Trans>Sign in</Trans>
               </InternalLink>
             </div>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { Modal } from '@/web/ui/modal.tsx'
-import { InternalLink } from './internal-link.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 
 /** spec §2 Modal, access-sign-in mode: the chosen menu title, close, sign in (→ sign-in), sign up (→ sign-up). */
 export function LoginPopup({ menuTitle, onClose }: { menuTitle: string | null; onClose: () => void }) {
@@ -14,10 +14,10 @@ export function LoginPopup({ menuTitle, onClose }: { menuTitle: string | null; o
       closeLabel={t`Close`}
       actions={
         <>
-          <InternalLink path="/account/signup" className={buttonClass('secondary')} onClick={onClose}>
+          <InternalLink href="/account/signup" className={buttonClass('secondary')} onClick={onClose}>
             <Trans>Sign up</Trans>
           </InternalLink>
-          <InternalLink path="/account/signin" className={buttonClass('primary')} onClick={onClose}>
+          <InternalLink href="/account/signin" className={buttonClass('primary')} onClick={onClose}>
             <Trans>Sign in</Trans>
           </InternalLink>
         </>

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { menuTarget, type MenuLink } from '@/domain/site.ts'
 import { Icon, isIconName } from '@/web/ui/icons.tsx'
-import { InternalLink } from './internal-link.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 
 export interface MenuEntryProps {
   link: MenuLink
@@ -60,7 +60,7 @@ export function MenuEntry({ link, signedIn, onNeedsSignIn, onNavigate, className
     )
   }
   return (
-    <InternalLink className={classes} path={target.path} onClick={onNavigate}>
+    <InternalLink className={classes} href={target.path} onClick={onNavigate}>
       {body}
     </InternalLink>
   )

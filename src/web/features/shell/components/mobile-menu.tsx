@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import type { TopMenuGroup } from '@/domain/site.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { Icon } from '@/web/ui/icons.tsx'
-import { InternalLink } from './internal-link.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { LanguageToggle } from './language-toggle.tsx'
 import { MenuEntry } from './menu-entry.tsx'
 
@@ -92,10 +92,10 @@ export function MobileMenu({ open, onClose, groups, signedIn, onNeedsSignIn }: M
           <LanguageToggle className="shell-drawer__lang" />
           {!signedIn && (
             <div className="shell-drawer__auth">
-              <InternalLink path="/account/signup" className={buttonClass('secondary')}>
+              <InternalLink href="/account/signup" className={buttonClass('secondary')}>
                 <Trans>Sign up</Trans>
               </InternalLink>
-              <InternalLink path="/account/signin" className={buttonClass('primary')}>
+              <InternalLink href="/account/signin" className={buttonClass('primary')}>
                 <Trans>Sign in</Trans>
               </InternalLink>
             </div>
