@@ -253,8 +253,8 @@ for (const lang of ['ja', 'en'] as const) {
 
       // screen 3: logo upload and merchant name
       await page.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(120, 120) })
-      await expect(page.getByRole('img', { name: lang === 'ja' ? '加盟店ロゴ' : 'Merchant logo' })).toHaveAttribute('src', /\/v1\/dpSignup\/logo\//)
-      await page.getByLabel(lang === 'ja' ? '加盟店名' : 'Merchant name').fill('Cake Shop')
+      await expect(page.getByRole('main').getByRole('img', { name: lang === 'ja' ? '加盟店ロゴ' : 'Merchant logo' })).toHaveAttribute('src', /\/v1\/dpSignup\/logo\//)
+      await page.getByRole('main').getByLabel(lang === 'ja' ? '加盟店名' : 'Merchant name', { exact: true }).fill('Cake Shop')
       await page.getByRole('button', { name: t.next }).click()
 
       // screen 4: every product checked, corporate-only marked, long descriptions expand on hover
