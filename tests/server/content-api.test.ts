@@ -83,6 +83,10 @@ describe.each(storeKinds())('content API [%s]', (kind) => {
     expect(res.body.openapi).toBe('3.1.0')
     const createAccount = res.body.paths['/v1/dpSignup/createAccount'].post
     expect(createAccount.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'password']))
+    const createCode = res.body.paths['/v2/codes'].post
+    expect(createCode.security).toEqual([{ opaAuth: [] }])
+    expect(createCode.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['merchantPaymentId', 'amount', 'codeType']))
+    expect(res.body.paths['/v2/payments/{merchantPaymentId}'].get.parameters[0]).toMatchObject({ name: 'merchantPaymentId', in: 'path', required: true })
     const pages = res.body.paths['/dev/config/pages'].get
     expect(pages.parameters.map((p: { name: string }) => p.name)).toEqual(['type', 'slug', 'lang'])
   })

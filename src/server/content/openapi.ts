@@ -1,6 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
 import * as account from '@/domain/account-api.ts'
+import * as opa from '@/domain/opa-schemas.ts'
 import { pageSchema, pageSummarySchema, pageTypes, searchResultSchema } from '@/domain/content.ts'
 
 /**
@@ -32,6 +33,33 @@ export function registerOperations(list: ApiOperation[]) {
     if (!operations.some((o) => o.method === op.method && o.path === op.path)) operations.push(op)
   }
 }
+
+const opaAuth = 'opaAuth' as const
+const pathParam = (name: string) => v.object({ [name]: v.string() })
+
+// The sandbox of the Open Payment API: same paths and payloads as the published API (src/server/sandbox/opa.ts).
+registerOperations([
+  { method: 'post', path: '/v2/codes', tag: 'Open Payment API', summary: 'Create a QR code (dynamic QR, web payment, app invoke)', security: opaAuth, body: opa.CreateQrCodeRequestSchema, rawResponse: opa.QrCodeResponseSchema },
+  { method: 'delete', path: '/v2/codes/{codeId}', tag: 'Open Payment API', summary: 'Delete a QR code', security: opaAuth, params: pathParam('codeId'), rawResponse: opa.QrDeleteResponseSchema },
+  { method: 'get', path: '/v2/codes/payments/{merchantPaymentId}', tag: 'Open Payment API', summary: 'Payment details of a QR code payment', security: opaAuth, params: pathParam('merchantPaymentId'), rawResponse: opa.PaymentDetailsResponseSchema },
+  { method: 'post', path: '/v2/payments', tag: 'Open Payment API', summary: 'Create a payment (native payment)', security: opaAuth, body: opa.CreatePaymentRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema },
+  { method: 'get', path: '/v2/payments/{merchantPaymentId}', tag: 'Open Payment API', summary: 'Payment details', security: opaAuth, params: pathParam('merchantPaymentId'), rawResponse: opa.PaymentDetailsResponseSchema },
+  { method: 'delete', path: '/v2/payments/{merchantPaymentId}', tag: 'Open Payment API', summary: 'Cancel a payment', security: opaAuth, params: pathParam('merchantPaymentId'), rawResponse: opa.NotDataResponseSchema },
+  { method: 'post', path: '/v2/payments/preauthorize', tag: 'Open Payment API', summary: 'Pre-authorize a payment', security: opaAuth, body: opa.PreauthorizeRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema },
+  { method: 'post', path: '/v2/payments/capture', tag: 'Open Payment API', summary: 'Capture a pre-authorized payment', security: opaAuth, body: opa.CaptureRequestSchema, rawResponse: opa.CaptureResponseSchema },
+  { method: 'post', path: '/v2/payments/preauthorize/revert', tag: 'Open Payment API', summary: 'Revert a pre-authorization', security: opaAuth, body: opa.RevertRequestSchema, rawResponse: opa.RevertResponseSchema },
+  { method: 'post', path: '/v2/payments/reauthorize', tag: 'Open Payment API', summary: 'Reauthorize a pre-authorized payment', security: opaAuth, body: opa.ReauthorizeRequestSchema, rawResponse: opa.ReauthorizeResponseSchema },
+  { method: 'post', path: '/v2/refunds', tag: 'Open Payment API', summary: 'Refund a payment', security: opaAuth, body: opa.RefundRequestSchema, rawResponse: opa.RefundResponseSchema },
+  { method: 'get', path: '/v2/refunds/{merchantRefundId}', tag: 'Open Payment API', summary: 'Refund details', security: opaAuth, params: pathParam('merchantRefundId'), query: opa.RefundDetailsQuerySchema, rawResponse: opa.RefundResponseSchema },
+  { method: 'post', path: '/v1/requestOrder', tag: 'Open Payment API', summary: 'Request money (pending payment)', security: opaAuth, body: opa.CreateRequestOrderRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema },
+  { method: 'get', path: '/v2/wallet/check_balance', tag: 'Open Payment API', summary: 'Check whether the user has enough balance', security: opaAuth, query: opa.CheckBalanceQuerySchema, rawResponse: opa.CheckBalanceResponseSchema },
+  { method: 'get', path: '/v2/user/authorizations', tag: 'Open Payment API', summary: 'User authorization status', security: opaAuth, query: opa.UserAuthorizationStatusQuerySchema, rawResponse: opa.UserAuthorizationStatusResponseSchema },
+  { method: 'post', path: '/v1/qr/sessions', tag: 'Open Payment API', summary: 'Account-link QR code', security: opaAuth, body: opa.AccountLinkQrRequestSchema, rawResponse: opa.AccountLinkQrResponseSchema },
+  { method: 'post', path: '/v2/cashback', tag: 'Open Payment API', summary: 'Give cashback', security: opaAuth, body: opa.CashbackRequestSchema, rawResponse: opa.NotDataResponseSchema },
+  { method: 'get', path: '/v2/cashback/{merchantCashbackId}', tag: 'Open Payment API', summary: 'Cashback details', security: opaAuth, params: pathParam('merchantCashbackId'), rawResponse: opa.CashbackResponseSchema },
+  { method: 'post', path: '/v2/cashback_reversal', tag: 'Open Payment API', summary: 'Reverse a cashback', security: opaAuth, body: opa.CashbackReversalRequestSchema, rawResponse: opa.NotDataResponseSchema },
+  { method: 'post', path: '/sandbox/api/clock', tag: 'Sandbox', summary: "Move the calling merchant's sandbox clock", security: opaAuth, body: opa.SandboxClockRequestSchema, rawResponse: opa.SandboxClockResponseSchema },
+])
 
 const langQuery = v.optional(v.picklist(['jp', 'ja', 'en']))
 const bearer = 'bearer' as const
