@@ -33,7 +33,7 @@ function OperationView({ method, path, op }: { method: string; path: string; op:
         </p>
       )}
       {op.parameters.length > 0 && (
-        <div className="doc-table-wrap">
+        <div className="doc-table-wrap" tabIndex={0}>
           <table className="doc-table">
             <caption className="visually-hidden">{t`Parameters`}</caption>
             <thead>
