@@ -306,3 +306,33 @@ for (const path of ['/app-styleguide/component/selectioncontrols', '/app-stylegu
     await expectAxeClean(page)
   })
 }
+
+test('mini-app pages show their own side menu with the current page marked, and breadcrumbs Home / Mini App / page', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/miniapp/docs/features/mfPayment')
+  const menu = page.getByRole('navigation', { name: 'Documentation' })
+  await expect(menu.locator('a[aria-current="page"]')).toHaveAttribute('href', '/miniapp/docs/features/mfPayment')
+  await expect(menu.locator('a[href="/products/docs/webpayment"]')).toHaveCount(0)
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')
+  await expect(crumbs).toHaveCount(3)
+  await expect(crumbs.nth(0)).toHaveText('Home')
+  await expect(crumbs.nth(1)).toHaveText('Mini App')
+  await expect(crumbs.nth(1).getByRole('link')).toHaveAttribute('href', '/miniapp/docs')
+  await page.goto('/products/docs/webpayment')
+  await expect(page.getByRole('navigation', { name: 'Documentation' }).locator('a[aria-current="page"]')).toHaveAttribute('href', '/products/docs/webpayment')
+})
+
+test('on a phone the mini-app TOC is hidden and the side menu slides out from a button', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/miniapp/docs/features/mfPayment')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'On this page' })).toBeHidden()
+  const toggle = page.getByRole('button', { name: 'Menu', exact: true }).and(page.locator('.doc-sidebar__toggle'))
+  await expect(page.locator('#doc-sidebar')).toBeHidden()
+  await toggle.click()
+  await expect(page.locator('#doc-sidebar')).toBeVisible()
+  await page.locator('#doc-sidebar').getByRole('button', { name: 'Close menu' }).click()
+  await expect(page.locator('#doc-sidebar')).toBeHidden()
+})
