@@ -11,13 +11,30 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123WebviewChar125RouteImport } from './routes/{-$webview}'
 import { Route as Char123WebviewChar125IndexRouteImport } from './routes/{-$webview}/index'
+import { Route as Char123WebviewChar125AboutRouteImport } from './routes/{-$webview}/about'
+import { Route as Char123WebviewChar125ApireferenceRouteImport } from './routes/{-$webview}/apireference'
 import { Route as Char123WebviewChar125InternalServerErrorRouteImport } from './routes/{-$webview}/internal-server-error'
 import { Route as Char123WebviewChar125MaintenanceRouteImport } from './routes/{-$webview}/maintenance'
 import { Route as Char123WebviewChar125NotFoundRouteImport } from './routes/{-$webview}/not-found'
 import { Route as Char123WebviewChar125SettingsRouteImport } from './routes/{-$webview}/settings'
+import { Route as Char123WebviewChar125TermsOfUseRouteImport } from './routes/{-$webview}/terms-of-use'
+import { Route as Char123WebviewChar125WebinarRouteImport } from './routes/{-$webview}/webinar'
+import { Route as Char123WebviewChar125AccountForgotPasswordRouteImport } from './routes/{-$webview}/account/forgotPassword'
+import { Route as Char123WebviewChar125AccountResetPasswordRouteImport } from './routes/{-$webview}/account/resetPassword'
+import { Route as Char123WebviewChar125AccountSigninRouteImport } from './routes/{-$webview}/account/signin'
+import { Route as Char123WebviewChar125AccountSignupRouteImport } from './routes/{-$webview}/account/signup'
+import { Route as Char123WebviewChar125AppStyleguideIndexRouteImport } from './routes/{-$webview}/app-styleguide/index'
+import { Route as Char123WebviewChar125DashboardHomeRouteImport } from './routes/{-$webview}/dashboard/home'
 import { Route as Char123WebviewChar125DashboardTransactionsRouteImport } from './routes/{-$webview}/dashboard/transactions'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
 import { Route as Char123WebviewChar125DevelopChar123productChar125LabRouteImport } from './routes/{-$webview}/develop/{$product}-lab'
+import { Route as Char123WebviewChar125ProductsMiniAppsRouteImport } from './routes/{-$webview}/products/mini-apps'
+import { Route as Char123WebviewChar125AppStyleguideComponentNameRouteImport } from './routes/{-$webview}/app-styleguide/component/$name'
+import { Route as Char123WebviewChar125AppStyleguideGlobalruleNameRouteImport } from './routes/{-$webview}/app-styleguide/globalrule/$name'
+import { Route as Char123WebviewChar125MiniappDocsIndexRouteImport } from './routes/{-$webview}/miniapp/docs/index'
+import { Route as Char123WebviewChar125MiniappDocsSplatRouteImport } from './routes/{-$webview}/miniapp/docs/$'
+import { Route as Char123WebviewChar125ProductsDocsIndexRouteImport } from './routes/{-$webview}/products/docs/index'
+import { Route as Char123WebviewChar125ProductsDocsSplatRouteImport } from './routes/{-$webview}/products/docs/$'
 
 const Char123WebviewChar125Route = Char123WebviewChar125RouteImport.update({
   id: '/{-$webview}',
@@ -28,6 +45,18 @@ const Char123WebviewChar125IndexRoute =
   Char123WebviewChar125IndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125AboutRoute =
+  Char123WebviewChar125AboutRouteImport.update({
+    id: '/about',
+    path: '/about',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125ApireferenceRoute =
+  Char123WebviewChar125ApireferenceRouteImport.update({
+    id: '/apireference',
+    path: '/apireference',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
 const Char123WebviewChar125InternalServerErrorRoute =
@@ -54,6 +83,54 @@ const Char123WebviewChar125SettingsRoute =
     path: '/settings',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125TermsOfUseRoute =
+  Char123WebviewChar125TermsOfUseRouteImport.update({
+    id: '/terms-of-use',
+    path: '/terms-of-use',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125WebinarRoute =
+  Char123WebviewChar125WebinarRouteImport.update({
+    id: '/webinar',
+    path: '/webinar',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125AccountForgotPasswordRoute =
+  Char123WebviewChar125AccountForgotPasswordRouteImport.update({
+    id: '/account/forgotPassword',
+    path: '/account/forgotPassword',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125AccountResetPasswordRoute =
+  Char123WebviewChar125AccountResetPasswordRouteImport.update({
+    id: '/account/resetPassword',
+    path: '/account/resetPassword',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125AccountSigninRoute =
+  Char123WebviewChar125AccountSigninRouteImport.update({
+    id: '/account/signin',
+    path: '/account/signin',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125AccountSignupRoute =
+  Char123WebviewChar125AccountSignupRouteImport.update({
+    id: '/account/signup',
+    path: '/account/signup',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125AppStyleguideIndexRoute =
+  Char123WebviewChar125AppStyleguideIndexRouteImport.update({
+    id: '/app-styleguide/',
+    path: '/app-styleguide/',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125DashboardHomeRoute =
+  Char123WebviewChar125DashboardHomeRouteImport.update({
+    id: '/dashboard/home',
+    path: '/dashboard/home',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125DashboardTransactionsRoute =
   Char123WebviewChar125DashboardTransactionsRouteImport.update({
     id: '/dashboard/transactions',
@@ -72,73 +149,217 @@ const Char123WebviewChar125DevelopChar123productChar125LabRoute =
     path: '/develop/{$product}-lab',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125ProductsMiniAppsRoute =
+  Char123WebviewChar125ProductsMiniAppsRouteImport.update({
+    id: '/products/mini-apps',
+    path: '/products/mini-apps',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125AppStyleguideComponentNameRoute =
+  Char123WebviewChar125AppStyleguideComponentNameRouteImport.update({
+    id: '/app-styleguide/component/$name',
+    path: '/app-styleguide/component/$name',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125AppStyleguideGlobalruleNameRoute =
+  Char123WebviewChar125AppStyleguideGlobalruleNameRouteImport.update({
+    id: '/app-styleguide/globalrule/$name',
+    path: '/app-styleguide/globalrule/$name',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125MiniappDocsIndexRoute =
+  Char123WebviewChar125MiniappDocsIndexRouteImport.update({
+    id: '/miniapp/docs/',
+    path: '/miniapp/docs/',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125MiniappDocsSplatRoute =
+  Char123WebviewChar125MiniappDocsSplatRouteImport.update({
+    id: '/miniapp/docs/$',
+    path: '/miniapp/docs/$',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125ProductsDocsIndexRoute =
+  Char123WebviewChar125ProductsDocsIndexRouteImport.update({
+    id: '/products/docs/',
+    path: '/products/docs/',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125ProductsDocsSplatRoute =
+  Char123WebviewChar125ProductsDocsSplatRouteImport.update({
+    id: '/products/docs/$',
+    path: '/products/docs/$',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/{-$webview}': typeof Char123WebviewChar125RouteWithChildren
+  '/{-$webview}/about': typeof Char123WebviewChar125AboutRoute
+  '/{-$webview}/apireference': typeof Char123WebviewChar125ApireferenceRoute
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
   '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
+  '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
+  '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
   '/{-$webview}/': typeof Char123WebviewChar125IndexRoute
+  '/{-$webview}/account/forgotPassword': typeof Char123WebviewChar125AccountForgotPasswordRoute
+  '/{-$webview}/account/resetPassword': typeof Char123WebviewChar125AccountResetPasswordRoute
+  '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
+  '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
+  '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
+  '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
+  '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
+  '/{-$webview}/app-styleguide/component/$name': typeof Char123WebviewChar125AppStyleguideComponentNameRoute
+  '/{-$webview}/app-styleguide/globalrule/$name': typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
+  '/{-$webview}/miniapp/docs/$': typeof Char123WebviewChar125MiniappDocsSplatRoute
+  '/{-$webview}/products/docs/$': typeof Char123WebviewChar125ProductsDocsSplatRoute
+  '/{-$webview}/miniapp/docs/': typeof Char123WebviewChar125MiniappDocsIndexRoute
+  '/{-$webview}/products/docs/': typeof Char123WebviewChar125ProductsDocsIndexRoute
 }
 export interface FileRoutesByTo {
+  '/{-$webview}/about': typeof Char123WebviewChar125AboutRoute
+  '/{-$webview}/apireference': typeof Char123WebviewChar125ApireferenceRoute
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
   '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
+  '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
+  '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
   '/{-$webview}': typeof Char123WebviewChar125IndexRoute
+  '/{-$webview}/account/forgotPassword': typeof Char123WebviewChar125AccountForgotPasswordRoute
+  '/{-$webview}/account/resetPassword': typeof Char123WebviewChar125AccountResetPasswordRoute
+  '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
+  '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
+  '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
+  '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
+  '/{-$webview}/app-styleguide': typeof Char123WebviewChar125AppStyleguideIndexRoute
+  '/{-$webview}/app-styleguide/component/$name': typeof Char123WebviewChar125AppStyleguideComponentNameRoute
+  '/{-$webview}/app-styleguide/globalrule/$name': typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
+  '/{-$webview}/miniapp/docs/$': typeof Char123WebviewChar125MiniappDocsSplatRoute
+  '/{-$webview}/products/docs/$': typeof Char123WebviewChar125ProductsDocsSplatRoute
+  '/{-$webview}/miniapp/docs': typeof Char123WebviewChar125MiniappDocsIndexRoute
+  '/{-$webview}/products/docs': typeof Char123WebviewChar125ProductsDocsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$webview}': typeof Char123WebviewChar125RouteWithChildren
+  '/{-$webview}/about': typeof Char123WebviewChar125AboutRoute
+  '/{-$webview}/apireference': typeof Char123WebviewChar125ApireferenceRoute
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
   '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
+  '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
+  '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
   '/{-$webview}/': typeof Char123WebviewChar125IndexRoute
+  '/{-$webview}/account/forgotPassword': typeof Char123WebviewChar125AccountForgotPasswordRoute
+  '/{-$webview}/account/resetPassword': typeof Char123WebviewChar125AccountResetPasswordRoute
+  '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
+  '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
+  '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
+  '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
+  '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
+  '/{-$webview}/app-styleguide/component/$name': typeof Char123WebviewChar125AppStyleguideComponentNameRoute
+  '/{-$webview}/app-styleguide/globalrule/$name': typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
+  '/{-$webview}/miniapp/docs/$': typeof Char123WebviewChar125MiniappDocsSplatRoute
+  '/{-$webview}/products/docs/$': typeof Char123WebviewChar125ProductsDocsSplatRoute
+  '/{-$webview}/miniapp/docs/': typeof Char123WebviewChar125MiniappDocsIndexRoute
+  '/{-$webview}/products/docs/': typeof Char123WebviewChar125ProductsDocsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/{-$webview}'
+    | '/{-$webview}/about'
+    | '/{-$webview}/apireference'
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
     | '/{-$webview}/settings'
+    | '/{-$webview}/terms-of-use'
+    | '/{-$webview}/webinar'
     | '/{-$webview}/'
+    | '/{-$webview}/account/forgotPassword'
+    | '/{-$webview}/account/resetPassword'
+    | '/{-$webview}/account/signin'
+    | '/{-$webview}/account/signup'
+    | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
+    | '/{-$webview}/products/mini-apps'
+    | '/{-$webview}/app-styleguide/'
+    | '/{-$webview}/app-styleguide/component/$name'
+    | '/{-$webview}/app-styleguide/globalrule/$name'
+    | '/{-$webview}/miniapp/docs/$'
+    | '/{-$webview}/products/docs/$'
+    | '/{-$webview}/miniapp/docs/'
+    | '/{-$webview}/products/docs/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/{-$webview}/about'
+    | '/{-$webview}/apireference'
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
     | '/{-$webview}/settings'
+    | '/{-$webview}/terms-of-use'
+    | '/{-$webview}/webinar'
     | '/{-$webview}'
+    | '/{-$webview}/account/forgotPassword'
+    | '/{-$webview}/account/resetPassword'
+    | '/{-$webview}/account/signin'
+    | '/{-$webview}/account/signup'
+    | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
+    | '/{-$webview}/products/mini-apps'
+    | '/{-$webview}/app-styleguide'
+    | '/{-$webview}/app-styleguide/component/$name'
+    | '/{-$webview}/app-styleguide/globalrule/$name'
+    | '/{-$webview}/miniapp/docs/$'
+    | '/{-$webview}/products/docs/$'
+    | '/{-$webview}/miniapp/docs'
+    | '/{-$webview}/products/docs'
   id:
     | '__root__'
     | '/{-$webview}'
+    | '/{-$webview}/about'
+    | '/{-$webview}/apireference'
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
     | '/{-$webview}/settings'
+    | '/{-$webview}/terms-of-use'
+    | '/{-$webview}/webinar'
     | '/{-$webview}/'
+    | '/{-$webview}/account/forgotPassword'
+    | '/{-$webview}/account/resetPassword'
+    | '/{-$webview}/account/signin'
+    | '/{-$webview}/account/signup'
+    | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
+    | '/{-$webview}/products/mini-apps'
+    | '/{-$webview}/app-styleguide/'
+    | '/{-$webview}/app-styleguide/component/$name'
+    | '/{-$webview}/app-styleguide/globalrule/$name'
+    | '/{-$webview}/miniapp/docs/$'
+    | '/{-$webview}/products/docs/$'
+    | '/{-$webview}/miniapp/docs/'
+    | '/{-$webview}/products/docs/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -159,6 +380,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/{-$webview}/'
       preLoaderRoute: typeof Char123WebviewChar125IndexRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/about': {
+      id: '/{-$webview}/about'
+      path: '/about'
+      fullPath: '/{-$webview}/about'
+      preLoaderRoute: typeof Char123WebviewChar125AboutRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/apireference': {
+      id: '/{-$webview}/apireference'
+      path: '/apireference'
+      fullPath: '/{-$webview}/apireference'
+      preLoaderRoute: typeof Char123WebviewChar125ApireferenceRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
     '/{-$webview}/internal-server-error': {
@@ -189,6 +424,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125SettingsRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/terms-of-use': {
+      id: '/{-$webview}/terms-of-use'
+      path: '/terms-of-use'
+      fullPath: '/{-$webview}/terms-of-use'
+      preLoaderRoute: typeof Char123WebviewChar125TermsOfUseRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/webinar': {
+      id: '/{-$webview}/webinar'
+      path: '/webinar'
+      fullPath: '/{-$webview}/webinar'
+      preLoaderRoute: typeof Char123WebviewChar125WebinarRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/account/forgotPassword': {
+      id: '/{-$webview}/account/forgotPassword'
+      path: '/account/forgotPassword'
+      fullPath: '/{-$webview}/account/forgotPassword'
+      preLoaderRoute: typeof Char123WebviewChar125AccountForgotPasswordRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/account/resetPassword': {
+      id: '/{-$webview}/account/resetPassword'
+      path: '/account/resetPassword'
+      fullPath: '/{-$webview}/account/resetPassword'
+      preLoaderRoute: typeof Char123WebviewChar125AccountResetPasswordRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/account/signin': {
+      id: '/{-$webview}/account/signin'
+      path: '/account/signin'
+      fullPath: '/{-$webview}/account/signin'
+      preLoaderRoute: typeof Char123WebviewChar125AccountSigninRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/account/signup': {
+      id: '/{-$webview}/account/signup'
+      path: '/account/signup'
+      fullPath: '/{-$webview}/account/signup'
+      preLoaderRoute: typeof Char123WebviewChar125AccountSignupRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/app-styleguide/': {
+      id: '/{-$webview}/app-styleguide/'
+      path: '/app-styleguide'
+      fullPath: '/{-$webview}/app-styleguide/'
+      preLoaderRoute: typeof Char123WebviewChar125AppStyleguideIndexRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/dashboard/home': {
+      id: '/{-$webview}/dashboard/home'
+      path: '/dashboard/home'
+      fullPath: '/{-$webview}/dashboard/home'
+      preLoaderRoute: typeof Char123WebviewChar125DashboardHomeRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/dashboard/transactions': {
       id: '/{-$webview}/dashboard/transactions'
       path: '/dashboard/transactions'
@@ -210,33 +501,130 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/products/mini-apps': {
+      id: '/{-$webview}/products/mini-apps'
+      path: '/products/mini-apps'
+      fullPath: '/{-$webview}/products/mini-apps'
+      preLoaderRoute: typeof Char123WebviewChar125ProductsMiniAppsRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/app-styleguide/component/$name': {
+      id: '/{-$webview}/app-styleguide/component/$name'
+      path: '/app-styleguide/component/$name'
+      fullPath: '/{-$webview}/app-styleguide/component/$name'
+      preLoaderRoute: typeof Char123WebviewChar125AppStyleguideComponentNameRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/app-styleguide/globalrule/$name': {
+      id: '/{-$webview}/app-styleguide/globalrule/$name'
+      path: '/app-styleguide/globalrule/$name'
+      fullPath: '/{-$webview}/app-styleguide/globalrule/$name'
+      preLoaderRoute: typeof Char123WebviewChar125AppStyleguideGlobalruleNameRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/miniapp/docs/': {
+      id: '/{-$webview}/miniapp/docs/'
+      path: '/miniapp/docs'
+      fullPath: '/{-$webview}/miniapp/docs/'
+      preLoaderRoute: typeof Char123WebviewChar125MiniappDocsIndexRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/miniapp/docs/$': {
+      id: '/{-$webview}/miniapp/docs/$'
+      path: '/miniapp/docs/$'
+      fullPath: '/{-$webview}/miniapp/docs/$'
+      preLoaderRoute: typeof Char123WebviewChar125MiniappDocsSplatRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/products/docs/': {
+      id: '/{-$webview}/products/docs/'
+      path: '/products/docs'
+      fullPath: '/{-$webview}/products/docs/'
+      preLoaderRoute: typeof Char123WebviewChar125ProductsDocsIndexRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/products/docs/$': {
+      id: '/{-$webview}/products/docs/$'
+      path: '/products/docs/$'
+      fullPath: '/{-$webview}/products/docs/$'
+      preLoaderRoute: typeof Char123WebviewChar125ProductsDocsSplatRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
   }
 }
 
 interface Char123WebviewChar125RouteChildren {
+  Char123WebviewChar125AboutRoute: typeof Char123WebviewChar125AboutRoute
+  Char123WebviewChar125ApireferenceRoute: typeof Char123WebviewChar125ApireferenceRoute
   Char123WebviewChar125InternalServerErrorRoute: typeof Char123WebviewChar125InternalServerErrorRoute
   Char123WebviewChar125MaintenanceRoute: typeof Char123WebviewChar125MaintenanceRoute
   Char123WebviewChar125NotFoundRoute: typeof Char123WebviewChar125NotFoundRoute
   Char123WebviewChar125SettingsRoute: typeof Char123WebviewChar125SettingsRoute
+  Char123WebviewChar125TermsOfUseRoute: typeof Char123WebviewChar125TermsOfUseRoute
+  Char123WebviewChar125WebinarRoute: typeof Char123WebviewChar125WebinarRoute
   Char123WebviewChar125IndexRoute: typeof Char123WebviewChar125IndexRoute
+  Char123WebviewChar125AccountForgotPasswordRoute: typeof Char123WebviewChar125AccountForgotPasswordRoute
+  Char123WebviewChar125AccountResetPasswordRoute: typeof Char123WebviewChar125AccountResetPasswordRoute
+  Char123WebviewChar125AccountSigninRoute: typeof Char123WebviewChar125AccountSigninRoute
+  Char123WebviewChar125AccountSignupRoute: typeof Char123WebviewChar125AccountSignupRoute
+  Char123WebviewChar125DashboardHomeRoute: typeof Char123WebviewChar125DashboardHomeRoute
   Char123WebviewChar125DashboardTransactionsRoute: typeof Char123WebviewChar125DashboardTransactionsRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
   Char123WebviewChar125DevelopChar123productChar125LabRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
+  Char123WebviewChar125ProductsMiniAppsRoute: typeof Char123WebviewChar125ProductsMiniAppsRoute
+  Char123WebviewChar125AppStyleguideIndexRoute: typeof Char123WebviewChar125AppStyleguideIndexRoute
+  Char123WebviewChar125AppStyleguideComponentNameRoute: typeof Char123WebviewChar125AppStyleguideComponentNameRoute
+  Char123WebviewChar125AppStyleguideGlobalruleNameRoute: typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
+  Char123WebviewChar125MiniappDocsSplatRoute: typeof Char123WebviewChar125MiniappDocsSplatRoute
+  Char123WebviewChar125ProductsDocsSplatRoute: typeof Char123WebviewChar125ProductsDocsSplatRoute
+  Char123WebviewChar125MiniappDocsIndexRoute: typeof Char123WebviewChar125MiniappDocsIndexRoute
+  Char123WebviewChar125ProductsDocsIndexRoute: typeof Char123WebviewChar125ProductsDocsIndexRoute
 }
 
 const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
+  Char123WebviewChar125AboutRoute: Char123WebviewChar125AboutRoute,
+  Char123WebviewChar125ApireferenceRoute:
+    Char123WebviewChar125ApireferenceRoute,
   Char123WebviewChar125InternalServerErrorRoute:
     Char123WebviewChar125InternalServerErrorRoute,
   Char123WebviewChar125MaintenanceRoute: Char123WebviewChar125MaintenanceRoute,
   Char123WebviewChar125NotFoundRoute: Char123WebviewChar125NotFoundRoute,
   Char123WebviewChar125SettingsRoute: Char123WebviewChar125SettingsRoute,
+  Char123WebviewChar125TermsOfUseRoute: Char123WebviewChar125TermsOfUseRoute,
+  Char123WebviewChar125WebinarRoute: Char123WebviewChar125WebinarRoute,
   Char123WebviewChar125IndexRoute: Char123WebviewChar125IndexRoute,
+  Char123WebviewChar125AccountForgotPasswordRoute:
+    Char123WebviewChar125AccountForgotPasswordRoute,
+  Char123WebviewChar125AccountResetPasswordRoute:
+    Char123WebviewChar125AccountResetPasswordRoute,
+  Char123WebviewChar125AccountSigninRoute:
+    Char123WebviewChar125AccountSigninRoute,
+  Char123WebviewChar125AccountSignupRoute:
+    Char123WebviewChar125AccountSignupRoute,
+  Char123WebviewChar125DashboardHomeRoute:
+    Char123WebviewChar125DashboardHomeRoute,
   Char123WebviewChar125DashboardTransactionsRoute:
     Char123WebviewChar125DashboardTransactionsRoute,
   Char123WebviewChar125DevelopResolveRoute:
     Char123WebviewChar125DevelopResolveRoute,
   Char123WebviewChar125DevelopChar123productChar125LabRoute:
     Char123WebviewChar125DevelopChar123productChar125LabRoute,
+  Char123WebviewChar125ProductsMiniAppsRoute:
+    Char123WebviewChar125ProductsMiniAppsRoute,
+  Char123WebviewChar125AppStyleguideIndexRoute:
+    Char123WebviewChar125AppStyleguideIndexRoute,
+  Char123WebviewChar125AppStyleguideComponentNameRoute:
+    Char123WebviewChar125AppStyleguideComponentNameRoute,
+  Char123WebviewChar125AppStyleguideGlobalruleNameRoute:
+    Char123WebviewChar125AppStyleguideGlobalruleNameRoute,
+  Char123WebviewChar125MiniappDocsSplatRoute:
+    Char123WebviewChar125MiniappDocsSplatRoute,
+  Char123WebviewChar125ProductsDocsSplatRoute:
+    Char123WebviewChar125ProductsDocsSplatRoute,
+  Char123WebviewChar125MiniappDocsIndexRoute:
+    Char123WebviewChar125MiniappDocsIndexRoute,
+  Char123WebviewChar125ProductsDocsIndexRoute:
+    Char123WebviewChar125ProductsDocsIndexRoute,
 }
 
 const Char123WebviewChar125RouteWithChildren =
