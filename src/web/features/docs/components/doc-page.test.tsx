@@ -1,0 +1,94 @@
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Page } from '@/domain/content.ts'
+import { createSessionActor, SessionProvider } from '@/web/lib/session.tsx'
+import { codeLanguageStorageKey } from './code-block.tsx'
+import { PageBody } from './doc-page.tsx'
+
+const page: Page = {
+  type: 'openPaymentApi',
+  slug: 'secret',
+  __i18n_lang: 'en',
+  title: 'Partner pricing',
+  description: 'Only for developers.',
+  hideTOC: false,
+  protected: true,
+  order: 1,
+  toc: [],
+  sections: [
+    { type: 'paragraph', children: [{ type: 'text', value: 'The secret body' }] },
+    {
+      type: 'code',
+      variants: [
+        { language: 'python', code: 'print(1)', lines: [[{ t: 'print(1)' }]] },
+        { language: 'java', code: 'System.out.println(1);', lines: [[{ t: 'System.out.println(1);' }]] },
+      ],
+    },
+    {
+      type: 'list',
+      ordered: false,
+      start: 1,
+      depth: 0,
+      items: [{ checked: null, children: [{ type: 'list', ordered: false, start: 1, depth: 1, items: [{ checked: null, children: [] }] }] }],
+    },
+  ],
+}
+
+function renderPage(p: Page, signedIn: boolean) {
+  const storage = new Map<string, string>()
+  if (signedIn) storage.set('userLoginToken', JSON.stringify({ access_token: 'at', token_type: 'bearer' }))
+  const fakeStorage = {
+    getItem: (k: string) => storage.get(k) ?? null,
+    setItem: (k: string, v: string) => void storage.set(k, v),
+    removeItem: (k: string) => void storage.delete(k),
+  } as unknown as Storage
+  const actor = createSessionActor({ storage: fakeStorage, signOutRequest: vi.fn(async () => null), reload: vi.fn() })
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => <PageBody page={p} /> }),
+    history: createMemoryHistory({ initialEntries: ['/products/docs/secret'] }),
+  })
+  return render(
+    <I18nProvider i18n={i18n}>
+      <SessionProvider actor={actor}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </I18nProvider>,
+  )
+}
+
+describe('a documentation page', () => {
+  beforeEach(() => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} })
+    localStorage.clear()
+  })
+
+  it('asks a logged-out visitor to sign in or sign up instead of showing a protected page', async () => {
+    renderPage(page, false)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Partner pricing' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/account/signin')
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/account/signup')
+    expect(screen.queryByText('The secret body')).toBeNull()
+  })
+
+  it('shows a protected page to a signed-in developer', async () => {
+    renderPage(page, true)
+    expect(await screen.findByText('The secret body')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull()
+  })
+
+  it('saves the code language and cycles bullets by depth', async () => {
+    renderPage({ ...page, protected: false }, false)
+    const java = await screen.findByRole('tab', { name: 'Java' })
+    await act(() => userEvent.click(java))
+    expect(java.getAttribute('aria-selected')).toBe('true')
+    expect(localStorage.getItem(codeLanguageStorageKey)).toBe('java')
+    expect(screen.getByText('System.out.println(1);')).toBeTruthy()
+    const lists = document.querySelectorAll('ul.doc-list')
+    expect((lists[0] as HTMLElement).style.listStyleType).toBe('square')
+    expect((lists[1] as HTMLElement).style.listStyleType).toBe('disc')
+  })
+})
