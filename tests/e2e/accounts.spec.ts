@@ -110,6 +110,7 @@ const text = {
     logo: 'サービスロゴをアップロードしてください',
     rules: ['6〜32文字', '記号を1文字以上', '数字を1文字以上', '英小文字を1文字以上', '英大文字を1文字以上'],
     defaultName: 'Merchant Name',
+    timedOut: 'タイムアウトしました。続けるには再度サインインしてください',
   },
   en: {
     email: 'E-mail',
@@ -152,6 +153,7 @@ const text = {
     logo: 'Kindly upload your logo!',
     rules: ['6 to 32 characters', 'At least one symbol', 'At least one number', 'At least one lowercase letter', 'At least one uppercase letter'],
     defaultName: 'Merchant Name',
+    timedOut: 'Timed out, please sign in again to continue',
   },
 } as const
 
@@ -385,6 +387,21 @@ for (const lang of ['ja', 'en'] as const) {
       expect(await page.evaluate(() => localStorage.getItem('userLoginToken'))).toBeNull()
       await page.goto('/dashboard/home')
       await expect(page).toHaveURL(/\/account\/signin\?redirect=/)
+    })
+
+    test('a session ended on the server shows the timeout message and leads back to sign-in', async ({ page, app, request }) => {
+      const email = uniqueEmail('timeout', lang)
+      await createDeveloper(request, app, email)
+      await page.goto('/account/signin')
+      await signIn(page, app, lang, email)
+      await expect(page).toHaveURL(/\/dashboard\/home$/)
+      const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userLoginToken') ?? 'null').access_token)
+      await request.post(`${app.origin}/v1/dpSignout/logout`, { headers: { authorization: `Bearer ${token}` }, data: {} })
+      await page.reload()
+      await expect(page.getByRole('alert')).toHaveText(t.timedOut)
+      await page.getByRole('main').getByRole('link', { name: t.signIn, exact: true }).click()
+      await expect(page).toHaveURL(/\/account\/signin\?redirect=/)
+      await expect(page.getByRole('alert')).toHaveText(t.timedOut)
     })
 
     test('every validation message of spec §5 appears on input and blur', async ({ page, app }) => {

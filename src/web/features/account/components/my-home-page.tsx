@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { products as productCatalog } from '@/domain/products.ts'
 import { limits } from '@/domain/limits.ts'
 import { useSession } from '@/web/lib/session.tsx'
@@ -10,6 +11,8 @@ import { MerchantLogo } from './merchant-logo.tsx'
 import { SecretValue } from './secret-value.tsx'
 import './account.css'
 
+const codeOf = (error: Error) => ('code' in error && typeof error.code === 'string' ? error.code : 'UNKNOWN_ERROR')
+
 /**
  * myhome (spec §2 Dashboard, first part): the merchant, its sandbox merchant id, API key and secret, and the
  * products chosen at sign-up, all from getUserProfile.
@@ -17,24 +20,29 @@ import './account.css'
 export function MyHomePage() {
   const { t, i18n } = useLingui()
   const lang = langOf(i18n)
-  const { accessToken } = useSession()
+  const { accessToken, errorCode } = useSession()
   const profile = useQuery(profileQuery(accessToken))
 
-  if (profile.isPending)
+  // the session ended while here (a 401 on any call, spec §8): say so and offer sign-in
+  const failure = accessToken === null ? (errorCode ?? 'SESSION_TIMED_OUT') : profile.isError ? codeOf(profile.error) : null
+  if (failure)
+    return (
+      <div className="account-home">
+        <p className="account-form-error" role="alert">
+          {errorText(i18n, failure)}
+        </p>
+        <Link className="ui-button ui-button--primary ui-button--medium" to="/{-$webview}/account/signin" search={{ redirect: '/dashboard/home' }}>
+          <Trans>Sign in</Trans>
+        </Link>
+      </div>
+    )
+  const data = profile.data
+  if (!data)
     return (
       <div className="account-home">
         <p role="status">{t`Loading your account…`}</p>
       </div>
     )
-  if (profile.isError)
-    return (
-      <div className="account-home">
-        <p className="account-form-error" role="alert">
-          {errorText(i18n, 'code' in profile.error && typeof profile.error.code === 'string' ? profile.error.code : 'UNKNOWN_ERROR')}
-        </p>
-      </div>
-    )
-  const data = profile.data
   const merchantName = data.merchant_name || t`Merchant Name`
   const registered = new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'long' }).format(new Date(data.registration_date))
   const chosen = productCatalog.filter((p) => data.products.includes(p.model))

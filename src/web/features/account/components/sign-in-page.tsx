@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { isValidEmail, signInPasswordSchema } from '@/domain/account-validation.ts'
 import * as v from 'valibot'
+import { useSession } from '@/web/lib/session.tsx'
 import { isMobileDevice, safeRedirect } from '../device.ts'
 import { errorText, validationText } from '../messages.ts'
 import { useSignIn } from '../use-sign-in.ts'
@@ -18,8 +19,10 @@ export function SignInPage({ redirect }: { redirect?: string }) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const [state, send] = useSignIn()
+  const session = useSession()
   const { context } = state
-  const error = errorText(i18n, context.errorCode)
+  // spec §8: a session that ended with a 401 says so until the user signs in again
+  const error = errorText(i18n, context.errorCode ?? session.errorCode)
 
   // spec §4: after sign-in go to ?redirect= if present, else myhome; on mobile, home
   const signedIn = state.matches('signedIn')
