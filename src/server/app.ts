@@ -90,6 +90,8 @@ export function createApp(deps: AppDeps) {
 function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
   const root = deps.config.webDist
   const indexPath = join(root, 'index.html')
+  // API-only processes (server tests, the bench) have no built portal; `npm start` builds before it listens.
+  if (!existsSync(root)) return
   app.use(
     '/assets/*',
     async (c, next) => {

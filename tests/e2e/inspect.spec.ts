@@ -25,8 +25,11 @@ test('a stored token shows up as the signedIn snapshot', async ({ page }) => {
   await page.goto('/')
   await page.evaluate(() => localStorage.setItem('userLoginToken', JSON.stringify({ access_token: 'e2e-token' })))
   await page.goto('/?inspect')
-  const snapshot = page.frameLocator('iframe[data-inspector]').locator('li[data-actor="session"][data-type="@xstate.snapshot"]')
-  await expect(snapshot).toHaveAttribute('data-detail', 'signedIn')
+  const snapshots = page.frameLocator('iframe[data-inspector]').locator('li[data-actor="session"][data-type="@xstate.snapshot"]')
+  // The restored token signs the session in first; the server then refuses this made-up token (401), which
+  // expires the session — both transitions reach the inspector in order.
+  await expect(snapshots.first()).toHaveAttribute('data-detail', 'signedIn')
+  await expect(snapshots.nth(1)).toHaveAttribute('data-detail', 'expired')
 })
 
 test('without ?inspect the inspector is neither shown nor fetched', async ({ browser }) => {
