@@ -257,6 +257,20 @@ export interface AuthorizationRequest {
   deviceId?: string
 }
 
+/**
+ * The user-authorization scopes each endpoint needs (one of them), as the provider's product pages name them:
+ * native payment `direct_debit`, pre-auth `preauth_capture_native`/`preauth_capture_transaction`, continuous
+ * payments `continuous_payments`, request money `pending_payments`, cashback `cashback`, balance `get_balance`.
+ */
+export const userScopes = {
+  NATIVE: ['direct_debit'],
+  PREAUTH: ['preauth_capture_native', 'preauth_capture_transaction'],
+  SUBSCRIPTION: ['continuous_payments'],
+  REQUEST_ORDER: ['pending_payments'],
+  cashback: ['cashback'],
+  checkBalance: ['get_balance'],
+} as const
+
 export type SandboxEngine = ReturnType<typeof sandboxEngine>
 
 export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
@@ -333,10 +347,16 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
     return row ? refresh(row) : undefined
   }
 
-  async function activeAuthorization(merchantId: string, userAuthorizationId: string) {
+  /**
+   * The linked user's authorization, valid and granting one of `scopes` (the consent the endpoint needs, see
+   * `userScopes`). No scope given: any active authorization (status, unlink). Missing consent → 401
+   * OP_OUT_OF_SCOPE (PayLab choice; docs/sandbox.md).
+   */
+  async function activeAuthorization(merchantId: string, userAuthorizationId: string, scopes: readonly string[] = []) {
     const auth = await repo.findUserAuthorization(userAuthorizationId)
     if (!auth || auth.merchantId !== merchantId || auth.status !== 'ACTIVE') throw new ApiError('INVALID_USER_AUTHORIZATION_ID')
     if (auth.expireAtMs <= now(merchantId)) throw new ApiError('EXPIRED_USER_AUTHORIZATION_ID')
+    if (scopes.length > 0 && !scopes.some((s) => auth.scopes.includes(s))) throw new ApiError('OP_OUT_OF_SCOPE')
     return auth
   }
 
@@ -345,35 +365,44 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
     return found ? new Uint8Array(Buffer.from(found.credential.apiSecret, 'base64')) : undefined
   }
 
+  /**
+   * Decides a consent session once. The decision and the user authorization it creates or extends are one
+   * transaction: the session row is locked and must still be PENDING, and the test user's row is locked so
+   * that two sessions of one user cannot both create an authorization. A second (or parallel) decision is
+   * refused with SANDBOX_SESSION_NOT_FOUND and changes nothing.
+   */
   async function sessionRedirect(sessionId: string, result: 'succeeded' | 'declined', testUserId?: string) {
-    const session = await repo.findAuthSession(sessionId)
-    if (!session || session.expiresAtMs <= now(session.merchantId)) throw new ApiError('SANDBOX_SESSION_NOT_FOUND')
-    let authorization: UserAuthorizationRow | undefined
-    if (result === 'succeeded') {
-      const user = testUserId ? await repo.findTestUser(testUserId) : undefined
-      if (!user || user.merchantId !== session.merchantId) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
-      const t = now(session.merchantId)
-      const existing = await repo.findActiveAuthorizationOf(session.merchantId, user.id)
-      authorization = existing
-        ? await repo.updateUserAuthorization(existing.userAuthorizationId, {
-            scopes: [...new Set([...existing.scopes, ...session.scopes])],
-            referenceIds: [...new Set([...existing.referenceIds, session.referenceId])],
-            expireAtMs: t + S.userAuthorizationTtlMs,
-          })
-        : await repo.insertUserAuthorization({
-            userAuthorizationId: newUserAuthorizationId(),
-            merchantId: session.merchantId,
-            testUserId: user.id,
-            profileIdentifier: profileIdentifierOf(user.id),
-            scopes: session.scopes,
-            referenceIds: [session.referenceId],
-            status: 'ACTIVE',
-            issuedAtMs: t,
-            expireAtMs: t + S.userAuthorizationTtlMs,
-          })
-    }
-    const decided = await repo.decideAuthSession(sessionId, result === 'succeeded' ? 'APPROVED' : 'DENIED', authorization?.userAuthorizationId ?? null)
-    if (!decided) throw new ApiError('SANDBOX_SESSION_NOT_FOUND')
+    const { session, authorization } = await tx(async (r) => {
+      const session = await r.findAuthSession(sessionId, true)
+      if (!session || session.status !== 'PENDING' || session.expiresAtMs <= now(session.merchantId)) throw new ApiError('SANDBOX_SESSION_NOT_FOUND')
+      let authorization: UserAuthorizationRow | undefined
+      if (result === 'succeeded') {
+        const user = testUserId ? await r.lockTestUser(testUserId) : undefined
+        if (!user || user.merchantId !== session.merchantId) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
+        const t = now(session.merchantId)
+        const existing = await r.findActiveAuthorizationOf(session.merchantId, user.id)
+        authorization = existing
+          ? await r.updateUserAuthorization(existing.userAuthorizationId, {
+              scopes: [...new Set([...existing.scopes, ...session.scopes])],
+              referenceIds: [...new Set([...existing.referenceIds, session.referenceId])],
+              expireAtMs: t + S.userAuthorizationTtlMs,
+            })
+          : await r.insertUserAuthorization({
+              userAuthorizationId: newUserAuthorizationId(),
+              merchantId: session.merchantId,
+              testUserId: user.id,
+              profileIdentifier: profileIdentifierOf(user.id),
+              scopes: session.scopes,
+              referenceIds: [session.referenceId],
+              status: 'ACTIVE',
+              issuedAtMs: t,
+              expireAtMs: t + S.userAuthorizationTtlMs,
+            })
+      }
+      const decided = await r.decideAuthSession(sessionId, result === 'succeeded' ? 'APPROVED' : 'DENIED', authorization?.userAuthorizationId ?? null)
+      if (!decided) throw new ApiError('SANDBOX_SESSION_NOT_FOUND')
+      return { session, authorization }
+    })
     const secret = await secretOf(session.apiKey)
     if (!secret) throw new ApiError('UNAUTHORIZED')
     const nowS = Math.floor(now(session.merchantId) / 1000)
@@ -398,7 +427,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
 
   /** Creates an order paid at once from a linked user's wallet (native, pre-auth, continuous). */
   async function createPaidOrder(merchantId: string, kind: 'NATIVE' | 'PREAUTH' | 'SUBSCRIPTION', input: CreatePaymentInput, agreeSimilarTransaction: boolean) {
-    const auth = await activeAuthorization(merchantId, input.userAuthorizationId)
+    const auth = await activeAuthorization(merchantId, input.userAuthorizationId, userScopes[kind])
     const t = now(merchantId)
     const existing = await repo.findPayment(merchantId, input.merchantPaymentId)
     if (existing) return refresh(existing)
@@ -681,6 +710,8 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
       return tx(async (r) => {
         const locked = await refreshLocked(r, row)
         if (locked.status !== 'AUTHORIZED' || !locked.testUserId) throw new ApiError('REAUTHORIZE_REJECTED')
+        // single use: a second approval (or a parallel one) finds the request approved and is refused
+        if (!(await r.approvePendingOperation(row.merchantId, 'reauthorize', requestId, t))) throw new ApiError('REAUTHORIZE_REJECTED')
         if (!(await r.debit(locked.testUserId, amount - locked.heldAmount))) throw new ApiError('NO_SUFFICIENT_FUND')
         return r.updatePayment(locked.paymentId, { amount, heldAmount: amount })
       })
@@ -698,13 +729,16 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
         if (!pending || typeof amount !== 'number') throw new ApiError('ORDER_NOT_CAPTURABLE')
         if (typeof pending.expiresAt === 'number' && pending.expiresAt * 1000 <= t) throw new ApiError('ORDER_NOT_CAPTURABLE')
         const captures = locked.captures.map((c) => (c === pending ? { ...c, status: 'COMPLETED', acceptedAt: sec(t) } : c))
-        return apply(r, locked, { type: 'user.confirmedCapture', nowMs: t, amount }, { captures })
+        const captured = await apply(r, locked, { type: 'user.confirmedCapture', nowMs: t, amount }, { captures })
+        // a replay of this merchantCaptureId now answers the completed capture instead of 202 again
+        await r.settleOperation(locked.merchantId, 'capture', merchantCaptureId, 202, 200, captureView(captured))
+        return captured
       })
     },
 
     // ── request money ────────────────────────────────────────────────────────────────────────────────────
     async createRequestOrder(merchantId: string, input: CreatePaymentInput & { expiryDate?: number | null }) {
-      const auth = await activeAuthorization(merchantId, input.userAuthorizationId)
+      const auth = await activeAuthorization(merchantId, input.userAuthorizationId, userScopes.REQUEST_ORDER)
       const t = now(merchantId)
       try {
         return await repo.insertPayment({
@@ -749,7 +783,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
 
     // ── wallet balance ───────────────────────────────────────────────────────────────────────────────────
     async hasEnoughBalance(merchantId: string, userAuthorizationId: string, amount: number) {
-      const auth = await activeAuthorization(merchantId, userAuthorizationId)
+      const auth = await activeAuthorization(merchantId, userAuthorizationId, userScopes.checkBalance)
       const user = await repo.findTestUser(auth.testUserId)
       return (user?.balance ?? 0) >= amount
     },
@@ -818,7 +852,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
 
     // ── cashback ─────────────────────────────────────────────────────────────────────────────────────────
     async giveCashback(merchantId: string, input: { merchantCashbackId: string; userAuthorizationId: string; amount: number; requestedAt: number; request: Record<string, unknown> }) {
-      const auth = await activeAuthorization(merchantId, input.userAuthorizationId)
+      const auth = await activeAuthorization(merchantId, input.userAuthorizationId, userScopes.cashback)
       const t = now(merchantId)
       try {
         return await tx(async (r) => {

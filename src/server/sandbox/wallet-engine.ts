@@ -60,7 +60,7 @@ export function engineWalletBackend(deps: AppDeps): WalletBackend {
       const asked = v.safeParse(pendingReauthorization, op?.response)
       if (!op || op.paymentId !== paymentId || !asked.success) return undefined
       const expired = op.createdAtMs + limits.sandbox.reauthorizeApprovalTtlMs <= deps.clock.nowMs(row.merchantId)
-      const approved = row.amount === asked.output.amount && row.heldAmount === asked.output.amount
+      const approved = asked.output.approvedAtMs !== undefined
       return {
         paymentId,
         requestId,
@@ -92,7 +92,7 @@ const toWalletUser = (row: TestUserRow): WalletTestUser => ({
 
 const money = v.object({ amount: v.number() })
 /** What the engine stores for a reauthorization that needs the payer's approval. */
-const pendingReauthorization = v.object({ amount: v.number(), pending: v.literal(true) })
+const pendingReauthorization = v.object({ amount: v.number(), pending: v.literal(true), approvedAtMs: v.optional(v.number()) })
 const storedOrder = v.object({
   orderDescription: v.optional(v.nullable(v.string())),
   orderItems: v.optional(

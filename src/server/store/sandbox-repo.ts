@@ -54,6 +54,10 @@ export function sandboxRepo(db: Db) {
     async findTestUser(id: string) {
       return (await db.select().from(sandboxTestUsers).where(eq(sandboxTestUsers.id, id)))[0]
     },
+    /** Locks a test user's row until the transaction ends (serialises consents of one user). */
+    async lockTestUser(id: string) {
+      return (await db.select().from(sandboxTestUsers).where(eq(sandboxTestUsers.id, id)).for('update'))[0]
+    },
     async findTestUserByName(merchantId: string, username: string) {
       return (await db.select().from(sandboxTestUsers).where(and(eq(sandboxTestUsers.merchantId, merchantId), eq(sandboxTestUsers.username, username))))[0]
     },
@@ -150,6 +154,42 @@ export function sandboxRepo(db: Db) {
     },
     async insertOperation(row: typeof sandboxOperations.$inferInsert) {
       await db.insert(sandboxOperations).values(row)
+    },
+    /**
+     * Marks a pending operation (a higher-amount reauthorisation waiting for the user) approved, exactly once:
+     * the UPDATE only matches while `approvedAtMs` is absent. Undefined when it was approved already.
+     */
+    async approvePendingOperation(merchantId: string, kind: string, operationId: string, nowMs: number) {
+      const [row] = await db
+        .update(sandboxOperations)
+        .set({ response: sql`${sandboxOperations.response} || jsonb_build_object('approvedAtMs', ${nowMs}::bigint)` })
+        .where(
+          and(
+            eq(sandboxOperations.merchantId, merchantId),
+            eq(sandboxOperations.kind, kind),
+            eq(sandboxOperations.operationId, operationId),
+            sql`${sandboxOperations.response} ->> 'pending' = 'true'`,
+            sql`not (${sandboxOperations.response} ? 'approvedAtMs')`,
+          ),
+        )
+        .returning()
+      return row
+    },
+    /** Replaces the stored answer of an operation that still has `fromStatus` (a 202 capture once the user confirmed it). */
+    async settleOperation(merchantId: string, kind: string, operationId: string, fromStatus: number, status: number, response: Record<string, unknown>) {
+      const [row] = await db
+        .update(sandboxOperations)
+        .set({ status, response })
+        .where(
+          and(
+            eq(sandboxOperations.merchantId, merchantId),
+            eq(sandboxOperations.kind, kind),
+            eq(sandboxOperations.operationId, operationId),
+            eq(sandboxOperations.status, fromStatus),
+          ),
+        )
+        .returning()
+      return row
     },
 
     // ── user authorizations ────────────────────────────────────────────────────────────────────────────
