@@ -12,6 +12,7 @@ import {
   type SessionEffects,
   type SessionToken,
 } from './session.tsx'
+import { rememberKeepLogin } from './keep-login.ts'
 
 const token: SessionToken = {
   access_token: 'at-123',
@@ -47,9 +48,13 @@ function setup(signOutRequest: SessionEffects['signOutRequest'] = vi.fn(async ()
   return { effects, actor }
 }
 
+/** What a browser restart does to the 'keep me signed in' marker: session cookies end. */
+const restartBrowser = () => (document.cookie = 'paylab_live=; Path=/; Max-Age=0')
+
 beforeEach(() => {
   localStorage.clear()
   sessionStorage.clear()
+  restartBrowser()
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -136,5 +141,44 @@ describe('session binding', () => {
     )
     fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }))
     await expect(postSignOut({ accessToken: 'at-123' })).rejects.toThrow('500')
+  })
+})
+
+describe("'keep me signed in' (spec §2)", () => {
+  async function signInChoosing(keep: boolean) {
+    rememberKeepLogin(keep) // what the sign-in form does before it stores the token
+    setup()
+    await userEvent.click(screen.getByRole('button', { name: 'sign in' }))
+    expect(localStorage.getItem(storageKeys.userLoginToken)).not.toBeNull()
+    cleanup()
+  }
+
+  it('unchecked: the sign-in lasts while the browser runs (other tabs, reloads) and ends with a restart', async () => {
+    await signInChoosing(false)
+    expect(setup().actor.getSnapshot().value).toBe('signedIn') // a reload or another tab, same browser session
+    cleanup()
+    restartBrowser()
+    const { actor } = setup()
+    expect(actor.getSnapshot().value).toBe('signedOut')
+    expect(localStorage.getItem(storageKeys.userLoginToken)).toBeNull()
+    expect(localStorage.getItem(storageKeys.loginAccount)).toBeNull()
+  })
+
+  it('checked: the sign-in survives a browser restart', async () => {
+    await signInChoosing(true)
+    restartBrowser()
+    const { actor } = setup()
+    expect(actor.getSnapshot().value).toBe('signedIn')
+    expect(screen.getByTestId('token').textContent).toBe('at-123')
+  })
+
+  it('signing out forgets the choice, so a later sign-in without one is not cut short', async () => {
+    await signInChoosing(false)
+    setup()
+    await userEvent.click(screen.getByRole('button', { name: 'sign out' }))
+    cleanup()
+    localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token)) // e.g. a webview host stores a token
+    restartBrowser()
+    expect(setup().actor.getSnapshot().value).toBe('signedIn')
   })
 })

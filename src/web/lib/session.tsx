@@ -6,6 +6,7 @@ import { limits } from '@/domain/limits.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import { sessionMachine, type SessionToken, type SignOutRequestInput } from '../../../machines/session.machine.ts'
 import { inspectOption } from './inspect.ts'
+import { forgetKeepLogin, forgetSessionUnlessKept, type SessionMarker } from './keep-login.ts'
 
 /**
  * The app-wide session (spec §4: logged in = a stored access token exists). One actor of `sessionMachine` for the
@@ -42,6 +43,8 @@ export interface SessionEffects {
   sessionStorage?: Storage
   signOutRequest: (input: SignOutRequestInput) => Promise<unknown>
   reload: () => void
+  /** The browser-session marker of 'keep me signed in' (keep-login.ts); default: a session cookie. */
+  sessionMarker?: SessionMarker | null
 }
 
 /** spec §7: POST /v1/dpSignout/logout (bearer) with {accessToken}; the caller swallows any failure (spec §4). */
@@ -67,6 +70,8 @@ function browserEffects(): SessionEffects {
 
 export function createSessionActor(effects: SessionEffects = browserEffects()): SessionActor {
   const { storage } = effects
+  // 'keep me signed in' unchecked and a new browser session: the stored sign-in ends before it is read
+  forgetSessionUnlessKept(storage, effects.sessionMarker)
   const machine = sessionMachine.provide({
     actors: { signOutRequest: fromPromise(({ input }) => effects.signOutRequest(input)) },
     actions: {
@@ -77,6 +82,7 @@ export function createSessionActor(effects: SessionEffects = browserEffects()): 
       clearStoredSession: () => {
         storage.removeItem(storageKeys.userLoginToken)
         storage.removeItem(storageKeys.loginAccount)
+        forgetKeepLogin(storage)
         effects.sessionStorage?.clear()
       },
       reloadToHome: () => effects.reload(),

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import { deviceId } from '@/web/lib/device-id.ts'
 import { isMobileDevice, safeRedirect } from './device.ts'
-import { forgetSessionUnlessKept, rememberKeepLogin } from './keep-login.ts'
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>()
@@ -52,29 +51,5 @@ describe('device id (spec §3)', () => {
     const id = deviceId(storage)
     expect(id).toMatch(/^pp4d-/)
     expect(storage.getItem(storageKeys.deviceId)).toBe(id)
-  })
-})
-
-describe("'keep me signed in'", () => {
-  const signedIn = (local: Storage) => {
-    local.setItem(storageKeys.userLoginToken, '{"access_token":"t"}')
-    local.setItem(storageKeys.loginAccount, '{}')
-  }
-  it('keeps the sign-in across browser sessions when checked', () => {
-    const local = memoryStorage()
-    signedIn(local)
-    rememberKeepLogin(true, local, memoryStorage())
-    expect(forgetSessionUnlessKept(local, memoryStorage())).toBe(false)
-    expect(local.getItem(storageKeys.userLoginToken)).not.toBeNull()
-  })
-  it('keeps it within the same browser session, and drops it in a new one, when unchecked', () => {
-    const local = memoryStorage()
-    const session = memoryStorage()
-    signedIn(local)
-    rememberKeepLogin(false, local, session)
-    expect(forgetSessionUnlessKept(local, session)).toBe(false)
-    expect(forgetSessionUnlessKept(local, memoryStorage())).toBe(true)
-    expect(local.getItem(storageKeys.userLoginToken)).toBeNull()
-    expect(local.getItem(storageKeys.loginAccount)).toBeNull()
   })
 })

@@ -5,7 +5,7 @@ import type { Token } from '@/domain/account-api.ts'
 import { inspectOption } from '@/web/lib/inspect.ts'
 import { signInMachine, type AuthenticateOutput } from '../../../../machines/sign-in.machine.ts'
 import { authenticate, otpRequiredOf, resendSignInOtp, type AuthenticateBody } from './api.ts'
-import { rememberKeepLogin } from './keep-login.ts'
+import { rememberKeepLogin } from '@/web/lib/keep-login.ts'
 import { useAccountSession } from './use-account-session.ts'
 
 /** Binds the sign-in machine to the account API and the session. */
