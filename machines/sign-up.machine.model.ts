@@ -20,7 +20,6 @@ export const signUpModel = {
   events: [
     { type: 'account.submit', email: 'dev@example.com', password: 'Abc12$' },
     { type: 'xstate.done.actor.createAccount', output: { otpReferenceId: 'ref-1' } },
-    { type: 'xstate.done.actor.createAccount', output: { otpReferenceId: null } },
     { type: 'xstate.error.actor.createAccount', error: new AccountFlowError('040000019') },
     { type: 'otp.submit', otp: '1234' },
     { type: 'xstate.done.actor.validateOtp', output: 'PENDING_UPLOAD_LOGO' },
@@ -33,8 +32,11 @@ export const signUpModel = {
     { type: 'xstate.error.actor.uploadLogo', error: new AccountFlowError('SESSION_TIMED_OUT') },
     { type: 'merchant.submit', merchantName: 'Cake Shop' },
     { type: 'products.register', products: [1, 2, 3] },
-    { type: 'xstate.done.actor.registerMerchant', output: null },
+    { type: 'xstate.done.actor.registerMerchant', output: { merchantId: '123456789012345678' } },
     { type: 'xstate.error.actor.registerMerchant', error: new AccountFlowError('SIGNUP_FAILED') },
     { type: 'xstate.error.actor.registerMerchant', error: new AccountFlowError('SESSION_TIMED_OUT') },
+    { type: 'xstate.done.actor.createApiKey', output: { apiKey: 'a_new', apiSecret: 'secret-new', createdAt: '2026-01-01T00:00:00.000Z' } },
+    { type: 'xstate.error.actor.createApiKey', error: new AccountFlowError('API_KEY_LIMIT') },
+    { type: 'xstate.error.actor.createApiKey', error: new AccountFlowError('SESSION_TIMED_OUT') },
   ],
 }

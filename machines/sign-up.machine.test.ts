@@ -6,6 +6,7 @@ import {
   signUpMachine,
   type CreateAccountInput,
   type CreateAccountOutput,
+  type CreateApiKeyInput,
   type RegisterMerchantInput,
   type ValidateOtpInput,
 } from './sign-up.machine.ts'
@@ -35,14 +36,11 @@ testMachinePaths('sign-up', {
       expect(actual.context.resendSecondsLeft).toBe(before!.context.resendSecondsLeft - 1)
       expect(actual.matches({ otp: { resend: 'ready' } })).toBe(actual.context.resendSecondsLeft === 0)
     } else if (event.type === 'xstate.done.actor.createAccount') {
-      const output = event.output as { otpReferenceId: string | null }
-      // spec §4: 1 → 2 on success; without an OTP reference the verification-e-mail notice shows
-      if (output.otpReferenceId === null) expect(actual.value).toBe('verificationEmailSent')
-      else {
-        expect(actual.matches({ otp: { entry: 'editing', resend: 'coolingDown' } })).toBe(true)
-        expect(actual.context.resendSecondsLeft).toBe(actual.context.resendSeconds)
-        expect(actual.context.otpReferenceId).toBe(output.otpReferenceId)
-      }
+      const output = event.output as { otpReferenceId: string }
+      // spec §4: 1 → 2 on success (the OTP screen is also the verification-e-mail notice)
+      expect(actual.matches({ otp: { entry: 'editing', resend: 'coolingDown' } })).toBe(true)
+      expect(actual.context.resendSecondsLeft).toBe(actual.context.resendSeconds)
+      expect(actual.context.otpReferenceId).toBe(output.otpReferenceId)
     } else if (event.type === 'xstate.done.actor.resendOtp') {
       // spec §4: resend is disabled again for the full countdown after each resend
       expect(actual.matches({ otp: { resend: 'coolingDown' } })).toBe(true)
@@ -62,12 +60,32 @@ testMachinePaths('sign-up', {
       expect(actual.matches({ merchant: 'editing' })).toBe(true) // spec §4: 4 back to 3
     } else if (event.type === 'xstate.done.actor.registerMerchant') {
       expect(actual.value).toBe('success') // spec §4: 4 → 5
+      expect(actual.context.merchantId).toBe((event.output as { merchantId: string }).merchantId)
+    } else if (event.type === 'keys.show') {
+      // the new-key screen creates a key at once; an earlier failure's message goes
+      expect(actual.matches({ newKey: 'creating' })).toBe(true)
+      expect(actual.context.errorCode).toBeNull()
+    } else if (event.type === 'xstate.done.actor.createApiKey') {
+      expect(actual.matches({ newKey: 'shown' })).toBe(true)
+      expect(actual.context.newKey).toEqual(event.output)
+    } else if (event.type === 'keys.hide') {
+      // the secret is shown once: leaving the screen drops it
+      expect(actual.value).toBe('success')
+      expect(actual.context.newKey).toBeNull()
+    } else if (event.type === 'xstate.error.actor.registerMerchant' && (event.error as AccountFlowError).code !== 'SESSION_TIMED_OUT') {
+      // spec §8: registration failure — the loader stops, no message (the analytics event is the server's)
+      expect(actual.matches({ products: 'choosing' })).toBe(true)
+      expect(actual.context.errorCode).toBeNull()
     } else if (event.type.startsWith('xstate.error.actor.')) {
       const code = ('error' in event ? (event.error as AccountFlowError) : undefined)?.code
       // a session timeout sends the user to the timeout notice (spec §4); other failures stay with their code
       if (code === 'SESSION_TIMED_OUT') expect(actual.value).toBe('timedOut')
       else if (event.type.endsWith('uploadLogo')) expect(actual.context.logoErrorCode).toBe(code)
-      else expect(actual.context.errorCode).toBe(code)
+      else {
+        expect(actual.context.errorCode).toBe(code)
+        // a failed key creation returns to screen 5, which shows why
+        if (event.type.endsWith('createApiKey')) expect(actual.value).toBe('success')
+      }
     }
     // the countdown never runs outside the OTP screen's cooling-down state
     if (resend(actual) && !actual.matches({ otp: { resend: 'coolingDown' } }) && !actual.matches({ otp: { resend: 'resending' } }))
@@ -78,7 +96,7 @@ testMachinePaths('sign-up', {
 
 describe('sign-up requests', () => {
   async function registerWith(events: Parameters<ReturnType<typeof createActor<typeof signUpMachine>>['send']>[0][]) {
-    const register = vi.fn(async (_: RegisterMerchantInput) => null)
+    const register = vi.fn(async (_: RegisterMerchantInput) => ({ merchantId: '123456789012345678' }))
     const actor = createActor(
       signUpMachine.provide({ actors: { registerMerchant: fromPromise(({ input }) => register(input)) } }),
       { input: { startAt: 'merchant', email: 'dev@example.com', defaultMerchantName: 'Merchant Name', defaultLogoId: 'default' } },
@@ -98,7 +116,7 @@ describe('sign-up requests', () => {
       signUpMachine.provide({
         actors: {
           uploadLogo: fromPromise(async () => ({ logoId: 'logo-9', logoUrl: '/v1/logos/logo-9' })),
-          registerMerchant: fromPromise(async ({ input }) => input),
+          registerMerchant: fromPromise(async () => ({ merchantId: '123456789012345678' })),
         },
       }),
       { input: { startAt: 'merchant', email: 'dev@example.com', defaultMerchantName: 'Merchant Name', defaultLogoId: 'default' } },
@@ -143,5 +161,31 @@ describe('sign-up requests', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('new-key screen', () => {
+  it('creates a key for the merchant just registered and forgets the secret when it closes', async () => {
+    const create = vi.fn(async (_: CreateApiKeyInput) => ({ apiKey: 'a_second', apiSecret: 'c2VjcmV0', createdAt: '2026-11-21T00:00:00.000Z' }))
+    const actor = createActor(
+      signUpMachine.provide({
+        actors: {
+          registerMerchant: fromPromise(async () => ({ merchantId: '123456789012345678' })),
+          createApiKey: fromPromise(({ input }) => create(input)),
+        },
+      }),
+      { input: { startAt: 'merchant', email: 'dev@example.com', defaultMerchantName: 'Merchant Name', defaultLogoId: 'default' } },
+    ).start()
+    actor.send({ type: 'merchant.skip' })
+    actor.send({ type: 'products.register', products: [1] })
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('success'))
+    actor.send({ type: 'keys.show' })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ newKey: 'shown' })).toBe(true))
+    expect(create).toHaveBeenCalledWith({ merchantId: '123456789012345678' })
+    expect(actor.getSnapshot().context.newKey?.apiSecret).toBe('c2VjcmV0')
+    actor.send({ type: 'keys.hide' })
+    expect(actor.getSnapshot().context.newKey).toBeNull()
+    actor.send({ type: 'keys.show' }) // another visit creates another key; the first secret is not shown again
+    await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(2))
   })
 })

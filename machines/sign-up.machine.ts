@@ -3,8 +3,9 @@ import { countdownTickMs, defaultResendSeconds, errorCodeOf, sessionTimedOutCode
 
 /**
  * Sign-up (spec §2 "Sign-up flow", §4): 1 account → 2 OTP → 3 merchant → 4 products → 5 success, plus the
- * verification-email notice, the timeout notice and the new-key screen. The sign-in page also enters at step 3
- * when an account's sign-up is unfinished (PENDING_UPLOAD_LOGO / PENDING_MERCHANT_CREATION).
+ * timeout notice and the new-key screen. The verification-email notice is the head of screen 2 (the server always
+ * e-mails an OTP; docs/accounts.md). The sign-in page also enters at step 3 when an account's sign-up is
+ * unfinished (PENDING_UPLOAD_LOGO / PENDING_MERCHANT_CREATION).
  * Pure: every request is a named actor the feature hook provides; the machine keeps codes, never text.
  */
 
@@ -13,8 +14,8 @@ export interface CreateAccountInput {
   password: string
 }
 export interface CreateAccountOutput {
-  /** null when the server sent a verification e-mail instead of an OTP. */
-  otpReferenceId: string | null
+  /** The reference of the OTP the server e-mailed. */
+  otpReferenceId: string
 }
 export interface ValidateOtpInput {
   otpReferenceId: string
@@ -40,6 +41,19 @@ export interface RegisterMerchantInput {
   email: string
   products: number[]
 }
+export interface RegisterMerchantOutput {
+  /** The test merchant just created (its id is what new API keys belong to). */
+  merchantId: string
+}
+export interface CreateApiKeyInput {
+  merchantId: string
+}
+/** A new API key pair; the secret is shown once (the server never lists it again). */
+export interface NewApiKey {
+  apiKey: string
+  apiSecret: string
+  createdAt: string
+}
 
 export interface SignUpInput {
   /** 'merchant' continues an unfinished sign-up (from sign-in) at step 3. */
@@ -61,6 +75,10 @@ export interface SignUpContext {
   merchantName: string
   logoId: string
   logoUrl: string | null
+  /** Set when the merchant is registered (step 4 → 5). */
+  merchantId: string
+  /** The key pair of the new-key screen; dropped when the screen closes, so the secret is shown once. */
+  newKey: NewApiKey | null
   defaultMerchantName: string
   defaultLogoId: string
   errorCode: string | null
@@ -87,13 +105,15 @@ export const signUpMachine = setup({
     input: {} as SignUpInput,
   },
   actors: {
-    createAccount: fromPromise<CreateAccountOutput, CreateAccountInput>(async () => ({ otpReferenceId: null })),
+    createAccount: fromPromise<CreateAccountOutput, CreateAccountInput>(async () => ({ otpReferenceId: '' })),
     /** Validates the OTP, stores the token and the profile (spec §4: 2 → 3). */
     validateOtp: fromPromise<unknown, ValidateOtpInput>(async () => undefined),
     resendOtp: fromPromise<ResendOtpOutput, ResendOtpInput>(async ({ input }) => input),
     uploadLogo: fromPromise<UploadLogoOutput, UploadLogoInput>(async () => ({ logoId: '', logoUrl: '' })),
     /** signupProduct, then the profile fetch that stores the account (spec §4: 4 → 5). */
-    registerMerchant: fromPromise<unknown, RegisterMerchantInput>(async () => undefined),
+    registerMerchant: fromPromise<RegisterMerchantOutput, RegisterMerchantInput>(async () => ({ merchantId: '' })),
+    /** POST /v1/d-panel/{merchantId}/apiKey: a new key pair (the earlier keys stay active). */
+    createApiKey: fromPromise<NewApiKey, CreateApiKeyInput>(async () => ({ apiKey: '', apiSecret: '', createdAt: '' })),
   },
   actions: {
     setError: assign({ errorCode: (_, params: { error: unknown }) => errorCodeOf(params.error) }),
@@ -104,7 +124,6 @@ export const signUpMachine = setup({
   guards: {
     resumesAtMerchant: ({ context }) => context.resumesAtMerchant,
     isLastSecond: ({ context }) => context.resendSecondsLeft <= 1,
-    sentVerificationEmail: (_, params: { output: CreateAccountOutput }) => params.output.otpReferenceId === null,
     isSessionTimeout: (_, params: { error: unknown }) => errorCodeOf(params.error) === sessionTimedOutCode || errorCodeOf(params.error) === 'UNAUTHORIZED',
   },
   delays: {
@@ -121,6 +140,8 @@ export const signUpMachine = setup({
     merchantName: '',
     logoId: '',
     logoUrl: null,
+    merchantId: '',
+    newKey: null,
     defaultMerchantName: input.defaultMerchantName,
     defaultLogoId: input.defaultLogoId,
     errorCode: null,
@@ -153,22 +174,15 @@ export const signUpMachine = setup({
               email: context.email,
               password: event.type === 'account.submit' ? event.password : '',
             }),
-            onDone: [
-              {
-                guard: { type: 'sentVerificationEmail', params: ({ event }) => ({ output: event.output }) },
-                target: '#signUp.verificationEmailSent',
-              },
-              {
-                target: '#signUp.otp',
-                actions: assign({ otpReferenceId: ({ event }) => event.output.otpReferenceId ?? '' }),
-              },
-            ],
+            onDone: {
+              target: '#signUp.otp',
+              actions: assign({ otpReferenceId: ({ event }) => event.output.otpReferenceId }),
+            },
             onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
     },
-    verificationEmailSent: {},
     otp: {
       type: 'parallel',
       states: {
@@ -292,20 +306,39 @@ export const signUpMachine = setup({
               email: context.email,
               products: event.type === 'products.register' ? event.products : [],
             }),
-            onDone: { target: '#signUp.success' },
+            onDone: { target: '#signUp.success', actions: assign({ merchantId: ({ event }) => event.output.merchantId }) },
             onError: [
               { guard: { type: 'isSessionTimeout', params: ({ event }) => ({ error: event.error }) }, target: '#signUp.timedOut' },
-              { target: 'choosing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+              // spec §8: a registration failure records the analytics event (server side), the loader stops, no message
+              { target: 'choosing', actions: 'clearError' },
             ],
           },
         },
       },
     },
     success: {
-      on: { 'keys.show': 'newKey' },
+      on: { 'keys.show': { target: 'newKey', actions: 'clearError' } },
     },
+    // the new-key screen (spec §2): creates a key pair, shows its id and secret once; failures show on screen 5
     newKey: {
-      on: { 'keys.hide': 'success' },
+      initial: 'creating',
+      states: {
+        creating: {
+          invoke: {
+            id: 'createApiKey',
+            src: 'createApiKey',
+            input: ({ context }) => ({ merchantId: context.merchantId }),
+            onDone: { target: 'shown', actions: assign({ newKey: ({ event }) => event.output }) },
+            onError: [
+              { guard: { type: 'isSessionTimeout', params: ({ event }) => ({ error: event.error }) }, target: '#signUp.timedOut' },
+              { target: '#signUp.success', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        shown: {
+          on: { 'keys.hide': { target: '#signUp.success', actions: assign({ newKey: null }) } },
+        },
+      },
     },
     timedOut: {},
   },

@@ -11,6 +11,7 @@ import {
   validateOtpData,
   authenticateData,
   signupProductData,
+  newApiKeyData,
   type UserProfile,
 } from '@/domain/account-api.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
@@ -111,6 +112,11 @@ export const confirmPasswordReset = (body: { token: string; password: string }) 
 /** spec §7: POST /v1/dpSignout/logout; spec §4: its errors are swallowed by the session. */
 export const logout = (accessToken: string) =>
   call('/v1/dpSignout/logout', v.unknown(), { method: 'POST', body: { accessToken }, bearer: true, timeout: 'short' })
+
+// ── API keys ────────────────────────────────────────────────────────────────────────────────────────────────
+/** A new key pair for the merchant; the keys it already has stay active (docs/accounts.md). */
+export const createApiKey = (merchantId: string) =>
+  call(`/v1/d-panel/${encodeURIComponent(merchantId)}/apiKey`, newApiKeyData, { method: 'POST', bearer: true })
 
 // ── profile ─────────────────────────────────────────────────────────────────────────────────────────────────
 export const fetchUserProfile = () => call('/v1/homeDboard/getUserProfile', userProfileSchema, { bearer: true })

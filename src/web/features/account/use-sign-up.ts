@@ -3,9 +3,10 @@ import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { defaultLogoId } from '@/domain/account-api.ts'
 import { inspectOption } from '@/web/lib/inspect.ts'
-import { AccountFlowError, sessionTimedOutCode } from '../../../../machines/account-flow.ts'
+import { AccountFlowError, sessionTimedOutCode, unknownErrorCode } from '../../../../machines/account-flow.ts'
 import { signUpMachine } from '../../../../machines/sign-up.machine.ts'
-import { createAccount, resendSignUpOtp, signupProduct, uploadLogo, validateSignUpOtp } from './api.ts'
+import { rememberKeepLogin } from '@/web/lib/keep-login.ts'
+import { createAccount, createApiKey, resendSignUpOtp, signupProduct, uploadLogo, validateSignUpOtp } from './api.ts'
 import { useAccountSession } from './use-account-session.ts'
 
 /** spec §3: the merchant name used when none is given. */
@@ -20,10 +21,12 @@ export function useSignUp(options: { startAt?: 'account' | 'merchant'; email?: s
         actors: {
           createAccount: fromPromise(async ({ input }) => {
             const data = await createAccount(input)
-            return { otpReferenceId: data.otp_reference_id || null }
+            return { otpReferenceId: data.otp_reference_id }
           }),
           validateOtp: fromPromise(async ({ input }) => {
             const data = await validateSignUpOtp({ otp_reference_id: input.otpReferenceId, otp: input.otp, email: input.email })
+            // sign-up offers no 'keep me signed in': the new account stays signed in like the checkbox's default
+            rememberKeepLogin(true)
             await account.signIn(data.token)
             return data.status
           }),
@@ -40,7 +43,12 @@ export function useSignUp(options: { startAt?: 'account' | 'merchant'; email?: s
             // spec §4: 4 → 5 only after the profile is fetched and stored
             const profile = await account.refreshAccount()
             if (!profile) throw new AccountFlowError(sessionTimedOutCode)
-            return profile
+            if (!profile.merchant_id) throw new AccountFlowError(unknownErrorCode)
+            return { merchantId: profile.merchant_id }
+          }),
+          createApiKey: fromPromise(async ({ input }) => {
+            const data = await createApiKey(input.merchantId)
+            return { apiKey: data.api_key, apiSecret: data.api_secret, createdAt: data.created_at }
           }),
         },
       }),

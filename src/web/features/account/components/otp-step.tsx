@@ -35,7 +35,8 @@ export function OtpStep({ email, secondsLeft, canResend, resending, verifying, e
 
   return (
     <form className="account-form" onSubmit={submit} noValidate>
-      <p className="account-lead">
+      {/* also the sign-up's verification-e-mail notice (spec §2): announced when the screen opens */}
+      <p className="account-lead" role="status">
         <Trans>
           We sent a one-time password to <strong>{maskEmail(email)}</strong>. Enter it below.
         </Trans>

@@ -101,30 +101,21 @@ export function SignUpFlow({ startAt = 'account', email }: { startAt?: 'account'
         <SuccessStep
           merchantName={profile.data?.merchant_name ?? (context.merchantName.trim() || context.defaultMerchantName)}
           logoUrl={profile.data?.logo_url ?? context.logoUrl}
+          error={error}
           onShowKeys={() => send({ type: 'keys.show' })}
         />
       </AuthCard>
     )
   if (state.matches('newKey'))
     return (
-      <AuthCard title={t`Your sandbox API key`}>
+      <AuthCard title={t`Your new sandbox API key`}>
         <NewKeyStep
-          merchantId={profile.data?.merchant_id ?? ''}
-          apiKey={profile.data?.client_api_key ?? ''}
-          apiSecret={profile.data?.client_api_secret ?? ''}
+          merchantId={context.merchantId}
+          apiKey={context.newKey?.apiKey ?? null}
+          apiSecret={context.newKey?.apiSecret ?? null}
+          createdAt={context.newKey?.createdAt ?? null}
           onDone={() => send({ type: 'keys.hide' })}
         />
-      </AuthCard>
-    )
-  if (state.matches('verificationEmailSent'))
-    return (
-      <AuthCard title={t`Check your e-mail`}>
-        <p className="account-lead" role="status">
-          <Trans>We sent a verification e-mail. Follow its link to finish creating your account, then sign in.</Trans>
-        </p>
-        <Link className="ui-button ui-button--primary ui-button--medium account-submit" to="/{-$webview}/account/signin">
-          <Trans>Sign in</Trans>
-        </Link>
       </AuthCard>
     )
   // timedOut (spec §4: a session timeout sends the user back to sign in)

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
+import { FormError } from './auth-card.tsx'
 import { MerchantLogo } from './merchant-logo.tsx'
 
 export const contactUrl = 'mailto:developers@paylab.example'
 
 /** Sign-up screen 5 (spec §2): logo or default, name, success message, button to myhome (replace), contact link. */
-export function SuccessStep({ merchantName, logoUrl, onShowKeys }: { merchantName: string; logoUrl: string | null; onShowKeys: () => void }) {
+export function SuccessStep({ merchantName, logoUrl, error, onShowKeys }: { merchantName: string; logoUrl: string | null; error: string; onShowKeys: () => void }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   return (
@@ -22,8 +23,10 @@ export function SuccessStep({ merchantName, logoUrl, onShowKeys }: { merchantNam
       >
         <Trans>Go to dashboard</Trans>
       </button>
+      {/* a failed key creation (e.g. the 20-key limit) says why here */}
+      <FormError message={error} />
       <button type="button" className="account-link-button" onClick={onShowKeys}>
-        <Trans>Show my API key</Trans>
+        <Trans>Create a new API key</Trans>
       </button>
       <p className="account-alt">
         <Trans>
