@@ -1,4 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join, relative, sep } from 'node:path'
 import { setImmediate as nextTick } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
@@ -6,8 +8,6 @@ import * as v from 'valibot'
 import { parse as parseYaml } from 'yaml'
 import { type MenuItem, type Page, type PageSummary, type PageType } from '@/domain/content.ts'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
-import { prepareHighlighter } from './highlight.ts'
-import { ContentError, parseDocument } from './markdown.ts'
 
 /**
  * All site content, parsed once (both languages) and kept in memory. Any bad file stops the load with an error
@@ -85,13 +85,63 @@ export function classify(relativePath: string): { type: PageType; slug: string }
 const key = (type: PageType, slug: string) => `${type}.${slug}`
 const byOrder = (a: LibraryPage, b: LibraryPage) => a.order - b.order || a.slug.localeCompare(b.slug)
 
-export async function loadLibrary(root = defaultContentRoot): Promise<Library> {
+interface ParsedContent {
+  pages: Record<Lang, [string, LibraryPage][]>
+  menus: Record<Lang, MenuItem[]>
+}
+
+/**
+ * Parsing and highlighting every page takes seconds (much more on a busy machine), so the parsed content is kept in
+ * a file keyed by a hash of every content file, the parser's own source and the highlighter's version: any change
+ * to one of them misses the cache and parses again (docs/performance.md). A cache that cannot be read or written
+ * is ignored.
+ */
+export const defaultCacheDir = fileURLToPath(new URL('../../../node_modules/.cache/paylab-content', import.meta.url))
+const parserSources = ['library.ts', 'markdown.ts', 'highlight.ts', '../../domain/content.ts'].map((f) => fileURLToPath(new URL(f, import.meta.url)))
+const keptCacheFiles = 6
+
+function contentHash(root: string): string {
+  const hash = createHash('sha256')
+  hash.update(`shiki ${(createRequire(import.meta.url)('shiki/package.json') as { version: string }).version}\n`)
+  for (const file of parserSources) hash.update(`${file}\n`).update(readFileSync(file))
+  for (const lang of langs) {
+    for (const path of walk(join(root, lang)).sort()) hash.update(`\n${relative(root, path)}\n`).update(readFileSync(path))
+  }
+  return hash.digest('hex')
+}
+
+function readCache(file: string): ParsedContent | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as ParsedContent
+  } catch {
+    return undefined
+  }
+}
+
+function writeCache(dir: string, file: string, content: ParsedContent) {
+  try {
+    mkdirSync(dir, { recursive: true })
+    const temp = `${file}.${process.pid}.tmp`
+    writeFileSync(temp, JSON.stringify(content))
+    renameSync(temp, file) // atomic: a concurrent reader sees the whole file or none
+    const old = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime)
+      .slice(keptCacheFiles)
+    for (const { path } of old) rmSync(path, { force: true })
+  } catch {
+    // read-only or full disk: the next start parses again
+  }
+}
+
+async function parseContent(root: string): Promise<ParsedContent> {
+  // the parser and the highlighter (remark, shiki and its grammars) are loaded only when the cache misses
+  const [{ prepareHighlighter }, { ContentError, parseDocument }] = await Promise.all([import('./highlight.ts'), import('./markdown.ts')])
   await prepareHighlighter()
-  const byLang = new Map<Lang, Map<string, LibraryPage>>()
-  const menus = new Map<Lang, MenuItem[]>()
+  const parsed: ParsedContent = { pages: { ja: [], en: [] }, menus: { ja: [], en: [] } }
   for (const lang of langs) {
     const dir = join(root, lang)
-    const pages = new Map<string, LibraryPage>()
     for (const path of walk(dir)) {
       const rel = relative(dir, path)
       const place = classify(rel)
@@ -100,29 +150,43 @@ export async function loadLibrary(root = defaultContentRoot): Promise<Library> {
       await nextTick() // let the server answer other requests while content loads
       const doc = parseDocument(readFileSync(path, 'utf8'), file)
       const { videos, ...front } = doc.frontMatter
-      pages.set(key(place.type, place.slug), {
-        ...front,
-        ...(videos ? { videos } : {}),
-        type: place.type,
-        slug: place.slug,
-        __i18n_lang: toStoredLang(lang),
-        toc: doc.toc,
-        sections: doc.blocks,
-        text: doc.text,
-        file,
-      })
+      parsed.pages[lang].push([
+        key(place.type, place.slug),
+        {
+          ...front,
+          ...(videos ? { videos } : {}),
+          type: place.type,
+          slug: place.slug,
+          __i18n_lang: toStoredLang(lang),
+          toc: doc.toc,
+          sections: doc.blocks,
+          text: doc.text,
+          file,
+        },
+      ])
     }
-    byLang.set(lang, pages)
     const menuFile = join(dir, 'site', 'left-menu.yaml')
     if (existsSync(menuFile)) {
-      const parsed = v.safeParse(v.array(menuInputSchema), parseYaml(readFileSync(menuFile, 'utf8')))
-      if (!parsed.success) {
-        const issue = parsed.issues[0]
+      const menu = v.safeParse(v.array(menuInputSchema), parseYaml(readFileSync(menuFile, 'utf8')))
+      if (!menu.success) {
+        const issue = menu.issues[0]
         throw new ContentError(`${lang}/site/left-menu.yaml: ${v.getDotPath(issue!) ?? ''} ${issue?.message}`)
       }
-      menus.set(lang, parsed.output)
-    } else menus.set(lang, [])
+      parsed.menus[lang] = menu.output
+    }
   }
+  return parsed
+}
+
+export async function loadLibrary(root = defaultContentRoot, { cacheDir = defaultCacheDir }: { cacheDir?: string | null } = {}): Promise<Library> {
+  const cacheFile = cacheDir ? join(cacheDir, `${contentHash(root)}.json`) : undefined
+  let content = cacheFile ? readCache(cacheFile) : undefined
+  if (!content) {
+    content = await parseContent(root)
+    if (cacheDir && cacheFile) writeCache(cacheDir, cacheFile, content)
+  }
+  const byLang = new Map<Lang, Map<string, LibraryPage>>(langs.map((lang) => [lang, new Map(content.pages[lang])]))
+  const menus = new Map<Lang, MenuItem[]>(langs.map((lang) => [lang, content.menus[lang]]))
   return {
     page: (lang, type, slug) => byLang.get(lang)?.get(key(type, slug)),
     pages: (lang, type) => [...(byLang.get(lang)?.values() ?? [])].filter((p) => !type || p.type === type).sort(byOrder),
