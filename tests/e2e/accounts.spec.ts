@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,8 +11,9 @@ import { linkOf, otpOf, startSmtpReceiver, type SmtpReceiver } from '../support/
 
 /**
  * The account flows in a real browser, in Japanese and in English: sign-up (OTP read from a real SMTP server),
- * logo, products, success and myhome; sign-in from a new device with an OTP; the terms panel of the seeded
- * wallet-app account; the lockout; forgot password through the e-mailed link; logout; and every validation
+ * logo, products, success, a new API key (shown once, downloaded) and myhome; sign-in from a new device with an
+ * OTP; 'keep me signed in' across a browser restart; the terms panel of the seeded wallet-app account; the
+ * lockout; forgot password through the e-mailed link; logout; and every validation
  * message of spec §5. Each worker runs its own server (fresh PGlite store) whose SMTP_URL points at an SMTP
  * receiver inside this process, so the mails are the ones a user would get.
  */
@@ -111,6 +112,10 @@ const text = {
     rules: ['6〜32文字', '記号を1文字以上', '数字を1文字以上', '英小文字を1文字以上', '英大文字を1文字以上'],
     defaultName: 'Merchant Name',
     timedOut: 'タイムアウトしました。続けるには再度サインインしてください',
+    newKey: '新しいAPIキーを作成',
+    download: 'ダウンロード',
+    back: '戻る',
+    keep: 'ログインしたままにする',
   },
   en: {
     email: 'E-mail',
@@ -154,6 +159,10 @@ const text = {
     rules: ['6 to 32 characters', 'At least one symbol', 'At least one number', 'At least one lowercase letter', 'At least one uppercase letter'],
     defaultName: 'Merchant Name',
     timedOut: 'Timed out, please sign in again to continue',
+    newKey: 'Create a new API key',
+    download: 'Download',
+    back: 'Back',
+    keep: 'Keep me signed in',
   },
 } as const
 
@@ -277,6 +286,20 @@ for (const lang of ['ja', 'en'] as const) {
       // screen 5, then myhome (route replaced)
       await expect(page.getByRole('heading', { name: t.success })).toBeVisible()
       await expect(page.getByRole('main').getByText('Cake Shop')).toBeVisible()
+
+      // the new-key screen creates a second key pair, shows it once and downloads it; the first key stays active
+      await page.getByRole('button', { name: t.newKey }).click()
+      const newKey = page.locator('.account-credentials code')
+      await expect(newKey.first()).toHaveText(/^a_/)
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.download }).click()])
+      const keyFile = JSON.parse(readFileSync(await download.path(), 'utf8'))
+      expect(keyFile.api_key).toBe(await newKey.first().textContent())
+      expect(keyFile.api_secret).toBe(await newKey.nth(1).textContent())
+      const bearer = await page.evaluate(() => JSON.parse(localStorage.getItem('userLoginToken') ?? 'null').access_token)
+      const keys = await (await page.request.get(`${app.origin}/v1/d-panel/${keyFile.merchant_id}/apiKey`, { headers: { authorization: `Bearer ${bearer}` } })).json()
+      expect(keys.data.keys.map((k: { api_key: string }) => k.api_key)).toHaveLength(2)
+      expect(keys.data.keys.map((k: { api_key: string }) => k.api_key)).toContain(keyFile.api_key)
+      await page.getByRole('button', { name: t.back, exact: true }).click()
       await page.getByRole('button', { name: t.toDashboard }).click()
       await expect(page).toHaveURL(/\/dashboard\/home$/)
       await expect(page.getByRole('heading', { level: 1, name: 'Cake Shop' })).toBeVisible()
@@ -290,6 +313,7 @@ for (const lang of ['ja', 'en'] as const) {
       expect(stored.mid).toBe(await page.getByTestId('merchant-id').textContent())
       expect(stored.csecret).toBe(await secret.textContent())
       expect(stored.uName).toBe(email)
+      expect(stored.ckey).not.toBe(keyFile.api_key) // myhome keeps showing the first key, which still works
       expect(await page.evaluate(() => localStorage.getItem('uaid'))).toMatch(/^pp4d-[0-9a-f-]{36}$/)
     })
 
@@ -387,6 +411,42 @@ for (const lang of ['ja', 'en'] as const) {
       expect(await page.evaluate(() => localStorage.getItem('userLoginToken'))).toBeNull()
       await page.goto('/dashboard/home')
       await expect(page).toHaveURL(/\/account\/signin\?redirect=/)
+    })
+
+    test("'keep me signed in' decides whether the sign-in survives a browser restart", async ({ page, app, request, context, browser }) => {
+      const email = uniqueEmail('keep', lang)
+      await createDeveloper(request, app, email)
+      await page.goto('/account/signin')
+      await page.getByLabel(t.keep).uncheck()
+      await signIn(page, app, lang, email)
+      await expect(page).toHaveURL(/\/dashboard\/home$/)
+      await page.reload() // same browser session: still signed in
+      await expect(page).toHaveURL(/\/dashboard\/home$/)
+
+      // a restart keeps local storage and persistent cookies, not session cookies
+      const restart = async () => {
+        const state = await context.storageState()
+        const restarted = await browser.newContext({ baseURL: app.origin, storageState: { ...state, cookies: state.cookies.filter((c) => c.expires !== -1) } })
+        const restartedPage = await restarted.newPage()
+        await restartedPage.goto('/dashboard/home')
+        return { restarted, restartedPage }
+      }
+      const unchecked = await restart()
+      await expect(unchecked.restartedPage).toHaveURL(/\/account\/signin\?redirect=/)
+      expect(await unchecked.restartedPage.evaluate(() => localStorage.getItem('userLoginToken'))).toBeNull()
+      await unchecked.restarted.close()
+
+      // checked (the default): the same restart keeps the user signed in
+      await page.evaluate(() => ['userLoginToken', 'LoginAccount'].forEach((key) => localStorage.removeItem(key)))
+      await page.goto('/account/signin') // this device passed the OTP already
+      await expect(page.getByLabel(t.keep)).toBeChecked()
+      await page.getByLabel(t.email).fill(email)
+      await page.getByLabel(t.password, { exact: true }).fill(password)
+      await page.getByRole('button', { name: t.signIn, exact: true }).click()
+      await expect(page).toHaveURL(/\/dashboard\/home$/)
+      const checked = await restart()
+      await expect(checked.restartedPage.getByTestId('merchant-id')).toHaveText(/^\d{18}$/)
+      await checked.restarted.close()
     })
 
     test('a session ended on the server shows the timeout message and leads back to sign-in', async ({ page, app, request }) => {
