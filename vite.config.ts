@@ -29,7 +29,8 @@ export default defineConfig({
     }),
     lingui(),
   ],
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  // every browser that runs es2022 modules supports <link rel="modulepreload">: no polyfill in the entry
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false, target: 'es2022', modulePreload: { polyfill: false } },
   server: {
     proxy: Object.fromEntries(
       ['/v1', '/v2', '/dev', '/sandbox', '/healthz', '/openapi.json'].map((p) => [p, `http://127.0.0.1:${serverPort + 1}`]),

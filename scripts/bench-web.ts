@@ -15,7 +15,7 @@ const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disab
 const pages = [
   { name: 'home', path: '/' },
   { name: 'product doc', path: '/products/docs/webpayment' },
-  { name: 'mini-app doc', path: '/miniapp/docs/features/mfPayment' },
+  { name: 'mini-app doc', path: '/miniapp/docs/getstarted' },
 ]
 
 process.env.WEB_DIST ??= join(tmpdir(), 'paylab-bench-web')
@@ -46,17 +46,26 @@ async function waitFor(url: string, timeoutMs: number) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
-async function scriptBytes(url: string): Promise<{ files: number; raw: number; gzip: number }> {
+async function scriptBytes(url: string): Promise<{ files: number; raw: number; gzip: number; largest: string }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags.map((f) => (f === '--headless=new' ? '--headless' : f)) })
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } })
-    const bodies: Promise<Buffer>[] = []
+    const bodies: Promise<{ name: string; raw: number; gzip: number }>[] = []
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.ok()) bodies.push(response.body())
+      if (response.request().resourceType() === 'script' && response.ok()) {
+        const name = new URL(response.url()).pathname.split('/').pop() ?? ''
+        bodies.push(response.body().then((b) => ({ name, raw: b.length, gzip: gzipSync(b, { level: 9 }).length })))
+      }
     })
     await page.goto(url, { waitUntil: 'networkidle' })
     const all = await Promise.all(bodies)
-    return { files: all.length, raw: all.reduce((n, b) => n + b.length, 0), gzip: all.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) }
+    // the largest files, to see where the bytes go (chunk names follow their first module)
+    const largest = [...all]
+      .sort((a, b) => b.gzip - a.gzip)
+      .slice(0, 6)
+      .map((f) => `${f.name.replace(/-[\w-]{8}\.js$/, '')} ${(f.gzip / 1024).toFixed(1)}`)
+      .join(', ')
+    return { files: all.length, raw: all.reduce((n, f) => n + f.raw, 0), gzip: all.reduce((n, f) => n + f.gzip, 0), largest }
   } finally {
     await browser.close()
   }
@@ -103,6 +112,7 @@ try {
       `${name.padEnd(13)} ${path.padEnd(34)} JS ${String(js.files).padStart(2)} files ${(js.gzip / 1024).toFixed(1).padStart(6)} KB gzip (${(js.raw / 1024).toFixed(0)} KB raw)   Lighthouse mobile ${String(lh.score).padStart(3)}   LCP ${(lh.lcpMs / 1000).toFixed(2)} s`,
     )
     console.log(rows[rows.length - 1])
+    console.log(`${''.padEnd(14)}largest: ${js.largest}`)
   }
 } finally {
   server.kill('SIGTERM')

@@ -1,7 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { useCallback, useState } from 'react'
-import { ProfileMenu } from '@/web/features/account/components/profile-menu.tsx'
-import { SearchDialog } from '@/web/features/search/components/search-dialog.tsx'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { maintenanceQuery, siteConfigQuery } from '@/web/features/shell/api.ts'
 import { SiteChrome } from '@/web/features/shell/components/site-chrome.tsx'
 import { configureErrorReporter } from '@/web/lib/error-reporter.ts'
@@ -10,6 +8,11 @@ import { i18n } from '@/web/lib/i18n.ts'
 import { getAccessToken } from '@/web/lib/session.tsx'
 
 let reporterConfigured = false
+
+// Loaded on first use, not with every page (docs/performance.md): the profile dropdown only renders for a
+// signed-in user, the search dialog only once the visitor opens it.
+const ProfileMenu = lazy(() => import('@/web/features/account/components/profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })))
+const SearchDialog = lazy(() => import('@/web/features/search/components/search-dialog.tsx').then((m) => ({ default: m.SearchDialog })))
 
 /**
  * The optional first segment (only the literal `webview` matches; anything else falls through to 404) and
@@ -49,12 +52,26 @@ export const Route = createFileRoute('/{-$webview}')({
 /** Composes the shell with the account feature's profile dropdown and the search feature's dialog. */
 function Layout() {
   const [searchOpen, setSearchOpen] = useState(false)
+  const [searchUsed, setSearchUsed] = useState(false)
   const closeSearch = useCallback(() => setSearchOpen(false), [])
   return (
     <SiteChrome
-      profileMenu={<ProfileMenu />}
-      onSearch={() => setSearchOpen(true)}
-      searchDialog={<SearchDialog open={searchOpen} onClose={closeSearch} />}
+      profileMenu={
+        <Suspense fallback={null}>
+          <ProfileMenu />
+        </Suspense>
+      }
+      onSearch={() => {
+        setSearchUsed(true)
+        setSearchOpen(true)
+      }}
+      searchDialog={
+        searchUsed && (
+          <Suspense fallback={null}>
+            <SearchDialog open={searchOpen} onClose={closeSearch} />
+          </Suspense>
+        )
+      }
     >
       <Outlet />
     </SiteChrome>
