@@ -17,14 +17,19 @@ router.subscribe('onResolved', () => {
   if (!router.state.matches.some((match) => match.status === 'error')) clearChunkFailure()
 })
 
-// The first page waits on the catalog, the layout guard's data, the header/footer content and the code of the
-// matched routes: fetch them side by side now instead of one after the other (docs/performance.md). Failures are
+// The first page waits on the catalog, the layout guard's data, the header/footer content, the code of the
+// matched routes and their content: fetch them side by side now instead of one after the other (docs/performance.md). Failures are
 // left to the route or component that needs the data (their own fetch reports them as before).
 const lang = savedLang()
 void queryClient.prefetchQuery(maintenanceQuery(lang))
 void queryClient.prefetchQuery(siteConfigQuery())
 void queryClient.prefetchQuery(chromeQuery(lang))
-for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined)
+const [matchedRoutes, routeParams] = router.getMatchedRoutes(window.location.pathname)
+for (const route of matchedRoutes) {
+  void router.loadRouteChunk(route)?.catch(() => undefined)
+  // the page's own content (docs pages: the text that is the LCP), the same query its loader and component use
+  route.options.staticData?.prefetch?.(queryClient, routeParams, lang)
+}
 
 await activate(lang)
 

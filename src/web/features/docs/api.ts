@@ -1,9 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react'
 import * as v from 'valibot'
 import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type PageType } from '@/domain/content.ts'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
 import { envelope, http } from '@/web/lib/http.ts'
+import { i18n } from '@/web/lib/i18n.ts'
 import { docsKeys } from './keys.ts'
 
 /** The UI language drives the content language; a switch changes the key, so pages refetch (spec §2). */
@@ -26,6 +27,21 @@ export const pageQuery = (type: PageType, slug: string, lang: Lang) =>
 
 export function usePage(type: PageType, slug: string) {
   return useQuery(pageQuery(type, slug, useContentLang()))
+}
+
+/** The content language outside React (route loaders); same rule as `useContentLang`. */
+export const activeContentLang = (): Lang => (i18n.locale === 'en' ? 'en' : 'ja')
+
+/** A docs route's slug from its splat (`/a/b/` → `a/b`). */
+export const docSlug = (splat: string | undefined) => (splat ?? '').replace(/^\/+|\/+$/g, '')
+
+/**
+ * Starts a page's content request without waiting for it (start-up prefetch in main.tsx and route loaders), so the
+ * text loads beside the route code and catalog; the page reads the same query. A failure stays in the cache for the
+ * page's own query to retry and report.
+ */
+export function prefetchPage(queryClient: QueryClient, type: PageType, slug: string, lang: Lang) {
+  void queryClient.prefetchQuery(pageQuery(type, slug, lang))
 }
 
 const productCardSchema = v.object({ ...pageSummarySchema.entries, path: v.string() })

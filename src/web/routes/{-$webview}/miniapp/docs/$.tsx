@@ -1,11 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, type StaticDataRouteOption } from '@tanstack/react-router'
+import { activeContentLang, docSlug, prefetchPage } from '@/web/features/docs/api.ts'
 import { DocPage } from '@/web/features/docs/components/doc-page.tsx'
 
+const prefetch: NonNullable<StaticDataRouteOption['prefetch']> = (queryClient, params, lang) =>
+  prefetchPage(queryClient, 'miniappDocumentation', docSlug(params._splat), lang)
+
 export const Route = createFileRoute('/{-$webview}/miniapp/docs/$')({
+  staticData: { prefetch },
+  loader: ({ context, params }) => prefetch(context.queryClient, params, activeContentLang()),
   component: MiniappDoc,
 })
 
 function MiniappDoc() {
   const { _splat } = Route.useParams()
-  return <DocPage type="miniappDocumentation" slug={(_splat ?? '').replace(/^\/+|\/+$/g, '')} />
+  return <DocPage type="miniappDocumentation" slug={docSlug(_splat)} />
 }

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test'
+
+/**
+ * Start-up order that the load budget depends on (docs/performance.md): the main text of a docs page is requested
+ * as soon as the entry runs, side by side with the UI catalog, not after it. The catalog is held back until the
+ * page content request is seen; a request made only after the catalog would never arrive and the test fails.
+ */
+
+const pages = [
+  { path: '/', type: 'page', slug: 'home' },
+  { path: '/products/docs/webpayment', type: 'openPaymentApi', slug: 'webpayment' },
+  { path: '/miniapp/docs/getstarted', type: 'miniappDocumentation', slug: 'getstarted' },
+]
+
+for (const { path, type, slug } of pages) {
+  for (const lang of ['jp', 'en'] as const) {
+    test(`${path} (${lang}): the page content is requested before the catalog has loaded`, async ({ page }) => {
+      await page.addInitScript((stored) => localStorage.setItem('lang', stored), lang)
+      let seen: (() => void) | undefined
+      const contentRequested = new Promise<void>((resolve) => (seen = resolve))
+      page.on('request', (request) => {
+        const url = new URL(request.url())
+        if (url.pathname !== '/dev/config/pages') return
+        if (url.searchParams.get('type') === type && url.searchParams.get('slug') === slug && url.searchParams.get('lang') === lang) seen?.()
+      })
+      let heldUntilContent = false
+      await page.route('**/assets/messages-*.js', async (route) => {
+        heldUntilContent = await Promise.race([contentRequested.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 8_000))])
+        await route.continue()
+      })
+
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      expect(heldUntilContent).toBe(true)
+    })
+  }
+}
