@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { settleAnimations } from '../support/animations.ts'
 
 /**
  * Documentation, search and style guide as a reader meets them (issue 5): every doc page in both languages,
@@ -44,6 +45,7 @@ async function getPage(request: APIRequestContext, type: string, slug: string, l
 }
 
 async function expectAxeClean(page: Page) {
+  await settleAnimations(page)
   await page.addScriptTag({ content: axeSource })
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe

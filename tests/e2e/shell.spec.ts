@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import axe from 'axe-core'
+import { settleAnimations } from '../support/animations.ts'
 
 /**
  * The portal shell as a visitor and a signed-in developer meet it: every route frame of spec §2 this shell owns,
@@ -47,6 +48,7 @@ function watchConsole(page: Page) {
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
+  await settleAnimations(page)
   await page.addScriptTag({ content: axe.source })
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] })
