@@ -330,7 +330,10 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByLabel(t.otp).fill(await readOtp(app, email, since))
       await page.getByRole('button', { name: t.verify, exact: true }).click()
       await expect(page).toHaveURL(/\/dashboard\/transactions$/)
-      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userLoginToken') ?? 'null')?.access_token)).toBeTruthy()
+      // The stored token is read with polling: once in CI it was not yet visible in the same tick as the URL change.
+      await expect
+        .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userLoginToken') ?? 'null')?.access_token))
+        .toBeTruthy()
     })
 
     test('a wallet-app account accepts the terms, confirms the OTP and continues sign-up at step 3', async ({ page, fresh }) => {
