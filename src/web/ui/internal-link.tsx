@@ -6,6 +6,8 @@ export function useWebviewHref(): (path: string) => string {
   const params = useParams({ strict: false })
   const prefix = params.webview === 'webview' ? '/webview' : ''
   return (path) => {
+    // in-page anchors and absolute URLs are not site paths
+    if (path.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(path)) return path
     const absolute = path.startsWith('/') ? path : `/${path}`
     if (!prefix || absolute === '/webview' || absolute.startsWith('/webview/')) return absolute
     return absolute === '/' ? prefix : `${prefix}${absolute}`
@@ -28,6 +30,7 @@ export function InternalLink({ href, replace, onClick, children, ...rest }: Inte
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (target.startsWith('#')) return // the browser scrolls to in-page anchors itself
     event.preventDefault()
     void router.navigate({ href: target, replace })
   }

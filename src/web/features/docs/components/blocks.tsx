@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import type { Block, DemoType, Inline } from '@/domain/content.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { CodeBlock } from './code-block.tsx'
-import { InternalLink } from './internal-link.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 
 // spec §2: nested bullets cycle square/disc/circle, numbers lower-roman/decimal/lower-alpha.
 const bulletStyles = ['square', 'disc', 'circle'] as const

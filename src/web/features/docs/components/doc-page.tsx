@@ -8,7 +8,7 @@ import { buttonClass } from '@/web/ui/button.tsx'
 import { usePage } from '../api.ts'
 import '../docs.css'
 import { Blocks } from './blocks.tsx'
-import { InternalLink, useWithWebview } from './internal-link.tsx'
+import { InternalLink, useWebviewHref } from '@/web/ui/internal-link.tsx'
 import { Sidebar, type DocSection } from './sidebar.tsx'
 import { DocSkeleton } from './skeleton.tsx'
 import { TableOfContents } from './toc.tsx'
@@ -16,7 +16,7 @@ import { TableOfContents } from './toc.tsx'
 /** spec §8: a 404 answer goes to the 404 page, a 500 to the 500 page unless already there. */
 export function useFailureRouting(error: unknown) {
   const router = useRouter()
-  const withWebview = useWithWebview()
+  const withWebview = useWebviewHref()
   useEffect(() => {
     if (!(error instanceof HttpError)) return
     if (error.status === 404) router.history.replace(withWebview('/not-found'))

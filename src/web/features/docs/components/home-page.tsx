@@ -4,7 +4,7 @@ import { usePage } from '../api.ts'
 import '../docs.css'
 import { Blocks } from './blocks.tsx'
 import { useFailureRouting } from './doc-page.tsx'
-import { InternalLink } from './internal-link.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { DocSkeleton } from './skeleton.tsx'
 
 /** Home: the `pages/home.md` content (hero, marketing figures of spec §1, products) with the main calls to action. */

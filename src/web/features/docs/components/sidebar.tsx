@@ -4,7 +4,7 @@ import { useState } from 'react'
 import type { MenuItem } from '@/domain/content.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { useComponent } from '../api.ts'
-import { InternalLink } from './internal-link.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 
 export type DocSection = 'products' | 'miniapp'
 
