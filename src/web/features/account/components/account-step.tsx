@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { isValidEmail, isValidPassword, passwordFailures, passwordRules, passwordStrength } from '@/domain/account-validation.ts'
 import { passwordRuleText, passwordStrengthText, validationText } from '../messages.ts'
 import { FieldMessage, FormError, LegalLinks } from './auth-card.tsx'
+import { EmailField } from './email-field.tsx'
 import { PasswordInput } from './password-input.tsx'
 
 /** Sign-up screen 1 (spec §2): e-mail, password with its rules and strength, legal links, link to sign in. */
@@ -36,19 +37,13 @@ export function AccountStep({ busy, error, onSubmit }: { busy: boolean; error: s
   return (
     <form className="account-form" onSubmit={submit} noValidate>
       <FormError message={error} />
-      <label className="account-label" htmlFor={ids.email}>
-        <Trans>E-mail</Trans>
-      </label>
-      <input
+      <EmailField
         id={ids.email}
-        className="account-input"
-        type="email"
-        autoComplete="email"
         value={email}
-        aria-invalid={emailBad}
-        aria-describedby={ids.message}
-        onChange={(e) => {
-          setEmail(e.target.value)
+        invalid={emailBad}
+        describedBy={ids.message}
+        onValueChange={(value) => {
+          setEmail(value)
           setTouched((s) => ({ ...s, email: true }))
         }}
         onBlur={() => setTouched((s) => ({ ...s, email: true }))}

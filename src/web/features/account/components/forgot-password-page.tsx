@@ -6,6 +6,7 @@ import { limits } from '@/domain/limits.ts'
 import { validationText } from '../messages.ts'
 import { useForgotPassword } from '../use-password-flows.ts'
 import { AuthCard, FieldMessage } from './auth-card.tsx'
+import { EmailField } from './email-field.tsx'
 
 /** Forgot password (spec §2): 1 e-mail entry, 2 success (done returns to sign-in), 3 failure. */
 export function ForgotPasswordPage() {
@@ -62,20 +63,14 @@ export function ForgotPasswordPage() {
         <p className="account-lead">
           <Trans>Enter the e-mail address of your account and we will send you a link to set a new password.</Trans>
         </p>
-        <label className="account-label" htmlFor={ids.email}>
-          <Trans>E-mail</Trans>
-        </label>
-        <input
+        <EmailField
           id={ids.email}
-          className="account-input"
-          type="email"
-          autoComplete="email"
           value={email}
-          aria-invalid={shown !== ''}
-          aria-describedby={ids.message}
-          onChange={(e) => {
-            setEmail(e.target.value)
-            check(e.target.value)
+          invalid={shown !== ''}
+          describedBy={ids.message}
+          onValueChange={(value) => {
+            setEmail(value)
+            check(value)
           }}
           onBlur={() => check(email)}
         />

@@ -9,6 +9,7 @@ import { errorText, validationText } from '../messages.ts'
 import { useSignIn } from '../use-sign-in.ts'
 import { AuthCard, FieldMessage, FormError, LegalLinks } from './auth-card.tsx'
 import { OtpStep } from './otp-step.tsx'
+import { EmailField } from './email-field.tsx'
 import { PasswordInput } from './password-input.tsx'
 import { SignUpFlow } from './sign-up-flow.tsx'
 
@@ -115,19 +116,13 @@ function SignInForm({ busy, error, onSubmit }: { busy: boolean; error: string; o
   return (
     <form className="account-form" onSubmit={submit} noValidate>
       <FormError message={error} />
-      <label className="account-label" htmlFor={ids.email}>
-        <Trans>E-mail</Trans>
-      </label>
-      <input
+      <EmailField
         id={ids.email}
-        className="account-input"
-        type="email"
-        autoComplete="email"
         value={email}
-        aria-invalid={emailBad}
-        aria-describedby={ids.message}
-        onChange={(e) => {
-          setEmail(e.target.value)
+        invalid={emailBad}
+        describedBy={ids.message}
+        onValueChange={(value) => {
+          setEmail(value)
           setTouched((s) => ({ ...s, email: true }))
         }}
         onBlur={() => setTouched((s) => ({ ...s, email: true }))}
