@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { UserProfile } from '@/domain/account-api.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
@@ -74,9 +74,13 @@ describe('profile menu (spec §2)', () => {
     fireEvent.click(within(menu).getByRole('button', { name: 'Copy merchant ID' }))
     expect(navigator.clipboard.writeText).toHaveBeenCalledWith('123456789012345678')
     expect(within(menu).getByRole('button', { name: 'Copied' }).textContent).toBe('Copied')
-    act(() => vi.advanceTimersByTime(999))
+    act(() => {
+      vi.advanceTimersByTime(999)
+    })
     expect(within(menu).queryByRole('button', { name: 'Copied' })).not.toBeNull()
-    act(() => vi.advanceTimersByTime(1))
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(within(menu).queryByRole('button', { name: 'Copied' })).toBeNull()
     expect(within(menu).getByRole('button', { name: 'Copy merchant ID' })).toBeTruthy()
   })

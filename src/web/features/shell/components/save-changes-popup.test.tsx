@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { askToSaveChanges } from '@/web/lib/events.ts'
@@ -45,7 +45,8 @@ describe('save-changes popup (spec §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await expect(answer).resolves.toBe(true)
     expect(screen.queryByRole('heading', { name: 'Would you like to save the changes' })).toBeNull()
-    expect(document.activeElement).toBe(opener)
+    // focus goes back in an effect after the commit (Preact runs effects after paint)
+    await waitFor(() => expect(document.activeElement).toBe(opener))
 
     act(() => {
       answer = askToSaveChanges()
