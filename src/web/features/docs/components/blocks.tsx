@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type ReactNode } from 'react'
+import { memo, useEffect, useState, type ReactNode } from 'react'
 import type { Block, DemoType, Inline } from '@/domain/content.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { CodeBlock } from './code-block.tsx'
@@ -91,6 +91,38 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
     <>
       {blocks.map((block, i) => (
         <BlockNode key={i} block={block} />
+      ))}
+    </>
+  )
+}
+
+/** Blocks of the first screen, rendered with the page; the rest follow in batches, each in a task of its own. */
+const firstBatch = 4
+const laterBatch = 5
+
+/**
+ * A page's top-level blocks, rendered progressively: a long document (a product page has ~40 blocks with
+ * highlighted code and tables) would otherwise be one long main-thread task on a phone, delaying its first paint
+ * and any tap made meanwhile (docs/performance.md). `onComplete` runs once every block is in the DOM (hash links
+ * scroll then).
+ */
+export function PageBlocks({ blocks, onComplete }: { blocks: Block[]; onComplete?: () => void }) {
+  const [shown, setShown] = useState({ blocks, count: Math.min(firstBatch, blocks.length) })
+  // another page (or language) starts again from its first screen
+  const count = shown.blocks === blocks ? shown.count : Math.min(firstBatch, blocks.length)
+  const complete = count >= blocks.length
+  useEffect(() => {
+    if (complete) {
+      onComplete?.()
+      return
+    }
+    const timer = setTimeout(() => setShown({ blocks, count: count + laterBatch }), 0)
+    return () => clearTimeout(timer)
+  }, [blocks, count, complete, onComplete])
+  return (
+    <>
+      {blocks.slice(0, count).map((block, i) => (
+        <MemoBlockNode key={i} block={block} />
       ))}
     </>
   )
@@ -361,3 +393,6 @@ function BlockNode({ block }: { block: Block }): ReactNode {
       )
   }
 }
+
+/** Earlier blocks keep their output while later batches are added. */
+const MemoBlockNode = memo(BlockNode)

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import type { Lang } from '@/domain/i18n.ts'
 import { pageQuery, useContentLang } from '../api.ts'
 import '../docs.css'
-import { PageBody, useFailureRouting, useHashScroll } from './doc-page.tsx'
+import { PageBody, useFailureRouting } from './doc-page.tsx'
 import { DocSkeleton } from './skeleton.tsx'
 import { TableOfContents } from './toc.tsx'
 
@@ -13,13 +13,12 @@ export function ContentPage({ name, lang, before, after }: { name: string; lang?
   const query = useQuery(pageQuery('page', name, lang ?? uiLang))
   useFailureRouting(query.error)
   const page = query.isError ? undefined : query.data
-  useHashScroll(Boolean(page), `page.${name}`)
   return (
     <div className="doc-layout doc-layout--page">
       <div className="doc-aside">{page && !page.hideTOC && <TableOfContents entries={page.toc} hideOnSmall={false} />}</div>
       <article className="doc-main" lang={lang}>
         {before}
-        {page ? <PageBody page={page} /> : query.isError ? null : <DocSkeleton />}
+        {page ? <PageBody page={page} pageKey={`page.${name}`} /> : query.isError ? null : <DocSkeleton />}
         {after}
       </article>
     </div>

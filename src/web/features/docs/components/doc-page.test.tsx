@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Page } from '@/domain/content.ts'
@@ -38,7 +38,7 @@ const page: Page = {
   ],
 }
 
-function renderPage(p: Page, signedIn: boolean) {
+function renderPage(p: Page, signedIn: boolean, url = '/products/docs/secret') {
   const storage = new Map<string, string>()
   if (signedIn) storage.set('userLoginToken', JSON.stringify({ access_token: 'at', token_type: 'bearer' }))
   const fakeStorage = {
@@ -48,8 +48,8 @@ function renderPage(p: Page, signedIn: boolean) {
   } as unknown as Storage
   const actor = createSessionActor({ storage: fakeStorage, signOutRequest: vi.fn(async () => null), reload: vi.fn() })
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => <PageBody page={p} /> }),
-    history: createMemoryHistory({ initialEntries: ['/products/docs/secret'] }),
+    routeTree: createRootRoute({ component: () => <PageBody page={p} pageKey="openPaymentApi.secret" /> }),
+    history: createMemoryHistory({ initialEntries: [url] }),
   })
   return render(
     <I18nProvider i18n={i18n}>
@@ -90,5 +90,22 @@ describe('a documentation page', () => {
     const lists = document.querySelectorAll('ul.doc-list')
     expect((lists[0] as HTMLElement).style.listStyleType).toBe('square')
     expect((lists[1] as HTMLElement).style.listStyleType).toBe('disc')
+  })
+
+  it('renders a long page in batches and scrolls to the hash section once its block is in', async () => {
+    const scrolled: string[] = []
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this.id)
+    }
+    const sections: Page['sections'] = Array.from({ length: 14 }, (_, i) => ({ type: 'paragraph' as const, children: [{ type: 'text' as const, value: `Paragraph ${i + 1}` }] }))
+    sections.push({ type: 'heading', level: 2, id: 'error-list', children: [{ type: 'text', value: 'Error list' }] })
+    renderPage({ ...page, protected: false, sections }, false, '/products/docs/secret#Error%20List')
+    expect(await screen.findByText('Paragraph 1')).toBeTruthy()
+    // the first screen comes alone: the rest is not in the DOM yet
+    expect(screen.queryByText('Paragraph 14')).toBeNull()
+    expect(scrolled).toEqual([])
+    expect(await screen.findByRole('heading', { name: 'Error list' })).toBeTruthy()
+    expect(screen.getByText('Paragraph 14')).toBeTruthy()
+    await vi.waitFor(() => expect(scrolled).toEqual(['error-list']))
   })
 })

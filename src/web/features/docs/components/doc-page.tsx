@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useRouterState } from '@tanstack/react-router'
-import { useEffect, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { hashToId, type Page, type PageType } from '@/domain/content.ts'
 import { HttpError } from '@/web/lib/http.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { usePage } from '../api.ts'
 import '../docs.css'
-import { Blocks } from './blocks.tsx'
+import { PageBlocks } from './blocks.tsx'
 import { InternalLink, useWebviewHref } from '@/web/ui/internal-link.tsx'
 import { Sidebar, type DocSection } from './sidebar.tsx'
 import { DocSkeleton } from './skeleton.tsx'
@@ -89,15 +89,20 @@ function Breadcrumbs({ section, title }: { section: DocSection; title: string | 
   )
 }
 
-export function PageBody({ page }: { page: Page }) {
+/** A page's title and blocks (or the sign-in prompt); its hash link scrolls once every block is rendered. */
+export function PageBody({ page, pageKey }: { page: Page; pageKey: string }) {
   const { isSignedIn } = useSession()
+  const prompt = page.protected && !isSignedIn
+  const [renderedKey, setRenderedKey] = useState<string | null>(null)
+  const onComplete = useCallback(() => setRenderedKey(pageKey), [pageKey])
+  useHashScroll(prompt || renderedKey === pageKey, pageKey)
   return (
     <>
       <header className="doc-header">
         <h1>{page.title}</h1>
         {page.subTitle && <p className="doc-subtitle">{page.subTitle}</p>}
       </header>
-      {page.protected && !isSignedIn ? <SignInPrompt /> : <Blocks blocks={page.sections} />}
+      {prompt ? <SignInPrompt /> : <PageBlocks blocks={page.sections} onComplete={onComplete} />}
     </>
   )
 }
@@ -110,11 +115,10 @@ export function DocPage({ type, slug }: { type: Extract<PageType, 'openPaymentAp
   // On failure the content and TOC are cleared (spec §2): nothing of an older answer stays on screen.
   const page = query.isError ? undefined : query.data
   const { isSignedIn } = useSession()
-  useHashScroll(Boolean(page), `${type}.${slug}`)
   return (
     <DocLayout section={section} aside={page && !page.hideTOC && !(page.protected && !isSignedIn) ? <TableOfContents entries={page.toc} hideOnSmall={section === 'miniapp'} /> : null}>
       <Breadcrumbs section={section} title={slug === 'index' ? undefined : (page?.title ?? '')} />
-      {page ? <PageBody page={page} /> : query.isError ? null : <DocSkeleton variant={slug === 'apireference' ? 'card' : 'text'} />}
+      {page ? <PageBody page={page} pageKey={`${type}.${slug}`} /> : query.isError ? null : <DocSkeleton variant={slug === 'apireference' ? 'card' : 'text'} />}
     </DocLayout>
   )
 }

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { usePage } from '../api.ts'
 import '../docs.css'
-import { Blocks } from './blocks.tsx'
+import { PageBlocks } from './blocks.tsx'
 import { useFailureRouting } from './doc-page.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { DocSkeleton } from './skeleton.tsx'
@@ -28,7 +28,7 @@ export function HomePage() {
               </InternalLink>
             </p>
           </header>
-          <Blocks blocks={page.sections} />
+          <PageBlocks blocks={page.sections} />
         </>
       ) : query.isError ? null : (
         <DocSkeleton />
