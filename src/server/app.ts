@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
+import { compress } from 'hono/compress'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -48,6 +49,11 @@ export function createApp(deps: AppDeps) {
       },
     }),
   )
+
+  // Content answers are large (a product page with highlighted code is ~60 KB of JSON, ~8 KB gzip) and sit on the
+  // critical path of every docs page; sandbox answers stay small and are left as they are.
+  app.use('/dev/*', compress())
+  app.use('/openapi.json', compress())
 
   app.get('/healthz', async (c) => {
     const store = await deps.store.health()

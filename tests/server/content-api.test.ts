@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TtlLruCache } from '../../src/server/content/cache.ts'
 import { library, loadLibrary } from '../../src/server/content/library.ts'
@@ -27,6 +28,18 @@ describe.each(storeKinds())('content API [%s]', (kind) => {
     expect(ja.body.data.toc.length).toBeGreaterThan(0)
     expect(ja.body.data.sections.length).toBeGreaterThan(0)
     expect(ja.body.data).not.toHaveProperty('file')
+  })
+
+  it('compresses content for clients that accept gzip, and sends it plain to the others', async () => {
+    const path = '/dev/config/pages?type=openPaymentApi&slug=webpayment&lang=jp'
+    const zipped = await t.app.request(path, { headers: { 'accept-encoding': 'gzip' } })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    const bytes = Buffer.from(await zipped.arrayBuffer())
+    const plain = await t.app.request(path)
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const text = await plain.text()
+    expect(bytes.length).toBeLessThan(text.length / 4)
+    expect(gunzipSync(bytes).toString('utf8')).toBe(text)
   })
 
   it('lists the pages of a type when no slug is given', async () => {
