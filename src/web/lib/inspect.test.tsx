@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { inspectionEnabled, inspectOption } from './inspect.ts'
-import { createSessionActor } from './session.tsx'
+import { createSessionActor } from './session-actor.ts'
 
 interface Sent {
   type: string

@@ -2,16 +2,8 @@ import { act, cleanup, render, screen } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { storageKeys } from '@/domain/storage-keys.ts'
-import {
-  createSessionActor,
-  getAccessToken,
-  postSignOut,
-  reportUnauthorized,
-  SessionProvider,
-  useSession,
-  type SessionEffects,
-  type SessionToken,
-} from './session.tsx'
+import { createLazySessionStore, getAccessToken, reportUnauthorized, SessionProvider, useSession, type SessionStore, type SessionToken } from './session.tsx'
+import { actorStore, createSessionActor, postSignOut, type SessionEffects } from './session-actor.ts'
 import { rememberKeepLogin } from './keep-login.ts'
 
 const token: SessionToken = {
@@ -41,7 +33,7 @@ function setup(signOutRequest: SessionEffects['signOutRequest'] = vi.fn(async ()
   const effects = { storage: localStorage, sessionStorage, signOutRequest, reload: vi.fn() }
   const actor = createSessionActor(effects)
   render(
-    <SessionProvider actor={actor}>
+    <SessionProvider store={actorStore(actor)}>
       <Probe />
     </SessionProvider>,
   )
@@ -119,11 +111,11 @@ describe('session binding', () => {
     expect(screen.getByTestId('error').textContent).toBe('none')
   })
 
-  it('the app-wide actor serves the http client without React', () => {
+  it('the app-wide session serves the http client without React', async () => {
     localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
     expect(getAccessToken()).toBe('at-123')
-    act(() => reportUnauthorized())
-    expect(getAccessToken()).toBeNull()
+    reportUnauthorized()
+    await vi.waitFor(() => expect(getAccessToken()).toBeNull())
     expect(localStorage.getItem(storageKeys.userLoginToken)).toBeNull()
   })
 
@@ -180,5 +172,74 @@ describe("'keep me signed in' (spec §2)", () => {
     localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token)) // e.g. a webview host stores a token
     restartBrowser()
     expect(setup().actor.getSnapshot().value).toBe('signedIn')
+  })
+})
+
+describe('the session machine loads when it is needed', () => {
+  /** A lazy store over the real actor whose loading the test releases by hand. */
+  function lazySetup() {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const effects = { storage: localStorage, sessionStorage, signOutRequest: vi.fn(async () => null), reload: vi.fn() }
+    const load = vi.fn(async (): Promise<SessionStore> => {
+      await gate
+      return actorStore(createSessionActor(effects))
+    })
+    const store = createLazySessionStore(load, { storage: localStorage })
+    render(
+      <SessionProvider store={store}>
+        <Probe />
+      </SessionProvider>,
+    )
+    return { store, load, release: () => act(async () => release()), effects }
+  }
+
+  it('a signed-out visitor does not load it until something happens to the session', async () => {
+    const { store, load, release } = lazySetup()
+    expect(screen.getByTestId('state').textContent).toBe('signedOut')
+    expect(load).not.toHaveBeenCalled()
+    let signedIn = false
+    const sending = store.send({ type: 'session.signedIn', token }).then(() => (signedIn = true))
+    expect(load).toHaveBeenCalledOnce()
+    await Promise.resolve()
+    expect(signedIn).toBe(false)
+    expect(screen.getByTestId('state').textContent).toBe('signedOut')
+    await release()
+    await sending
+    expect(screen.getByTestId('state').textContent).toBe('signedIn')
+    expect(screen.getByTestId('token').textContent).toBe('at-123')
+    expect(JSON.parse(localStorage.getItem(storageKeys.userLoginToken) ?? 'null')).toEqual(token)
+  })
+
+  it('a stored sign-in reads as signed in at once and loads the machine right away', async () => {
+    localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
+    const { load, release } = lazySetup()
+    expect(screen.getByTestId('state').textContent).toBe('signedIn')
+    expect(screen.getByTestId('token').textContent).toBe('at-123')
+    expect(load).toHaveBeenCalledOnce()
+    await release()
+    expect(screen.getByTestId('state').textContent).toBe('signedIn')
+  })
+
+  it('events sent while it loads are taken in order', async () => {
+    localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
+    const { store, release } = lazySetup()
+    const first = store.send({ type: 'session.unauthorized' })
+    const second = store.send({ type: 'session.acknowledge' })
+    await release()
+    await Promise.all([first, second])
+    expect(screen.getByTestId('state').textContent).toBe('signedOut')
+    expect(screen.getByTestId('error').textContent).toBe('none')
+    expect(localStorage.getItem(storageKeys.userLoginToken)).toBeNull()
+  })
+
+  it("forgets a session-only sign-in of an earlier browser session before reading it ('keep me signed in')", () => {
+    rememberKeepLogin(false)
+    localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
+    restartBrowser()
+    const { load } = lazySetup()
+    expect(screen.getByTestId('state').textContent).toBe('signedOut')
+    expect(localStorage.getItem(storageKeys.userLoginToken)).toBeNull()
+    expect(load).not.toHaveBeenCalled()
   })
 })

@@ -1,21 +1,39 @@
-import { useSelector } from '@xstate/react'
-import { createContext, useContext, useMemo, type ReactNode } from 'react'
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import * as v from 'valibot'
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
-import { limits } from '@/domain/limits.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
-import { sessionMachine, type SessionToken, type SignOutRequestInput } from '../../../machines/session.machine.ts'
-import { inspectOption } from './inspect.ts'
-import { forgetKeepLogin, forgetSessionUnlessKept, type SessionMarker } from './keep-login.ts'
+import type { SessionErrorCode, SessionEvent, SessionToken } from '../../../machines/session.machine.ts'
+import { forgetSessionUnlessKept, type SessionMarker } from './keep-login.ts'
 
 /**
- * The app-wide session (spec §4: logged in = a stored access token exists). One actor of `sessionMachine` for the
- * whole app, bound to localStorage `userLoginToken` / `LoginAccount` (spec §3 keys). React reads it through
- * `useSession()`; the http client uses `getAccessToken()` and `reportUnauthorized()` without React.
+ * The app-wide session (spec §4: logged in = a stored access token exists). Its rules are the `sessionMachine`
+ * statechart, run by one actor bound to localStorage `userLoginToken` / `LoginAccount` (spec §3 keys) in
+ * `session-actor.ts`. React reads it through `useSession()`; the http client uses `getAccessToken()` and
+ * `reportUnauthorized()` without React.
+ *
+ * The actor (and xstate with it) is loaded only when it is needed: at start when a sign-in is stored, else on the
+ * first event (signing in). Until then the session is what storage says — signed out, or signed in with the stored
+ * token — which is exactly the machine's state after `restoring`. Events sent meanwhile wait for the actor, in
+ * order; `send` resolves once the machine has taken the event.
  */
 
-export type SessionActor = ActorRefFrom<typeof sessionMachine>
 export type { SessionToken }
+export type SessionState = 'restoring' | 'signedOut' | 'signedIn' | 'signingOut' | 'expired'
+
+export interface SessionView {
+  state: SessionState
+  token: SessionToken | null
+  errorCode: SessionErrorCode | null
+}
+
+export interface SessionStore {
+  /** The current view; the same object until the session changes. */
+  getView(): SessionView
+  subscribe(listener: () => void): () => void
+  /** Hands the event to the session machine; resolves once it has taken it. */
+  send(event: SessionEvent): Promise<void>
+  /** Starts loading the machine now (pages that are about to sign in). */
+  preload(): void
+}
 
 const storedTokenSchema = v.object({
   access_token: v.pipe(v.string(), v.minLength(1)),
@@ -37,105 +55,86 @@ export function readStoredToken(storage: Storage = localStorage): SessionToken |
   }
 }
 
-export interface SessionEffects {
-  storage: Storage
-  /** Client storage cleared on sign-out besides the token and account. */
-  sessionStorage?: Storage
-  signOutRequest: (input: SignOutRequestInput) => Promise<unknown>
-  reload: () => void
-  /** The browser-session marker of 'keep me signed in' (keep-login.ts); default: a session cookie. */
-  sessionMarker?: SessionMarker | null
-}
-
-/** spec §7: POST /v1/dpSignout/logout (bearer) with {accessToken}; the caller swallows any failure (spec §4). */
-export async function postSignOut({ accessToken }: SignOutRequestInput): Promise<unknown> {
-  const response = await fetch('/v1/dpSignout/logout', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ accessToken }),
-    signal: AbortSignal.timeout(limits.timeouts.shortMs),
-  })
-  if (!response.ok) throw new Error(`sign-out answered ${response.status}`)
-  return null
-}
-
-function browserEffects(): SessionEffects {
+/**
+ * A store that answers from storage until the machine is needed, then hands over to it (`load`). A stored sign-in
+ * loads the machine at once, so the first 401 or sign-out finds it ready.
+ */
+export function createLazySessionStore(
+  load: () => Promise<SessionStore>,
+  { storage = localStorage, marker }: { storage?: Storage; marker?: SessionMarker | null } = {},
+): SessionStore {
+  // 'keep me signed in' unchecked and a new browser session: the stored sign-in ends before it is read
+  forgetSessionUnlessKept(storage, marker)
+  const stored = readStoredToken(storage)
+  const initial: SessionView = { state: stored ? 'signedIn' : 'signedOut', token: stored, errorCode: null }
+  const listeners = new Set<() => void>()
+  let machine: SessionStore | null = null
+  let loading: Promise<SessionStore> | null = null
+  const ensure = () =>
+    (loading ??= load().then((loaded) => {
+      machine = loaded
+      loaded.subscribe(() => listeners.forEach((listener) => listener()))
+      listeners.forEach((listener) => listener())
+      return loaded
+    }))
+  if (stored) void ensure().catch(() => undefined)
   return {
-    storage: localStorage,
-    sessionStorage,
-    signOutRequest: postSignOut,
-    reload: () => window.location.assign('/'),
+    getView: () => machine?.getView() ?? initial,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    send: async (event) => (machine ?? (await ensure())).send(event),
+    preload: () => void ensure().catch(() => undefined),
   }
 }
 
-export function createSessionActor(effects: SessionEffects = browserEffects()): SessionActor {
-  const { storage } = effects
-  // 'keep me signed in' unchecked and a new browser session: the stored sign-in ends before it is read
-  forgetSessionUnlessKept(storage, effects.sessionMarker)
-  const machine = sessionMachine.provide({
-    actors: { signOutRequest: fromPromise(({ input }) => effects.signOutRequest(input)) },
-    actions: {
-      storeSession: (_, { token, account }) => {
-        storage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
-        if (account !== undefined) storage.setItem(storageKeys.loginAccount, JSON.stringify(account))
-      },
-      clearStoredSession: () => {
-        storage.removeItem(storageKeys.userLoginToken)
-        storage.removeItem(storageKeys.loginAccount)
-        forgetKeepLogin(storage)
-        effects.sessionStorage?.clear()
-      },
-      reloadToHome: () => effects.reload(),
-    },
-  })
-  return createActor(machine, { input: { storedToken: readStoredToken(storage) }, inspect: inspectOption() }).start()
-}
+let appSession: SessionStore | undefined
 
-let appSession: SessionActor | undefined
-
-/** The one session actor of the app, started on first use. */
-export function getSessionActor(): SessionActor {
-  appSession ??= createSessionActor()
+/** The one session of the app, created on first use. */
+export function getSessionStore(): SessionStore {
+  appSession ??= createLazySessionStore(() => import('./session-actor.ts').then((m) => m.createBrowserSessionStore()))
   return appSession
 }
 
 /** For the http client: the bearer token of the signed-in user, or null. */
 export function getAccessToken(): string | null {
-  const snapshot = getSessionActor().getSnapshot()
-  return snapshot.matches('signedIn') ? (snapshot.context.token?.access_token ?? null) : null
+  const view = getSessionStore().getView()
+  return view.state === 'signedIn' ? (view.token?.access_token ?? null) : null
 }
 
 /** For the http client: an authenticated call answered 401, so the session has timed out (spec §8). */
 export function reportUnauthorized(): void {
-  getSessionActor().send({ type: 'session.unauthorized' })
+  void getSessionStore().send({ type: 'session.unauthorized' })
 }
 
-const SessionContext = createContext<SessionActor | null>(null)
+const SessionContext = createContext<SessionStore | null>(null)
 
-/** Provides the app's session actor (or the one given, in tests) to `useSession()`. */
-export function SessionProvider({ actor, children }: { actor?: SessionActor; children: ReactNode }) {
-  const value = useMemo(() => actor ?? getSessionActor(), [actor])
+/** Provides the app's session (or the store given, in tests) to `useSession()`. */
+export function SessionProvider({ store, children }: { store?: SessionStore; children: ReactNode }) {
+  const value = useMemo(() => store ?? getSessionStore(), [store])
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
 }
 
 export function useSession() {
-  const actor = useContext(SessionContext)
-  if (!actor) throw new Error('useSession() needs <SessionProvider> above it')
-  const state = useSelector(actor, (s) => s.value)
-  const accessToken = useSelector(actor, (s) => (s.matches('signedIn') ? (s.context.token?.access_token ?? null) : null))
-  const errorCode = useSelector(actor, (s) => s.context.errorCode)
+  const store = useContext(SessionContext)
+  if (!store) throw new Error('useSession() needs <SessionProvider> above it')
+  const view = useSyncExternalStore(store.subscribe, store.getView)
   return useMemo(
     () => ({
-      state,
-      isSignedIn: state === 'signedIn',
-      accessToken,
+      state: view.state,
+      isSignedIn: view.state === 'signedIn',
+      accessToken: view.state === 'signedIn' ? (view.token?.access_token ?? null) : null,
       /** 'SESSION_TIMED_OUT' after a 401: show 'Timed out, please sign in again to continue' (spec §8). */
-      errorCode,
-      signIn: (token: SessionToken, account?: unknown) => actor.send({ type: 'session.signedIn', token, account }),
-      signOut: () => actor.send({ type: 'session.signOut' }),
-      reportUnauthorized: () => actor.send({ type: 'session.unauthorized' }),
-      acknowledge: () => actor.send({ type: 'session.acknowledge' }),
+      errorCode: view.errorCode,
+      /** Resolves once the session is signed in (authenticated calls made after it carry the token). */
+      signIn: (token: SessionToken, account?: unknown) => store.send({ type: 'session.signedIn', token, account }),
+      signOut: () => store.send({ type: 'session.signOut' }),
+      reportUnauthorized: () => store.send({ type: 'session.unauthorized' }),
+      acknowledge: () => store.send({ type: 'session.acknowledge' }),
+      /** Loads the session machine ahead of a sign-in. */
+      preload: () => store.preload(),
     }),
-    [actor, state, accessToken, errorCode],
+    [store, view],
   )
 }

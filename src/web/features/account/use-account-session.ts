@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import type { SessionToken as Token } from '@/web/lib/session.tsx'
 import { readStoredToken, useSession } from '@/web/lib/session.tsx'
 import { fetchUserProfile, loginAccountOf } from './api.ts'
@@ -15,10 +15,13 @@ export function useAccountSession() {
   const latest = useRef(session)
   latest.current = session
 
+  // the page is about to sign someone in: have the session machine ready by then
+  useEffect(() => session.preload(), [session])
+
   const stable = useRef({
     /** Stores the token, then the profile; a failed profile fetch leaves the token (the dashboard refetches). */
     async signIn(token: Token) {
-      latest.current.signIn(token)
+      await latest.current.signIn(token)
       await stable.current.refreshAccount(token)
     },
     /** Fetches the profile again and stores it beside the current token. */
@@ -26,7 +29,7 @@ export function useAccountSession() {
       if (!token) return null
       try {
         const profile = await fetchUserProfile()
-        latest.current.signIn(token, loginAccountOf(profile))
+        await latest.current.signIn(token, loginAccountOf(profile))
         queryClient.setQueryData(accountKeys.profile(token.access_token), profile)
         return profile
       } catch {

@@ -5,7 +5,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { UserProfile } from '@/domain/account-api.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
-import { createSessionActor, SessionProvider } from '@/web/lib/session.tsx'
+import { SessionProvider } from '@/web/lib/session.tsx'
+import { actorStore, createSessionActor } from '@/web/lib/session-actor.ts'
 import { accountKeys } from '../keys.ts'
 import { ProfileMenu } from './profile-menu.tsx'
 
@@ -34,7 +35,7 @@ function renderMenu(overrides: Partial<UserProfile> = {}) {
   render(
     <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
-        <SessionProvider actor={actor}>
+        <SessionProvider store={actorStore(actor)}>
           <ProfileMenu />
         </SessionProvider>
       </I18nProvider>
