@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { settleAnimations } from '../support/animations.ts'
+import { signInThroughApi } from '../support/e2e-account.ts'
 
 /**
  * Documentation, search and style guide as a reader meets them (issue 5): every doc page in both languages,
@@ -121,6 +122,37 @@ test('the code language choice applies to every code block and survives navigati
     'true',
   )
   await expect(page.locator('.code-block__pre').first()).toHaveCSS('max-height', '313px')
+})
+
+test('a protected page asks a visitor to sign in or sign up, and opens for a signed-in developer', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/products/docs/golive')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Going live')
+  const prompt = page.getByRole('region', { name: 'Sign in to read this page' })
+  await expect(prompt).toBeVisible()
+  await expect(prompt.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/account/signup')
+  await expect(page.getByRole('heading', { name: 'Activate your account' })).toHaveCount(0)
+  await prompt.getByRole('link', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/account\/signin/)
+
+  await signInThroughApi(page, 'docs')
+  await page.goto('/products/docs/golive#activation')
+  await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeInViewport()
+  await expect(page.getByRole('region', { name: 'Sign in to read this page' })).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: /on this page/i }).getByRole('link', { name: 'Live credentials' })).toBeVisible()
+})
+
+test('a code block links to the release notes of the SDK its selected language belongs to', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/products/docs/webpayment')
+  const block = page.locator('.code-block').filter({ has: page.getByRole('tablist') }).first()
+  await block.getByRole('tab', { name: 'Php' }).click()
+  await block.getByRole('link', { name: 'Release notes of the Php SDK' }).click()
+  await expect(page).toHaveURL(/\/products\/docs\/releasenotes#php$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('SDK release notes')
+  await expect(page.locator('[id="php"]')).toBeInViewport()
 })
 
 test('the copy button copies the code and says "Copied" for 4 seconds', async ({ page, context }) => {

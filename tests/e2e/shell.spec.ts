@@ -6,37 +6,13 @@ import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import axe from 'axe-core'
 import { settleAnimations } from '../support/animations.ts'
+import { signInThroughApi } from '../support/e2e-account.ts'
 
 /**
  * The portal shell as a visitor and a signed-in developer meet it: every route frame of spec §2 this shell owns,
  * bare and under /webview, the guard, maintenance, the header's three layouts, language, 404, a11y.
  */
 
-const password = 'Shell#Test2026'
-
-/**
- * A real developer account, made through the account API the way the sign-up page does (OTP read from the
- * sandbox mailbox), whose token is then stored as the sign-in flow stores it (spec §3 `userLoginToken`).
- */
-async function signIn(page: Page) {
-  const email = `shell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@paylab.example`
-  const headers = { 'X-DEVICE-ID': 'pp4d-00000000-0000-4000-8000-0000000000aa' }
-  const created = await page.request.post('/v1/dpSignup/createAccount', { headers, data: { email, password } })
-  expect(created.ok(), await created.text()).toBe(true)
-  const ref: string = (await created.json()).data.otp_reference_id
-  const mailbox = await page.request.get(`/sandbox/mailbox.json?to=${encodeURIComponent(email)}`)
-  const otp: string = (await mailbox.json()).data.mails[0].otp
-  const validated = await page.request.post('/v1/dpSignup/validateOtp', { headers, data: { otp_reference_id: ref, otp, email } })
-  const token = (await validated.json()).data.token
-  const registered = await page.request.post('/v1/dpSignup/signupProduct', {
-    headers: { authorization: `Bearer ${token.access_token}` },
-    data: { merchantName: 'Shell Cake Shop', logoDMSId: 'default', email, products: [1, 3] },
-  })
-  expect(registered.ok(), await registered.text()).toBe(true)
-  await page.goto('/internal-server-error')
-  await page.evaluate((stored) => localStorage.setItem('userLoginToken', JSON.stringify(stored)), token)
-  return token as { access_token: string }
-}
 
 function watchConsole(page: Page) {
   const errors: string[] = []
@@ -76,7 +52,7 @@ for (const prefix of ['', '/webview']) {
     for (const route of signedInRoutes) {
       test(`${prefix}${route.path} shows its frame with header, sidebar and footer`, async ({ page }) => {
         const errors = watchConsole(page)
-        await signIn(page)
+        await signInThroughApi(page, 'shell')
         await page.goto(`${prefix}${route.path}`)
         await expect(page).toHaveURL(new RegExp(`${prefix}${route.path}$`))
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading)
@@ -106,7 +82,7 @@ for (const prefix of ['', '/webview']) {
     }
 
     test(`${prefix}: links keep the webview segment, and following one stays in it`, async ({ page }) => {
-      await signIn(page)
+      await signInThroughApi(page, 'shell')
       await page.goto(`${prefix}/develop/resolve`)
       await expect(page.getByRole('contentinfo').getByRole('link').first()).toBeVisible()
       const footerHrefs = await page.getByRole('contentinfo').locator('a:not([target])').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
@@ -127,7 +103,7 @@ for (const prefix of ['', '/webview']) {
 }
 
 test('the settings tabs live in the URL and follow the arrow keys', async ({ page }) => {
-  await signIn(page)
+  await signInThroughApi(page, 'shell')
   await page.goto('/settings?tab=api-keys')
   await expect(page.getByRole('tab', { name: 'APIキー' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('tabpanel')).toContainText('シークレット')
@@ -140,7 +116,7 @@ test('the settings tabs live in the URL and follow the arrow keys', async ({ pag
 })
 
 test('an unknown lab product is not a page', async ({ page }) => {
-  await signIn(page)
+  await signInThroughApi(page, 'shell')
   await page.goto('/develop/otherbrand-lab')
   await expect(page).toHaveURL(/\/not-found$/)
 })
@@ -171,7 +147,7 @@ test('the guard sends a visitor to sign-in with ?redirect= (query included), and
   await page.goto('/settings?tab=api-keys')
   await expect(page).toHaveURL(/\/account\/signin\?redirect=%2Fsettings%3Ftab%3Dapi-keys$/)
   const redirect = new URL(page.url()).searchParams.get('redirect')!
-  await signIn(page)
+  await signInThroughApi(page, 'shell')
   await page.goto(redirect)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('設定')
   await expect(page.getByRole('tab', { name: 'APIキー' })).toHaveAttribute('aria-selected', 'true')
@@ -291,7 +267,7 @@ test('a logged-out visitor choosing a tool tile gets the sign-in popup with its 
 
 test('a signed-in developer sees the Dashboard button and the profile dropdown, which signs out', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
-  await signIn(page)
+  await signInThroughApi(page, 'shell')
   await page.goto('/develop/resolve')
   const banner = page.getByRole('banner')
   await expect(banner.getByRole('link', { name: 'ダッシュボード' })).toHaveAttribute('href', '/dashboard/home')
@@ -308,7 +284,7 @@ test('a signed-in developer sees the Dashboard button and the profile dropdown, 
 
 test('a route chunk that fails to load is retried, and after 120 s becomes the 500 page (spec §2)', async ({ page }) => {
   test.setTimeout(90_000)
-  await signIn(page)
+  await signInThroughApi(page, 'shell')
   const resolveChunk = /\/assets\/resolve-[^/]+\.js$/
   await page.route(resolveChunk, (route) => route.abort('connectionreset'))
   await page.goto('/develop/resolve')

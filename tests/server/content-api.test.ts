@@ -7,6 +7,7 @@ import { TtlLruCache } from '../../src/server/content/cache.ts'
 import { library, loadLibrary } from '../../src/server/content/library.ts'
 import { buildSearchIndex, tokenize } from '../../src/server/content/search.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { bearer, signUp } from './accounts-helpers.ts'
 import { storeKinds } from '../support/store.ts'
 
 describe.each(storeKinds())('content API [%s]', (kind) => {
@@ -48,6 +49,25 @@ describe.each(storeKinds())('content API [%s]', (kind) => {
     const slugs = res.body.data.map((p: { slug: string }) => p.slug)
     expect(slugs).toEqual(expect.arrayContaining(['index', 'webpayment', 'qrcode']))
     expect(res.body.data[0]).not.toHaveProperty('sections')
+  })
+
+  it('gives the text of a protected page to signed-in developers only, and keeps it out of search', async () => {
+    const path = '/dev/config/pages?type=openPaymentApi&slug=golive&lang=en'
+    const visitor = await t.json('GET', path)
+    expect(visitor.status).toBe(200)
+    expect(visitor.body.data).toMatchObject({ protected: true, title: 'Going live', sections: [], toc: [] })
+    const { token } = await signUp(t)
+    const member = await t.json('GET', path, undefined, bearer(token))
+    expect(member.body.data.sections.length).toBeGreaterThan(0)
+    expect(member.body.data.toc.map((e: { id: string }) => e.id)).toContain('activation')
+    const stale = await t.json('GET', path, undefined, bearer('x'.repeat(40)))
+    expect(stale.status).toBe(401)
+    expect(stale.body.resultInfo.code).toBe('UNAUTHORIZED')
+    // a word of its body finds nothing; its title still finds it
+    const body = await t.json('GET', '/dev/config/search?searchText=payouts&lang=en')
+    expect(body.body.data.map((r: { slug: string }) => r.slug)).not.toContain('products/docs/golive')
+    const title = await t.json('GET', '/dev/config/search?searchText=going%20live&lang=en')
+    expect(title.body.data.map((r: { slug: string }) => r.slug)).toContain('products/docs/golive')
   })
 
   it('answers an unknown slug with 404 in the error shape and a bad type with 400', async () => {

@@ -54,7 +54,8 @@ export function buildSearchIndex(library: Library): SearchIndex {
       library
         .pages(lang)
         .filter((p) => !(p.type === 'page' && p.slug === 'home'))
-        .map((p) => ({ id: pagePath(p.type, p.slug), title: p.title, description: p.description, body: p.text })),
+        // a protected page is found by its title and description only: its text is for signed-in developers
+        .map((p) => ({ id: pagePath(p.type, p.slug), title: p.title, description: p.description, body: p.protected ? '' : p.text })),
     )
     indexes.set(lang, index)
   }

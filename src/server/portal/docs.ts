@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { pageTypes } from '@/domain/content.ts'
 import { ApiError } from '@/domain/errors.ts'
@@ -11,6 +11,7 @@ import { openApiDocument } from '../content/openapi.ts'
 import { buildSearchIndex, type SearchIndex } from '../content/search.ts'
 import type { AppDeps } from '../deps.ts'
 import { queryOf } from '../validate.ts'
+import { bearerToken, requireUser, type AuthEnv } from './auth.ts'
 
 const langParam = v.optional(v.picklist(['jp', 'ja', 'en']))
 const toLang = (value: string | undefined): Lang => pickLang(value === 'jp' ? 'ja' : value)
@@ -24,7 +25,7 @@ const pageQuery = v.object({
 const searchQuery = v.object({ searchText: v.pipe(v.string(), v.maxLength(200)), lang: langParam })
 const langQuery = v.object({ lang: langParam })
 
-const ok = (data: unknown) => ({ resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data })
+const ok = <T,>(data: T) => ({ resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data })
 
 let searchIndex: Promise<SearchIndex> | undefined
 const search = () => (searchIndex ??= library().then(buildSearchIndex))
@@ -35,6 +36,15 @@ const search = () => (searchIndex ??= library().then(buildSearchIndex))
  */
 export function docsRoutes(deps: AppDeps) {
   const app = new Hono()
+  /** True for a valid bearer token, false without one; an invalid one answers 401 (requireUser). */
+  const signedInUser = async (c: Context) => {
+    if (!bearerToken(c)) return false
+    let valid = false
+    await requireUser(deps)(c as Context<AuthEnv>, async () => {
+      valid = true
+    })
+    return valid
+  }
   const cache = new TtlLruCache<unknown>(limits.contentCache.maxEntries, limits.contentCache.ttlMs, () => deps.clock.nowMs())
   // Parse all content now (outside tests, where each test file would pay for it) so a broken file stops startup.
   if (!process.env.VITEST) {
@@ -53,11 +63,14 @@ export function docsRoutes(deps: AppDeps) {
     if (slug === undefined) {
       return c.json(await cached(`pages:${q.type}:*:${lang}`, async () => ok((await library()).pages(lang, q.type).map(summary))))
     }
-    const body = await cached(`pages:${q.type}:${slug}:${lang}`, async () => {
+    const body = (await cached(`pages:${q.type}:${slug}:${lang}`, async () => {
       const page = (await library()).page(lang, q.type, slug.replace(/^\/+|\/+$/g, ''))
       return page ? ok(publicPage(page)) : null
-    })
+    })) as ReturnType<typeof ok<ReturnType<typeof publicPage>>> | null
     if (!body) throw new ApiError('RESOURCE_NOT_FOUND')
+    // spec §2 protected pages: their text goes to signed-in developers only. A visitor gets the title and
+    // description (for the sign-in prompt); a token that no longer works answers 401 like every portal call.
+    if (body.data.protected && !(await signedInUser(c))) return c.json(ok({ ...body.data, sections: [], toc: [] }))
     return c.json(body)
   })
 

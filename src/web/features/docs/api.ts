@@ -5,7 +5,8 @@ import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type PageTy
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
 import { envelope, http } from '@/web/lib/http.ts'
 import { i18n } from '@/web/lib/i18n.ts'
-import { docsKeys } from './keys.ts'
+import { getAccessToken, useSession } from '@/web/lib/session.tsx'
+import { docsKeys, type Viewer } from './keys.ts'
 
 /** The UI language drives the content language; a switch changes the key, so pages refetch (spec §2). */
 export function useContentLang(): Lang {
@@ -16,17 +17,36 @@ export function useContentLang(): Lang {
 // Document content is left out of the header's progress bar (spec §2).
 const quiet = { untracked: true } as const
 
-export const pageQuery = (type: PageType, slug: string, lang: Lang) =>
+/**
+ * A page in one language. Signed in, the request carries the token so protected pages come with their text
+ * (spec §2); signing in or out changes the key, so the page is asked for again.
+ */
+export const pageQuery = (type: PageType, slug: string, lang: Lang, viewer: Viewer = currentViewer()) =>
   queryOptions({
-    queryKey: docsKeys.page(type, slug, lang),
+    queryKey: docsKeys.page(type, slug, lang, viewer),
     queryFn: async ({ signal }) =>
-      (await http.get(envelope(pageSchema), '/dev/config/pages', { ...quiet, signal, query: { type, slug, lang: toStoredLang(lang) } })).data,
+      (
+        await http.get(envelope(pageSchema), '/dev/config/pages', {
+          ...quiet,
+          auth: viewer === 'member',
+          signal,
+          query: { type, slug, lang: toStoredLang(lang) },
+        })
+      ).data,
     retry: false,
     staleTime: 5 * 60_000,
   })
 
+/** Who is asking, outside React (start-up prefetch, route loaders). */
+const currentViewer = (): Viewer => (getAccessToken() ? 'member' : 'visitor')
+
+/** Who is asking, in React: follows sign-in and sign-out. */
+export function useViewer(): Viewer {
+  return useSession().isSignedIn ? 'member' : 'visitor'
+}
+
 export function usePage(type: PageType, slug: string) {
-  return useQuery(pageQuery(type, slug, useContentLang()))
+  return useQuery(pageQuery(type, slug, useContentLang(), useViewer()))
 }
 
 /** The content language outside React (route loaders); same rule as `useContentLang`. */

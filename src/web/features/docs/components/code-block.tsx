@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { codeTabLabels, codeTabLanguages, type CodeTabLanguage, type CodeVariant } from '@/domain/content.ts'
 import { limits } from '@/domain/limits.ts'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 
 /** The chosen code language is saved locally and applied to every code block on every page (spec §2). */
 export const codeLanguageStorageKey = 'codeLanguage'
@@ -83,13 +84,33 @@ function Lines({ variant }: { variant: CodeVariant }) {
   )
 }
 
-/** A code block: a tab bar when it has several languages, copy button, 313 px max height, 500 ms fade-in. */
+/** The SDK of a code sample's language, when there is one: its release notes have a section of that id. */
+function sdkOf(language: string): CodeTabLanguage | undefined {
+  return codeTabLanguages.find((l) => l === language)
+}
+
+/** spec §2: the release-note link of a code block leads to the notes of the SDK its sample is written for. */
+function ReleaseNoteLink({ language }: { language: CodeTabLanguage }) {
+  const { t } = useLingui()
+  const sdk = codeTabLabels[language]
+  return (
+    <InternalLink href={`/products/docs/releasenotes#${language}`} className="code-block__release" aria-label={t`Release notes of the ${sdk} SDK`}>
+      <Trans>Release notes</Trans>
+    </InternalLink>
+  )
+}
+
+/**
+ * A code block: a tab bar when it has several languages, the release-note link of the selected SDK language,
+ * copy button, 313 px max height, 500 ms fade-in.
+ */
 export function CodeBlock({ variants }: { variants: CodeVariant[] }) {
   const { t } = useLingui()
   const [choice, choose] = useCodeLanguage()
   const id = useId()
   const tabbed = variants.length > 1
   const active = (tabbed && variants.find((v) => v.language === choice)) || variants[0]!
+  const sdk = sdkOf(active.language)
   const tabs = useRef<(HTMLButtonElement | null)[]>([])
   const onKey = (event: React.KeyboardEvent, index: number) => {
     const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
@@ -130,7 +151,10 @@ export function CodeBlock({ variants }: { variants: CodeVariant[] }) {
         ) : (
           <span className="code-block__language">{active.language}</span>
         )}
-        <CopyButton text={active.code} />
+        <span className="code-block__actions">
+          {sdk && <ReleaseNoteLink language={sdk} />}
+          <CopyButton text={active.code} />
+        </span>
       </div>
       <div
         id={`${id}-panel`}

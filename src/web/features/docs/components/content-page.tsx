@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { Lang } from '@/domain/i18n.ts'
-import { pageQuery, useContentLang } from '../api.ts'
+import { pageQuery, useContentLang, useViewer } from '../api.ts'
 import '../docs.css'
 import { PageBody, useFailureRouting } from './doc-page.tsx'
 import { DocSkeleton } from './skeleton.tsx'
@@ -10,7 +10,7 @@ import { TableOfContents } from './toc.tsx'
 /** A stand-alone content page (`pages/<name>.md`): about, webinar, terms of use, mini apps … */
 export function ContentPage({ name, lang, before, after }: { name: string; lang?: Lang; before?: ReactNode; after?: ReactNode }) {
   const uiLang = useContentLang()
-  const query = useQuery(pageQuery('page', name, lang ?? uiLang))
+  const query = useQuery(pageQuery('page', name, lang ?? uiLang, useViewer()))
   useFailureRouting(query.error)
   const page = query.isError ? undefined : query.data
   return (

@@ -5,7 +5,8 @@ import { act, render, screen } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Page } from '@/domain/content.ts'
-import { createSessionActor, SessionProvider } from '@/web/lib/session.tsx'
+import { SessionProvider } from '@/web/lib/session.tsx'
+import { actorStore, createSessionActor } from '@/web/lib/session-actor.ts'
 import { codeLanguageStorageKey } from './code-block.tsx'
 import { PageBody } from './doc-page.tsx'
 
@@ -53,7 +54,7 @@ function renderPage(p: Page, signedIn: boolean, url = '/products/docs/secret') {
   })
   return render(
     <I18nProvider i18n={i18n}>
-      <SessionProvider actor={actor}>
+      <SessionProvider store={actorStore(actor)}>
         <RouterProvider router={router} />
       </SessionProvider>
     </I18nProvider>,
@@ -87,6 +88,8 @@ describe('a documentation page', () => {
     expect(java.getAttribute('aria-selected')).toBe('true')
     expect(localStorage.getItem(codeLanguageStorageKey)).toBe('java')
     expect(screen.getByText('System.out.println(1);')).toBeTruthy()
+    // the release-note link follows the selected SDK language
+    expect(screen.getByRole('link', { name: 'Release notes of the Java SDK' }).getAttribute('href')).toBe('/products/docs/releasenotes#java')
     const lists = document.querySelectorAll('ul.doc-list')
     expect((lists[0] as HTMLElement).style.listStyleType).toBe('square')
     expect((lists[1] as HTMLElement).style.listStyleType).toBe('disc')
