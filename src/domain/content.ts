@@ -19,7 +19,17 @@ export type Inline =
   | { type: 'color'; value: string; children: Inline[] }
   | { type: 'highlight'; children: Inline[] }
 
-export const inlineSchema: v.GenericSchema<Inline> = v.lazy(() =>
+/**
+ * `v.lazy` calls its getter on every value it checks; each recursive schema below is therefore built once and
+ * kept (building it per node made parsing a product page many times slower).
+ */
+function once<T>(build: () => v.GenericSchema<T>): () => v.GenericSchema<T> {
+  let built: v.GenericSchema<T> | undefined
+  return () => (built ??= build())
+}
+
+export const inlineSchema: v.GenericSchema<Inline> = v.lazy(
+  once(() =>
   v.variant('type', [
     v.object({ type: v.literal('text'), value: v.string() }),
     v.object({ type: v.literal('strong'), children: v.array(inlineSchema) }),
@@ -32,6 +42,7 @@ export const inlineSchema: v.GenericSchema<Inline> = v.lazy(() =>
     v.object({ type: v.literal('color'), value: v.pipe(v.string(), v.regex(/^[a-z]+$|^#[0-9a-f]{3,8}$/i)), children: v.array(inlineSchema) }),
     v.object({ type: v.literal('highlight'), children: v.array(inlineSchema) }),
   ]),
+  ),
 )
 
 // ---------- code ----------
@@ -107,7 +118,8 @@ export type Block =
 const inlines = v.array(inlineSchema)
 const blocksLazy = (): v.GenericSchema<Block[]> => v.array(blockSchema)
 
-export const blockSchema: v.GenericSchema<Block> = v.lazy(() =>
+export const blockSchema: v.GenericSchema<Block> = v.lazy(
+  once(() =>
   v.variant('type', [
     v.object({
       type: v.literal('heading'),
@@ -163,6 +175,7 @@ export const blockSchema: v.GenericSchema<Block> = v.lazy(() =>
     v.object({ type: v.literal('tabs'), tabs: v.array(v.object({ title: v.string(), children: blocksLazy() })) }),
     v.object({ type: v.literal('quote'), children: blocksLazy() }),
   ]),
+  ),
 )
 
 // ---------- pages ----------
@@ -247,7 +260,8 @@ export interface MenuItem {
   toggleable: boolean
   menuItems: MenuItem[]
 }
-export const menuItemSchema: v.GenericSchema<MenuItem> = v.lazy(() =>
+export const menuItemSchema: v.GenericSchema<MenuItem> = v.lazy(
+  once(() =>
   v.object({
     menuType: v.string(),
     title: v.string(),
@@ -259,6 +273,7 @@ export const menuItemSchema: v.GenericSchema<MenuItem> = v.lazy(() =>
     toggleable: v.boolean(),
     menuItems: v.array(menuItemSchema),
   }),
+  ),
 )
 
 // ---------- search ----------
