@@ -9,29 +9,39 @@ import { createQueryClient, Providers } from './providers.tsx'
 import { createAppRouter } from './router.tsx'
 import './ui/tokens.css'
 
-const queryClient = createQueryClient()
-const router = createAppRouter(queryClient)
+/**
+ * Gives the browser a turn between the start-up steps: each is short, but run back to back (with the evaluation of
+ * the bundle before them) they made one long task that delays the first paint and any tap on a phone.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+// The first page waits on the catalog, the layout guard's data, the header/footer content, the code of the
+// matched routes and their content: fetch them side by side now instead of one after the other (docs/performance.md).
+// Failures are left to the route or component that needs the data (their own fetch reports them as before).
 installGlobalErrorHandlers()
+const queryClient = createQueryClient()
+const lang = savedLang()
+const catalog = activate(lang)
+catalog.catch(() => undefined) // awaited below, where a failure still stops the start
+void queryClient.prefetchQuery(maintenanceQuery(lang))
+void queryClient.prefetchQuery(siteConfigQuery())
+void queryClient.prefetchQuery(chromeQuery(lang))
+await yieldToBrowser()
+
+const router = createAppRouter(queryClient)
 // a page that rendered without a route error proves the chunks load again (see lib/chunk-errors.ts)
 router.subscribe('onResolved', () => {
   if (!router.state.matches.some((match) => match.status === 'error')) clearChunkFailure()
 })
-
-// The first page waits on the catalog, the layout guard's data, the header/footer content, the code of the
-// matched routes and their content: fetch them side by side now instead of one after the other (docs/performance.md). Failures are
-// left to the route or component that needs the data (their own fetch reports them as before).
-const lang = savedLang()
-void queryClient.prefetchQuery(maintenanceQuery(lang))
-void queryClient.prefetchQuery(siteConfigQuery())
-void queryClient.prefetchQuery(chromeQuery(lang))
 const [matchedRoutes, routeParams] = router.getMatchedRoutes(window.location.pathname)
 for (const route of matchedRoutes) {
   void router.loadRouteChunk(route)?.catch(() => undefined)
   // the page's own content (docs pages: the text that is the LCP), the same query its loader and component use
   route.options.staticData?.prefetch?.(queryClient, routeParams, lang)
 }
+await yieldToBrowser()
 
-await activate(lang)
+await catalog
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
