@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test'
  * Start-up order that the load budget depends on (docs/performance.md): the main text of a docs page is requested
  * as soon as the entry runs, side by side with the UI catalog, not after it. The catalog is held back until the
  * page content request is seen; a request made only after the catalog would never arrive and the test fails.
+ * And on a phone, a long page rendered in batches keeps what is on screen in place (no layout shift).
  */
 
 const pages = [
@@ -34,4 +35,26 @@ for (const { path, type, slug } of pages) {
       expect(heldUntilContent).toBe(true)
     })
   }
+}
+
+for (const { path } of pages) {
+  test(`${path} on a phone: nothing moves on screen while the page renders its content in batches`, async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 })
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { __layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value)
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // every batch is in once the page stops marking its content as pending; the footer then shows
+    await expect(page.locator('[data-content-pending]')).toHaveCount(0)
+    await expect(page.locator('footer')).toBeVisible()
+    const total = await page.evaluate(() => (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((a, b) => a + b, 0))
+    expect(total).toBeLessThan(0.02)
+  })
 }

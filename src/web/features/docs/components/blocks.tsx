@@ -124,6 +124,8 @@ export function PageBlocks({ blocks, onComplete }: { blocks: Block[]; onComplete
       {blocks.slice(0, count).map((block, i) => (
         <MemoBlockNode key={i} block={block} />
       ))}
+      {/* while blocks are still coming, the shell keeps its footer hidden instead of moving it down with each batch */}
+      {!complete && <div className="doc-pending" data-content-pending="" />}
     </>
   )
 }

@@ -107,8 +107,11 @@ describe('a documentation page', () => {
     // the first screen comes alone: the rest is not in the DOM yet
     expect(screen.queryByText('Paragraph 14')).toBeNull()
     expect(scrolled).toEqual([])
+    // the page says its content is still coming (the shell keeps the footer hidden meanwhile)
+    expect(document.querySelector('[data-content-pending]')).not.toBeNull()
     expect(await screen.findByRole('heading', { name: 'Error list' })).toBeTruthy()
     expect(screen.getByText('Paragraph 14')).toBeTruthy()
     await vi.waitFor(() => expect(scrolled).toEqual(['error-list']))
+    expect(document.querySelector('[data-content-pending]')).toBeNull()
   })
 })
