@@ -107,12 +107,14 @@ function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
     serveStatic({ root, precompressed: true }),
   )
   app.use('*', async (c, next) => {
-    if (isApiPath(c.req.path) || c.req.method !== 'GET') return next()
+    const head = c.req.method === 'HEAD'
+    if (isApiPath(c.req.path) || (c.req.method !== 'GET' && !head)) return next()
     if (c.req.path !== '/' && c.req.path !== '/index.html' && /\.[a-z0-9]+$/i.test(c.req.path)) {
       return serveStatic({ root, precompressed: true })(c, next)
     }
     if (!existsSync(indexPath)) return next()
     c.header('Cache-Control', 'no-store')
-    return c.html(readFileSync(indexPath, 'utf8'))
+    // HEAD (link checkers, uptime probes) gets the headers of the page without its body
+    return head ? c.body(null, 200, { 'Content-Type': 'text/html; charset=UTF-8' }) : c.html(readFileSync(indexPath, 'utf8'))
   })
 }
