@@ -233,6 +233,12 @@ describe('the session machine loads when it is needed', () => {
     expect(localStorage.getItem(storageKeys.userLoginToken)).toBeNull()
   })
 
+  it('starts at once when asked to (?inspect shows the session from its first state)', () => {
+    const load = vi.fn(async () => actorStore(createSessionActor({ storage: localStorage, signOutRequest: vi.fn(async () => null), reload: vi.fn() })))
+    createLazySessionStore(load, { storage: localStorage, eager: true })
+    expect(load).toHaveBeenCalledOnce()
+  })
+
   it("forgets a session-only sign-in of an earlier browser session before reading it ('keep me signed in')", () => {
     rememberKeepLogin(false)
     localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNod
 import * as v from 'valibot'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import type { SessionErrorCode, SessionEvent, SessionToken } from '../../../machines/session.machine.ts'
+import { inspectionEnabled } from './inspect.ts'
 import { forgetSessionUnlessKept, type SessionMarker } from './keep-login.ts'
 
 /**
@@ -10,8 +11,8 @@ import { forgetSessionUnlessKept, type SessionMarker } from './keep-login.ts'
  * `session-actor.ts`. React reads it through `useSession()`; the http client uses `getAccessToken()` and
  * `reportUnauthorized()` without React.
  *
- * The actor (and xstate with it) is loaded only when it is needed: at start when a sign-in is stored, else on the
- * first event (signing in). Until then the session is what storage says — signed out, or signed in with the stored
+ * The actor (and xstate with it) is loaded only when it is needed: at start when a sign-in is stored (or `?inspect`
+ * asks to watch it), else on the first event (signing in). Until then the session is what storage says — signed out, or signed in with the stored
  * token — which is exactly the machine's state after `restoring`. Events sent meanwhile wait for the actor, in
  * order; `send` resolves once the machine has taken the event.
  */
@@ -61,7 +62,7 @@ export function readStoredToken(storage: Storage = localStorage): SessionToken |
  */
 export function createLazySessionStore(
   load: () => Promise<SessionStore>,
-  { storage = localStorage, marker }: { storage?: Storage; marker?: SessionMarker | null } = {},
+  { storage = localStorage, marker, eager = false }: { storage?: Storage; marker?: SessionMarker | null; eager?: boolean } = {},
 ): SessionStore {
   // 'keep me signed in' unchecked and a new browser session: the stored sign-in ends before it is read
   forgetSessionUnlessKept(storage, marker)
@@ -77,7 +78,7 @@ export function createLazySessionStore(
       listeners.forEach((listener) => listener())
       return loaded
     }))
-  if (stored) void ensure().catch(() => undefined)
+  if (stored || eager) void ensure().catch(() => undefined)
   return {
     getView: () => machine?.getView() ?? initial,
     subscribe: (listener) => {
@@ -93,7 +94,10 @@ let appSession: SessionStore | undefined
 
 /** The one session of the app, created on first use. */
 export function getSessionStore(): SessionStore {
-  appSession ??= createLazySessionStore(() => import('./session-actor.ts').then((m) => m.createBrowserSessionStore()))
+  // with ?inspect the machine starts at once, so the inspector shows the session from its first state
+  appSession ??= createLazySessionStore(() => import('./session-actor.ts').then((m) => m.createBrowserSessionStore()), {
+    eager: inspectionEnabled(),
+  })
   return appSession
 }
 
