@@ -1,7 +1,8 @@
 // `npm run bench:web`: builds the portal, starts the real server on a fresh store, then for home, a product doc
 // page and a mini-app doc page prints the JavaScript each page loads (gzip level 9 of every script response
 // Chromium received, counted with playwright-core) and the Lighthouse 12 performance score and LCP on its mobile
-// profile in Debian Chromium. Budgets (docs/architecture.md §6): ≤ 120 KB gzip, score ≥ 95. Not a test.
+// profile in Debian Chromium (median of LH_RUNS runs, default 3). Budgets (docs/architecture.md §6): ≤ 120 KB gzip,
+// score ≥ 95. Not a test.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -71,7 +72,14 @@ async function scriptBytes(url: string): Promise<{ files: number; raw: number; g
   }
 }
 
-async function lighthouse(url: string, outDir: string, name: string): Promise<{ score: number; lcpMs: number }> {
+interface LighthouseRun {
+  score: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+}
+
+async function lighthouse(url: string, outDir: string, name: string): Promise<LighthouseRun> {
   const output = join(outDir, `${name.replace(/\W+/g, '-')}.json`)
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
@@ -85,8 +93,24 @@ async function lighthouse(url: string, outDir: string, name: string): Promise<{ 
     categories: { performance: { score: number } }
     audits: Record<string, { numericValue?: number }>
   }
-  return { score: Math.round(report.categories.performance.score * 100), lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? NaN) }
+  const audit = (id: string) => report.audits[id]?.numericValue ?? NaN
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: audit('cumulative-layout-shift'),
+  }
 }
+
+/** The median run by score (Lighthouse's own advice for noisy machines), with the range of scores seen. */
+function medianRun(runs: LighthouseRun[]): LighthouseRun & { min: number; max: number } {
+  const sorted = [...runs].sort((a, b) => a.score - b.score)
+  return { ...sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!.score, max: sorted[sorted.length - 1]!.score }
+}
+
+/** Lighthouse runs per page (LH_RUNS, default 3): one run on a shared 2-core machine moves by several points. */
+const runsPerPage = Math.max(1, Number(process.env.LH_RUNS ?? 3) || 3)
+const budget = { jsKb: 120, score: 95 }
 
 const started = performance.now()
 await buildWeb({ force: true })
@@ -107,13 +131,18 @@ try {
   const rows: string[] = []
   for (const { name, path } of pages) {
     const js = await scriptBytes(origin + path)
-    const lh = await lighthouse(origin + path, outDir, name)
+    const runs: LighthouseRun[] = []
+    for (let i = 0; i < runsPerPage; i++) runs.push(await lighthouse(origin + path, outDir, name))
+    const lh = medianRun(runs)
+    const kb = js.gzip / 1024
+    const verdict = kb <= budget.jsKb && lh.score >= budget.score ? 'within budget' : 'OVER BUDGET'
     rows.push(
-      `${name.padEnd(13)} ${path.padEnd(34)} JS ${String(js.files).padStart(2)} files ${(js.gzip / 1024).toFixed(1).padStart(6)} KB gzip (${(js.raw / 1024).toFixed(0)} KB raw)   Lighthouse mobile ${String(lh.score).padStart(3)}   LCP ${(lh.lcpMs / 1000).toFixed(2)} s`,
+      `${name.padEnd(13)} ${path.padEnd(34)} JS ${String(js.files).padStart(2)} files ${kb.toFixed(1).padStart(6)} KB gzip (${(js.raw / 1024).toFixed(0)} KB raw)   Lighthouse mobile ${String(lh.score).padStart(3)} (${lh.min}-${lh.max} in ${runs.length} runs)   LCP ${(lh.lcpMs / 1000).toFixed(2)} s   TBT ${lh.tbtMs} ms   CLS ${lh.cls.toFixed(3)}   ${verdict}`,
     )
     console.log(rows[rows.length - 1])
     console.log(`${''.padEnd(14)}largest: ${js.largest}`)
   }
+  console.log(`budget (docs/architecture.md §6): ≤ ${budget.jsKb} KB gzip of JavaScript and a median Lighthouse score ≥ ${budget.score} per page`)
 } finally {
   server.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })
