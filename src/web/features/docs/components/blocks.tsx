@@ -96,9 +96,12 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
   )
 }
 
-/** Blocks of the first screen, rendered with the page; the rest follow in batches, each in a task of its own. */
-const firstBatch = 4
-const laterBatch = 5
+/**
+ * Blocks rendered with the page (its title and first lines: the largest paint); the rest follow a few at a time,
+ * each batch in a task of its own. Sizes measured with Lighthouse's phone profile (docs/performance.md).
+ */
+const firstBatch = 2
+const laterBatch = 3
 
 /**
  * A page's top-level blocks, rendered progressively: a long document (a product page has ~40 blocks with
@@ -124,7 +127,7 @@ export function PageBlocks({ blocks, onComplete }: { blocks: Block[]; onComplete
       {blocks.slice(0, count).map((block, i) => (
         <MemoBlockNode key={i} block={block} />
       ))}
-      {/* while blocks are still coming, the shell keeps its footer hidden instead of moving it down with each batch */}
+      {/* while blocks are still coming, the shell leaves its footer out instead of moving it down with each batch */}
       {!complete && <div className="doc-pending" data-content-pending="" />}
     </>
   )
