@@ -94,6 +94,25 @@ describe('the portal http client', () => {
     expect((await patient.get(envelope(v.object({ late: v.boolean() })), 'slow')).data.late).toBe(true)
   })
 
+  it('calls an unreachable server a network error, and a request its caller cancelled a cancellation', async () => {
+    const { http: offline } = client({ baseURL: 'http://127.0.0.1:9/' })
+    await expect(offline.get(envelope(v.unknown()), 'greeting')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR', timedOut: false })
+    const { http } = client()
+    const controller = new AbortController()
+    const pending = http.get(envelope(v.unknown()), 'slow', { signal: controller.signal })
+    controller.abort()
+    const error = await pending.catch((e: unknown) => e)
+    expect(error).not.toBeInstanceOf(HttpError)
+    expect((error as Error).name).toBe('AbortError')
+    expect(http.inFlight()).toBe(0)
+  })
+
+  it('leaves out undefined query values', async () => {
+    const { http } = client()
+    const body = await http.get(greeting, '/greeting', { query: { name: undefined, type: 'footer' } })
+    expect(body.data).toEqual({ text: 'hello', types: ['footer'] })
+  })
+
   it('posts JSON bodies', async () => {
     const { http } = client()
     const body = await http.post(envelope(v.object({ amount: v.number() })), 'echo', { body: { amount: 1 } })

@@ -1,4 +1,3 @@
-import { createFetch, FetchError, type $Fetch } from 'ofetch'
 import * as v from 'valibot'
 import { limits } from '@/domain/limits.ts'
 import { deviceId, deviceIdHeader } from './device-id.ts'
@@ -84,11 +83,41 @@ export interface HttpClientOptions {
   timeouts?: Partial<Record<TimeoutKind, number>>
 }
 
+/** `base` + `path` with the query appended; array values repeat the key (`type=a&type=b`), undefined is left out. */
+function urlOf(base: string, path: string, query: RequestOptions['query']): string {
+  const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
+  if (!query) return url
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item))
+  }
+  const search = params.toString()
+  return search ? `${url}?${search}` : url
+}
+
+/** Plain objects and arrays go as JSON; FormData, Blob, URLSearchParams and strings as they are. */
+function bodyOf(body: unknown, headers: Record<string, string>): BodyInit | undefined {
+  if (body === undefined || body === null) return undefined
+  if (typeof body === 'string' || body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) return body
+  headers['content-type'] = 'application/json'
+  return JSON.stringify(body)
+}
+
+/** The answer's JSON, or its text when it is not JSON (a proxy's error page), or undefined when empty. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
 export function createHttpClient(options: HttpClientOptions = {}) {
-  const fetcher: $Fetch = createFetch({ fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)) }).create({
-    baseURL: options.baseURL ?? '/',
-    retry: 0,
-  })
+  const fetcher = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  const baseURL = options.baseURL ?? '/'
   const timeouts = { ...timeoutsMs, ...options.timeouts }
   let inFlight = 0
   const listeners = new Set<(count: number) => void>()
@@ -104,25 +133,37 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       if (token) headers.authorization = `Bearer ${token}`
     }
     if (opts.deviceId) headers[deviceIdHeader] = (options.deviceId ?? deviceId)()
+    const body = bodyOf(opts.body, headers)
+    // the caller's signal (React Query cancelling) and our timeout both abort; only the timeout is reported as one
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, timeouts[opts.timeout ?? 'normal'])
+    const forwardAbort = () => controller.abort(opts.signal?.reason)
+    if (opts.signal?.aborted) forwardAbort()
+    else opts.signal?.addEventListener('abort', forwardAbort, { once: true })
     const tracked = !opts.untracked
     if (tracked) setInFlight(inFlight + 1)
-    let body: unknown
+    let data: unknown
     try {
-      body = await fetcher(path, {
-        method,
-        headers,
-        query: opts.query,
-        body: opts.body as Record<string, unknown> | BodyInit | undefined,
-        timeout: timeouts[opts.timeout ?? 'normal'],
-        signal: opts.signal,
-        responseType: 'json',
-      })
-    } catch (error) {
-      throw toHttpError(error, opts.auth ? (options.onUnauthorized ?? reportUnauthorized) : undefined)
+      let response: Response
+      try {
+        response = await fetcher(urlOf(baseURL, path, opts.query), { method, headers, body, signal: controller.signal })
+        data = await readBody(response)
+      } catch (error) {
+        if (timedOut) throw new HttpError(0, 'timeout', { timedOut: true })
+        if (opts.signal?.aborted) throw error
+        throw new HttpError(0, error instanceof Error ? error.message : String(error))
+      }
+      if (!response.ok) throw errorOf(response, data, opts.auth ? (options.onUnauthorized ?? reportUnauthorized) : undefined)
     } finally {
+      clearTimeout(timer)
+      opts.signal?.removeEventListener('abort', forwardAbort)
       if (tracked) setInFlight(inFlight - 1)
     }
-    const parsed = v.safeParse(schema, body)
+    const parsed = v.safeParse(schema, data)
     if (!parsed.success) throw new ResponseShapeError(path, parsed.issues)
     return parsed.output
   }
@@ -141,19 +182,15 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   }
 }
 
-function toHttpError(error: unknown, onUnauthorized: (() => void) | undefined): Error {
-  if (error instanceof FetchError) {
-    const status = error.response?.status ?? 0
-    if (status === 401 && onUnauthorized) onUnauthorized()
-    const timedOut = status === 0 && (error.cause instanceof DOMException ? error.cause.name === 'TimeoutError' : /timeout/i.test(error.message))
-    const shaped = v.safeParse(errorBodySchema, error.data)
-    if (shaped.success) {
-      const { code, codeId, message } = shaped.output.resultInfo
-      return new HttpError(status, message || code, { code, codeId, data: shaped.output.data, timedOut })
-    }
-    return new HttpError(status, timedOut ? 'timeout' : error.message, { timedOut })
+/** A non-2xx answer as an HttpError, with the server's resultInfo when it sent one; a 401 on an authenticated call ends the session. */
+function errorOf(response: Response, data: unknown, onUnauthorized: (() => void) | undefined): HttpError {
+  if (response.status === 401 && onUnauthorized) onUnauthorized()
+  const shaped = v.safeParse(errorBodySchema, data)
+  if (shaped.success) {
+    const { code, codeId, message } = shaped.output.resultInfo
+    return new HttpError(response.status, message || code, { code, codeId, data: shaped.output.data })
   }
-  return error instanceof Error ? error : new Error(String(error))
+  return new HttpError(response.status, `${response.status} ${response.statusText}`.trim())
 }
 
 export type HttpClient = ReturnType<typeof createHttpClient>
