@@ -41,7 +41,26 @@ for (const route of matchedRoutes) {
 }
 await yieldToBrowser()
 
-await catalog
+/**
+ * Resolves once no start-up request is in flight, or after `ms`. The first paint then shows the page's text (which
+ * index.html has usually fetched already, see early-content.ts) instead of a skeleton replaced a moment later.
+ */
+function startupRequestsSettled(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      unsubscribe()
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) done()
+    })
+    if (queryClient.isFetching() === 0) done()
+  })
+}
+
+await Promise.all([catalog, startupRequestsSettled(1_000)])
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -107,6 +107,20 @@ describe('the portal http client', () => {
     expect(http.inFlight()).toBe(0)
   })
 
+  it("takes over the page's early content request for the same URL, once, and asks again if it failed", async () => {
+    const { http } = client({ baseURL: '/', fetch: (async (input: RequestInfo | URL) => fetch(new URL(String(input), baseURL))) as typeof fetch })
+    const early = (text: string) => Promise.resolve(Response.json({ resultInfo: ok, data: { text, types: [] } }))
+    globalThis.__paylabEarlyContent = { url: '/greeting?name=Taro', response: early('from index.html') }
+    expect((await http.get(greeting, '/greeting', { query: { name: 'Taro' } })).data.text).toBe('from index.html')
+    expect((await http.get(greeting, '/greeting', { query: { name: 'Taro' } })).data.text).toBe('hello Taro')
+    globalThis.__paylabEarlyContent = { url: '/greeting?name=Jiro', response: Promise.reject(new TypeError('network down')) }
+    expect((await http.get(greeting, '/greeting', { query: { name: 'Jiro' } })).data.text).toBe('hello Jiro')
+    globalThis.__paylabEarlyContent = { url: '/greeting?name=Hanako', response: early('from index.html') }
+    // an authenticated request never takes an anonymous early answer
+    expect((await http.get(greeting, '/greeting', { query: { name: 'Hanako' }, auth: true })).data.text).toBe('hello Hanako')
+    globalThis.__paylabEarlyContent = undefined
+  })
+
   it('leaves out undefined query values', async () => {
     const { http } = client()
     const body = await http.get(greeting, '/greeting', { query: { name: undefined, type: 'footer' } })

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { limits } from '@/domain/limits.ts'
+import { takeEarlyResponse } from './early-content.ts'
 import { deviceId, deviceIdHeader } from './device-id.ts'
 import { getAccessToken, reportUnauthorized } from './session.tsx'
 
@@ -150,7 +151,11 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     try {
       let response: Response
       try {
-        response = await fetcher(urlOf(baseURL, path, opts.query), { method, headers, body, signal: controller.signal })
+        const url = urlOf(baseURL, path, opts.query)
+        const send = () => fetcher(url, { method, headers, body, signal: controller.signal })
+        // a docs page's content may already be on its way (index.html, early-content.ts); if that failed, ask again
+        const early = method === 'GET' && !headers.authorization ? takeEarlyResponse(url) : undefined
+        response = early ? await early.catch(send) : await send()
         data = await readBody(response)
       } catch (error) {
         if (timedOut) throw new HttpError(0, 'timeout', { timedOut: true })

@@ -73,9 +73,8 @@ const componentSchemas = {
   miniapp: v.array(productCardSchema),
 }
 
-export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
-  const lang = useContentLang()
-  return useQuery({
+const componentQuery = <K extends keyof typeof componentSchemas>(type: K, lang: Lang) =>
+  queryOptions({
     queryKey: docsKeys.components(type, lang),
     queryFn: async ({ signal }) => {
       const schema = envelope(v.object({ [type]: componentSchemas[type] }))
@@ -84,6 +83,18 @@ export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
     },
     staleTime: 5 * 60_000,
   })
+
+export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
+  return useQuery(componentQuery(type, useContentLang()))
+}
+
+/**
+ * A documentation page's first data: its content and the side menu beside it, started together (start-up and
+ * route loaders), so neither waits for the page to render before it is asked for.
+ */
+export function prefetchDocPage(queryClient: QueryClient, type: PageType, slug: string, lang: Lang) {
+  prefetchPage(queryClient, type, slug, lang)
+  void queryClient.prefetchQuery(componentQuery('leftMenu', lang))
 }
 
 export function useWebinarVideos() {

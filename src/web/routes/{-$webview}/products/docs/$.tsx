@@ -1,9 +1,9 @@
 import { createFileRoute, type StaticDataRouteOption } from '@tanstack/react-router'
-import { activeContentLang, docSlug, prefetchPage } from '@/web/features/docs/api.ts'
+import { activeContentLang, docSlug, prefetchDocPage } from '@/web/features/docs/api.ts'
 import { DocPage } from '@/web/features/docs/components/doc-page.tsx'
 
 const prefetch: NonNullable<StaticDataRouteOption['prefetch']> = (queryClient, params, lang) =>
-  prefetchPage(queryClient, 'openPaymentApi', docSlug(params._splat), lang)
+  prefetchDocPage(queryClient, 'openPaymentApi', docSlug(params._splat), lang)
 
 export const Route = createFileRoute('/{-$webview}/products/docs/$')({
   staticData: { prefetch },
