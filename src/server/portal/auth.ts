@@ -28,12 +28,22 @@ export function bearerToken(c: Context): string | undefined {
  */
 export function requireUser(deps: AppDeps): MiddlewareHandler<AuthEnv> {
   return createMiddleware<AuthEnv>(async (c, next) => {
-    const token = bearerToken(c)
-    if (!token) throw new ApiError('UNAUTHORIZED')
-    const tokenHash = sha256(token)
-    const found = await accountRepo(deps.store.db).userOfToken(tokenHash, deps.clock.now())
-    if (!found) throw new ApiError('UNAUTHORIZED')
-    c.set('auth', { user: found.user, tokenHash, tokenExpiresAt: found.expiresAt })
+    const auth = await optionalUser(deps, c)
+    if (!auth) throw new ApiError('UNAUTHORIZED')
+    c.set('auth', auth)
     await next()
   })
+}
+
+/**
+ * For endpoints open to everyone that give signed-in users more (protected docs pages): null without a bearer
+ * token; a token that is missing from the store, expired or revoked answers 401 UNAUTHORIZED as in `requireUser`.
+ */
+export async function optionalUser(deps: AppDeps, c: Context): Promise<AuthContext | null> {
+  const token = bearerToken(c)
+  if (!token) return null
+  const tokenHash = sha256(token)
+  const found = await accountRepo(deps.store.db).userOfToken(tokenHash, deps.clock.now())
+  if (!found) throw new ApiError('UNAUTHORIZED')
+  return { user: found.user, tokenHash, tokenExpiresAt: found.expiresAt }
 }

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import * as v from 'valibot'
 import { pageTypes } from '@/domain/content.ts'
 import { ApiError } from '@/domain/errors.ts'
@@ -11,7 +11,7 @@ import { openApiDocument } from '../content/openapi.ts'
 import { buildSearchIndex, type SearchIndex } from '../content/search.ts'
 import type { AppDeps } from '../deps.ts'
 import { queryOf } from '../validate.ts'
-import { bearerToken, requireUser, type AuthEnv } from './auth.ts'
+import { optionalUser } from './auth.ts'
 
 const langParam = v.optional(v.picklist(['jp', 'ja', 'en']))
 const toLang = (value: string | undefined): Lang => pickLang(value === 'jp' ? 'ja' : value)
@@ -36,15 +36,6 @@ const search = () => (searchIndex ??= library().then(buildSearchIndex))
  */
 export function docsRoutes(deps: AppDeps) {
   const app = new Hono()
-  /** True for a valid bearer token, false without one; an invalid one answers 401 (requireUser). */
-  const signedInUser = async (c: Context) => {
-    if (!bearerToken(c)) return false
-    let valid = false
-    await requireUser(deps)(c as Context<AuthEnv>, async () => {
-      valid = true
-    })
-    return valid
-  }
   const cache = new TtlLruCache<unknown>(limits.contentCache.maxEntries, limits.contentCache.ttlMs, () => deps.clock.nowMs())
   // Parse all content now (outside tests, where each test file would pay for it) so a broken file stops startup.
   if (!process.env.VITEST) {
@@ -70,7 +61,7 @@ export function docsRoutes(deps: AppDeps) {
     if (!body) throw new ApiError('RESOURCE_NOT_FOUND')
     // spec §2 protected pages: their text goes to signed-in developers only. A visitor gets the title and
     // description (for the sign-in prompt); a token that no longer works answers 401 like every portal call.
-    if (body.data.protected && !(await signedInUser(c))) return c.json(ok({ ...body.data, sections: [], toc: [] }))
+    if (body.data.protected && !(await optionalUser(deps, c))) return c.json(ok({ ...body.data, sections: [], toc: [] }))
     return c.json(body)
   })
 
