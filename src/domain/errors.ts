@@ -85,6 +85,14 @@ export interface ResultInfo {
   codeId: string
 }
 
+/** The `resultInfo` of a catalogue entry (English unless a language is given). */
+export function resultInfoOf(code: string, lang: Lang = 'en'): ResultInfo {
+  return { code, message: errorMessage(code, lang), codeId: errorEntry(code).codeId }
+}
+
+/** The `resultInfo` of a successful answer. */
+export const successInfo = (lang: Lang = 'en'): ResultInfo => resultInfoOf('SUCCESS', lang)
+
 /** Thrown by handlers; shaped into `{resultInfo, data}` once, in the server's error handler. */
 export class ApiError extends Error {
   readonly code: string

@@ -1,3 +1,4 @@
+import { successInfo } from '@/domain/errors.ts'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { AppDeps } from '../deps.ts'
@@ -59,7 +60,7 @@ export function mailboxRoutes(deps: AppDeps) {
     return filtered.slice(0, limit ?? 50)
   }
   const json = (mails: OutboxMail[]) => ({
-    resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' },
+    resultInfo: successInfo(),
     data: {
       smtpConfigured: Boolean(deps.config.smtpUrl),
       mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString(), ...extract(m) })),

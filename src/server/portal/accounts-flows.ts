@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import * as v from 'valibot'
 import { deviceIdHeader, deviceIdSchema, type Token } from '@/domain/account-api.ts'
 import { passwordFailures } from '@/domain/account-validation.ts'
-import { ApiError, errorMessage } from '@/domain/errors.ts'
+import { ApiError, successInfo } from '@/domain/errors.ts'
 import '@/domain/errors-accounts.ts'
 import { pickLang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
@@ -19,7 +19,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 /** `{resultInfo: SUCCESS, data}` in the caller's language. */
 export function success(c: Context, data: unknown, extra: Record<string, string> = {}) {
   const lang = pickLang(c.req.header('accept-language'))
-  return c.json({ resultInfo: { code: 'SUCCESS', message: errorMessage('SUCCESS', lang), codeId: '08100001', ...extra }, data })
+  return c.json({ resultInfo: { ...successInfo(lang), ...extra }, data })
 }
 
 /**

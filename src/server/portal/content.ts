@@ -1,3 +1,4 @@
+import { successInfo } from '@/domain/errors.ts'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { pickLang } from '@/domain/i18n.ts'
@@ -23,7 +24,7 @@ export function contentRoutes(deps: AppDeps) {
       const provider = componentProviders.get(type)
       data[type] = provider ? await provider(lang, deps) : []
     }
-    return c.json({ resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data })
+    return c.json({ resultInfo: successInfo(), data })
   })
   return app
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { pageTypes } from '@/domain/content.ts'
-import { ApiError } from '@/domain/errors.ts'
+import { ApiError, successInfo } from '@/domain/errors.ts'
 import { pickLang, type Lang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
 import { TtlLruCache } from '../content/cache.ts'
@@ -25,7 +25,7 @@ const pageQuery = v.object({
 const searchQuery = v.object({ searchText: v.pipe(v.string(), v.maxLength(200)), lang: langParam })
 const langQuery = v.object({ lang: langParam })
 
-const ok = <T,>(data: T) => ({ resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data })
+const ok = <T,>(data: T) => ({ resultInfo: successInfo(), data })
 
 let searchIndex: Promise<SearchIndex> | undefined
 const search = () => (searchIndex ??= library().then(buildSearchIndex))

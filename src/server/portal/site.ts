@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
+import { successInfo } from '@/domain/errors.ts'
 import { analyticsEventSchema, type SiteConfig } from '@/domain/site.ts'
 import type { AppDeps } from '../deps.ts'
 import { jsonBody } from '../validate.ts'
 
-const success = { code: 'SUCCESS', message: 'Success', codeId: '08100001' }
+const success = successInfo()
 
 /**
  * Site plumbing for the portal shell:

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
-import { ApiError } from '@/domain/errors.ts'
+import { ApiError, resultInfoOf, successInfo } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import '@/domain/errors-sandbox.ts'
 import {
@@ -39,8 +39,8 @@ import {
   type SandboxEngine,
 } from './engine.ts'
 
-const success = { code: 'SUCCESS', message: 'Success', codeId: '08100001' }
-const accepted = { code: 'REQUEST_ACCEPTED', message: 'Request accepted', codeId: '08100001' }
+const success = successInfo()
+const accepted = resultInfoOf('REQUEST_ACCEPTED')
 
 type OpaCtx = Context<OpaEnv>
 type ErrorCodes = { invalid: string; missing: string; currency: string; codeId?: string }

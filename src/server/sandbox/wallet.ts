@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { html } from 'hono/html'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as v from 'valibot'
-import { ApiError, errorMessage } from '@/domain/errors.ts'
+import { ApiError, errorMessage, successInfo } from '@/domain/errors.ts'
 import type { Lang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
 import '@/domain/errors-sandbox.ts'
@@ -71,7 +71,7 @@ export const topUpPresets = [10_000, 50_000, limits.sandbox.topUpAmount]
 export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalletBackend(deps)): Hono {
   const app = new Hono()
 
-  app.get('/sandbox/api/ping', (c) => c.json({ resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data: { pong: true } }))
+  app.get('/sandbox/api/ping', (c) => c.json({ resultInfo: successInfo(), data: { pong: true } }))
 
   // Wallet pages are never cached and may only be framed by our own portal (its demos show consent in a frame).
   app.use('/sandbox/*', async (c, next) => {
