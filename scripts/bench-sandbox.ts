@@ -7,13 +7,13 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { signOpaRequest } from '../src/domain/opa-auth.ts'
 import { nodeOpaCrypto } from '../src/server/sandbox/opa-crypto.ts'
 import { openStore } from '../src/server/store/db.ts'
 import { merchantRepo } from '../src/server/store/merchant-repo.ts'
+import { freePort, waitUntilOk } from './lib/local-server.ts'
 
 const warmupSeconds = Number(process.env.BENCH_WARMUP_S ?? 1)
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 5)
@@ -48,18 +48,6 @@ interface Merchant {
   apiSecret: string
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 async function seedMerchant(options: { dataDir?: string; databaseUrl?: string }): Promise<Merchant> {
   const store = await openStore(options)
   try {
@@ -79,18 +67,7 @@ async function startChild(env: Record<string, string>): Promise<{ child: ChildPr
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const origin = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      const res = await fetch(`${origin}/healthz`)
-      if (res.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s')
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  await waitUntilOk(`${origin}/healthz`, { timeoutMs: 60_000, intervalMs: 200, child })
   return { child, origin }
 }
 

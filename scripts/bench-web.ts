@@ -5,11 +5,11 @@
 // score ≥ 95. Not a test.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
+import { freePort, waitUntilOk } from './lib/local-server.ts'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
@@ -21,31 +21,6 @@ const pages = [
 
 process.env.WEB_DIST ??= join(tmpdir(), 'paylab-bench-web')
 const { buildWeb } = await import('./build-web.ts')
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitFor(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
-}
 
 async function scriptBytes(url: string): Promise<{ files: number; raw: number; gzip: number; largest: string }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags.map((f) => (f === '--headless=new' ? '--headless' : f)) })
@@ -125,8 +100,8 @@ const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
 })
 const origin = `http://127.0.0.1:${port}`
 try {
-  await waitFor(`${origin}/healthz`, 180_000)
-  await waitFor(`${origin}/dev/config/pages?type=page&slug=home&lang=jp`, 180_000) // content parsed and indexed
+  await waitUntilOk(`${origin}/healthz`, { timeoutMs: 180_000, intervalMs: 500, child: server })
+  await waitUntilOk(`${origin}/dev/config/pages?type=page&slug=home&lang=jp`, { timeoutMs: 180_000, intervalMs: 500, child: server }) // content parsed and indexed
   console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} (2 cores shared; Lighthouse simulates its mobile throttling)`)
   const rows: string[] = []
   for (const { name, path } of pages) {

@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import axe from 'axe-core'
 import { settleAnimations } from '../support/animations.ts'
 import { signInThroughApi } from '../support/e2e-account.ts'
+import { freePort, waitUntilOk } from '../../scripts/lib/local-server.ts'
 
 /**
  * The portal shell as a visitor and a signed-in developer meet it: every route frame of spec §2 this shell owns,
@@ -303,18 +303,6 @@ test('a route chunk that fails to load is retried, and after 120 s becomes the 5
 // Maintenance: a second server of our own on its own store, switched with `npm run maintenance` exactly as an
 // operator does (PGlite allows one process per data directory, so the server is stopped while switching).
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 function maintenanceCommand(dataDir: string, args: string[]) {
   const result = spawnSync('npx', ['tsx', 'scripts/maintenance.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' })
   expect(result.status, result.stderr).toBe(0)
@@ -327,15 +315,8 @@ async function startServer(dataDir: string, port: number, env: Record<string, st
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   })
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error('maintenance test server did not start')
+  await waitUntilOk(`http://127.0.0.1:${port}/healthz`, { timeoutMs: 150_000, child })
+  return child
 }
 
 async function stopServer(child: ChildProcess) {
