@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
+import { useTabKeys } from './tab-keys.ts'
 import './kit.css'
 
 export interface TabItem {
@@ -8,29 +9,23 @@ export interface TabItem {
 }
 
 /** Tabs with arrow-key navigation; the panel fades in (tab fade, spec §9). */
-export function Tabs({ items, label, initial }: { items: TabItem[]; label: string; initial?: string }) {
+export function Tabs({ items, label, initial }: { items: TabItem[]; label?: string; initial?: string }) {
   const [active, setActive] = useState(initial ?? items[0]?.id)
   const base = useId()
-  const refs = useRef<(HTMLButtonElement | null)[]>([])
   const current = items.find((i) => i.id === active) ?? items[0]
-  const onKey = (event: KeyboardEvent, index: number) => {
-    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
-    if (!delta) return
-    event.preventDefault()
-    const next = (index + delta + items.length) % items.length
-    setActive(items[next]!.id)
-    refs.current[next]?.focus()
-  }
+  const keys = useTabKeys(
+    items.map((i) => i.id),
+    current?.id ?? '',
+    setActive,
+  )
   if (!current) return null
   return (
     <div className="ui-tabs">
-      <div role="tablist" aria-label={label} className="ui-tabs__list">
-        {items.map((item, i) => (
+      <div role="tablist" aria-label={label} className="ui-tabs__list" onKeyDown={keys.onKeyDown}>
+        {items.map((item) => (
           <button
             key={item.id}
-            ref={(el) => {
-              refs.current[i] = el
-            }}
+            ref={keys.tabRef(item.id)}
             type="button"
             role="tab"
             id={`${base}-${item.id}`}
@@ -39,7 +34,6 @@ export function Tabs({ items, label, initial }: { items: TabItem[]; label: strin
             tabIndex={item.id === current.id ? 0 : -1}
             className="ui-tabs__tab"
             onClick={() => setActive(item.id)}
-            onKeyDown={(e) => onKey(e, i)}
           >
             {item.label}
           </button>

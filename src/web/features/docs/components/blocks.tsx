@@ -4,6 +4,7 @@ import type { Block, DemoType, Inline } from '@/domain/content.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { CodeBlock } from './code-block.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
+import { Tabs } from '@/web/ui/tabs.tsx'
 
 // spec §2: nested bullets cycle square/disc/circle, numbers lower-roman/decimal/lower-alpha.
 const bulletStyles = ['square', 'disc', 'circle'] as const
@@ -156,36 +157,9 @@ function ImageSlider({ images }: { images: { src: string; alt: string }[] }) {
   )
 }
 
-function Tabs({ tabs }: { tabs: { title: string; children: Block[] }[] }) {
-  const [active, setActive] = useState(0)
-  return (
-    <div className="doc-tabs">
-      <div role="tablist" className="doc-tabs__list">
-        {tabs.map((tab, i) => (
-          <button
-            key={tab.title}
-            type="button"
-            role="tab"
-            id={`doc-tab-${i}`}
-            aria-selected={i === active}
-            aria-controls={`doc-tabpanel-${i}`}
-            tabIndex={i === active ? 0 : -1}
-            className="doc-tabs__tab"
-            onClick={() => setActive(i)}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowRight') setActive((active + 1) % tabs.length)
-              if (e.key === 'ArrowLeft') setActive((active - 1 + tabs.length) % tabs.length)
-            }}
-          >
-            {tab.title}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`doc-tabpanel-${active}`} aria-labelledby={`doc-tab-${active}`} className="doc-tabs__panel" key={active}>
-        <Blocks blocks={tabs[active]?.children ?? []} />
-      </div>
-    </div>
-  )
+/** A tab list of the content (the mini-app page's tabs): the style guide's Tabs component, blocks in its panels. */
+function ContentTabs({ tabs }: { tabs: { title: string; children: Block[] }[] }) {
+  return <Tabs items={tabs.map((tab, i) => ({ id: String(i), label: tab.title, content: <Blocks blocks={tab.children} /> }))} />
 }
 
 const demoLabs: Record<DemoType, string> = {
@@ -389,7 +363,7 @@ function BlockNode({ block }: { block: Block }): ReactNode {
     case 'paymentDemo':
       return <PaymentDemo demoType={block.demoType} />
     case 'tabs':
-      return <Tabs tabs={block.tabs} />
+      return <ContentTabs tabs={block.tabs} />
     case 'quote':
       return (
         <blockquote className="doc-quote">

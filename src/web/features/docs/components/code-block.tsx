@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { codeTabLabels, codeTabLanguages, type CodeTabLanguage, type CodeVariant } from '@/domain/content.ts'
 import { limits } from '@/domain/limits.ts'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
+import { useTabKeys } from '@/web/ui/tab-keys.ts'
 
 /** The chosen code language is saved locally and applied to every code block on every page (spec §2). */
 export const codeLanguageStorageKey = 'codeLanguage'
@@ -111,28 +112,22 @@ export function CodeBlock({ variants }: { variants: CodeVariant[] }) {
   const tabbed = variants.length > 1
   const active = (tabbed && variants.find((v) => v.language === choice)) || variants[0]!
   const sdk = sdkOf(active.language)
-  const tabs = useRef<(HTMLButtonElement | null)[]>([])
-  const onKey = (event: React.KeyboardEvent, index: number) => {
-    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
-    if (!delta) return
-    event.preventDefault()
-    const next = (index + delta + variants.length) % variants.length
-    choose(variants[next]!.language as CodeTabLanguage)
-    tabs.current[next]?.focus()
-  }
+  const keys = useTabKeys(
+    variants.map((v) => v.language),
+    active.language,
+    (language) => choose(language as CodeTabLanguage),
+  )
   return (
     <div className="code-block" style={{ ['--fade-ms' as string]: `${limits.tabFadeMs}ms` }}>
       <div className="code-block__bar">
         {tabbed ? (
-          <div role="tablist" aria-label={t`Code language`} className="code-block__tabs">
-            {variants.map((v, i) => {
+          <div role="tablist" aria-label={t`Code language`} className="code-block__tabs" onKeyDown={keys.onKeyDown}>
+            {variants.map((v) => {
               const selected = v === active
               return (
                 <button
                   key={v.language}
-                  ref={(el) => {
-                    tabs.current[i] = el
-                  }}
+                  ref={keys.tabRef(v.language)}
                   type="button"
                   role="tab"
                   id={`${id}-tab-${v.language}`}
@@ -141,7 +136,6 @@ export function CodeBlock({ variants }: { variants: CodeVariant[] }) {
                   tabIndex={selected ? 0 : -1}
                   className="code-block__tab"
                   onClick={() => choose(v.language as CodeTabLanguage)}
-                  onKeyDown={(e) => onKey(e, i)}
                 >
                   {codeTabLabels[v.language as CodeTabLanguage] ?? v.language}
                 </button>

@@ -95,6 +95,24 @@ describe('a documentation page', () => {
     expect((lists[1] as HTMLElement).style.listStyleType).toBe('disc')
   })
 
+  it('shows tab blocks as tabs that follow the arrow keys', async () => {
+    const tabs = [
+      { title: 'Android', children: [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value: 'Android steps' }] }] },
+      { title: 'iOS', children: [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value: 'iOS steps' }] }] },
+    ]
+    renderPage({ ...page, protected: false, sections: [{ type: 'tabs', tabs }] }, false)
+    const android = await screen.findByRole('tab', { name: 'Android' })
+    expect(screen.getByRole('tabpanel').textContent).toBe('Android steps')
+    android.focus()
+    await userEvent.keyboard('{ArrowRight}')
+    const ios = screen.getByRole('tab', { name: 'iOS' })
+    expect(ios.getAttribute('aria-selected')).toBe('true')
+    expect(document.activeElement).toBe(ios)
+    expect(screen.getByRole('tabpanel').textContent).toBe('iOS steps')
+    await userEvent.keyboard('{ArrowRight}')
+    expect(android.getAttribute('aria-selected')).toBe('true')
+  })
+
   it('renders a long page in batches and scrolls to the hash section once its block is in', async () => {
     const scrolled: string[] = []
     Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
+import { useTabKeys } from '@/web/ui/tab-keys.ts'
 import { AccountSidebar } from './account-sidebar.tsx'
 import { PageFrame } from './page-frame.tsx'
 
@@ -51,30 +52,20 @@ export type SettingsTab = (typeof settingsTabs)[number]
 export function SettingsFrame({ tab, onTabChange, children }: { tab: SettingsTab; onTabChange: (tab: SettingsTab) => void; children?: ReactNode }) {
   const { t } = useLingui()
   const baseId = useId()
-  const tabRefs = useRef(new Map<SettingsTab, HTMLButtonElement>())
   const labels: Record<SettingsTab, string> = { configuration: t`Configuration`, 'api-keys': t`API Keys`, 'opa-scopes': t`OPA Scopes` }
   const purposes: Record<SettingsTab, string> = {
     configuration: t`Set the callback and redirect URLs and the notification e-mail your sandbox merchant uses.`,
     'api-keys': t`Create and rotate the API key and secret your server signs its requests with.`,
     'opa-scopes': t`Choose which Open Payment API scopes your merchant's users are asked to authorise.`,
   }
-  const move = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
-    if (!step) return
-    event.preventDefault()
-    const next = settingsTabs[(settingsTabs.indexOf(tab) + step + settingsTabs.length) % settingsTabs.length]!
-    onTabChange(next)
-    tabRefs.current.get(next)?.focus()
-  }
+  const keys = useTabKeys(settingsTabs, tab, onTabChange)
   return (
     <PageFrame sidebar={<AccountSidebar />} title={<Trans>Settings</Trans>} lead={<Trans>Configure how your sandbox merchant connects to PayLab.</Trans>}>
-      <div role="tablist" aria-label={t`Settings`} className="shell-tabs" onKeyDown={move}>
+      <div role="tablist" aria-label={t`Settings`} className="shell-tabs" onKeyDown={keys.onKeyDown}>
         {settingsTabs.map((name) => (
           <button
             key={name}
-            ref={(el) => {
-              if (el) tabRefs.current.set(name, el)
-            }}
+            ref={keys.tabRef(name)}
             type="button"
             role="tab"
             id={`${baseId}-tab-${name}`}
