@@ -49,6 +49,8 @@ export const inlineSchema: v.GenericSchema<Inline> = v.lazy(
 /** Languages of the code tab bar (spec §2), in tab order. */
 export const codeTabLanguages = ['python', 'nodejs', 'java', 'php'] as const
 export type CodeTabLanguage = (typeof codeTabLanguages)[number]
+/** The code-tab language a stored choice or a code block's language names, if it is one. */
+export const codeTabLanguageOf = (value: string | null | undefined): CodeTabLanguage | undefined => codeTabLanguages.find((l) => l === value)
 export const codeTabLabels: Record<CodeTabLanguage, string> = { python: 'Python', nodejs: 'NodeJs', java: 'Java', php: 'Php' }
 
 /** One highlighted token: text and its colour (highlighting runs on the server; the portal ships no highlighter). */

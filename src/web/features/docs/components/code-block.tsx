@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import { codeTabLabels, codeTabLanguages, type CodeTabLanguage, type CodeVariant } from '@/domain/content.ts'
+import { codeTabLabels, codeTabLanguageOf, type CodeTabLanguage, type CodeVariant } from '@/domain/content.ts'
 import { limits } from '@/domain/limits.ts'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { useTabKeys } from '@/web/ui/tab-keys.ts'
@@ -12,7 +12,7 @@ const changeEvent = 'paylab:code-language'
 function readChoice(): CodeTabLanguage {
   try {
     const saved = localStorage.getItem(codeLanguageStorageKey)
-    return codeTabLanguages.find((l) => l === saved) ?? 'python'
+    return codeTabLanguageOf(saved) ?? 'python'
   } catch {
     return 'python'
   }
@@ -85,11 +85,6 @@ function Lines({ variant }: { variant: CodeVariant }) {
   )
 }
 
-/** The SDK of a code sample's language, when there is one: its release notes have a section of that id. */
-function sdkOf(language: string): CodeTabLanguage | undefined {
-  return codeTabLanguages.find((l) => l === language)
-}
-
 /** spec §2: the release-note link of a code block leads to the notes of the SDK its sample is written for. */
 function ReleaseNoteLink({ language }: { language: CodeTabLanguage }) {
   const { t } = useLingui()
@@ -111,7 +106,8 @@ export function CodeBlock({ variants }: { variants: CodeVariant[] }) {
   const id = useId()
   const tabbed = variants.length > 1
   const active = (tabbed && variants.find((v) => v.language === choice)) || variants[0]!
-  const sdk = sdkOf(active.language)
+  // a sample in an SDK language links to that SDK's release notes (a section of that id)
+  const sdk = codeTabLanguageOf(active.language)
   const keys = useTabKeys(
     variants.map((v) => v.language),
     active.language,
