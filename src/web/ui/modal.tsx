@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
+import { useModalDialog } from './use-modal-dialog.ts'
 import { Icon } from './icons.tsx'
 import './ui.css'
 
@@ -19,27 +20,8 @@ export interface ModalProps {
  * Focus returns to whatever had it before the dialog opened.
  */
 export function Modal({ open, onClose, title, closeLabel, children, actions, size = 'small' }: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(open)
   const titleId = useId()
-  const returnFocus = useRef<HTMLElement | null>(null)
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-      dialog.showModal()
-    } else if (!open && dialog.open) {
-      dialog.close()
-    }
-  }, [open])
-
-  useEffect(() => {
-    if (open) return
-    const target = returnFocus.current
-    returnFocus.current = null
-    if (target?.isConnected) target.focus()
-  }, [open])
 
   return (
     <dialog

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useRouterState } from '@tanstack/react-router'
-import { useEffect, useId, useRef, type MouseEvent } from 'react'
+import { useEffect, useId, type MouseEvent } from 'react'
 import type { SearchResult } from '@/domain/content.ts'
+import { useModalDialog } from '@/web/ui/use-modal-dialog.ts'
 import { useSearch } from '../use-search.ts'
 import '../search.css'
 
@@ -10,28 +11,11 @@ import '../search.css'
  * close it (the dialog owns open/close, the search machine the query); focus goes back where it was.
  */
 export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  const returnFocus = useRef<HTMLElement | null>(null)
+  const dialog = useModalDialog(open, onClose)
   useEffect(() => {
-    const el = dialog.current
-    if (!el) return
-    if (open && !el.open) {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-      el.showModal()
-      // showModal focuses the first control (the close icon); the text field is where a search starts
-      el.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
-    } else if (!open && el.open) el.close()
-  }, [open])
-  useEffect(() => {
-    const el = dialog.current
-    if (!el) return
-    const closed = () => {
-      onClose()
-      returnFocus.current?.focus()
-    }
-    el.addEventListener('close', closed)
-    return () => el.removeEventListener('close', closed)
-  }, [onClose])
+    // showModal focuses the first control (the close icon); the text field is where a search starts
+    if (open) dialog.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
+  }, [open, dialog])
   return (
     <dialog ref={dialog} className="search-dialog" aria-labelledby="search-dialog-title">
       {open && <SearchPanel onDone={() => dialog.current?.close()} />}

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocation } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import type { TopMenuGroup } from '@/domain/site.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { Icon } from '@/web/ui/icons.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
+import { useModalDialog } from '@/web/ui/use-modal-dialog.ts'
 import { LanguageToggle } from './language-toggle.tsx'
 import { MenuEntry } from './menu-entry.tsx'
 
@@ -22,21 +23,9 @@ export interface MobileMenuProps {
  */
 export function MobileMenu({ open, onClose, groups, signedIn, onNeedsSignIn }: MobileMenuProps) {
   const { t } = useLingui()
-  const ref = useRef<HTMLDialogElement>(null)
-  const opener = useRef<HTMLElement | null>(null)
+  const ref = useModalDialog(open)
   const pathname = useLocation({ select: (l) => l.pathname })
 
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-      dialog.showModal()
-    } else if (!open && dialog.open) {
-      dialog.close()
-      if (opener.current?.isConnected) opener.current.focus()
-    }
-  }, [open])
 
   // a navigation (a menu link was followed) closes the menu
   useEffect(() => onClose(), [pathname, onClose])

@@ -12,7 +12,9 @@ beforeAll(() => {
     this.setAttribute('open', '')
   }
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return
     this.removeAttribute('open')
+    this.dispatchEvent(new Event('close'))
   }
 })
 
