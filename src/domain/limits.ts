@@ -46,6 +46,16 @@ export const limits = {
     testUserStartingBalance: 100_000,
     topUpAmount: 100_000,
     maxTopUpAmount: 1_000_000,
+    /** A test user's balance stays below this (cashback beyond it is refused): sums stay exact JS numbers. */
+    maxBalance: 1_000_000_000_000_000,
+  },
+  /** Bounds of untrusted input, checked before any database access (issue 9; docs/sandbox.md). */
+  input: {
+    /** Nesting of any JSON body. */
+    maxJsonDepth: 32,
+    /** Free JSON (`metadata`): nesting and size once serialised. */
+    metadataMaxDepth: 8,
+    metadataMaxBytes: 8 * 1024,
   },
   /** Accounts (issue 3): OTP life and tries, sign-in lockout, token lives, logo upload (decisions in docs/accounts.md). */
   accounts: {
@@ -54,6 +64,18 @@ export const limits = {
     loginMaxFailures: 5,
     loginFailureWindowMs: 15 * 60_000,
     loginLockMs: 15 * 60_000,
+    /**
+     * Attempts bounded across OTP references and devices (issue 9): per address and per client (connection
+     * address), counted atomically; the last allowed failure locks for `lockMs` (01101007). Window and lock as
+     * the sign-in lockout's. A client's cap is higher: several people may share one address (an office NAT).
+     */
+    throttle: {
+      otpPerAddress: 10,
+      otpPerClient: 30,
+      passwordPerClient: 30,
+      windowMs: 15 * 60_000,
+      lockMs: 15 * 60_000,
+    },
     accessTokenTtlMs: 60 * 60_000,
     refreshTokenTtlMs: 30 * 24 * 60 * 60_000,
     termsTicketTtlMs: 10 * 60_000,

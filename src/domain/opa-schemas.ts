@@ -1,5 +1,7 @@
 import * as v from 'valibot'
+import { FreeJsonSchema } from './input-bounds.ts'
 import { limits } from './limits.ts'
+import { isSafeRedirectUrl, type RedirectKind } from './merchant-urls.ts'
 
 /**
  * valibot schemas of every request and response of the OPA sandbox (the provider's published Open Payment API:
@@ -26,8 +28,13 @@ const simpleId = (max: number, what: string) =>
   v.pipe(v.string(), v.minLength(1), v.maxLength(max), v.regex(/^[A-Za-z0-9_-]+$/, 'Allowed characters: a-z, A-Z, 0-9, - and _'), d(what))
 const text = (max: number, what: string) => v.pipe(v.string(), v.maxLength(max), d(what))
 
-export const MerchantPaymentIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(limits.merchantPaymentIdMaxLength), d('Merchant-issued id of the order, unique per merchant (≤64).'))
-export const MerchantPaymentIdSimpleSchema = simpleId(64, 'Merchant-issued id of the order (≤64; a-z A-Z 0-9 - _).')
+export const MerchantPaymentIdSimpleSchema = simpleId(limits.merchantPaymentIdMaxLength, 'Merchant-issued id of the order (≤64; a-z A-Z 0-9 - _).')
+/**
+ * Create QR takes the published `MerchantPaymentId` (≤64). PayLab holds it to the Simple pattern as well: the
+ * endpoints that read or cancel the order (`/v2/codes/payments/{id}`, `DELETE /v2/payments/{id}`) only take
+ * that pattern, so any other id would make an order that can be paid but never read or cancelled (issue 9).
+ */
+export const MerchantPaymentIdSchema = simpleId(limits.merchantPaymentIdMaxLength, 'Merchant-issued id of the order, unique per merchant (≤64; a-z A-Z 0-9 - _).')
 export const MerchantRefundIdSchema = simpleId(64, 'Merchant-issued id of a refund (≤64).')
 export const MerchantCaptureIdSchema = simpleId(64, 'Merchant-issued id of a capture (≤64).')
 export const MerchantRevertIdSchema = simpleId(64, 'Merchant-issued id of a revert (≤64).')
@@ -58,9 +65,19 @@ const OrderFields = {
   orderReceiptNumber: v.optional(text(255, 'Receipt number from the merchant.')),
   orderDescription: v.optional(text(255, 'Description of the order.')),
   orderItems: v.optional(v.array(OrderItemSchema)),
-  metadata: v.optional(v.unknown()),
+  metadata: v.optional(FreeJsonSchema),
   productType: v.optional(ProductTypeSchema),
 }
+
+/** redirectUrl checked with its redirectType (WEB_LINK when absent): see domain/merchant-urls.ts. */
+const redirectChecked = <T extends { redirectUrl?: string; redirectType?: RedirectKind }>() =>
+  v.forward(
+    v.check<T, string>(
+      (input) => input.redirectUrl === undefined || isSafeRedirectUrl(input.redirectUrl, input.redirectType ?? 'WEB_LINK'),
+      'redirectUrl: WEB_LINK must be https; APP_DEEP_LINK an app scheme; never javascript:, data:, vbscript: or file:',
+    ),
+    ['redirectUrl'] as never,
+  )
 
 export const AuthorizationScopeSchema = v.pipe(
   v.picklist([
@@ -92,6 +109,7 @@ export const CreateQrCodeRequestSchema = v.pipe(
     redirectType: v.optional(RedirectTypeSchema),
     userAgent: v.optional(v.pipe(v.string(), v.maxLength(1024), d('Payer user agent (web payment).'))),
   }),
+  redirectChecked(),
   d('Create a QR code (POST /v2/codes).'),
 )
 
@@ -171,10 +189,11 @@ export const ReauthorizeRequestSchema = v.pipe(
     updatedAmount: MoneyAmountSchema,
     requestedAt: v.optional(EpochTimeSchema),
     merchantComment: v.optional(text(255, 'Shown in the user timeline.')),
-    redirectUrl: v.optional(v.string()),
+    redirectUrl: v.optional(v.pipe(v.string(), v.maxLength(2048))),
     redirectType: v.optional(RedirectTypeSchema),
-    userAgent: v.optional(v.string()),
+    userAgent: v.optional(v.pipe(v.string(), v.maxLength(1024))),
   }),
+  redirectChecked(),
   d('Update a payment authorization (POST /v2/payments/reauthorize).'),
 )
 
@@ -187,7 +206,7 @@ export const CashbackRequestSchema = v.pipe(
     orderDescription: v.optional(text(255, 'Description of the cashback.')),
     walletType: v.optional(v.pipe(v.string(), v.maxLength(32), d('Wallet to credit, e.g. PREPAID or CASHBACK.'))),
     expiryDate: v.optional(v.nullable(v.pipe(v.string(), v.isoDate(), d('Expiry of the cashback, YYYY-MM-DD.')))),
-    metadata: v.optional(v.unknown()),
+    metadata: v.optional(FreeJsonSchema),
   }),
   d('Give cashback to a linked user (POST /v2/cashback, sample path /v1/cashback).'),
 )
@@ -199,7 +218,7 @@ export const CashbackReversalRequestSchema = v.pipe(
     amount: MoneyAmountSchema,
     requestedAt: EpochTimeSchema,
     reason: v.optional(v.nullable(text(255, 'Reason for the reversal.'))),
-    metadata: v.optional(v.unknown()),
+    metadata: v.optional(FreeJsonSchema),
   }),
   d('Reverse a cashback (POST /v2/cashback_reversal).'),
 )
@@ -209,11 +228,11 @@ export const AccountLinkQrRequestSchema = v.pipe(
     scopes: v.pipe(v.array(AuthorizationScopeSchema), v.minLength(1)),
     nonce: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
     redirectType: v.optional(RedirectTypeSchema),
-    redirectUrl: v.pipe(v.string(), v.url()),
+    redirectUrl: v.pipe(v.string(), v.maxLength(2048), v.url()),
     referenceId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
-    phoneNumber: v.optional(v.string()),
-    deviceId: v.optional(v.string()),
-    userAgent: v.optional(v.string()),
+    phoneNumber: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    deviceId: v.optional(v.pipe(v.string(), v.maxLength(255))),
+    userAgent: v.optional(v.pipe(v.string(), v.maxLength(1024))),
   }),
   d('Create an account-link QR code (POST /v1/qr/sessions).'),
 )

@@ -8,12 +8,15 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { ApiError } from '@/domain/errors.ts'
 import { pickLang } from '@/domain/i18n.ts'
+import { cspNonce } from './csp.ts'
 import type { AppDeps } from './deps.ts'
 import { accountsRoutes } from './portal/accounts.ts'
 import { contentRoutes } from './portal/content.ts'
 import { docsRoutes } from './portal/docs.ts'
 import { siteRoutes } from './portal/site.ts'
 import { sandboxRoutes } from './sandbox/opa.ts'
+import { securityHeaders, withScriptNonce } from './security-headers.ts'
+import { rejectEncodedControlCharacters } from './validate.ts'
 import { walletRoutes } from './sandbox/wallet.ts'
 
 export type AppEnv = { Variables: { requestId: string } }
@@ -29,6 +32,7 @@ export function createApp(deps: AppDeps) {
   const { log } = deps
 
   app.use(requestId({ headerName: 'X-REQUEST-ID' }))
+  app.use(securityHeaders(deps.config))
   app.use(async (c, next) => {
     const started = performance.now()
     await next()
@@ -49,6 +53,8 @@ export function createApp(deps: AppDeps) {
       },
     }),
   )
+
+  app.use(rejectEncodedControlCharacters)
 
   // Content answers are large (a product page with highlighted code is ~60 KB of JSON, ~8 KB gzip) and sit on the
   // critical path of every docs page; sandbox answers stay small and are left as they are.
@@ -77,6 +83,12 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HTTPException && error.status < 500) {
       const shaped = new ApiError(error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_PARAMS', { status: error.status })
       return c.json({ resultInfo: shaped.resultInfo(lang), data: null }, error.status)
+    }
+    // The client went away (closed the tab, timed out) while we read its body or worked: nobody is left to
+    // answer, and it is not a fault of the server.
+    if (c.req.raw.signal.aborted || (error as Error).name === 'AbortError') {
+      log.info('request aborted', { requestId: rid, method: c.req.method, path: c.req.path })
+      return new Response(null, { status: 499 })
     }
     log.error('unhandled error', { requestId: rid, error: String(error), stack: (error as Error).stack })
     const internal = new ApiError('INTERNAL_SERVER_ERROR')
@@ -115,6 +127,6 @@ function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
     if (!existsSync(indexPath)) return next()
     c.header('Cache-Control', 'no-store')
     // HEAD (link checkers, uptime probes) gets the headers of the page without its body
-    return head ? c.body(null, 200, { 'Content-Type': 'text/html; charset=UTF-8' }) : c.html(readFileSync(indexPath, 'utf8'))
+    return head ? c.body(null, 200, { 'Content-Type': 'text/html; charset=UTF-8' }) : c.html(withScriptNonce(readFileSync(indexPath, 'utf8'), cspNonce(c)))
   })
 }

@@ -9,7 +9,10 @@ export interface Config {
   webDist: string
   smtpUrl: string | undefined
   mailFrom: string
+  /** Where mail links (password reset) point; unset: the listening origin (see `mailOrigin`). */
   publicOrigin: string | undefined
+  /** Lets non-loopback clients read /sandbox/mailbox when presented (Authorization: Bearer … or ?token=…). */
+  mailboxToken: string | undefined
   maintenanceMode: boolean | undefined
   miniappsHost: string | undefined
   styleguideHost: string | undefined
@@ -33,17 +36,40 @@ function port(value: string | undefined, fallback: number | undefined): number |
   return n
 }
 
+function origin(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`Invalid PUBLIC_ORIGIN: ${value}`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Invalid PUBLIC_ORIGIN: ${value}`)
+  return url.origin
+}
+
+/**
+ * The origin mail links use: PUBLIC_ORIGIN, else the origin the server listens on (a wildcard HOST becomes
+ * localhost). Never a request header: a forged `Host` must not choose where a reset link points.
+ */
+export function mailOrigin(config: Pick<Config, 'publicOrigin' | 'host' | 'port'>): string {
+  if (config.publicOrigin) return config.publicOrigin
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
+  return `http://${host}:${config.port}`
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const level = env.LOG_LEVEL
   return {
     port: port(env.PORT, 3000)!,
-    host: env.HOST ?? '0.0.0.0',
+    // loopback only unless asked: the sandbox's mailbox and test users are not meant for the network (README)
+    host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR ?? './.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: resolve(env.WEB_DIST ?? './dist/web'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'PayLab <no-reply@paylab.localhost>',
-    publicOrigin: env.PUBLIC_ORIGIN || undefined,
+    publicOrigin: env.PUBLIC_ORIGIN ? origin(env.PUBLIC_ORIGIN) : undefined,
+    mailboxToken: env.MAILBOX_TOKEN || undefined,
     maintenanceMode: flag(env.MAINTENANCE_MODE),
     miniappsHost: env.MINIAPPS_HOST || undefined,
     styleguideHost: env.STYLEGUIDE_HOST || undefined,

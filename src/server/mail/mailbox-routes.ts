@@ -1,11 +1,14 @@
-import { successInfo } from '@/domain/errors.ts'
-import { Hono } from 'hono'
+import { ApiError, successInfo } from '@/domain/errors.ts'
+import { Hono, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
+import { clientAddressOf, isLoopback } from '../client.ts'
 import type { AppDeps } from '../deps.ts'
+import { safeEqual } from '../portal/accounts-crypto.ts'
 import { accountRepo, type OutboxMail } from '../store/account-repo.ts'
 import { queryOf } from '../validate.ts'
 
 const mailboxQuery = v.object({
+  token: v.optional(v.pipe(v.string(), v.maxLength(512))),
   format: v.optional(v.picklist(['html', 'json'])),
   to: v.optional(v.pipe(v.string(), v.maxLength(254))),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(200))),
@@ -21,7 +24,8 @@ function extract(mail: OutboxMail) {
   return { otp, link }
 }
 
-function render(mails: OutboxMail[], smtpConfigured: boolean): string {
+function render(mails: OutboxMail[], smtpConfigured: boolean, token: string | undefined): string {
+  const tokenQuery = token ? `&amp;token=${escapeHtml(encodeURIComponent(token))}` : ''
   const items = mails
     .map(
       (m) => `<li><article>
@@ -45,15 +49,32 @@ h2{font-size:1.05rem;margin:0 0 .5rem}pre{white-space:pre-wrap;background:#f6f6f
 <body><h1><span lang="ja">サンドボックスのメールボックス</span> / <span lang="en">Sandbox mailbox</span></h1>
 <p><span lang="ja">SMTP サーバーが設定されていない間、PayLab が送るメール（ワンタイムパスワード、パスワード再設定）はここに届きます。新しい順です。</span><br>
 <span lang="en">While no SMTP server is configured, the mail PayLab sends (one-time passwords, password resets) lands here, newest first.</span>
-<a href="?format=json">JSON</a></p>
+<a href="?format=json${tokenQuery}">JSON</a></p>
 ${smtpNote}
 ${mails.length ? `<ol>${items}</ol>` : empty}
 </body></html>`
 }
 
+/**
+ * The mailbox holds every OTP and reset link: it answers loopback clients, and others only when MAILBOX_TOKEN
+ * is set and presented (`Authorization: Bearer <token>` or `?token=`). Anyone else gets 404, as if there were
+ * no mailbox.
+ */
+export function mailboxGuard(mailboxToken: string | undefined): MiddlewareHandler {
+  return async (c, next) => {
+    if (isLoopback(clientAddressOf(c))) return next()
+    const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+    const presented = bearer ?? c.req.query('token')
+    if (mailboxToken && presented !== undefined && safeEqual(presented, mailboxToken)) return next()
+    throw new ApiError('RESOURCE_NOT_FOUND')
+  }
+}
+
 /** GET /sandbox/mailbox (HTML, no JavaScript needed), /sandbox/mailbox.json and ?format=json. */
 export function mailboxRoutes(deps: AppDeps) {
   const app = new Hono()
+  app.use('/sandbox/mailbox', mailboxGuard(deps.config.mailboxToken))
+  app.use('/sandbox/mailbox.json', mailboxGuard(deps.config.mailboxToken))
   const list = async (to: string | undefined, limit: number | undefined) => {
     const mails = await accountRepo(deps.store.db).listMail(to ? 200 : (limit ?? 50))
     const filtered = to ? mails.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : mails
@@ -76,7 +97,7 @@ export function mailboxRoutes(deps: AppDeps) {
     c.header('Cache-Control', 'no-store')
     const mails = await list(q.to, q.limit)
     if (q.format === 'json') return c.json(json(mails))
-    return c.html(render(mails, Boolean(deps.config.smtpUrl)))
+    return c.html(render(mails, Boolean(deps.config.smtpUrl), q.token))
   })
   return app
 }

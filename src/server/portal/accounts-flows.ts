@@ -106,26 +106,60 @@ export function accountFlows(deps: AppDeps) {
     return undefined
   }
 
+  const throttle = rules.throttle
+  const attemptRules = {
+    password: { address: rules.loginMaxFailures, client: throttle.passwordPerClient },
+    otp: { address: throttle.otpPerAddress, client: throttle.otpPerClient },
+  } as const
+  const lockedError = (until: Date | null, at: Date) =>
+    new ApiError('01101007', { data: { retry_after_seconds: seconds((until?.getTime() ?? at.getTime() + throttle.lockMs) - at.getTime()) } })
+
   /**
-   * Checks an OTP: a wrong code uses one of the reference's tries (the last one kills it); the right code
-   * consumes the reference atomically, so of concurrent submissions exactly one succeeds.
+   * Takes one attempt of `what` for an address and for the client (its connection address), before the
+   * password or code is even looked at: over either limit the answer is 01101007 (locked, try later) and
+   * nothing is checked. Returns `lockedNow` when this attempt was the address's last before the lock.
    */
-  async function verifyOtp(referenceId: string, kind: 'signup_otp' | 'signin_otp', otp: string, expectedEmail?: string) {
+  async function takeAttempts(what: 'password' | 'otp', address: string, client: string) {
+    const at = now()
+    const rule = (max: number) => ({ max, windowMs: throttle.windowMs, lockMs: throttle.lockMs })
+    const byAddress = await repo.takeAttempt(`${what}:address`, address.toLowerCase(), at, rule(attemptRules[what].address))
+    const byClient = await repo.takeAttempt(`${what}:client`, client, at, rule(attemptRules[what].client))
+    if (byAddress.attempts > attemptRules[what].address) throw lockedError(byAddress.lockedUntil, at)
+    if (byClient.attempts > attemptRules[what].client) throw lockedError(byClient.lockedUntil, at)
+    return { lockedNow: byAddress.lockedUntil !== null ? byAddress.lockedUntil : undefined }
+  }
+
+  /** A right password or code: the address starts over, the client gets its attempt back. */
+  async function attemptSucceeded(what: 'password' | 'otp', address: string, client: string) {
+    await repo.resetAttempts(`${what}:address`, address.toLowerCase())
+    await repo.releaseAttempt(`${what}:client`, client)
+  }
+
+  /**
+   * Checks an OTP: every try counts against the address and the client (across references and devices,
+   * `takeAttempts`) and against the reference (the last of its tries kills it); the right code consumes the
+   * reference atomically, so of concurrent submissions exactly one succeeds.
+   */
+  async function verifyOtp(referenceId: string, kind: 'signup_otp' | 'signin_otp', otp: string, client: string, expectedEmail?: string) {
     const at = now()
     const challenge = await repo.findChallenge(referenceId, kind)
     const dead = deadChallengeError(challenge, at)
     if (dead || !challenge) throw dead ?? new ApiError('OTP_EXPIRED')
     const user = await repo.findUserById(challenge.userId)
-    const emailMatches = !expectedEmail || (user && safeEqual(user.email, expectedEmail.toLowerCase()))
+    if (!user) throw new ApiError('OTP_EXPIRED')
+    const { lockedNow } = await takeAttempts('otp', user.email, client)
+    const emailMatches = !expectedEmail || safeEqual(user.email, expectedEmail.toLowerCase())
     const codeMatches = challenge.codeHash !== null && safeEqual(otpHash(referenceId, otp), challenge.codeHash)
-    if (!user || !emailMatches || !codeMatches) {
+    if (!emailMatches || !codeMatches) {
       const used = await repo.recordWrongAttempt(referenceId, kind, rules.otpMaxAttempts)
+      if (lockedNow) throw lockedError(lockedNow, at)
       if (used === undefined) throw deadChallengeError(await repo.findChallenge(referenceId, kind), now()) ?? new ApiError('OTP_EXPIRED')
       if (used >= rules.otpMaxAttempts) throw new ApiError('OTP_ATTEMPTS_EXCEEDED')
       throw new ApiError('INVALID_GRANT', { data: { attempts_left: rules.otpMaxAttempts - used } })
     }
     const consumed = await repo.consumeChallenge(referenceId, kind, at, rules.otpMaxAttempts)
     if (!consumed) throw new ApiError('OTP_EXPIRED')
+    await attemptSucceeded('otp', user.email, client)
     return { user, challenge: consumed }
   }
 
@@ -169,7 +203,7 @@ export function accountFlows(deps: AppDeps) {
     return repo.consumeChallenge(sha256(secret), kind, now(), rules.otpMaxAttempts)
   }
 
-  return { repo, mailer, now, issueToken, startOtp, verifyOtp, resendOtp, createTicket, consumeTicket }
+  return { repo, mailer, now, issueToken, startOtp, verifyOtp, resendOtp, createTicket, consumeTicket, takeAttempts, attemptSucceeded, lockedError }
 }
 
 export type AccountFlows = ReturnType<typeof accountFlows>

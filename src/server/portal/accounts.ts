@@ -25,6 +25,8 @@ import { ApiError } from '@/domain/errors.ts'
 import '@/domain/errors-accounts.ts'
 import { limits } from '@/domain/limits.ts'
 import { productById, products } from '@/domain/products.ts'
+import { mailOrigin } from '../config.ts'
+import { clientKeyOf } from '../client.ts'
 import type { AppDeps } from '../deps.ts'
 import { mailboxRoutes } from '../mail/mailbox-routes.ts'
 import { passwordResetMail } from '../mail/templates.ts'
@@ -82,7 +84,7 @@ export function accountsRoutes(deps: AppDeps) {
     }))
     // a malformed code or reference is simply not valid; it does not use up one of the reference's tries
     if (!v.is(validateOtpRequest, body)) throw new ApiError('INVALID_GRANT')
-    const { user, challenge } = await flows.verifyOtp(body.otp_reference_id, 'signup_otp', body.otp, body.email)
+    const { user, challenge } = await flows.verifyOtp(body.otp_reference_id, 'signup_otp', body.otp, clientKeyOf(c), body.email)
     await repo.markEmailVerified(user.id, flows.now())
     const device = challenge.deviceId ?? deviceIdOf(c)
     if (device) await repo.rememberDevice(user.id, device, flows.now())
@@ -203,7 +205,7 @@ export function accountsRoutes(deps: AppDeps) {
   app.post('/v1/dpSignIn/authenticate', async (c) => {
     const body = await accountBody(c, authenticateRequest)
     if (v.is(signInOtpRequest, body) && 'otp_reference_id' in body) {
-      const { user, challenge } = await flows.verifyOtp(body.otp_reference_id, 'signin_otp', body.otp)
+      const { user, challenge } = await flows.verifyOtp(body.otp_reference_id, 'signin_otp', body.otp, clientKeyOf(c))
       await repo.markEmailVerified(user.id, flows.now())
       if (challenge.deviceId) await repo.rememberDevice(user.id, challenge.deviceId, flows.now())
       const token = await flows.issueToken(user.id)
@@ -211,25 +213,19 @@ export function accountsRoutes(deps: AppDeps) {
     }
     if (!('email' in body)) throw new ApiError('INVALID_PARAMS')
     const email = body.email.toLowerCase()
+    const client = clientKeyOf(c)
+    // every try counts before the password is checked (atomically: parallel tries cannot outrun the lock)
+    const { lockedNow } = await flows.takeAttempts('password', email, client)
     let user = await repo.findUserByEmail(email)
     if (!user) {
       await burnPasswordCheck(body.password)
       throw new ApiError('040000002')
     }
-    const at = flows.now()
-    if (user.lockedUntil && user.lockedUntil.getTime() > at.getTime()) {
-      throw new ApiError('01101007', { data: { retry_after_seconds: seconds(user.lockedUntil.getTime() - at.getTime()) } })
-    }
     if (!(await verifyPassword(body.password, user.passwordHash))) {
-      const lockedUntil = await repo.recordLoginFailure(user.id, at, {
-        windowMs: rules.loginFailureWindowMs,
-        maxFailures: rules.loginMaxFailures,
-        lockMs: rules.loginLockMs,
-      })
-      if (lockedUntil) throw new ApiError('01101007', { data: { retry_after_seconds: seconds(rules.loginLockMs) } })
+      if (lockedNow) throw flows.lockedError(lockedNow, flows.now())
       throw new ApiError('01102004')
     }
-    await repo.clearLoginFailures(user.id)
+    await flows.attemptSucceeded('password', email, client)
     if (user.kind === 'wallet') {
       if (!v.is(signInTermsRequest, body)) {
         const ticket = await flows.createTicket(user.id, 'terms', rules.termsTicketTtlMs)
@@ -285,8 +281,7 @@ export function accountsRoutes(deps: AppDeps) {
       if (!coolingDown) {
         await repo.closeChallenges(user.id, 'password_reset', at)
         const secret = await flows.createTicket(user.id, 'password_reset', rules.passwordResetTtlMs)
-        const origin = deps.config.publicOrigin ?? new URL(c.req.url).origin
-        const link = `${origin.replace(/\/$/, '')}${passwordResetPagePath}?token=${encodeURIComponent(secret)}`
+        const link = `${mailOrigin(deps.config)}${passwordResetPagePath}?token=${encodeURIComponent(secret)}`
         try {
           await flows.mailer.send(passwordResetMail(user.email, link))
         } catch (error) {
@@ -305,6 +300,9 @@ export function accountsRoutes(deps: AppDeps) {
     const ticket = await flows.consumeTicket(body.token, 'password_reset')
     if (!ticket) throw new ApiError('RESET_TOKEN_INVALID')
     await repo.setPassword(ticket.userId, await hashPassword(body.password))
+    // a new password ends a sign-in lock of the address
+    const owner = await repo.findUserById(ticket.userId)
+    if (owner) await repo.resetAttempts('password:address', owner.email)
     await repo.revokeAllTokens(ticket.userId, flows.now())
     await repo.markEmailVerified(ticket.userId, flows.now())
     return success(c, null)

@@ -25,6 +25,7 @@ import {
   UserAuthorizationQuerySchema,
   UserAuthorizationStatusQuerySchema,
 } from '@/domain/opa-schemas.ts'
+import { isSafeRedirectUrl } from '@/domain/merchant-urls.ts'
 import type { AppDeps } from '../deps.ts'
 import { readJson } from '../validate.ts'
 import { opaAuth, requireProducts, type OpaEnv } from './auth.ts'
@@ -76,16 +77,6 @@ const ok = (c: OpaCtx, data: unknown, status: 200 | 201 | 202 = 200, resultInfo 
 const orderOf = (input: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]))
 const orderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 'orderDescription', 'orderItems', 'metadata', 'productType']
-
-/** A redirect back to the merchant: HTTPS, or HTTP on this machine (localhost) for local development. */
-function isAllowedRedirect(url: string) {
-  try {
-    const u = new URL(url)
-    return u.protocol === 'https:' || (u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname))
-  } catch {
-    return false
-  }
-}
 
 /**
  * The provider's Open Payment API, offline (issue 4; docs/sandbox.md). Every path, field, status and code as
@@ -262,7 +253,7 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
     const { merchantId, payload } = await engine.verifyRequestToken(q.apiKey, q.requestToken)
     const claims = parseOpa(RequestTokenClaimsSchema, payload)
     const scopes = claims.scope.split(/[\s,]+/).filter(Boolean)
-    if (!scopes.every((s) => v.is(AuthorizationScopeSchema, s)) || !isAllowedRedirect(claims.redirectUrl)) throw new ApiError('EXPECTATION_FAILED')
+    if (!scopes.every((s) => v.is(AuthorizationScopeSchema, s)) || !isSafeRedirectUrl(claims.redirectUrl)) throw new ApiError('EXPECTATION_FAILED')
     await engine.ensureTestUsers(merchantId)
     const session = await engine.startAuthorizationSession(merchantId, q.apiKey, 'WEB', {
       scopes,
@@ -276,7 +267,7 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
 
   app.post('/v1/qr/sessions', auth, linked, async (c) => {
     const input = await body(c, AccountLinkQrRequestSchema)
-    if (!isAllowedRedirect(input.redirectUrl)) throw new ApiError('EXPECTATION_FAILED')
+    if (!isSafeRedirectUrl(input.redirectUrl, input.redirectType ?? 'WEB_LINK')) throw new ApiError('EXPECTATION_FAILED')
     const session = await engine.startAuthorizationSession(m(c), c.get('opa').apiKey, 'QR', input)
     return ok(c, { linkQRCodeURL: `${origin(c)}/sandbox/authorize/${session.sessionId}` }, 201)
   })

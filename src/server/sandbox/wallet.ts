@@ -6,6 +6,8 @@ import * as v from 'valibot'
 import { ApiError, errorMessage, successInfo } from '@/domain/errors.ts'
 import type { Lang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
+import { safeRedirectUrl } from '@/domain/merchant-urls.ts'
+import { forbiddenControl } from '@/domain/input-bounds.ts'
 import '@/domain/errors-sandbox.ts'
 import type { AppDeps } from '../deps.ts'
 import type { WalletBackend, WalletCode, WalletReauthorization, WalletTestUser } from './wallet-backend.ts'
@@ -475,9 +477,15 @@ export function isSameOrigin(c: Context, publicOrigin: string | undefined): bool
 async function formOf(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? ''
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {}
-  const body = await c.req.parseBody()
+  let body: Record<string, unknown>
+  try {
+    body = await c.req.parseBody()
+  } catch {
+    // a broken multipart body (no boundary, cut short …): the wallet's 400 page, never a 500
+    throw new ApiError('INVALID_PARAMS')
+  }
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') out[key] = value
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string' && !forbiddenControl.test(value)) out[key] = value
   return out
 }
 
@@ -490,14 +498,17 @@ const userView = (user: WalletTestUser): WalletUserView => ({ id: user.id, usern
 
 /** WEB_LINK codes send the browser back to the shop right after paying (or canceling). */
 function webRedirect(code: WalletCode): string | undefined {
-  if (code.redirectType !== 'WEB_LINK' || !code.redirectUrl) return undefined
-  return /^https?:\/\//i.test(code.redirectUrl) ? code.redirectUrl : undefined
+  return code.redirectType === 'WEB_LINK' ? safeRedirectUrl(code.redirectUrl) : undefined
 }
 
+/**
+ * The "return" button of a paid or canceled code. The URL is checked again here, not only by the API: a value
+ * stored before the API refused hostile URLs must stay inert (no button rather than a script link).
+ */
 function returnLink(code: WalletCode): { href: string; kind: 'web' | 'app' } | null {
-  if (!code.redirectUrl) return null
-  if (code.redirectType === 'APP_DEEP_LINK') return /^(javascript|data|vbscript):/i.test(code.redirectUrl) ? null : { href: code.redirectUrl, kind: 'app' }
-  return /^https?:\/\//i.test(code.redirectUrl) ? { href: code.redirectUrl, kind: 'web' } : null
+  const kind = code.redirectType === 'APP_DEEP_LINK' ? 'APP_DEEP_LINK' : 'WEB_LINK'
+  const href = safeRedirectUrl(code.redirectUrl, kind)
+  return href ? { href, kind: kind === 'APP_DEEP_LINK' ? 'app' : 'web' } : null
 }
 
 function linkButton(lang: Lang, href: string, label: WalletTextKey): Html {

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { merchantRepo } from './merchant-repo.ts'
 import {
   accessTokens,
   accountChallenges,
   activationRequests,
-  loginFailures,
+  authAttempts,
   mailOutbox,
   merchantLogos,
   userDevices,
@@ -79,27 +79,49 @@ export function accountRepo(db: Db) {
     },
     async setPassword(userId: string, passwordHash: string) {
       await db.update(users).set({ passwordHash, lockedUntil: null }).where(eq(users.id, userId))
-      await db.delete(loginFailures).where(eq(loginFailures.userId, userId))
     },
 
-    // ── lockout ────────────────────────────────────────────────────────────────────────────────────────────
-    /** Records a failed sign-in; locks the account when the window holds `maxFailures`. Returns the lock end. */
-    async recordLoginFailure(userId: string, now: Date, rule: { windowMs: number; maxFailures: number; lockMs: number }) {
-      await db.insert(loginFailures).values({ userId, at: now })
+    // ── attempt limits (sign-in passwords, OTPs) ──────────────────────────────────────────────────────────
+    /**
+     * Takes one attempt under (scope, key) in a single atomic upsert … RETURNING: concurrent callers each get a
+     * distinct count, so the n-th attempt is counted exactly once whatever the parallelism. A window (or a
+     * lock) that has ended starts over at 1; the `max`-th attempt sets the lock, and every later one inside
+     * the lock is counted past `max`. The caller may go on iff `attempts <= max`.
+     */
+    async takeAttempt(scope: string, key: string, now: Date, rule: { max: number; windowMs: number; lockMs: number }) {
+      const t = authAttempts
+      const at = now.toISOString()
+      const windowStart = plus(now, -rule.windowMs).toISOString()
+      const lockEnd = plus(now, rule.lockMs).toISOString()
+      const over = sql`(${t.lockedUntil} is not null and ${t.lockedUntil} <= ${at}::timestamptz) or (${t.lockedUntil} is null and ${t.windowStartedAt} <= ${windowStart}::timestamptz)`
       const [row] = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.userId, userId), gt(loginFailures.at, plus(now, -rule.windowMs))))
-      if ((row?.n ?? 0) < rule.maxFailures) return undefined
-      const lockedUntil = plus(now, rule.lockMs)
-      await db.update(users).set({ lockedUntil }).where(eq(users.id, userId))
-      // the lock replaces the counted failures: after it ends the account gets a fresh window
-      await db.delete(loginFailures).where(and(eq(loginFailures.userId, userId), lte(loginFailures.at, now)))
-      return lockedUntil
+        .insert(t)
+        .values({ scope, key, attempts: 1, windowStartedAt: now, lockedUntil: rule.max <= 1 ? plus(now, rule.lockMs) : null })
+        .onConflictDoUpdate({
+          target: [t.scope, t.key],
+          set: {
+            attempts: sql`case when ${over} then 1 else ${t.attempts} + 1 end`,
+            windowStartedAt: sql`case when ${over} then ${at}::timestamptz else ${t.windowStartedAt} end`,
+            lockedUntil: sql`case
+              when ${over} then (case when 1 >= ${rule.max} then ${lockEnd}::timestamptz end)
+              when ${t.lockedUntil} is not null then ${t.lockedUntil}
+              when ${t.attempts} + 1 >= ${rule.max} then ${lockEnd}::timestamptz
+            end`,
+          },
+        })
+        .returning({ attempts: t.attempts, lockedUntil: t.lockedUntil })
+      return row!
     },
-    async clearLoginFailures(userId: string) {
-      await db.delete(loginFailures).where(eq(loginFailures.userId, userId))
-      await db.update(users).set({ lockedUntil: null }).where(eq(users.id, userId))
+    /** Gives back an attempt that turned out right (a correct password or code counts for nothing). */
+    async releaseAttempt(scope: string, key: string) {
+      await db
+        .update(authAttempts)
+        .set({ attempts: sql`greatest(${authAttempts.attempts} - 1, 0)` })
+        .where(and(eq(authAttempts.scope, scope), eq(authAttempts.key, key), isNull(authAttempts.lockedUntil)))
+    },
+    /** Forgets the count (and the lock) of a key: a successful sign-in, a new password. */
+    async resetAttempts(scope: string, key: string) {
+      await db.delete(authAttempts).where(and(eq(authAttempts.scope, scope), eq(authAttempts.key, key)))
     },
 
     // ── challenges (OTPs, terms ticket, reset link) ────────────────────────────────────────────────────────

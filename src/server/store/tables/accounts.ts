@@ -95,3 +95,16 @@ export const activationRequests = pgTable('activation_requests', {
   userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
 })
+
+/**
+ * Attempt counters of the sign-in and OTP limits (issue 9), one row per (scope, key): `otp:address`,
+ * `otp:client`, `password:address`, `password:client`. Taken with one atomic upsert … RETURNING, so
+ * every attempt is counted exactly once whatever the parallelism (account-repo.ts `takeAttempt`).
+ */
+export const authAttempts = pgTable('auth_attempts', {
+  scope: text('scope').notNull(),
+  key: text('key').notNull(),
+  attempts: integer('attempts').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+}, (t) => [primaryKey({ columns: [t.scope, t.key] })])

@@ -9,13 +9,18 @@ import { merchants } from './merchants.ts'
  */
 
 const ms = (name: string) => bigint(name, { mode: 'number' })
+/**
+ * Yen: bigint, because the published amount has up to 11 digits (a 32-bit integer ends at 2,147,483,647) and
+ * balances grow with cashback. JS numbers are exact far beyond any sum the sandbox allows (limits.sandbox.maxBalance).
+ */
+const yen = (name: string) => bigint(name, { mode: 'number' })
 
 /** Test users of a merchant's simulated wallet (spec §3: username and balance). Balance never negative. */
 export const sandboxTestUsers = pgTable('sandbox_test_users', {
   id: text('id').primaryKey(),
   merchantId: text('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
   username: text('username').notNull(),
-  balance: integer('balance').notNull(),
+  balance: yen('balance').notNull(),
   /** `YYYY-MM` (Japan time) of the last top-up: one per month (spec §6, §9). */
   lastTopUpMonth: text('last_top_up_month'),
   createdAtMs: ms('created_at_ms').notNull(),
@@ -43,9 +48,9 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   kind: text('kind').notNull(),
   status: text('status').notNull(),
   isAuthorization: boolean('is_authorization').notNull().default(false),
-  amount: integer('amount').notNull(),
+  amount: yen('amount').notNull(),
   /** Amount blocked (pre-auth) or debited from the test user's balance. */
-  heldAmount: integer('held_amount').notNull().default(0),
+  heldAmount: yen('held_amount').notNull().default(0),
   testUserId: text('test_user_id').references(() => sandboxTestUsers.id, { onDelete: 'set null' }),
   userAuthorizationId: text('user_authorization_id'),
   codeId: text('code_id'),
@@ -74,7 +79,7 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   merchantId: text('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
   merchantRefundId: text('merchant_refund_id').notNull(),
   paymentId: text('payment_id').notNull().references(() => sandboxPayments.paymentId, { onDelete: 'cascade' }),
-  amount: integer('amount').notNull(),
+  amount: yen('amount').notNull(),
   status: text('status').notNull(),
   reason: text('reason'),
   requestedAt: bigint('requested_at', { mode: 'number' }).notNull(),
@@ -138,8 +143,8 @@ export const sandboxCashbacks = pgTable('sandbox_cashbacks', {
   cashbackId: text('cashback_id').notNull(),
   userAuthorizationId: text('user_authorization_id').notNull(),
   testUserId: text('test_user_id').notNull(),
-  amount: integer('amount').notNull(),
-  reversedAmount: integer('reversed_amount').notNull().default(0),
+  amount: yen('amount').notNull(),
+  reversedAmount: yen('reversed_amount').notNull().default(0),
   status: text('status').notNull(),
   request: jsonb('request').notNull().$type<Record<string, unknown>>(),
   requestedAt: bigint('requested_at', { mode: 'number' }).notNull(),
@@ -153,7 +158,7 @@ export const sandboxCashbackReversals = pgTable('sandbox_cashback_reversals', {
   merchantId: text('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
   merchantCashbackReversalId: text('merchant_cashback_reversal_id').notNull(),
   merchantCashbackId: text('merchant_cashback_id').notNull(),
-  amount: integer('amount').notNull(),
+  amount: yen('amount').notNull(),
   status: text('status').notNull(),
   request: jsonb('request').notNull().$type<Record<string, unknown>>(),
   requestedAt: bigint('requested_at', { mode: 'number' }).notNull(),
