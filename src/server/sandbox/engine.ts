@@ -572,14 +572,23 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
       await tx((r) => lockedApply(r, row, { type: 'merchant.cancel', nowMs: now(merchantId) }))
     },
 
+    /**
+     * Refund, idempotent on merchantRefundId: every repeat (concurrent ones too, on PostgreSQL as on PGlite)
+     * answers the first refund. The order row is locked first and the id looked up again inside the
+     * transaction, so a repeat that waited for the lock finds the winner's refund instead of a refunded order.
+     * The id reused on another payment is refused (INVALID_PARAMS, the refund's codeId).
+     */
     async refund(merchantId: string, input: { merchantRefundId: string; paymentId: string; amount: number; requestedAt: number; reason?: string | null }) {
       const previous = await repo.findRefund(merchantId, input.merchantRefundId)
-      if (previous) return previous
+      if (previous) return sameTarget(previous, input.paymentId, 'merchantRefundId', refundReuse)
       const row = await repo.findPaymentById(input.paymentId)
       if (!row || row.merchantId !== merchantId) throw new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.refundResourceNotFound })
       const t = now(merchantId)
       try {
         return await tx(async (r) => {
+          await r.findPaymentById(row.paymentId, true)
+          const won = await r.findRefund(merchantId, input.merchantRefundId)
+          if (won) return sameTarget(won, input.paymentId, 'merchantRefundId', refundReuse)
           await lockedApply(r, row, { type: 'merchant.refund', nowMs: t, amount: input.amount })
           return r.insertRefund({
             merchantId,
@@ -595,7 +604,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
       } catch (error) {
         if (!isUniqueViolation(error)) throw error
         const same = await repo.findRefund(merchantId, input.merchantRefundId)
-        if (same) return same
+        if (same) return sameTarget(same, input.paymentId, 'merchantRefundId', refundReuse)
         throw new ApiError('MERCHANT_MULTIPLE_REFUND_REJECTED')
       }
     },
@@ -608,15 +617,18 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
 
     /** Capture (spec §4): 200 with the captured order, or 202 USER_CONFIRMATION_REQUIRED above the authorised amount. */
     async capture(merchantId: string, input: { merchantPaymentId: string; merchantCaptureId: string; amount: number; requestedAt: number; orderDescription: string }) {
-      const replay = await repo.findOperation(merchantId, 'capture', input.merchantCaptureId)
-      if (replay) return { status: replay.status, data: replay.response }
       const row = await repo.findPayment(merchantId, input.merchantPaymentId)
+      const replay = await repo.findOperation(merchantId, 'capture', input.merchantCaptureId)
+      if (replay) return operationAnswer(sameTarget(replay, row?.paymentId, 'merchantCaptureId'))
       if (!row) throw new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.orderNotFound })
       const t = now(merchantId)
       const entry = { merchantCaptureId: input.merchantCaptureId, amount: money(input.amount), orderDescription: input.orderDescription, requestedAt: input.requestedAt }
       try {
         return await tx(async (r) => {
           const locked = await refreshLocked(r, row)
+          // a repeat that waited for the lock answers what the first capture answered
+          const won = await r.findOperation(merchantId, 'capture', input.merchantCaptureId)
+          if (won) return operationAnswer(sameTarget(won, locked.paymentId, 'merchantCaptureId'))
           const d = decide(locked, { type: 'merchant.capture', nowMs: t, amount: input.amount })
           if (d.rejection === 'USER_CONFIRMATION_REQUIRED') {
             await r.updatePayment(locked.paymentId, {
@@ -636,13 +648,13 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
         if (!isUniqueViolation(error)) throw error
         const again = await repo.findOperation(merchantId, 'capture', input.merchantCaptureId)
         if (!again) throw error
-        return { status: again.status, data: again.response }
+        return operationAnswer(sameTarget(again, row.paymentId, 'merchantCaptureId'))
       }
     },
 
     async revert(merchantId: string, input: { merchantRevertId: string; paymentId: string; requestedAt: number; reason?: string }) {
       const replay = await repo.findOperation(merchantId, 'revert', input.merchantRevertId)
-      if (replay) return replay.response
+      if (replay) return sameTarget(replay, input.paymentId, 'merchantRevertId').response
       const row = await repo.findPaymentById(input.paymentId)
       if (!row || row.merchantId !== merchantId) throw new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.orderNotFound })
       const t = now(merchantId)
@@ -650,6 +662,8 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
       try {
         return await tx(async (r) => {
           const locked = await refreshLocked(r, row)
+          const won = await r.findOperation(merchantId, 'revert', input.merchantRevertId)
+          if (won) return sameTarget(won, locked.paymentId, 'merchantRevertId').response
           await apply(r, locked, { type: 'merchant.revert', nowMs: t }, { revert })
           const data = { status: 'CANCELED', acceptedAt: sec(t)!, paymentId: row.paymentId, requestedAt: input.requestedAt, reason: input.reason ?? null }
           await r.insertOperation({ merchantId, kind: 'revert', operationId: input.merchantRevertId, paymentId: row.paymentId, status: 200, response: data, createdAtMs: t })
@@ -659,7 +673,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
         if (!isUniqueViolation(error)) throw error
         const again = await repo.findOperation(merchantId, 'revert', input.merchantRevertId)
         if (!again) throw error
-        return again.response
+        return sameTarget(again, row.paymentId, 'merchantRevertId').response
       }
     },
 
@@ -868,7 +882,9 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
             requestedAt: input.requestedAt,
             acceptedAtMs: t,
           })
-          await r.credit(auth.testUserId, input.amount)
+          if (!(await r.credit(auth.testUserId, input.amount, S.maxBalance))) {
+            throw new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'amount', message: `The test user's balance would pass ${S.maxBalance}` }] } })
+          }
           return row
         })
       } catch (error) {
@@ -941,6 +957,21 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
     return decide(locked, tick).status !== locked.status ? apply(r, locked, tick) : locked
   }
 }
+
+/**
+ * An idempotency key's first result, if it was for the same payment. The key reused for another payment is
+ * refused with INVALID_PARAMS (the endpoint's codeId) naming the field: the published API has no other code
+ * for it, and answering the other payment's result would hide the merchant's bug.
+ */
+function sameTarget<T extends { paymentId: string }>(first: T, paymentId: string | undefined, field: string, codeId?: string): T {
+  if (first.paymentId === paymentId) return first
+  throw new ApiError('INVALID_PARAMS', { ...(codeId ? { codeId } : {}), data: { issues: [{ path: field, message: `This ${field} was already used for another payment` }] } })
+}
+const refundReuse = opaCodeIds.refundInvalidParams
+
+/** The stored answer of a capture (200 with the captured order, or 202 waiting for the user). */
+const operationAnswer = (op: { status: number; response: Record<string, unknown> }) =>
+  op.status === 202 ? { status: 202, data: null } : { status: op.status, data: op.response }
 
 /** Capture response (CapturePayment). */
 export function captureView(row: PaymentRow) {

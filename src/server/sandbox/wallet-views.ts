@@ -297,6 +297,8 @@ export interface ReauthorizePageInput {
   currentAmount: number
   newAmount: number
   payer: WalletUserView | null
+  /** Set while the payer is not signed in: the approval waits for their sign-in (only the payer is offered). */
+  signIn: { action: string; users: WalletUserView[] } | null
   actions: { approve: string; decline: string }
   failure: { code: string; title: string; body: string } | null
 }
@@ -322,10 +324,14 @@ ${
     ? html`<div class="alert" role="alert" id="reauth-error"><div class="art tiny">${alertArt()}</div><div><p class="alert-title">${input.failure.title}</p><p>${input.failure.body}</p><p class="muted"><code>${input.failure.code}</code></p></div></div>`
     : ''
 }
-<section class="card">
+${
+  input.signIn
+    ? signInForm(lang, input.signIn.action, input.signIn.users, null)
+    : html`<section class="card">
   <form method="post" action="${input.actions.approve}"><button type="submit" class="primary">${wt(lang, 'approve')}</button></form>
   <form method="post" action="${input.actions.decline}"><button type="submit" class="secondary">${wt(lang, 'decline')}</button></form>
-</section>`,
+</section>`
+}`,
   )
 }
 

@@ -221,6 +221,21 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return renderReauthorization(c, frame, found, null)
   })
 
+  // Only the payer may approve: the page asks them to sign in as the test user who paid (issue 9 — the URL
+  // alone is not enough, it travels through the merchant's systems).
+  app.post('/sandbox/reauthorize/:paymentId/:requestId/sign-in', async (c) => {
+    const frame = frameOf(c)
+    const refused = refuseCrossSite(c, frame)
+    if (refused) return refused
+    const found = await reauthorizationOf(c)
+    if (!found) return notFound(c, frame)
+    const back = reauthorizePath(found.paymentId, found.requestId)
+    const form = v.safeParse(signInForm, await formOf(c))
+    if (!form.success || form.output.testUserId !== found.payerTestUserId) return invalid(c, frame, back)
+    rememberUser(c, form.output.testUserId)
+    return c.redirect(back, 303)
+  })
+
   app.post('/sandbox/reauthorize/:paymentId/:requestId/approve', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
@@ -228,6 +243,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     const found = await reauthorizationOf(c)
     if (!found) return notFound(c, frame)
     if (found.state !== 'PENDING') return c.redirect(reauthorizePath(found.paymentId, found.requestId), 303)
+    if (!(await isPayerSignedIn(c, found))) return c.html(statePage(frame, 'alert', 'forbiddenTitle', wt(frame.lang, 'forbiddenBody')), 403)
     try {
       await backend.approveReauthorization(found.paymentId, found.requestId)
     } catch (error) {
@@ -391,8 +407,10 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
       )
     }
     const base = reauthorizePath(found.paymentId, found.requestId)
+    const signedIn = await isPayerSignedIn(c, found)
     return c.html(
       reauthorizePage(frame, {
+        signIn: signedIn ? null : { action: `${base}/sign-in`, users: payer ? [userView(payer)] : [] },
         merchantName: found.merchantName,
         merchantPaymentId: found.merchantPaymentId,
         currentAmount: found.currentAmount,
@@ -411,6 +429,11 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
       }),
       status as 200,
     )
+  }
+
+  async function isPayerSignedIn(c: Context, found: WalletReauthorization) {
+    const user = await signedInUser(c, found.merchantId)
+    return user !== undefined && user.id === found.payerTestUserId
   }
 
   async function codeOf(c: Context) {

@@ -70,11 +70,12 @@ export function sandboxRepo(db: Db) {
         .returning()
       return rows[0]
     },
-    async credit(testUserId: string, amount: number) {
+    /** Adds to a balance; with `maxBalance`, only if the result stays within it (undefined otherwise). */
+    async credit(testUserId: string, amount: number, maxBalance?: number) {
       const rows = await db
         .update(sandboxTestUsers)
         .set({ balance: sql`${sandboxTestUsers.balance} + ${amount}` })
-        .where(eq(sandboxTestUsers.id, testUserId))
+        .where(and(eq(sandboxTestUsers.id, testUserId), maxBalance === undefined ? undefined : sql`${sandboxTestUsers.balance} + ${amount} <= ${maxBalance}`))
         .returning()
       return rows[0]
     },
