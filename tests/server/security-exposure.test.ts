@@ -32,7 +32,7 @@ describe('listening defaults', () => {
 })
 
 describe.each(storeKinds())('what the network can reach [%s]', (kind) => {
-  let t: TestApp
+  let t: TestApp & { lines: string[] }
   let shared: TestApp
   let opa: OpaClient
   let dist: string
@@ -150,8 +150,10 @@ describe.each(storeKinds())('what the network can reach [%s]', (kind) => {
     try {
       const socket = connect(port, '127.0.0.1')
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
-      // half a JSON body, then the client is gone
+      // half a JSON body; once the server is handling the request, the client is gone
+      const handling = new Promise<void>((resolve) => server.once('request', () => resolve()))
       socket.write('POST /v1/dpSignIn/passwordReset HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":')
+      await handling
       socket.destroy()
       await vi.waitFor(() => expect(t.lines.some((l) => /"msg":"(request aborted|unhandled error)"/.test(l))).toBe(true))
       const lines = t.lines.map((l) => JSON.parse(l) as { level: string; msg: string })
