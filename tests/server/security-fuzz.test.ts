@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { epochNow, jpy, linkTestUser, opaClient, type OpaClient } from '../support/opa-client.ts'
+import { demoShopApp, type TestApp } from '../support/app.ts'
+import { epochNow, jpy, linkTestUser, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { bearer, signUpComplete } from './accounts-helpers.ts'
 
@@ -121,9 +121,7 @@ describe.each(storeKinds())('fuzz: no 5xx, always the error shape [%s]', (kind) 
   let userAuthorizationId: string
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
-    opa = opaClient({ request: (path, init) => t.app.request(path, init) })
-    await opa.get('/sandbox/api/clock')
+    ;({ t, opa } = await demoShopApp(kind))
     token = (await signUpComplete(t)).token
     userAuthorizationId = (await linkTestUser(t, 'taro')).userAuthorizationId
     // a real order and refund for the fuzz to collide with

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoMerchant, sandboxEngine, type SandboxEngine } from '../../src/server/sandbox/engine.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { epochNow, jpy, linkTestUser, opaClient, type OpaClient } from '../support/opa-client.ts'
+import { demoShopApp, type TestApp } from '../support/app.ts'
+import { epochNow, jpy, linkTestUser, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 
 // Finding 4: on PostgreSQL, 50 concurrent repeats of one idempotency key answered one 200 and 49 refusals; a
@@ -16,10 +16,8 @@ describe.each(storeKinds())('idempotency keys under concurrency [%s]', (kind) =>
   const balanceOf = async (username: string) => (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === username)!.balance
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
-    opa = opaClient({ request: (path, init) => t.app.request(path, init) })
+    ;({ t, opa } = await demoShopApp(kind))
     engine = sandboxEngine(t.deps)
-    await opa.get('/sandbox/api/clock')
   })
   afterAll(() => t.close())
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits } from '../../src/domain/limits.ts'
 import { demoMerchant, sandboxEngine } from '../../src/server/sandbox/engine.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { epochNow, jpy, linkTestUser, opaClient, type OpaClient } from '../support/opa-client.ts'
+import { demoShopApp, type TestApp } from '../support/app.ts'
+import { epochNow, jpy, linkTestUser, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 
 // Finding 5: 500s on input the schemas accepted (amounts past 32 bits, a balance pushed past them, NUL, deeply
@@ -19,9 +19,7 @@ describe.each(storeKinds())('input bounds [%s]', (kind) => {
   const id = (tag: string) => `${tag}-${kind}-${++seq}`
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
-    opa = opaClient({ request: (path, init) => t.app.request(path, init) })
-    await opa.get('/sandbox/api/clock')
+    ;({ t, opa } = await demoShopApp(kind))
   })
   afterAll(() => t.close())
 

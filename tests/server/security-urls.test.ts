@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { safeRedirectUrl } from '../../src/domain/merchant-urls.ts'
 import { sandboxPayments } from '../../src/server/store/tables/sandbox.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { demoShopApp, type TestApp } from '../support/app.ts'
 import { hostileUrls, notWebLinks } from '../support/hostile-urls.ts'
-import { epochNow, jpy, opaClient, type OpaClient } from '../support/opa-client.ts'
+import { epochNow, jpy, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { formAction, testUserChoices, walletBrowser } from '../support/wallet-browser.ts'
 
@@ -34,9 +34,7 @@ describe.each(storeKinds())('hostile redirect URLs [%s]', (kind) => {
   const origin = 'http://localhost'
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
-    opa = opaClient({ request: (path, init) => t.app.request(path, init) })
-    await opa.get('/sandbox/api/clock')
+    ;({ t, opa } = await demoShopApp(kind))
   })
   afterAll(() => t.close())
 

@@ -4,6 +4,7 @@ import { createClock } from '../../src/server/clock.ts'
 import { loadConfig, type Config } from '../../src/server/config.ts'
 import type { AppDeps } from '../../src/server/deps.ts'
 import { createLogger } from '../../src/server/logger.ts'
+import { opaClient } from './opa-client.ts'
 import { openTestStore, type StoreKind } from './store.ts'
 
 export interface TestApp {
@@ -43,4 +44,12 @@ export async function createTestApp(kind: StoreKind, overrides: Partial<Config> 
     },
     close: () => store.close(),
   }
+}
+
+/** The app on a fresh store with the demo merchant's signed client; the first signed call seeds the merchant. */
+export async function demoShopApp(kind: StoreKind, overrides: Partial<Config> = {}) {
+  const t = await createTestApp(kind, overrides)
+  const opa = opaClient({ request: (path, init) => t.app.request(path, init) })
+  await opa.get('/sandbox/api/clock')
+  return { t, opa }
 }

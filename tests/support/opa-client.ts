@@ -139,3 +139,4 @@ export async function linkTestUser(t: TestApp, username = 'taro', scope = 'direc
   const { payload } = await jwtVerify(responseToken, demoSecret(), { algorithms: ['HS256'] })
   return { userAuthorizationId: String(payload.userAuthorizationId), payload, testUserId: user.id, engine }
 }
+
