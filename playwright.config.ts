@@ -27,6 +27,9 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
+    // Tests inject tooling (axe) as inline scripts, which the pages' nonce CSP refuses; tests/e2e/security.spec.ts
+    // turns this off again and checks the pages under their real CSP.
+    bypassCSP: true,
     screenshot: 'only-on-failure',
   },
   webServer: {

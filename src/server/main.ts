@@ -16,6 +16,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const app = createApp(deps)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  // PORT=0 lets the system choose: mail links (config.ts `mailOrigin`) must name the port actually bound
+  const bound = server.address()
+  if (bound && typeof bound === 'object') config.port = bound.port
   log.info('listening', { url: `http://localhost:${config.port}/`, store: store.kind })
   // The provider's SDKs only speak HTTPS: the same app, with a self-signed certificate kept in DATA_DIR.
   const https =
