@@ -130,6 +130,9 @@ export const resolverEntries: readonly ResolverEntry[] = [
   opa('SANDBOX_TEST_USER_NOT_FOUND', ['The test user does not belong to this merchant.', 'このテストユーザーはこの加盟店のものではありません。'], ['Pick a test user from the dashboard list.', 'ダッシュボードの一覧からテストユーザーを選んでください。']),
   opa('SANDBOX_TOP_UP_LIMIT', ['This test user was topped up this month already (once a month).', 'このテストユーザーは今月すでにチャージ済みです（月1回）。'], ['Top up another test user, or wait for next month.', '別のテストユーザーにチャージするか、来月まで待ってください。']),
   opa('SANDBOX_SESSION_NOT_FOUND', ['The consent page session expired (30 minutes) or never existed.', '同意画面のセッションが期限切れ（30分）か存在しません。'], ['Start the user authorization again.', 'ユーザー認可を最初からやり直してください。']),
+  opa('METHOD_NOT_ALLOWED', ['The path exists but not with this HTTP method.', 'このパスは存在しますが、このHTTPメソッドでは使えません。'], ['Use the method given in the API reference (e.g. DELETE to cancel, GET to read).', 'APIリファレンスのメソッドを使ってください（キャンセルは DELETE、取得は GET など）。']),
+  opa('PAYLOAD_TOO_LARGE', ['The request body is over 1 MB.', 'リクエストの本文が1MBを超えています。'], ['Send only the documented fields.', '仕様にある項目だけを送ってください。']),
+  opa('UNSUPPORTED_MEDIA_TYPE', ['The body is not JSON.', '本文が JSON ではありません。'], ['Send JSON with Content-Type application/json.', 'Content-Type application/json で JSON を送ってください。']),
   // ── portal account API ──────────────────────────────────────────────────────────────────────────────────
   acct('040000019', ['Sign-up with an e-mail that already has a developer account.', 'すでに開発者アカウントがあるメールアドレスで新規登録しようとしました。'], ['Sign in instead, or sign up with another e-mail.', 'サインインするか、別のメールアドレスで登録してください。']),
   acct('040000018', ['The e-mail belongs to a wallet-app or business account (non developer account).', 'メールアドレスがウォレットアプリまたはビジネス向けのアカウントのものです（開発者アカウントではありません）。'], ['At sign-in accept the terms to make it a developer account; at sign-up use another e-mail.', 'サインイン時は利用規約に同意して開発者アカウントにしてください。新規登録時は別のメールアドレスを使ってください。']),
