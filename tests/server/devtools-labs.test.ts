@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { labGroups, labEndpointsOf } from '../../src/domain/lab.ts'
+import { labEndpoints, labGroups, labEndpointsOf } from '../../src/domain/lab.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { storeKinds } from '../support/store.ts'
 
@@ -48,5 +48,28 @@ describe.each(storeKinds())('developer tools: lab lists and resolver [%s]', (kin
     expect(unknown.body.data.near[0].code).toBe('NO_SUFFICIENT_FUND')
     expect((await t.json('GET', '/dev/v1/resolve')).status).toBe(400)
     expect((await t.json('GET', `/dev/v1/resolve?code=${'X'.repeat(101)}`)).status).toBe(400)
+  })
+
+  it('describes every developer-tools call in /openapi.json', async () => {
+    const paths = (await t.json('GET', '/openapi.json')).body.paths
+    const expected: [string, string][] = [
+      ['post', '/v1/dpSignup/salesforceActivate'],
+      ['get', '/v1/d-panel/{id}/apiKey'],
+      ['post', '/v1/d-panel/{id}/apiKey'],
+      ['delete', '/v1/d-panel/{id}/apiKey/{apiKey}'],
+      ['put', '/dev/user/v1merchantBalance'],
+      ['put', '/dev/user/v1merchantBalance/{testUserId}'],
+      ['get', '/v1/getTransactions'],
+      ['get', '/v1/getTransactions/{type}/{id}'],
+      ['get', '/dev/v1/configSettings/getSettings'],
+      ['patch', '/dev/v1/configSettings/updateSettings'],
+      ['get', '/dev/v1/user/getProducts'],
+      ['put', '/dev/v1/user/putProducts'],
+      ['get', '/dev/paylablab/{group}'],
+      ['get', '/dev/v1/resolve'],
+      ...labEndpoints.map((e) => [e.method.toLowerCase(), e.demoPath] as [string, string]),
+    ]
+    expect(expected.filter(([method, path]) => !paths[path]?.[method])).toEqual([])
+    expect(paths['/v1/getTransactions'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['page_no', 'record_per_page', 'live_mode'])
   })
 })

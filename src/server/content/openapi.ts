@@ -13,7 +13,7 @@ import { pageSchema, pageSummarySchema, pageTypes, searchResultSchema } from '@/
  */
 
 export interface ApiOperation {
-  method: 'get' | 'post' | 'put' | 'delete'
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
   path: string
   tag: string
   summary: string

@@ -20,6 +20,7 @@ import { sandboxRepo } from '../store/sandbox-repo.ts'
 import { paramsOf, queryOf } from '../validate.ts'
 import { success } from './accounts-flows.ts'
 import { requireUser, type AuthEnv } from './auth.ts'
+import './devtools-openapi.ts'
 import { liveModeOf, merchantFor } from './merchant-context.ts'
 
 type TestUser = Awaited<ReturnType<SandboxEngine['listTestUsers']>>[number]
