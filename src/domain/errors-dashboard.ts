@@ -1,10 +1,10 @@
-import { registerErrors, type ErrorEntry } from './errors.ts'
+import { errorOf, registerErrors } from './errors.ts'
 
 /**
  * Error codes of the signed-in developer's tools (issue 12; docs/dashboard.md): mode and assumed merchant, keys,
  * top-up. PayLab's own codes (the spec shows none for these calls); codeIds start with `98`.
  */
-const e = (status: number, codeId: string, en: string, ja: string): ErrorEntry => ({ status, codeId, message: { en, ja } })
+const e = errorOf
 
 export const dashboardErrors = registerErrors({
   ASSUMED_MERCHANT_REFUSED: e(403, '98000001', 'X-ASSUME-MERCHANT names a merchant that is not yours, or not the one of the selected mode.', 'X-ASSUME-MERCHANT に指定された加盟店はあなたの加盟店ではないか、選択中のモードの加盟店ではありません。'),
