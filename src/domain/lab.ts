@@ -83,8 +83,6 @@ export interface LabEndpoint {
   query?: readonly string[]
   name: Bilingual
   idKind?: IdKind
-  /** The endpoint the panel calls first when it has no id yet. */
-  createdBy?: string
   /** Codes this endpoint may answer (besides the common 401s), success first; statuses come from the catalogue. */
   codes: readonly string[]
   /** HTTP status of the success answer when it is not 200. */
@@ -96,22 +94,22 @@ const ep = (e: LabEndpoint) => e
 /** Every endpoint the demo API forwards (spec §7 demo API list). */
 export const labEndpoints = [
   ep({ id: 'postCodes', method: 'POST', demoPath: '/v2/postCodes', sandboxPath: '/v2/codes', name: { en: 'Create a QR code', ja: 'QRコードを作成' }, codes: ['SUCCESS', 'DYNAMIC_QR_BAD_REQUEST', 'DUPLICATE_DYNAMIC_QR_REQUEST', 'EXPECTATION_FAILED'], successStatus: 201 }),
-  ep({ id: 'getCodesPayment', method: 'GET', demoPath: '/v2/getCodesPayment/{id}', sandboxPath: '/v2/codes/payments/{id}', idKind: 'merchantPaymentId', createdBy: 'postCodes', name: { en: 'Get payment details', ja: '決済の詳細を取得' }, codes: ['SUCCESS', 'DYNAMIC_QR_PAYMENT_NOT_FOUND', 'DYNAMIC_QR_BAD_REQUEST'] }),
-  ep({ id: 'deleteCodes', method: 'DELETE', demoPath: '/v2/deleteCodes/{id}', sandboxPath: '/v2/codes/{id}', idKind: 'codeId', createdBy: 'postCodes', name: { en: 'Delete a QR code', ja: 'QRコードを削除' }, codes: ['SUCCESS', 'DYNAMIC_QR_NOT_FOUND', 'DYNAMIC_QR_ALREADY_PAID'] }),
-  ep({ id: 'deletePayments', method: 'DELETE', demoPath: '/v2/deletePayments/{id}', sandboxPath: '/v2/payments/{id}', idKind: 'merchantPaymentId', createdBy: 'postPayments', name: { en: 'Cancel a payment', ja: '決済をキャンセル' }, codes: ['REQUEST_ACCEPTED', 'ORDER_NOT_REVERSIBLE'], successStatus: 202 }),
+  ep({ id: 'getCodesPayment', method: 'GET', demoPath: '/v2/getCodesPayment/{id}', sandboxPath: '/v2/codes/payments/{id}', idKind: 'merchantPaymentId', name: { en: 'Get payment details', ja: '決済の詳細を取得' }, codes: ['SUCCESS', 'DYNAMIC_QR_PAYMENT_NOT_FOUND', 'DYNAMIC_QR_BAD_REQUEST'] }),
+  ep({ id: 'deleteCodes', method: 'DELETE', demoPath: '/v2/deleteCodes/{id}', sandboxPath: '/v2/codes/{id}', idKind: 'codeId', name: { en: 'Delete a QR code', ja: 'QRコードを削除' }, codes: ['SUCCESS', 'DYNAMIC_QR_NOT_FOUND', 'DYNAMIC_QR_ALREADY_PAID'] }),
+  ep({ id: 'deletePayments', method: 'DELETE', demoPath: '/v2/deletePayments/{id}', sandboxPath: '/v2/payments/{id}', idKind: 'merchantPaymentId', name: { en: 'Cancel a payment', ja: '決済をキャンセル' }, codes: ['REQUEST_ACCEPTED', 'ORDER_NOT_REVERSIBLE'], successStatus: 202 }),
   ep({ id: 'postRefunds', method: 'POST', demoPath: '/v2/postRefunds', sandboxPath: '/v2/refunds', name: { en: 'Refund a payment', ja: '決済を返金' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'UNACCEPTABLE_OP', 'REFUND_WINDOW_EXCEED'] }),
-  ep({ id: 'getRefunds', method: 'GET', demoPath: '/v2/getRefunds/{id}', sandboxPath: '/v2/refunds/{id}', query: ['paymentId'], idKind: 'merchantRefundId', createdBy: 'postRefunds', name: { en: 'Get refund details', ja: '返金の詳細を取得' }, codes: ['SUCCESS', 'NO_SUCH_REFUND_ORDER'] }),
+  ep({ id: 'getRefunds', method: 'GET', demoPath: '/v2/getRefunds/{id}', sandboxPath: '/v2/refunds/{id}', query: ['paymentId'], idKind: 'merchantRefundId', name: { en: 'Get refund details', ja: '返金の詳細を取得' }, codes: ['SUCCESS', 'NO_SUCH_REFUND_ORDER'] }),
   ep({ id: 'postPayments', method: 'POST', demoPath: '/v2/postPayments', sandboxPath: '/v2/payments', query: ['agreeSimilarTransaction'], name: { en: 'Create a payment', ja: '決済を作成' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'SUSPECTED_DUPLICATE_ORDER', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
   ep({ id: 'postPreauthorizePayments', method: 'POST', demoPath: '/v2/postPreauthorizePayments', sandboxPath: '/v2/payments/preauthorize', query: ['agreeSimilarTransaction'], name: { en: 'Pre-authorize a payment', ja: '仮売上を作成' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
   ep({ id: 'postCapturePayments', method: 'POST', demoPath: '/v2/postCapturePayments', sandboxPath: '/v2/payments/capture', name: { en: 'Capture a pre-authorized payment', ja: '仮売上を確定' }, codes: ['SUCCESS', 'USER_CONFIRMATION_REQUIRED', 'ALREADY_CAPTURED', 'ORDER_NOT_CAPTURABLE', 'RESOURCE_NOT_FOUND'] }),
   ep({ id: 'postRevertPreauthorizePayments', method: 'POST', demoPath: '/v2/postRevertPreauthorizePayments', sandboxPath: '/v2/payments/preauthorize/revert', name: { en: 'Revert a pre-authorization', ja: '仮売上を取り消し' }, codes: ['SUCCESS', 'ORDER_NOT_CANCELABLE', 'RESOURCE_NOT_FOUND'] }),
-  ep({ id: 'getPayments', method: 'GET', demoPath: '/v2/getPayments/{id}', sandboxPath: '/v2/payments/{id}', idKind: 'merchantPaymentId', createdBy: 'postPayments', name: { en: 'Get payment details', ja: '決済の詳細を取得' }, codes: ['SUCCESS', 'RESOURCE_NOT_FOUND'] }),
+  ep({ id: 'getPayments', method: 'GET', demoPath: '/v2/getPayments/{id}', sandboxPath: '/v2/payments/{id}', idKind: 'merchantPaymentId', name: { en: 'Get payment details', ja: '決済の詳細を取得' }, codes: ['SUCCESS', 'RESOURCE_NOT_FOUND'] }),
   ep({ id: 'getCheckBalanceWallet', method: 'GET', demoPath: '/v2/getCheckBalanceWallet', sandboxPath: '/v2/wallet/check_balance', query: ['userAuthorizationId', 'amount', 'currency', 'productType'], name: { en: 'Check the wallet balance', ja: 'ウォレット残高を確認' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID', 'MISSING_REQUEST_PARAMS'] }),
   ep({ id: 'getAuthorizationsUser', method: 'GET', demoPath: '/v2/getAuthorizationsUser', sandboxPath: '/v2/user/authorizations', query: ['userAuthorizationId'], name: { en: 'User authorization status', ja: 'ユーザー認可の状態' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID'] }),
   ep({ id: 'getSecureProfileUser', method: 'GET', demoPath: '/v2/getSecureProfileUser', sandboxPath: '/v2/user/profile/secure', query: ['userAuthorizationId'], name: { en: 'Masked phone number of the user', ja: 'ユーザーのマスク済み電話番号' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID'] }),
   ep({ id: 'postRequestOrder', method: 'POST', demoPath: '/v1/tFrame/postRequestOrder', sandboxPath: '/v1/requestOrder', name: { en: 'Request money', ja: '支払いをリクエスト' }, codes: ['SUCCESS', 'DUPLICATE_REQUEST_ORDER', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
-  ep({ id: 'getRequestOrder', method: 'GET', demoPath: '/v1/tFrame/getRequestOrder/{id}', sandboxPath: '/v1/requestOrder/{id}', idKind: 'merchantPaymentId', createdBy: 'postRequestOrder', name: { en: 'Get a request order', ja: '支払いリクエストを取得' }, codes: ['SUCCESS', 'REQUEST_ORDER_NOT_FOUND'] }),
-  ep({ id: 'deleteRequestOrder', method: 'DELETE', demoPath: '/v1/tFrame/deleteRequestOrder/{id}', sandboxPath: '/v1/requestOrder/{id}', idKind: 'merchantPaymentId', createdBy: 'postRequestOrder', name: { en: 'Cancel a request order', ja: '支払いリクエストをキャンセル' }, codes: ['SUCCESS', 'REQUEST_ORDER_NOT_FOUND', 'INVALID_REQUEST_ORDER_STATE'] }),
+  ep({ id: 'getRequestOrder', method: 'GET', demoPath: '/v1/tFrame/getRequestOrder/{id}', sandboxPath: '/v1/requestOrder/{id}', idKind: 'merchantPaymentId', name: { en: 'Get a request order', ja: '支払いリクエストを取得' }, codes: ['SUCCESS', 'REQUEST_ORDER_NOT_FOUND'] }),
+  ep({ id: 'deleteRequestOrder', method: 'DELETE', demoPath: '/v1/tFrame/deleteRequestOrder/{id}', sandboxPath: '/v1/requestOrder/{id}', idKind: 'merchantPaymentId', name: { en: 'Cancel a request order', ja: '支払いリクエストをキャンセル' }, codes: ['SUCCESS', 'REQUEST_ORDER_NOT_FOUND', 'INVALID_REQUEST_ORDER_STATE'] }),
   ep({ id: 'postSubscriptionPayments', method: 'POST', demoPath: '/v1/tFrame/postSubscriptionPayments', sandboxPath: '/v1/subscription/payments', name: { en: 'Charge a continuous payment', ja: '継続決済を請求' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
 ] as const satisfies readonly LabEndpoint[]
 
@@ -127,6 +125,15 @@ export const labEndpointsOf: Record<ProductModel, readonly LabEndpointId[]> = {
   request_money: ['postRequestOrder', 'getRequestOrder', 'deleteRequestOrder'],
   continuous_payments: ['postSubscriptionPayments', 'getPayments', 'postRefunds', 'getRefunds'],
   preauth_capture: ['postPreauthorizePayments', 'postCapturePayments', 'postRevertPreauthorizePayments', 'getPayments', 'deletePayments'],
+}
+
+/**
+ * The endpoint the panel calls first when an endpoint of a tab needs an id it has not got yet (spec §4): a refund
+ * id comes from a refund, any other id from the tab's first endpoint (the one that creates its order or code).
+ */
+export function creatorOf(model: ProductModel, endpoint: LabEndpoint): LabEndpointId | null {
+  if (!endpoint.idKind) return null
+  return endpoint.idKind === 'merchantRefundId' ? 'postRefunds' : labEndpointsOf[model][0]!
 }
 
 /** Spec §9 merchant payment id prefixes of the panel, by the endpoint that issues the id. */
@@ -203,7 +210,7 @@ export function labContent(group: LabGroup, lang: Lang) {
           query: e.query ?? [],
           name: e.name[lang],
           idKind: e.idKind ?? null,
-          createdBy: e.createdBy ?? null,
+          createdBy: creatorOf(model, e),
           merchantIdPrefix: merchantIdPrefixOf[e.id as LabEndpointId] ?? null,
           scenarios: labScenariosOf(group, e, lang),
           responses: [
