@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { testUserSchema } from './dashboard-api.ts'
 import { emailSchema, otpSchema, passwordSchema, signInPasswordSchema } from './account-validation.ts'
 
 /**
@@ -91,7 +92,6 @@ export const signupProductData = v.object({
   status: signupStatusSchema,
 })
 
-export const salesforceActivateData = v.object({ status: v.literal('RECEIVED'), requested_at: v.string() })
 
 // ── sign-in ───────────────────────────────────────────────────────────────────────────────────────────────
 export const signInPasswordRequest = v.object({ email: emailSchema, password: signInPasswordSchema })
@@ -150,12 +150,23 @@ export const merchantUserSchema = v.object({
   role: v.literal('OWNER'),
   registration_date: v.string(),
 })
-export const merchantUsersData = v.object({ merchant_id: v.nullable(v.string()), users: v.array(merchantUserSchema) })
+/** `test_users`: the sandbox test users of the mode's merchant with their balances (docs/dashboard.md). */
+export const merchantUsersData = v.object({
+  merchant_id: v.nullable(v.string()),
+  users: v.array(merchantUserSchema),
+  test_users: v.array(testUserSchema),
+})
 
 export const dPanelRegisterData = v.object({ user_id: v.string(), merchant_id: v.nullable(v.string()), status: signupStatusSchema })
 
 export const apiKeyParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,32}$/)) })
-export const apiKeySummarySchema = v.object({ api_key: v.string(), api_secret_hint: v.string(), created_at: v.string() })
+export const apiKeySummarySchema = v.object({
+  api_key: v.string(),
+  api_secret_hint: v.string(),
+  created_at: v.string(),
+  /** Last time the sandbox authenticated a request with the key (null: never). */
+  last_used_at: v.nullable(v.string()),
+})
 export const apiKeyListData = v.object({ merchant_id: v.string(), keys: v.array(apiKeySummarySchema) })
 /** The new-key screen: key id, secret (shown once here) and a download. */
 export const newApiKeyData = v.object({ merchant_id: v.string(), api_key: v.string(), api_secret: v.string(), created_at: v.string() })

@@ -1,4 +1,4 @@
-import { registerErrors, type ErrorEntry } from './errors.ts'
+import { errorOf, registerErrors } from './errors.ts'
 
 /**
  * Error codes of the OPA sandbox, with the provider's published HTTP status and codeId where one is published
@@ -7,7 +7,7 @@ import { registerErrors, type ErrorEntry } from './errors.ts'
  * Codes that differ in codeId by endpoint (INVALID_PARAMS, RESOURCE_NOT_FOUND, UNACCEPTABLE_OP …) are thrown
  * with an override from `opaCodeIds` below.
  */
-const e = (status: number, codeId: string, en: string, ja: string): ErrorEntry => ({ status, codeId, message: { en, ja } })
+const e = errorOf
 
 export const sandboxErrors = registerErrors({
   USER_CONFIRMATION_REQUIRED: e(202, '08300103', 'User confirmation required as requested amount is above allowed limit.', 'リクエストされた金額が上限を超えているため、ユーザーの確認が必要です。'),

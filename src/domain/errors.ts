@@ -63,6 +63,9 @@ export const commonErrors = {
   MAINTENANCE_MODE: { status: 503, codeId: '08100999', message: { en: 'Scheduled maintenance', ja: 'メンテナンス中です。' } },
 } as const satisfies Record<string, ErrorEntry>
 
+/** A catalogue entry from its parts (the areas' tables are written with it). */
+export const errorOf = (status: number, codeId: string, en: string, ja: string): ErrorEntry => ({ status, codeId, message: { en, ja } })
+
 /** Areas add their tables here (accounts, sandbox, content …) so there is one catalogue to look codes up in. */
 export const errorCatalogue: Record<string, ErrorEntry> = { ...commonErrors }
 

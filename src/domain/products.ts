@@ -104,3 +104,17 @@ export const products: readonly Product[] = [
 export const productModels: readonly ProductModel[] = products.map((p) => p.model)
 
 export const productById = (id: number) => products.find((p) => p.id === id)
+
+/**
+ * The user-authorization scopes (spec §3 authorisation scopes) each product asks a payer for; the OPA endpoints a
+ * product opens are the sandbox paths of its lab endpoints (`labEndpointsOf` in lab.ts). Shown in Settings → OPA Scopes.
+ */
+export const authorizationScopesOf: Record<ProductModel, readonly string[]> = {
+  webcashier: [],
+  qrcode: [],
+  appinvoke: [],
+  autodebit: ['direct_debit', 'get_balance', 'user_profile'],
+  continuous_payments: ['continuous_payments'],
+  preauth_capture: ['preauth_capture_native', 'preauth_capture_transaction'],
+  request_money: ['pending_payments'],
+}

@@ -12,6 +12,10 @@ import { cspNonce } from './csp.ts'
 import type { AppDeps } from './deps.ts'
 import { accountsRoutes } from './portal/accounts.ts'
 import { contentRoutes } from './portal/content.ts'
+import { dashboardRoutes } from './portal/dashboard.ts'
+import { demoApiRoutes } from './portal/demo-api.ts'
+import { labsRoutes } from './portal/labs.ts'
+import { settingsRoutes } from './portal/settings.ts'
 import { docsRoutes } from './portal/docs.ts'
 import { siteRoutes } from './portal/site.ts'
 import { sandboxRoutes } from './sandbox/opa.ts'
@@ -70,6 +74,10 @@ export function createApp(deps: AppDeps) {
   app.route('/', accountsRoutes(deps))
   app.route('/', docsRoutes(deps))
   app.route('/', siteRoutes(deps))
+  app.route('/', dashboardRoutes(deps))
+  app.route('/', settingsRoutes(deps))
+  app.route('/', labsRoutes(deps))
+  app.route('/', demoApiRoutes(deps, (request) => app.fetch(request)))
   app.route('/', sandboxRoutes(deps))
   app.route('/', walletRoutes(deps))
 

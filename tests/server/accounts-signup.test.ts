@@ -14,6 +14,7 @@ import {
   newDevice,
   png,
   signUp,
+  signUpComplete,
   uniqueEmail,
 } from './accounts-helpers.ts'
 
@@ -345,14 +346,15 @@ describe.each(storeKinds())('accounts: sign-up [%s]', (kind) => {
     expect((await t.json('GET', '/v1/dpSignup/products?page=x', undefined, auth)).status).toBe(400)
   })
 
-  it('salesforceActivate records one activation request per user', async () => {
-    const s = await signUp(t)
+  it('salesforceActivate records one activation request per user (live mode: tests/server/devtools-account.test.ts)', async () => {
+    const s = await signUpComplete(t)
     const first = await t.json('POST', '/v1/dpSignup/salesforceActivate', undefined, bearer(s.token))
     expect(first.status).toBe(200)
-    expect(first.body.data.status).toBe('RECEIVED')
+    expect(first.body.data.status).toBe('ACTIVATED')
     t.deps.clock.advance(5_000)
     const second = await t.json('POST', '/v1/dpSignup/salesforceActivate', undefined, bearer(s.token))
     expect(second.body.data.requested_at).toBe(first.body.data.requested_at)
+    expect(second.body.data.live_merchant_id).toBe(first.body.data.live_merchant_id)
     expect((await t.json('POST', '/v1/dpSignup/salesforceActivate')).status).toBe(401)
   })
 })

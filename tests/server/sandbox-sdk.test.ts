@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { globalAgent } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,8 +7,11 @@ import PAYPAY from '@paypayopa/paypayopa-sdk-node'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../../src/server/main.ts'
+import { sandboxEngine } from '../../src/server/sandbox/engine.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
+import type { TestApp } from '../support/app.ts'
 import { formAction, socketSend, testUserChoices, textOf, walletBrowser } from '../support/wallet-browser.ts'
+import { bearer, signUpComplete } from './accounts-helpers.ts'
 
 /**
  * The provider's published Node SDK, unchanged, against the sandbox. The SDK only speaks HTTPS and lets a
@@ -126,5 +130,36 @@ describe('the published Node SDK works against the sandbox over HTTPS', () => {
     const result = v.parse(answered, await PAYPAY.QRCodeCreate({ merchantPaymentId: `sdk-bad-${Date.now()}`, amount: { amount: 1, currency: 'JPY' }, codeType: 'ORDER_QR' }))
     expect(result.STATUS).toBe(401)
     expect(v.parse(v.object({ resultInfo }), result.BODY).resultInfo).toMatchObject({ code: 'UNAUTHORIZED', codeId: '08100016' })
+  })
+
+  it("a payment made with the SDK and a signed-up developer's own key shows up in the developer's transactions", async () => {
+    const { port } = running.server.address() as AddressInfo
+    const overHttp = {
+      async json(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+        const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+          method,
+          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+        return { status: res.status, body: (await res.json()) as any, headers: res.headers }
+      },
+    } as unknown as TestApp
+    const developer = await signUpComplete(overHttp)
+    const profile = (await overHttp.json('GET', '/v1/homeDboard/getUserProfile', undefined, bearer(developer.token))).body.data
+    PAYPAY.Configure({
+      clientId: profile.client_api_key,
+      clientSecret: profile.client_api_secret,
+      merchantId: developer.merchantId,
+      conf: new PAYPAY.Conf({ hostName: '127.0.0.1', portNumber: running.https!.port }),
+    })
+    const merchantPaymentId = `sdk-dev-${Date.now()}`
+    const create = v.parse(answered, await PAYPAY.QRCodeCreate({ merchantPaymentId, amount: { amount: 700, currency: 'JPY' }, codeType: 'ORDER_QR' }))
+    expect(create.STATUS).toBe(201)
+    const engine = sandboxEngine(running.deps)
+    const taro = (await engine.listTestUsers(developer.merchantId)).find((u) => u.username === 'taro')!
+    await engine.payCode(v.parse(createdCode, create.BODY).data.codeId, taro.id)
+    const transactions = await overHttp.json('GET', '/v1/getTransactions', undefined, bearer(developer.token))
+    expect(transactions.status).toBe(200)
+    expect(transactions.body.data.data[0]).toMatchObject({ type: 'PAYMENT', kind: 'QR', merchant_reference_id: merchantPaymentId, status: 'COMPLETED', amount: { amount: 700, currency: 'JPY' } })
   })
 })

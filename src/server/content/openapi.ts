@@ -1,6 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
 import * as account from '@/domain/account-api.ts'
+import * as dashboard from '@/domain/dashboard-api.ts'
 import * as opa from '@/domain/opa-schemas.ts'
 import { pageSchema, pageSummarySchema, pageTypes, searchResultSchema } from '@/domain/content.ts'
 
@@ -12,7 +13,7 @@ import { pageSchema, pageSummarySchema, pageTypes, searchResultSchema } from '@/
  */
 
 export interface ApiOperation {
-  method: 'get' | 'post' | 'put' | 'delete'
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
   path: string
   tag: string
   summary: string
@@ -70,7 +71,7 @@ registerOperations([
   { method: 'get', path: '/v1/dpSignup/resendOtp/{otpReferenceId}', tag: 'Account', summary: 'Send the OTP again', params: account.otpReferenceParams, data: account.resendOtpData },
   { method: 'get', path: '/v1/dpSignup/products', tag: 'Account', summary: 'Payment products to choose from', security: bearer, query: account.productsQuery, data: account.productsPageData },
   { method: 'post', path: '/v1/dpSignup/signupProduct', tag: 'Account', summary: 'Create the merchant with its products', security: bearer, body: account.signupProductRequest, data: account.signupProductData },
-  { method: 'post', path: '/v1/dpSignup/salesforceActivate', tag: 'Account', summary: 'Request live activation', security: bearer, data: account.salesforceActivateData },
+  { method: 'post', path: '/v1/dpSignup/salesforceActivate', tag: 'Account', summary: 'Activate live mode: creates the live merchant and its first key (idempotent)', security: bearer, data: dashboard.activationData },
   { method: 'post', path: '/v1/dpSignIn/authenticate', tag: 'Account', summary: 'Sign in (password, terms acceptance or OTP step)', body: account.authenticateRequest, data: account.authenticateData },
   { method: 'post', path: '/v1/dpSignout/logout', tag: 'Account', summary: 'Sign out', security: bearer, body: account.logoutRequest },
   { method: 'post', path: '/v1/dpSignIn/passwordReset', tag: 'Account', summary: 'Send a password-reset mail', body: account.passwordResetRequest },

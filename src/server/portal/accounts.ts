@@ -36,6 +36,9 @@ import { paramsOf, queryOf } from '../validate.ts'
 import { burnPasswordCheck, hashPassword, randomSecret, sha256, verifyPassword } from './accounts-crypto.ts'
 import { accountBody, accountFlows, deviceIdOf, success } from './accounts-flows.ts'
 import { requireUser, type AuthEnv } from './auth.ts'
+import { testUserView } from './dashboard.ts'
+import { merchantFor } from './merchant-context.ts'
+import { sandboxEngine } from '../sandbox/engine.ts'
 
 const rules = limits.accounts
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
@@ -53,6 +56,8 @@ export function accountsRoutes(deps: AppDeps) {
   const flows = accountFlows(deps)
   const { repo } = flows
   const auth = requireUser(deps)
+  const engine = sandboxEngine(deps)
+  const testUsersOf = (merchantId: string) => engine.listTestUsers(merchantId)
 
   app.route('/', mailboxRoutes(deps))
 
@@ -194,11 +199,15 @@ export function accountsRoutes(deps: AppDeps) {
     return success(c, { merchant_id: merchant.id, merchant_name: merchant.name, logo_url: merchant.logoUrl, products: merchant.products, status: 'COMPLETED' })
   })
 
-  // Decision (spec: "not shown"): records a request to activate live payments, once per user; answers its time.
+  // Decision (spec: "not shown"): activates live mode — records the request once per user and creates the live
+  // merchant with its first key (idempotent, race-safe); answers both merchant ids. docs/dashboard.md.
   app.post('/v1/dpSignup/salesforceActivate', auth, async (c) => {
     const { user } = c.get('auth')
+    const owned = await merchantRepo(deps.store.db).ownedBy(user.id)
+    if (!owned.test) throw new ApiError('MERCHANT_REQUIRED')
     const request = await repo.requestActivation(user.id, flows.now())
-    return success(c, { status: 'RECEIVED', requested_at: request.requestedAt.toISOString() })
+    const live = owned.live ?? (await merchantRepo(deps.store.db).ensureLiveMerchant(owned.test))
+    return success(c, { status: 'ACTIVATED', requested_at: request.requestedAt.toISOString(), merchant_id: owned.test.id, live_merchant_id: live.id })
   })
 
   // ── sign-in ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -337,9 +346,13 @@ export function accountsRoutes(deps: AppDeps) {
     const { user } = c.get('auth')
     const merchant = await repo.merchantOf(user.id)
     const users = await repo.usersOfMerchant(user.id)
+    // the sandbox test users (username and balance, spec §3) of the mode's merchant (X-ASSUME-MERCHANT honoured)
+    const modeMerchant = merchant ? await merchantFor(deps, c, user) : undefined
+    const testUsers = modeMerchant ? await testUsersOf(modeMerchant.id) : []
     return success(c, {
-      merchant_id: merchant?.id ?? null,
+      merchant_id: modeMerchant?.id ?? null,
       users: users.map((u) => ({ user_id: u.id, email_id: u.email, role: 'OWNER', registration_date: u.createdAt.toISOString() })),
+      test_users: testUsers.map(testUserView),
     })
   })
 
@@ -365,7 +378,12 @@ export function accountsRoutes(deps: AppDeps) {
       merchant_id: merchant.id,
       keys: keys
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-        .map((k) => ({ api_key: k.apiKey, api_secret_hint: `••••${k.apiSecret.slice(-4)}`, created_at: k.createdAt.toISOString() })),
+        .map((k) => ({
+          api_key: k.apiKey,
+          api_secret_hint: `••••${k.apiSecret.slice(-4)}`,
+          created_at: k.createdAt.toISOString(),
+          last_used_at: k.lastUsedAt?.toISOString() ?? null,
+        })),
     })
   })
 

@@ -26,7 +26,13 @@ export type OpaEnv = { Variables: { requestId: string; opa: OpaCaller } }
  * OP_OUT_OF_SCOPE. `ready` (the demo-merchant seed) is awaited before any key lookup; `beforeFirstUse` runs once
  * per merchant per process (lazy test-user seeding).
  */
-export function opaAuth(deps: AppDeps, ready: Promise<void>, beforeFirstUse: (merchantId: string) => Promise<void>): MiddlewareHandler<OpaEnv> {
+export function opaAuth(
+  deps: AppDeps,
+  ready: Promise<void>,
+  beforeFirstUse: (merchantId: string) => Promise<void>,
+  /** The path as the client signed it (the portal's demo API signs its own path, spec §7). */
+  signedPathOf: (path: string) => string = (path) => path,
+): MiddlewareHandler<OpaEnv> {
   const window = limits.sandbox.authEpochWindowMs
   const seen = new Set<string>()
   let lastCleanupMs = 0
@@ -42,7 +48,7 @@ export function opaAuth(deps: AppDeps, ready: Promise<void>, beforeFirstUse: (me
       header,
       apiSecret: found.credential.apiSecret,
       method: c.req.method,
-      path: c.req.path,
+      path: signedPathOf(c.req.path),
       contentType: c.req.header('content-type'),
       body,
       nowMs,
@@ -61,6 +67,7 @@ export function opaAuth(deps: AppDeps, ready: Promise<void>, beforeFirstUse: (me
       lastCleanupMs = nowMs
       await repo.forgetNoncesBefore(nowMs - 2 * window)
     }
+    await merchantRepo(deps.store.db).touchCredential(header.apiKey, deps.clock.now())
     const assumed = c.req.query('assumeMerchant') || c.req.header('x-assume-merchant') || found.merchant.id
     if (assumed !== found.merchant.id) throw new ApiError('OP_OUT_OF_SCOPE')
     if (!seen.has(assumed)) {

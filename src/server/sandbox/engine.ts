@@ -859,6 +859,11 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
       return userAuthorizationView(await activeAuthorization(merchantId, userAuthorizationId))
     },
 
+    /** GET /v2/user/profile/secure: the linked user's masked phone number. */
+    async getSecureProfile(merchantId: string, userAuthorizationId: string) {
+      return { phoneNumber: (await activeAuthorization(merchantId, userAuthorizationId)).profileIdentifier }
+    },
+
     async unlinkUser(merchantId: string, userAuthorizationId: string) {
       await activeAuthorization(merchantId, userAuthorizationId)
       await repo.updateUserAuthorization(userAuthorizationId, { status: 'UNLINKED' })

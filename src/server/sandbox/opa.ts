@@ -29,6 +29,7 @@ import { isSafeRedirectUrl } from '@/domain/merchant-urls.ts'
 import type { AppDeps } from '../deps.ts'
 import { readJson } from '../validate.ts'
 import { opaAuth, requireProducts, type OpaEnv } from './auth.ts'
+import { assertRedirectAllowed } from './redirect-allowlist.ts'
 import {
   cashbackReversalView,
   cashbackView,
@@ -101,6 +102,7 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
   // ── dynamic QR / web payment / app invoke ──────────────────────────────────────────────────────────────
   const createCode = async (c: OpaCtx) => {
     const input = await body(c, CreateQrCodeRequestSchema, qrCodes)
+    await assertRedirectAllowed(deps.store.db, m(c), input)
     const products = c.get('opa').products
     if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
     const row = await engine.createCode(m(c), {
@@ -275,6 +277,11 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
   app.get('/v2/user/authorizations', auth, linked, async (c) => {
     const q = parseOpa(UserAuthorizationStatusQuerySchema, c.req.query())
     return ok(c, await engine.getUserAuthorization(m(c), q.userAuthorizationId))
+  })
+
+  app.get('/v2/user/profile/secure', auth, linked, async (c) => {
+    const q = parseOpa(UserAuthorizationStatusQuerySchema, c.req.query())
+    return ok(c, await engine.getSecureProfile(m(c), q.userAuthorizationId))
   })
 
   app.delete('/v2/user/authorizations/:userAuthorizationId', auth, linked, async (c) => {

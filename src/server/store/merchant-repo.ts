@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { merchantCredentials, merchants } from './tables/merchants.ts'
 
@@ -48,6 +48,53 @@ export function merchantRepo(db: Db) {
         .innerJoin(merchants, eq(merchants.id, merchantCredentials.merchantId))
         .where(and(eq(merchantCredentials.apiKey, apiKey), isNull(merchantCredentials.revokedAt)))
       return rows[0]
+    },
+    /** The developer's test and live merchants (at most one of each: unique index on owner and mode). */
+    async ownedBy(userId: string) {
+      const list = await db.select().from(merchants).where(eq(merchants.ownerUserId, userId))
+      return { test: list.find((m) => m.mode === 'test'), live: list.find((m) => m.mode === 'live') }
+    },
+    /**
+     * The live merchant of a developer, created from the test one with its own first key. Idempotent even when two
+     * activations race: the unique (owner, mode) index lets one insert win; the loser reads the winner's row.
+     */
+    async ensureLiveMerchant(from: Merchant) {
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(merchants)
+          .values({ id: newMerchantId(), name: from.name, logoUrl: from.logoUrl, ownerUserId: from.ownerUserId, products: from.products, mode: 'live' })
+          .onConflictDoNothing()
+          .returning()
+        if (created) await tx.insert(merchantCredentials).values({ apiKey: newApiKey(), merchantId: created.id, apiSecret: newApiSecret() })
+        return created
+      }).then(async (created) => created ?? (await merchantRepo(db).ownedBy(from.ownerUserId!)).live!)
+    },
+    async setProducts(merchantId: string, products: string[]) {
+      const [row] = await db.update(merchants).set({ products }).where(eq(merchants.id, merchantId)).returning()
+      return row
+    },
+    /** Revokes an active key of the merchant; undefined when there is none with that id. */
+    async revokeCredential(merchantId: string, apiKey: string, at: Date) {
+      const [row] = await db
+        .update(merchantCredentials)
+        .set({ revokedAt: at })
+        .where(and(eq(merchantCredentials.merchantId, merchantId), eq(merchantCredentials.apiKey, apiKey), isNull(merchantCredentials.revokedAt)))
+        .returning()
+      return row
+    },
+    /** Records a use of a key by the sandbox; written at most once a minute per key to keep requests cheap. */
+    async touchCredential(apiKey: string, at: Date) {
+      await db
+        .update(merchantCredentials)
+        .set({ lastUsedAt: at })
+        .where(and(eq(merchantCredentials.apiKey, apiKey), or(isNull(merchantCredentials.lastUsedAt), lt(merchantCredentials.lastUsedAt, new Date(at.getTime() - 60_000)))))
+    },
+    async countActiveCredentials(merchantId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(merchantCredentials)
+        .where(and(eq(merchantCredentials.merchantId, merchantId), isNull(merchantCredentials.revokedAt)))
+      return row?.n ?? 0
     },
     async credentialsOf(merchantId: string) {
       return db.select().from(merchantCredentials).where(and(eq(merchantCredentials.merchantId, merchantId), isNull(merchantCredentials.revokedAt)))

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 /**
  * A merchant of the provider. Every developer account gets a test (sandbox) merchant at sign-up; a live
@@ -16,7 +16,12 @@ export const merchants = pgTable('merchants', {
   products: text('products').array().notNull().default(sql`'{}'::text[]`),
   mode: text('mode').notNull().default('test'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [check('merchants_mode_ck', sql`${t.mode} in ('test', 'live')`), index('merchants_owner_ix').on(t.ownerUserId)])
+}, (t) => [
+  check('merchants_mode_ck', sql`${t.mode} in ('test', 'live')`),
+  index('merchants_owner_ix').on(t.ownerUserId),
+  /** One test and at most one live merchant per developer (live activation is idempotent even when it races). */
+  uniqueIndex('merchants_owner_mode_uq').on(t.ownerUserId, t.mode),
+])
 
 /** API key and secret pairs of a merchant (OPA-Auth). The secret is kept as issued: HMAC needs it. */
 export const merchantCredentials = pgTable('merchant_credentials', {
@@ -25,4 +30,6 @@ export const merchantCredentials = pgTable('merchant_credentials', {
   apiSecret: text('api_secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** Last time the sandbox authenticated a request with this key (written at most once a minute per key). */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
 }, (t) => [index('merchant_credentials_merchant_ix').on(t.merchantId)])

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { creatorOf, demoKeyFor, labEndpointById, labEndpoints, labEndpointsOf, labGroups, labScopesOf, scenarioIds, specificModelOf } from './lab.ts'
+import { productModels } from './products.ts'
+
+describe('payment lab rules (spec §4)', () => {
+  it('derives the panel scopes from the selected models, web payment once', () => {
+    expect(labScopesOf(['qrcode', 'webcashier', 'appinvoke'])).toEqual(['webPayment'])
+    expect(labScopesOf(['autodebit'])).toEqual(['payment'])
+    expect(labScopesOf(['preauth_capture', 'continuous_payments', 'qrcode'])).toEqual(['webPayment', 'continuousPayment', 'preauthCapture'])
+    expect(labScopesOf([])).toEqual([])
+  })
+
+  it('uses the unauthorised key (WOT) only for the group\'s own model with the authorization flag false', () => {
+    for (const group of labGroups) {
+      for (const scenario of scenarioIds) {
+        for (const isAuthorized of [true, false]) {
+          const expected = scenario === specificModelOf[group] && !isAuthorized ? 'WOT' : 'WIT'
+          expect(demoKeyFor(group, scenario, isAuthorized), `${group} ${scenario} ${isAuthorized}`).toBe(expected)
+        }
+      }
+      expect(demoKeyFor(group, 'model1', false)).toBe('WIT')
+    }
+  })
+
+  it('gives every product model a tab whose endpoints exist, and every id-needing endpoint a creator', () => {
+    expect(Object.keys(labEndpointsOf).sort()).toEqual([...productModels].sort())
+    for (const ids of Object.values(labEndpointsOf)) for (const id of ids) expect(labEndpointById(id), id).toBeDefined()
+    for (const e of labEndpoints) {
+      expect(e.demoPath.includes('{id}'), e.id).toBe(e.sandboxPath.includes('{id}'))
+    }
+    // an id comes from the tab's own order: a QR cancel from the code, a pre-auth read from the pre-authorisation
+    expect(creatorOf('qrcode', labEndpointById('deletePayments')!)).toBe('postCodes')
+    expect(creatorOf('preauth_capture', labEndpointById('getPayments')!)).toBe('postPreauthorizePayments')
+    expect(creatorOf('continuous_payments', labEndpointById('getRefunds')!)).toBe('postRefunds')
+    expect(creatorOf('autodebit', labEndpointById('postPayments')!)).toBeNull()
+    for (const [model, ids] of Object.entries(labEndpointsOf)) {
+      for (const id of ids) {
+        const creator = creatorOf(model as keyof typeof labEndpointsOf, labEndpointById(id)!)
+        if (creator) expect(ids, `${model} ${id}`).toContain(creator)
+      }
+    }
+    expect(new Set(labEndpoints.map((e) => `${e.method} ${e.demoPath}`)).size).toBe(labEndpoints.length)
+  })
+})

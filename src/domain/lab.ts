@@ -1,0 +1,225 @@
+import { errorEntry, type ResultInfo } from './errors.ts'
+import './errors-sandbox.ts'
+import type { Bilingual, Lang } from './i18n.ts'
+import type { ProductModel } from './products.ts'
+
+/**
+ * The payment lab and its test panel (spec §4 test panel scenarios, §7 demo API and /dev/{product}lab): which
+ * endpoints each product model tries, through which demo path, with which scenarios and answers. One source for
+ * the server (`/dev/paylablab/*`, the demo API's forwarding table) and the portal's panel. Decisions in
+ * docs/dashboard.md.
+ */
+
+/** The four lab groups of `/dev/paylablab/{group}` (spec §7). */
+export const labGroups = ['webPayment', 'payment', 'continuousPayment', 'preauthCapture'] as const
+export type LabGroup = (typeof labGroups)[number]
+
+/** Which group a product model's tab belongs to (spec §4: appinvoke/webcashier/qrcode → web payment, …). */
+export const labGroupOf: Record<ProductModel, LabGroup> = {
+  webcashier: 'webPayment',
+  qrcode: 'webPayment',
+  appinvoke: 'webPayment',
+  autodebit: 'payment',
+  request_money: 'payment',
+  continuous_payments: 'continuousPayment',
+  preauth_capture: 'preauthCapture',
+}
+
+/**
+ * Spec §4 product scopes of the panel: appinvoke, webcashier or qrcode give web-payment (once); autodebit gives
+ * payment; continuous_payments and preauth_capture give their own (request_money rides with payment).
+ */
+export function labScopesOf(models: readonly ProductModel[]): LabGroup[] {
+  return labGroups.filter((g) => models.some((m) => labGroupOf[m] === g))
+}
+
+// ── scenarios and the WIT / WOT demo key ───────────────────────────────────────────────────────────────────
+
+export const scenarioIds = ['model1', 'model2', 'model3', 'model4'] as const
+export type ScenarioId = (typeof scenarioIds)[number]
+export const defaultScenario: ScenarioId = 'model1'
+
+/** The scenario id that is each group's own "unauthorised" scenario (spec §4: the product's specific model). */
+export const specificModelOf: Record<LabGroup, ScenarioId> = {
+  webPayment: 'model2',
+  payment: 'model3',
+  continuousPayment: 'model4',
+  preauthCapture: 'model4',
+}
+
+export type DemoKeyKind = 'WIT' | 'WOT'
+
+/**
+ * Spec §4: calls use the authorised key (WIT: the developer's own sandbox key) unless the scenario is the group's
+ * specific model and the authorization flag is false; then the unauthorised key (WOT) is used.
+ */
+export function demoKeyFor(group: LabGroup, scenario: ScenarioId, isAuthorized: boolean): DemoKeyKind {
+  return scenario === specificModelOf[group] && !isAuthorized ? 'WOT' : 'WIT'
+}
+
+/**
+ * The unauthorised demo key (WOT). It is published on purpose and never issued: the sandbox knows no such key,
+ * so a request signed with it is answered exactly as any unknown key is, 401 UNAUTHORIZED.
+ */
+export const wotDemoKey = {
+  apiKey: 'a_PayLabWOT_0000',
+  /** base64 of `paylab-unauthorised-demo-key`. */
+  apiSecret: 'cGF5bGFiLXVuYXV0aG9yaXNlZC1kZW1vLWtleQ==',
+} as const
+
+// ── endpoints ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What a path id of an endpoint is, and which endpoint creates one when the panel has none yet (spec §4). */
+export type IdKind = 'merchantPaymentId' | 'codeId' | 'merchantRefundId'
+
+export interface LabEndpoint {
+  id: string
+  method: 'GET' | 'POST' | 'DELETE'
+  /** The demo API path the panel calls (spec §7); `{id}` is the path id. */
+  demoPath: string
+  /** The OPA path the demo API forwards to. */
+  sandboxPath: string
+  /** Query parameters passed through to the sandbox. */
+  query?: readonly string[]
+  name: Bilingual
+  idKind?: IdKind
+  /** Codes this endpoint may answer (besides the common 401s), success first; statuses come from the catalogue. */
+  codes: readonly string[]
+  /** HTTP status of the success answer when it is not 200. */
+  successStatus?: 201 | 202
+}
+
+const ep = (e: LabEndpoint) => e
+
+/** Every endpoint the demo API forwards (spec §7 demo API list). */
+export const labEndpoints = [
+  ep({ id: 'postCodes', method: 'POST', demoPath: '/v2/postCodes', sandboxPath: '/v2/codes', name: { en: 'Create a QR code', ja: 'QRコードを作成' }, codes: ['SUCCESS', 'DYNAMIC_QR_BAD_REQUEST', 'DUPLICATE_DYNAMIC_QR_REQUEST', 'EXPECTATION_FAILED'], successStatus: 201 }),
+  ep({ id: 'getCodesPayment', method: 'GET', demoPath: '/v2/getCodesPayment/{id}', sandboxPath: '/v2/codes/payments/{id}', idKind: 'merchantPaymentId', name: { en: 'Get payment details', ja: '決済の詳細を取得' }, codes: ['SUCCESS', 'DYNAMIC_QR_PAYMENT_NOT_FOUND', 'DYNAMIC_QR_BAD_REQUEST'] }),
+  ep({ id: 'deleteCodes', method: 'DELETE', demoPath: '/v2/deleteCodes/{id}', sandboxPath: '/v2/codes/{id}', idKind: 'codeId', name: { en: 'Delete a QR code', ja: 'QRコードを削除' }, codes: ['SUCCESS', 'DYNAMIC_QR_NOT_FOUND', 'DYNAMIC_QR_ALREADY_PAID'] }),
+  ep({ id: 'deletePayments', method: 'DELETE', demoPath: '/v2/deletePayments/{id}', sandboxPath: '/v2/payments/{id}', idKind: 'merchantPaymentId', name: { en: 'Cancel a payment', ja: '決済をキャンセル' }, codes: ['REQUEST_ACCEPTED', 'ORDER_NOT_REVERSIBLE'], successStatus: 202 }),
+  ep({ id: 'postRefunds', method: 'POST', demoPath: '/v2/postRefunds', sandboxPath: '/v2/refunds', name: { en: 'Refund a payment', ja: '決済を返金' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'UNACCEPTABLE_OP', 'REFUND_WINDOW_EXCEED'] }),
+  ep({ id: 'getRefunds', method: 'GET', demoPath: '/v2/getRefunds/{id}', sandboxPath: '/v2/refunds/{id}', query: ['paymentId'], idKind: 'merchantRefundId', name: { en: 'Get refund details', ja: '返金の詳細を取得' }, codes: ['SUCCESS', 'NO_SUCH_REFUND_ORDER'] }),
+  ep({ id: 'postPayments', method: 'POST', demoPath: '/v2/postPayments', sandboxPath: '/v2/payments', query: ['agreeSimilarTransaction'], name: { en: 'Create a payment', ja: '決済を作成' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'SUSPECTED_DUPLICATE_ORDER', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
+  ep({ id: 'postPreauthorizePayments', method: 'POST', demoPath: '/v2/postPreauthorizePayments', sandboxPath: '/v2/payments/preauthorize', query: ['agreeSimilarTransaction'], name: { en: 'Pre-authorize a payment', ja: '仮売上を作成' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
+  ep({ id: 'postCapturePayments', method: 'POST', demoPath: '/v2/postCapturePayments', sandboxPath: '/v2/payments/capture', name: { en: 'Capture a pre-authorized payment', ja: '仮売上を確定' }, codes: ['SUCCESS', 'USER_CONFIRMATION_REQUIRED', 'ALREADY_CAPTURED', 'ORDER_NOT_CAPTURABLE', 'RESOURCE_NOT_FOUND'] }),
+  ep({ id: 'postRevertPreauthorizePayments', method: 'POST', demoPath: '/v2/postRevertPreauthorizePayments', sandboxPath: '/v2/payments/preauthorize/revert', name: { en: 'Revert a pre-authorization', ja: '仮売上を取り消し' }, codes: ['SUCCESS', 'ORDER_NOT_CANCELABLE', 'RESOURCE_NOT_FOUND'] }),
+  ep({ id: 'getPayments', method: 'GET', demoPath: '/v2/getPayments/{id}', sandboxPath: '/v2/payments/{id}', idKind: 'merchantPaymentId', name: { en: 'Get payment details', ja: '決済の詳細を取得' }, codes: ['SUCCESS', 'RESOURCE_NOT_FOUND'] }),
+  ep({ id: 'getCheckBalanceWallet', method: 'GET', demoPath: '/v2/getCheckBalanceWallet', sandboxPath: '/v2/wallet/check_balance', query: ['userAuthorizationId', 'amount', 'currency', 'productType'], name: { en: 'Check the wallet balance', ja: 'ウォレット残高を確認' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID', 'MISSING_REQUEST_PARAMS'] }),
+  ep({ id: 'getAuthorizationsUser', method: 'GET', demoPath: '/v2/getAuthorizationsUser', sandboxPath: '/v2/user/authorizations', query: ['userAuthorizationId'], name: { en: 'User authorization status', ja: 'ユーザー認可の状態' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID'] }),
+  ep({ id: 'getSecureProfileUser', method: 'GET', demoPath: '/v2/getSecureProfileUser', sandboxPath: '/v2/user/profile/secure', query: ['userAuthorizationId'], name: { en: 'Masked phone number of the user', ja: 'ユーザーのマスク済み電話番号' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID'] }),
+  ep({ id: 'postRequestOrder', method: 'POST', demoPath: '/v1/tFrame/postRequestOrder', sandboxPath: '/v1/requestOrder', name: { en: 'Request money', ja: '支払いをリクエスト' }, codes: ['SUCCESS', 'DUPLICATE_REQUEST_ORDER', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
+  ep({ id: 'getRequestOrder', method: 'GET', demoPath: '/v1/tFrame/getRequestOrder/{id}', sandboxPath: '/v1/requestOrder/{id}', idKind: 'merchantPaymentId', name: { en: 'Get a request order', ja: '支払いリクエストを取得' }, codes: ['SUCCESS', 'REQUEST_ORDER_NOT_FOUND'] }),
+  ep({ id: 'deleteRequestOrder', method: 'DELETE', demoPath: '/v1/tFrame/deleteRequestOrder/{id}', sandboxPath: '/v1/requestOrder/{id}', idKind: 'merchantPaymentId', name: { en: 'Cancel a request order', ja: '支払いリクエストをキャンセル' }, codes: ['SUCCESS', 'REQUEST_ORDER_NOT_FOUND', 'INVALID_REQUEST_ORDER_STATE'] }),
+  ep({ id: 'postSubscriptionPayments', method: 'POST', demoPath: '/v1/tFrame/postSubscriptionPayments', sandboxPath: '/v1/subscription/payments', name: { en: 'Charge a continuous payment', ja: '継続決済を請求' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
+] as const satisfies readonly LabEndpoint[]
+
+export type LabEndpointId = (typeof labEndpoints)[number]['id']
+export const labEndpointById = (id: string): LabEndpoint | undefined => labEndpoints.find((e) => e.id === id)
+
+/** Each product model's tab: its endpoints in the order a developer tries them. */
+export const labEndpointsOf: Record<ProductModel, readonly LabEndpointId[]> = {
+  webcashier: ['postCodes', 'getCodesPayment', 'deleteCodes', 'deletePayments', 'postRefunds', 'getRefunds'],
+  qrcode: ['postCodes', 'getCodesPayment', 'deleteCodes', 'deletePayments', 'postRefunds', 'getRefunds'],
+  appinvoke: ['postCodes', 'getCodesPayment', 'deleteCodes', 'deletePayments'],
+  autodebit: ['postPayments', 'getPayments', 'deletePayments', 'postRefunds', 'getRefunds', 'getCheckBalanceWallet', 'getAuthorizationsUser', 'getSecureProfileUser'],
+  request_money: ['postRequestOrder', 'getRequestOrder', 'deleteRequestOrder'],
+  continuous_payments: ['postSubscriptionPayments', 'getPayments', 'postRefunds', 'getRefunds'],
+  preauth_capture: ['postPreauthorizePayments', 'postCapturePayments', 'postRevertPreauthorizePayments', 'getPayments', 'deletePayments'],
+}
+
+/**
+ * The endpoint the panel calls first when an endpoint of a tab needs an id it has not got yet (spec §4): a refund
+ * id comes from a refund, any other id from the tab's first endpoint (the one that creates its order or code).
+ */
+export function creatorOf(model: ProductModel, endpoint: LabEndpoint): LabEndpointId | null {
+  if (!endpoint.idKind) return null
+  return endpoint.idKind === 'merchantRefundId' ? 'postRefunds' : labEndpointsOf[model][0]!
+}
+
+/** Spec §9 merchant payment id prefixes of the panel, by the endpoint that issues the id. */
+export const merchantIdPrefixOf: Partial<Record<LabEndpointId, string>> = {
+  postPayments: 'DEVELOPER-PANEL-PAY',
+  postRequestOrder: 'DEVELOPER-PANEL-RORD',
+  postSubscriptionPayments: 'DEVELOPER-PANEL-SUBPAY',
+  getPayments: 'DEVELOPER-PANEL-GETPAY',
+  postPreauthorizePayments: 'DEVELOPER-PANEL-PSTPAUTH',
+  postCapturePayments: 'DEVELOPER-PANEL-PSTPC',
+  postRevertPreauthorizePayments: 'DEVELOPER-PANEL-PSTPRVT',
+  postRefunds: 'DEVELOPER-PANEL-REFUND',
+  postCodes: 'DEVELOPER-PANEL-DEMO-',
+}
+
+// ── what /dev/paylablab/{group} answers ───────────────────────────────────────────────────────────────────
+
+export interface LabScenario {
+  id: ScenarioId
+  key: DemoKeyKind
+  /** true: the panel sends an empty path id on purpose (no id created first). */
+  emptyId: boolean
+  title: string
+  expected: { status: number; code: string }
+}
+
+export interface LabResponse extends ResultInfo {
+  status: number
+}
+
+const scenarioTitles = {
+  success: { en: 'Success with your own sandbox key (WIT)', ja: '自分のサンドボックスキーで成功（WIT）' },
+  unauthorised: { en: 'Unauthorised demo key (WOT)', ja: '認可されていないデモキー（WOT）' },
+  emptyId: { en: 'No id: the server reports the missing resource', ja: 'IDなし：リソースがないことをサーバーが返す' },
+} satisfies Record<string, Bilingual>
+
+const responseOf = (code: string, lang: Lang, status?: number): LabResponse => {
+  const entry = errorEntry(code)
+  return { status: status ?? entry.status, code, codeId: entry.codeId, message: entry.message[lang] }
+}
+
+/** The scenarios of one endpoint in one group: model1 succeeds (WIT), the group's model is WOT, model ids left over probe a missing id. */
+export function labScenariosOf(group: LabGroup, endpoint: LabEndpoint, lang: Lang): LabScenario[] {
+  const wot = specificModelOf[group]
+  const success = endpoint.codes[0] ?? 'SUCCESS'
+  const list: LabScenario[] = [
+    { id: 'model1', key: 'WIT', emptyId: false, title: scenarioTitles.success[lang], expected: { status: endpoint.successStatus ?? 200, code: success } },
+    { id: wot, key: demoKeyFor(group, wot, false), emptyId: false, title: scenarioTitles.unauthorised[lang], expected: { status: 401, code: 'UNAUTHORIZED' } },
+  ]
+  if (endpoint.idKind) {
+    const spare = scenarioIds.find((s) => s !== 'model1' && s !== wot)!
+    list.push({ id: spare, key: 'WIT', emptyId: true, title: scenarioTitles.emptyId[lang], expected: { status: 404, code: 'RESOURCE_NOT_FOUND' } })
+  }
+  return list
+}
+
+/** The answer of `/dev/paylablab/{group}?lang=`: per product model of the group, its endpoints with scenarios and responses. */
+export function labContent(group: LabGroup, lang: Lang) {
+  const models = (Object.keys(labGroupOf) as ProductModel[]).filter((m) => labGroupOf[m] === group)
+  return {
+    group,
+    lang,
+    defaultScenario,
+    specificModel: specificModelOf[group],
+    products: models.map((model) => ({
+      model,
+      endpoints: labEndpointsOf[model].map((id) => {
+        const e = labEndpointById(id)!
+        return {
+          id: e.id,
+          method: e.method,
+          demoPath: e.demoPath,
+          sandboxPath: e.sandboxPath,
+          query: e.query ?? [],
+          name: e.name[lang],
+          idKind: e.idKind ?? null,
+          createdBy: creatorOf(model, e),
+          merchantIdPrefix: merchantIdPrefixOf[e.id as LabEndpointId] ?? null,
+          scenarios: labScenariosOf(group, e, lang),
+          responses: [
+            ...e.codes.map((code, i) => responseOf(code, lang, i === 0 ? (e.successStatus ?? 200) : undefined)),
+            responseOf('UNAUTHORIZED', lang),
+            responseOf('OP_OUT_OF_SCOPE', lang),
+          ],
+        }
+      }),
+    })),
+  }
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import { ApiError } from '@/domain/errors.ts'
+import { labEndpoints, type LabEndpoint } from '@/domain/lab.ts'
+import { signOpaRequest } from '@/domain/opa-auth.ts'
+import type { AppDeps } from '../deps.ts'
+import { opaAuth, type OpaEnv } from '../sandbox/auth.ts'
+import { nodeOpaCrypto } from '../sandbox/opa-crypto.ts'
+import { accountRepo } from '../store/account-repo.ts'
+import { merchantRepo } from '../store/merchant-repo.ts'
+import { sha256 } from './accounts-crypto.ts'
+
+/** Spec §7: the demo API's signature covers the path with '/api' and '/dev-panel' removed. */
+export const demoSignedPath = (path: string) => path.replace(/^\/api(?=\/)/, '').replace(/\/dev-panel(?=\/)/, '') || '/'
+
+/** Header carrying the portal's access token on demo calls (spec §7 headers tfAuthKey, Authorization, X-ASSUME-MERCHANT). */
+export const tfAuthKeyHeader = 'tfAuthKey'
+
+/**
+ * The demo API of spec §7 used by the lab's test panel (`/v2/postCodes`, … `/v1/tFrame/*`; table in domain/lab.ts).
+ * A call carries the developer's portal access token in `tfAuthKey` and is signed with `hmac OPA-Auth` by the
+ * developer's own sandbox key over the demo path; after the same OPA-Auth checks as the sandbox (one middleware,
+ * sandbox/auth.ts), it is re-signed for the published path with that key and forwarded into the real sandbox
+ * through `dispatch` (the app itself), whose answer — status, body, headers — is the answer. Nothing of the
+ * sandbox's logic is repeated here. A WOT call (the unauthorised demo key) is refused by that same check with
+ * 401 UNAUTHORIZED. docs/dashboard.md.
+ */
+export function demoApiRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>) {
+  const app = new Hono<OpaEnv>()
+  const verified = opaAuth(deps, Promise.resolve(), async () => {}, demoSignedPath)
+
+  const portalUser = async (c: Context<OpaEnv>) => {
+    const token = c.req.header(tfAuthKeyHeader)?.trim()
+    if (!token || token.length > 512) throw new ApiError('UNAUTHORIZED')
+    const found = await accountRepo(deps.store.db).userOfToken(sha256(token), deps.clock.now())
+    if (!found) throw new ApiError('UNAUTHORIZED')
+    return found.user
+  }
+
+  const forward = (endpoint: LabEndpoint) => async (c: Context<OpaEnv>) => {
+    const user = await portalUser(c)
+    const { apiKey, merchantId } = c.get('opa')
+    const found = await merchantRepo(deps.store.db).findActiveCredential(apiKey)
+    if (!found || found.merchant.ownerUserId !== user.id) throw new ApiError('OP_OUT_OF_SCOPE')
+    const id = c.req.param('id')
+    const path = endpoint.sandboxPath.replace('{id}', encodeURIComponent(id ?? ''))
+    const query = new URLSearchParams()
+    for (const name of endpoint.query ?? []) {
+      const value = c.req.query(name)
+      if (value !== undefined) query.set(name, value)
+    }
+    const body = endpoint.method === 'POST' ? await c.req.text() : ''
+    const contentType = c.req.header('content-type')
+    const authorization = signOpaRequest(nodeOpaCrypto, {
+      apiKey,
+      apiSecret: found.credential.apiSecret,
+      method: endpoint.method,
+      path,
+      nonce: randomBytes(8).toString('hex'),
+      epoch: Math.floor(deps.clock.nowMs() / 1000),
+      contentType: body ? contentType : undefined,
+      body: body || undefined,
+    })
+    const url = `${new URL(c.req.url).origin}${path}${query.size ? `?${query}` : ''}`
+    const answer = await dispatch(
+      new Request(url, {
+        method: endpoint.method,
+        headers: {
+          authorization,
+          'x-assume-merchant': merchantId,
+          ...(body && contentType ? { 'content-type': contentType } : {}),
+          ...(c.req.header('accept-language') ? { 'accept-language': c.req.header('accept-language')! } : {}),
+        },
+        body: body || undefined,
+      }),
+    )
+    const headers = new Headers(answer.headers)
+    headers.set('X-PAYLAB-FORWARDED-TO', `${endpoint.method} ${path}`)
+    return new Response(answer.body, { status: answer.status, headers })
+  }
+
+  for (const endpoint of labEndpoints) {
+    const route = endpoint.demoPath.replace('{id}', ':id')
+    const method = endpoint.method === 'GET' ? 'get' : endpoint.method === 'POST' ? 'post' : 'delete'
+    app[method](route, verified, forward(endpoint))
+  }
+  return app
+}

@@ -1,0 +1,36 @@
+import { Hono } from 'hono'
+import { labParams, labQuery, resolveQuery } from '@/domain/dashboard-api.ts'
+import { pickLang, type Lang } from '@/domain/i18n.ts'
+import { labContent } from '@/domain/lab.ts'
+import { limits } from '@/domain/limits.ts'
+import { resolveCode } from '@/domain/resolver.ts'
+import type { AppDeps } from '../deps.ts'
+import { TtlLruCache } from '../content/cache.ts'
+import { paramsOf, queryOf } from '../validate.ts'
+import { success } from './accounts-flows.ts'
+
+const langOf = (lang: string | undefined, header: string | undefined): Lang => (lang ? (lang === 'en' ? 'en' : 'ja') : pickLang(header))
+
+/**
+ * The payment lab's endpoint lists (`/dev/paylablab/{group}?lang=`, spec §7: cached, 500 entries for 30 minutes)
+ * and the response-code resolver (`/dev/v1/resolve`). Both are public reference data (the pages that use them need
+ * sign-in; the data does not). docs/dashboard.md.
+ */
+export function labsRoutes(deps: AppDeps) {
+  const app = new Hono()
+  const cache = new TtlLruCache<ReturnType<typeof labContent>>(limits.contentCache.maxEntries, limits.contentCache.ttlMs, () => deps.clock.nowMs())
+
+  app.get('/dev/paylablab/:group', async (c) => {
+    const { group } = paramsOf(c, labParams, 'RESOURCE_NOT_FOUND')
+    const { lang } = queryOf(c, labQuery)
+    const chosen = langOf(lang, c.req.header('accept-language'))
+    return success(c, await cache.getOrLoad(`${group}:${chosen}`, () => labContent(group, chosen)))
+  })
+
+  app.get('/dev/v1/resolve', (c) => {
+    const q = queryOf(c, resolveQuery)
+    return success(c, resolveCode({ code: q.code, codeId: q.code_id, apiName: q.api_name }, langOf(q.lang, c.req.header('accept-language'))))
+  })
+
+  return app
+}

@@ -1,0 +1,78 @@
+import { Hono } from 'hono'
+import { putProductsRequest } from '@/domain/dashboard-api.ts'
+import { ApiError } from '@/domain/errors.ts'
+import { labEndpointById, labEndpointsOf } from '@/domain/lab.ts'
+import { authorizationScopesOf, productById, products } from '@/domain/products.ts'
+import { updateSettingsRequest } from '@/domain/settings.ts'
+import type { AppDeps } from '../deps.ts'
+import { dashboardRepo, type MerchantSettings } from '../store/dashboard-repo.ts'
+import { merchantRepo, type Merchant } from '../store/merchant-repo.ts'
+import { jsonBody } from '../validate.ts'
+import { success } from './accounts-flows.ts'
+import { requireUser, type AuthEnv } from './auth.ts'
+import { merchantFor } from './merchant-context.ts'
+
+const settingsView = (merchantId: string, s: MerchantSettings | undefined) => ({
+  merchant_id: merchantId,
+  webhook_url: s?.webhookUrl ?? null,
+  redirect_domains: s?.redirectDomains ?? [],
+  updated_at: s?.updatedAt.toISOString() ?? null,
+})
+
+/** Each product with whether the merchant has it and what it opens (Settings → OPA Scopes). */
+const productScopesView = (merchant: Merchant) => ({
+  merchant_id: merchant.id,
+  products: products.map((p) => ({
+    id: p.id,
+    model: p.model,
+    name: p.name,
+    selected: merchant.products.includes(p.model),
+    authorization_scopes: [...authorizationScopesOf[p.model]],
+    endpoints: [...new Set(labEndpointsOf[p.model].map((id) => { const e = labEndpointById(id)!; return `${e.method} ${e.sandboxPath}` }))],
+  })),
+})
+
+/**
+ * Settings of spec §2 (tabs Configuration, API Keys, OPA Scopes) and §7: webhook URL and allowed redirect domains
+ * of the mode's merchant, and its products — the scopes the sandbox grants its keys (a product removed here makes
+ * the sandbox answer OP_OUT_OF_SCOPE on that product's endpoints at once). docs/dashboard.md.
+ */
+export function settingsRoutes(deps: AppDeps) {
+  const app = new Hono<AuthEnv>()
+  const auth = requireUser(deps)
+  const repo = dashboardRepo(deps.store.db)
+
+  app.get('/dev/v1/configSettings/getSettings', auth, async (c) => {
+    const merchant = await merchantFor(deps, c, c.get('auth').user)
+    return success(c, settingsView(merchant.id, await repo.settingsOf(merchant.id)))
+  })
+
+  app.patch('/dev/v1/configSettings/updateSettings', auth, async (c) => {
+    const merchant = await merchantFor(deps, c, c.get('auth').user)
+    const body = await jsonBody(c, updateSettingsRequest)
+    const saved = await repo.saveSettings(
+      merchant.id,
+      {
+        ...(body.webhook_url !== undefined ? { webhookUrl: body.webhook_url || null } : {}),
+        ...(body.redirect_domains !== undefined ? { redirectDomains: body.redirect_domains } : {}),
+      },
+      deps.clock.now(),
+    )
+    return success(c, settingsView(merchant.id, saved))
+  })
+
+  app.get('/dev/v1/user/getProducts', auth, async (c) => {
+    return success(c, productScopesView(await merchantFor(deps, c, c.get('auth').user)))
+  })
+
+  app.put('/dev/v1/user/putProducts', auth, async (c) => {
+    const merchant = await merchantFor(deps, c, c.get('auth').user)
+    const body = await jsonBody(c, putProductsRequest)
+    const chosen = [...new Set(body.products)].map((id) => productById(id))
+    if (chosen.some((p) => !p)) throw new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'products', message: 'unknown product id' }] } })
+    const updated = await merchantRepo(deps.store.db).setProducts(merchant.id, chosen.map((p) => p!.model))
+    return success(c, productScopesView(updated ?? merchant))
+  })
+
+  return app
+}
