@@ -42,32 +42,61 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: 'resetPassword',
+  description:
+    'The page the password-reset e-mail links to: choose a new password. A link that is unknown, used or expired ends on its own screen offering a new link.',
   context: ({ input }) => ({ token: input.token, errorCode: null }),
   initial: 'checkingLink',
   states: {
     checkingLink: {
-      always: [{ guard: 'hasToken', target: 'editing' }, { target: 'linkInvalid' }],
+      description: 'Looks at the link (no screen of its own).',
+      always: [
+        { guard: 'hasToken', target: 'editing', description: 'The link carries a token' },
+        { target: 'linkInvalid', description: 'The link carries no token' },
+      ],
     },
     editing: {
-      on: { 'reset.submit': { target: 'saving', actions: assign({ errorCode: null }) } },
+      description: 'The new-password form; a refused password shows its message above the form.',
+      tags: ['screen.resetForm'],
+      on: {
+        'reset.submit': {
+          target: 'saving',
+          actions: assign({ errorCode: null }),
+          description: 'The user types a new password twice and presses "Save new password"',
+        },
+      },
     },
     saving: {
+      description: 'The new password is being saved; the button shows "Saving…".',
+      tags: ['screen.resetForm', 'busy.saving'],
       invoke: {
         id: 'saveNewPassword',
         src: 'saveNewPassword',
         input: ({ context, event }) => ({ token: context.token, password: event.type === 'reset.submit' ? event.password : '' }),
-        onDone: 'saved',
+        onDone: { target: 'saved', description: 'The server saves the password' },
         onError: [
           {
             guard: { type: 'isDeadLink', params: ({ event }) => ({ error: event.error }) },
             target: 'linkInvalid',
             actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+            description: 'The server answers that the link is unknown, used or expired',
           },
-          { target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'editing',
+            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+            description: 'The server refuses the password',
+          },
         ],
       },
     },
-    saved: { type: 'final' },
-    linkInvalid: { type: 'final' },
+    saved: {
+      description: 'Saved: a link leads to the sign-in page.',
+      tags: ['screen.resetSaved'],
+      type: 'final',
+    },
+    linkInvalid: {
+      description: 'The link cannot be used: a link offers to ask for a new one.',
+      tags: ['screen.resetLinkInvalid'],
+      type: 'final',
+    },
   },
 })

@@ -9,7 +9,7 @@ import { AccountStep } from './account-step.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { MerchantStep } from './merchant-step.tsx'
 import { NewKeyStep } from './new-key-step.tsx'
-import { OtpStep } from './otp-step.tsx'
+import { OtpPanel } from './otp-step.tsx'
 import { ProductsStep } from './products-step.tsx'
 import { SuccessStep } from './success-step.tsx'
 
@@ -53,16 +53,7 @@ export function SignUpFlow({ startAt = 'account', email }: { startAt?: 'account'
     return (
       <AuthCard title={t`Verify your e-mail`}>
         <StepIndicator step={2} />
-        <OtpStep
-          email={context.email}
-          secondsLeft={context.resendSecondsLeft}
-          canResend={state.matches({ otp: { resend: 'ready' } })}
-          resending={state.matches({ otp: { resend: 'resending' } })}
-          verifying={state.matches({ otp: { entry: 'validating' } })}
-          error={error}
-          onSubmit={(otp) => send({ type: 'otp.submit', otp })}
-          onResend={() => send({ type: 'otp.resend' })}
-        />
+        <OtpPanel actor={state.children.otp} email={context.email} />
       </AuthCard>
     )
   if (state.matches('merchant'))
