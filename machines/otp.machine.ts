@@ -99,7 +99,7 @@ export const otpMachine = setup({
               on: { 'otp.submit': { target: 'verifying', actions: 'clearError', description: 'The user types the code and presses Confirm' } },
             },
             verifying: {
-              description: 'The code is being checked with the server; Confirm is disabled.',
+              description: 'The code is being checked with the server; Verify is disabled.',
               tags: ['busy.verifying'],
               invoke: {
                 id: 'verifyOtp',
