@@ -5,7 +5,7 @@ import { forgotPasswordMachine } from './forgot-password.machine.ts'
 /** How the forgot-password machine is walked by its model-based test and `npm run qa:paths forgot-password`. */
 export const forgotPasswordModel = {
   machine: forgotPasswordMachine,
-  inputs: [{ name: 'forgot-password page', label: 'Open /forgot-password (the "Forgot password?" link of the sign-in page)', input: undefined }],
+  inputs: [{ name: 'forgot-password page', label: 'Open /account/forgotPassword (the "Forgot password?" link of the sign-in page)', input: undefined }],
   observe: (s: AnyMachineSnapshot) => (s.context.errorCode && s.matches('editing') ? ['alert.error'] : []),
   labels: {
     'xstate.done.actor.requestReset': 'The server accepts and e-mails a reset link',

@@ -9,7 +9,7 @@ import { signInMachine } from './sign-in.machine.ts'
  */
 export const signInModel = {
   machine: signInMachine,
-  inputs: [{ name: 'sign-in page', label: 'Open /signin signed out', input: {} }],
+  inputs: [{ name: 'sign-in page', label: 'Open /account/signin signed out', input: {} }],
   serializeState: (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, terms: s.context.acceptedTerms }),
   observe: (s: AnyMachineSnapshot) => (s.context.errorCode ? ['alert.error'] : []),
   labels: {

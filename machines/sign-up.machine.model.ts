@@ -14,7 +14,7 @@ export const signUpModel = {
   serializeState: (s: AnyMachineSnapshot) => JSON.stringify(s.value),
   observe: (s: AnyMachineSnapshot) => [...(s.context.errorCode ? ['alert.error'] : []), ...(s.context.logoErrorCode ? ['alert.logo'] : [])],
   inputs: [
-    { name: 'fresh', label: 'Open /signup signed out', input: base },
+    { name: 'fresh', label: 'Open /account/signup signed out', input: base },
     {
       name: 'resumed at merchant',
       label: 'Sign in with an account whose sign-up stopped after the code (status PENDING_UPLOAD_LOGO)',
