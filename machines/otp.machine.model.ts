@@ -30,7 +30,7 @@ export const otpModel = {
     {
       type: 'xstate.error.actor.resendOtp',
       error: new AccountFlowError('01103101'),
-      label: 'The server answers 01103101: too many codes asked for',
+      label: 'The server answers 01103101: a new code was asked for too soon',
     },
   ],
 }

@@ -47,8 +47,8 @@ export const signInModel = {
     },
     {
       type: 'xstate.error.actor.authenticate',
-      error: new AccountFlowError('01101007'),
-      label: 'The server answers 01101007: wrong e-mail or password (type a wrong password)',
+      error: new AccountFlowError('01102004'),
+      label: 'The server answers 01102004: wrong e-mail or password (type a wrong password)',
     },
     { type: 'xstate.done.actor.otp', output: { status: 'COMPLETED' }, label: 'Confirm the code from the e-mail (the OTP flow ends)' },
   ],

@@ -38,14 +38,14 @@ export function SignInPage({ redirect }: { redirect?: string }) {
   if (state.matches('continueSignUp')) return <SignUpFlow startAt="merchant" email={context.email} />
   if (state.matches('otp'))
     return (
-      <AuthCard title={t`Confirm it's you`}>
+      <AuthCard title={t`Confirm it's you`} screen="otpPanel">
         <OtpPanel actor={state.children.otp} email={context.email} onCancel={() => send({ type: 'otp.cancel' })} />
       </AuthCard>
     )
   // the resubmission with the accepted terms keeps the terms panel on screen while it runs
   if (state.matches('terms') || (state.hasTag('busy.signingIn') && context.acceptedTerms))
     return (
-      <AuthCard title={t`Accept the developer terms`}>
+      <AuthCard title={t`Accept the developer terms`} screen="terms">
         <p className="account-lead">
           <Trans>
             This e-mail address belongs to an account that is not yet a developer account. To use it here, accept the{' '}
@@ -72,7 +72,7 @@ export function SignInPage({ redirect }: { redirect?: string }) {
       </AuthCard>
     )
   return (
-    <AuthCard title={t`Sign in`}>
+    <AuthCard title={t`Sign in`} screen="signIn">
       <SignInForm
         busy={state.hasTag('busy.signingIn') || signedIn}
         error={signedIn ? '' : error}
