@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { errorCodeOf } from './account-flow.ts'
+import { errorCodeOf, errorParams, setErrorFromEvent } from './account-flow.ts'
 
 /**
  * Forgot password (spec §2, §4): 1 e-mail entry → 2 success (done returns to sign-in) or 3 failure
@@ -24,10 +24,7 @@ export type ForgotPasswordEvent =
   | { type: 'forgot.done' }
 
 export const forgotPasswordMachine = setup({
-  types: {
-    context: {} as ForgotPasswordContext,
-    events: {} as ForgotPasswordEvent,
-  },
+  types: { context: {} as ForgotPasswordContext, events: {} as ForgotPasswordEvent },
   actors: {
     /** POST /v1/dpSignIn/passwordReset {email}: the server e-mails a link to the reset page. */
     requestReset: fromPromise<unknown, RequestResetInput>(async () => undefined),
@@ -35,9 +32,7 @@ export const forgotPasswordMachine = setup({
   actions: {
     setError: assign({ errorCode: (_, params: { error: unknown }) => errorCodeOf(params.error) }),
   },
-  guards: {
-    isRejectedEmail: (_, params: { error: unknown }) => rejectedEmailCodes.includes(errorCodeOf(params.error)),
-  },
+  guards: { isRejectedEmail: (_, params: { error: unknown }) => rejectedEmailCodes.includes(errorCodeOf(params.error)) },
 }).createMachine({
   id: 'forgotPassword',
   description:
@@ -65,17 +60,8 @@ export const forgotPasswordMachine = setup({
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'sent', description: 'The server accepts and e-mails the link' },
         onError: [
-          {
-            guard: { type: 'isRejectedEmail', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            description: 'The server refuses the address (invalid or unknown)',
-          },
-          {
-            target: 'failed',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            description: 'The service fails',
-          },
+          { guard: { type: 'isRejectedEmail', params: errorParams }, target: 'editing', actions: setErrorFromEvent, description: 'The server refuses the address (invalid or unknown)' },
+          { target: 'failed', actions: setErrorFromEvent, description: 'The service fails' },
         ],
       },
     },
@@ -89,10 +75,6 @@ export const forgotPasswordMachine = setup({
       tags: ['screen.forgotFailed'],
       on: { 'forgot.retry': { target: 'editing', actions: assign({ errorCode: null }), description: 'The user presses Try again' } },
     },
-    done: {
-      description: 'Back to the sign-in page.',
-      tags: ['screen.signIn'],
-      type: 'final',
-    },
+    done: { description: 'Back to the sign-in page.', tags: ['screen.signIn'], type: 'final' },
   },
 })

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { countdownTickMs, defaultResendSeconds, errorCodeOf } from './account-flow.ts'
+import { countdownTickMs, defaultResendSeconds, errorCodeOf, errorParams, setErrorFromEvent } from './account-flow.ts'
 
 /**
  * The one-time-password panel shared by sign-in and sign-up (spec §2 sign-up screen 2 and the sign-in OTP panel,
@@ -47,12 +47,7 @@ export interface OtpContext {
 export type OtpEvent = { type: 'otp.submit'; otp: string } | { type: 'otp.resend' }
 
 export const otpMachine = setup({
-  types: {
-    context: {} as OtpContext,
-    events: {} as OtpEvent,
-    input: {} as OtpInput,
-    output: {} as VerifyOtpOutput,
-  },
+  types: { context: {} as OtpContext, events: {} as OtpEvent, input: {} as OtpInput, output: {} as VerifyOtpOutput },
   actors: {
     /** Checks the code with the server; sign-in and sign-up each provide their own request. */
     verifyOtp: fromPromise<VerifyOtpOutput, VerifyOtpInput>(async () => ({ status: 'COMPLETED' })),
@@ -66,10 +61,7 @@ export const otpMachine = setup({
     stopCountdown: assign({ resendSecondsLeft: 0 }),
     tick: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),
   },
-  delays: {
-    countdownTick: countdownTickMs,
-    resendCooldown: ({ context }) => context.resendSeconds * countdownTickMs,
-  },
+  delays: { countdownTick: countdownTickMs, resendCooldown: ({ context }) => context.resendSeconds * countdownTickMs },
 }).createMachine({
   id: 'otp',
   description: 'The one-time-password panel: type the 4-digit code from the e-mail; a new code can be asked for 60 seconds after the last one.',
@@ -104,22 +96,9 @@ export const otpMachine = setup({
               invoke: {
                 id: 'verifyOtp',
                 src: 'verifyOtp',
-                input: ({ context, event }) => ({
-                  otpReferenceId: context.otpReferenceId,
-                  otp: event.type === 'otp.submit' ? event.otp : '',
-                  email: context.email,
-                  keepLogin: context.keepLogin,
-                }),
-                onDone: {
-                  target: '#otp.verified',
-                  actions: assign({ status: ({ event }) => event.output.status }),
-                  description: 'The server accepts the code',
-                },
-                onError: {
-                  target: 'editing',
-                  actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-                  description: 'The server rejects the code (wrong or expired)',
-                },
+                input: ({ context, event }) => ({ otpReferenceId: context.otpReferenceId, otp: event.type === 'otp.submit' ? event.otp : '', email: context.email, keepLogin: context.keepLogin }),
+                onDone: { target: '#otp.verified', actions: assign({ status: ({ event }) => event.output.status }), description: 'The server accepts the code' },
+                onError: { target: 'editing', actions: setErrorFromEvent, description: 'The server rejects the code (wrong or expired)' },
               },
             },
           },
@@ -133,16 +112,12 @@ export const otpMachine = setup({
               description: 'Resend is disabled; the button counts the seconds down from 60.',
               tags: ['resend.countdown'],
               entry: 'startCountdown',
-              after: {
-                resendCooldown: { target: 'ready', actions: 'stopCountdown', description: 'The countdown reaches zero' },
-              },
+              after: { resendCooldown: { target: 'ready', actions: 'stopCountdown', description: 'The countdown reaches zero' } },
               initial: 'counting',
               states: {
                 counting: {
                   description: 'The countdown shows the seconds left.',
-                  after: {
-                    countdownTick: { target: 'counting', reenter: true, actions: 'tick', description: 'Every second the countdown shows one second less' },
-                  },
+                  after: { countdownTick: { target: 'counting', reenter: true, actions: 'tick', description: 'Every second the countdown shows one second less' } },
                 },
               },
             },
@@ -164,20 +139,13 @@ export const otpMachine = setup({
                   description: 'The server e-mails a new code; the countdown starts again',
                 },
                 // spec §4: re-enabled if the resend fails
-                onError: {
-                  target: 'ready',
-                  actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-                  description: 'The resend fails; the button is enabled again and the message shows',
-                },
+                onError: { target: 'ready', actions: setErrorFromEvent, description: 'The resend fails; the button is enabled again and the message shows' },
               },
             },
           },
         },
       },
     },
-    verified: {
-      description: 'The code was accepted: the flow that opened the panel goes on.',
-      type: 'final',
-    },
+    verified: { description: 'The code was accepted: the flow that opened the panel goes on.', type: 'final' },
   },
 })

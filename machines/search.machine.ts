@@ -24,16 +24,9 @@ const isNotFound = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error && (error as SearchFailure).status === 404
 
 export const searchMachine = setup({
-  types: {
-    context: {} as SearchContext,
-    events: {} as SearchEvent,
-  },
-  actors: {
-    search: fromPromise<SearchResult[], { text: string }>(async () => []),
-  },
-  delays: {
-    searchDebounce: limits.searchDebounceMs,
-  },
+  types: { context: {} as SearchContext, events: {} as SearchEvent },
+  actors: { search: fromPromise<SearchResult[], { text: string }>(async () => []) },
+  delays: { searchDebounce: limits.searchDebounceMs },
   guards: {
     hasText: ({ event }) => event.type === 'search.input' && event.text.trim() !== '',
     hasResults: (_, params: { results: SearchResult[] }) => params.results.length > 0,
@@ -51,21 +44,12 @@ export const searchMachine = setup({
   initial: 'idle',
   on: {
     'search.input': [
-      {
-        guard: 'hasText',
-        target: '.debouncing',
-        actions: 'storeText',
-        reenter: true,
-        description: 'The user types words (each keystroke starts the half-second wait again)',
-      },
+      { guard: 'hasText', target: '.debouncing', actions: 'storeText', reenter: true, description: 'The user types words (each keystroke starts the half-second wait again)' },
       { target: '.idle', actions: 'clear', description: 'The user empties the field' },
     ],
   },
   states: {
-    idle: {
-      description: 'Nothing to show: the field is empty (or the last search failed).',
-      tags: ['search.empty'],
-    },
+    idle: { description: 'Nothing to show: the field is empty (or the last search failed).', tags: ['search.empty'] },
     debouncing: {
       description: 'Waiting for the user to stop typing.',
       tags: ['search.typing'],
@@ -98,13 +82,7 @@ export const searchMachine = setup({
         ],
       },
     },
-    results: {
-      description: 'The list of matching pages, each with its title and summary.',
-      tags: ['search.results'],
-    },
-    noResults: {
-      description: '"No results found. Try other words."',
-      tags: ['search.noResults'],
-    },
+    results: { description: 'The list of matching pages, each with its title and summary.', tags: ['search.results'] },
+    noResults: { description: '"No results found. Try other words."', tags: ['search.noResults'] },
   },
 })

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { decide } from './decide.ts'
 
 /**
  * The portal session (spec §4: logged in = a stored access token exists; spec §2 route guard).
@@ -40,20 +41,13 @@ export interface SignOutRequestInput {
 }
 
 export const sessionMachine = setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    input: {} as SessionInput,
-  },
+  types: { context: {} as SessionContext, events: {} as SessionEvent, input: {} as SessionInput },
   actors: {
     /** POST /v1/dpSignout/logout; its answer does not matter (spec §4: logout errors are swallowed). */
     signOutRequest: fromPromise<unknown, SignOutRequestInput>(async () => undefined),
   },
   actions: {
-    rememberToken: assign({
-      token: (_, params: { token: SessionToken }) => params.token,
-      errorCode: null,
-    }),
+    rememberToken: assign({ token: (_, params: { token: SessionToken }) => params.token, errorCode: null }),
     forgetToken: assign({ token: null }),
     markTimedOut: assign({ token: null, errorCode: 'SESSION_TIMED_OUT' as const }),
     clearErrorCode: assign({ errorCode: null }),
@@ -61,9 +55,7 @@ export const sessionMachine = setup({
     clearStoredSession: () => {},
     reloadToHome: () => {},
   },
-  guards: {
-    hasStoredToken: ({ context }) => context.token !== null && context.token.access_token !== '',
-  },
+  guards: { hasStoredToken: ({ context }) => context.token !== null && context.token.access_token !== '' },
 }).createMachine({
   id: 'session',
   description:
@@ -83,17 +75,8 @@ export const sessionMachine = setup({
     },
   },
   states: {
-    restoring: {
-      description: 'The app starts and looks for a stored sign-in (no screen of its own).',
-      always: [
-        { guard: 'hasStoredToken', target: 'signedIn', description: 'A sign-in is stored' },
-        { target: 'signedOut', description: 'Nothing is stored' },
-      ],
-    },
-    signedOut: {
-      description: 'Signed out: the header offers Sign in; the dashboard sends to the sign-in page.',
-      tags: ['session.signedOut'],
-    },
+    restoring: decide('The app starts and looks for a stored sign-in (no screen of its own).', [{ guard: 'hasStoredToken', target: 'signedIn', description: 'A sign-in is stored' }, { target: 'signedOut', description: 'Nothing is stored' }]),
+    signedOut: { description: 'Signed out: the header offers Sign in; the dashboard sends to the sign-in page.', tags: ['session.signedOut'] },
     signedIn: {
       description: 'Signed in: the header shows the profile menu; the dashboard is open.',
       tags: ['session.signedIn'],

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { errorCodeOf, sessionTimedOutCode } from './account-flow.ts'
+import { errorCodeOf, errorParams, sessionTimedOutCode, setErrorFromEvent } from './account-flow.ts'
+import { decide } from './decide.ts'
 import { otpMachine } from './otp.machine.ts'
 
 /**
@@ -132,13 +133,7 @@ export const signUpMachine = setup({
   }),
   initial: 'starting',
   states: {
-    starting: {
-      description: 'Decides the first screen (no screen of its own).',
-      always: [
-        { guard: 'resumesAtMerchant', target: 'merchant', description: 'Sign-in sent an unfinished sign-up here' },
-        { target: 'account', description: 'A new sign-up' },
-      ],
-    },
+    starting: decide('Decides the first screen (no screen of its own).', [{ guard: 'resumesAtMerchant', target: 'merchant', description: 'Sign-in sent an unfinished sign-up here' }, { target: 'account', description: 'A new sign-up' }]),
     account: {
       description: 'Step 1, the account form: e-mail, password and its confirmation.',
       tags: ['screen.account'],
@@ -160,20 +155,9 @@ export const signUpMachine = setup({
           invoke: {
             id: 'createAccount',
             src: 'createAccount',
-            input: ({ context, event }) => ({
-              email: context.email,
-              password: event.type === 'account.submit' ? event.password : '',
-            }),
-            onDone: {
-              target: '#signUp.otp',
-              actions: assign({ otpReferenceId: ({ event }) => event.output.otpReferenceId }),
-              description: 'The server creates the account and e-mails a code',
-            },
-            onError: {
-              target: 'editing',
-              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-              description: 'The server refuses the address (e.g. already registered)',
-            },
+            input: ({ context, event }) => ({ email: context.email, password: event.type === 'account.submit' ? event.password : '' }),
+            onDone: { target: '#signUp.otp', actions: assign({ otpReferenceId: ({ event }) => event.output.otpReferenceId }), description: 'The server creates the account and e-mails a code' },
+            onError: { target: 'editing', actions: setErrorFromEvent, description: 'The server refuses the address (e.g. already registered)' },
           },
         },
       },
@@ -196,11 +180,7 @@ export const signUpMachine = setup({
         editing: {
           description: 'The form waits for a name and a logo; a refused logo shows its message beside the logo.',
           on: {
-            'logo.select': {
-              target: 'uploadingLogo',
-              actions: assign({ logoErrorCode: null }),
-              description: 'The user chooses a logo file',
-            },
+            'logo.select': { target: 'uploadingLogo', actions: assign({ logoErrorCode: null }), description: 'The user chooses a logo file' },
             'merchant.submit': {
               target: '#signUp.products',
               actions: [assign({ merchantName: ({ event }) => event.merchantName }), 'clearError'],
@@ -210,11 +190,7 @@ export const signUpMachine = setup({
             'merchant.skip': {
               target: '#signUp.products',
               actions: [
-                assign({
-                  merchantName: ({ context }) => context.defaultMerchantName,
-                  logoId: ({ context }) => context.defaultLogoId,
-                  logoUrl: null,
-                }),
+                assign({ merchantName: ({ context }) => context.defaultMerchantName, logoId: ({ context }) => context.defaultLogoId, logoUrl: null }),
                 'clearError',
               ],
               description: 'The user presses Skip (default name and logo)',
@@ -234,11 +210,7 @@ export const signUpMachine = setup({
               description: 'The server stores the logo; it is shown in the form',
             },
             onError: [
-              {
-                guard: { type: 'isSessionTimeout', params: ({ event }) => ({ error: event.error }) },
-                target: '#signUp.timedOut',
-                description: 'The session has timed out',
-              },
+              { guard: { type: 'isSessionTimeout', params: errorParams }, target: '#signUp.timedOut', description: 'The session has timed out' },
               {
                 target: 'editing',
                 actions: assign({ logoErrorCode: ({ event }) => errorCodeOf(event.error) }),
@@ -280,11 +252,7 @@ export const signUpMachine = setup({
               description: 'The server registers the merchant',
             },
             onError: [
-              {
-                guard: { type: 'isSessionTimeout', params: ({ event }) => ({ error: event.error }) },
-                target: '#signUp.timedOut',
-                description: 'The session has timed out',
-              },
+              { guard: { type: 'isSessionTimeout', params: errorParams }, target: '#signUp.timedOut', description: 'The session has timed out' },
               // spec §8: a registration failure records the analytics event (server side), the loader stops, no message
               { target: 'choosing', actions: 'clearError', description: 'Registration fails: the loader stops, no message (spec §8)' },
             ],
@@ -315,16 +283,8 @@ export const signUpMachine = setup({
               description: 'The server answers the new key pair',
             },
             onError: [
-              {
-                guard: { type: 'isSessionTimeout', params: ({ event }) => ({ error: event.error }) },
-                target: '#signUp.timedOut',
-                description: 'The session has timed out',
-              },
-              {
-                target: '#signUp.success',
-                actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-                description: 'Creating the key fails; step 5 shows the message',
-              },
+              { guard: { type: 'isSessionTimeout', params: errorParams }, target: '#signUp.timedOut', description: 'The session has timed out' },
+              { target: '#signUp.success', actions: setErrorFromEvent, description: 'Creating the key fails; step 5 shows the message' },
             ],
           },
         },
@@ -334,9 +294,6 @@ export const signUpMachine = setup({
         },
       },
     },
-    timedOut: {
-      description: 'The session timed out: "Timed out, please sign in again to continue".',
-      tags: ['screen.timedOut'],
-    },
+    timedOut: { description: 'The session timed out: "Timed out, please sign in again to continue".', tags: ['screen.timedOut'] },
   },
 })

@@ -54,6 +54,12 @@ function transitionsOf(node) {
   return rows
 }
 
+/** Child states, the initial one first (the inspector sends the definition with its keys sorted). */
+function ordered(node) {
+  const entries = Object.entries(node.states ?? {})
+  return entries.sort(([a], [b]) => (a === node.initial ? -1 : b === node.initial ? 1 : 0))
+}
+
 function el(tag, className, text) {
   const node = document.createElement(tag)
   if (className) node.className = className
@@ -83,7 +89,7 @@ function drawState(key, node, path, active, lastEvent, isInitial) {
   }
   if (node.states) {
     const children = el('div', 'children')
-    for (const [childKey, child] of Object.entries(node.states))
+    for (const [childKey, child] of ordered(node))
       children.append(drawState(childKey, child, `${path}.${childKey}`, active, lastEvent, node.initial === childKey))
     box.append(children)
   }
@@ -99,8 +105,10 @@ function draw() {
   if (!definition?.states) return chart.append(el('p', '', `${actor.name}: no statechart (${JSON.stringify(actor.value ?? null)})`))
   const active = new Set(activePaths(actor.value))
   const root = el('div', 'children')
-  for (const [key, node] of Object.entries(definition.states)) root.append(drawState(key, node, key, active, actor.lastEvent, definition.initial === key))
+  for (const [key, node] of ordered(definition)) root.append(drawState(key, node, key, active, actor.lastEvent, definition.initial === key))
   chart.append(el('div', 'name', `${actor.name}${definition.description ? ` — ${definition.description}` : ''}`), root)
+  const current = [...chart.querySelectorAll('[data-active]')].at(-1)
+  current?.scrollIntoView({ block: 'nearest' })
 }
 
 function refreshPicker() {
