@@ -4,11 +4,9 @@
 // Each step says what to do or what the server answers (with the data), delays are the real ones, and after each
 // step the plan says which state the flow is in and what the screen shows (the state's tags and the model's
 // observations: screen.* a screen, alert.* a message, busy.* a disabled button or loader).
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
-import { discoverMachines } from './statechart.ts'
+import { discoverMachines, loadModel } from './statechart.ts'
 import {
   machineInventory,
   machinePaths,
@@ -19,18 +17,6 @@ import {
   type CoverPath,
   type MachineModel,
 } from './statechart-model.ts'
-
-function isModel(value: unknown): value is MachineModel<AnyStateMachine> {
-  return typeof value === 'object' && value !== null && 'machine' in value
-}
-
-/** The model exported by machines/<name>.machine.model.ts (every machine has one; the architecture lint checks). */
-export async function loadModel(name: string, root = process.cwd()): Promise<MachineModel<AnyStateMachine> | undefined> {
-  const modelFile = join(root, 'machines', `${name}.machine.model.ts`)
-  if (!existsSync(modelFile)) return undefined
-  const mod: Record<string, unknown> = await import(pathToFileURL(modelFile).href)
-  return Object.values(mod).find(isModel)
-}
 
 export interface PlanStep {
   action: string

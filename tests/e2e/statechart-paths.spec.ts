@@ -38,16 +38,19 @@ const transient = (tags: string[]) => tags.some((t) => t.startsWith('busy.') || 
 const codeOf = (event: Event | undefined) => (event?.error as { code?: string } | undefined)?.code
 const statusOf = (event: Event | undefined) => (event?.error as { status?: number } | undefined)?.status
 
-/** The next request to `path` answers `status` with the provider's error shape and `code`. */
-async function answerNextWith(page: Page, path: string, status: number, code: string, data: unknown = null) {
+/** The next request to `path` (a path, or a pattern of paths) answers `status` with the provider's error shape and `code`. */
+async function answerNextWith(page: Page, path: string | RegExp, status: number, code: string, data: unknown = null) {
+  const matches = (pathname: string) => (typeof path === 'string' ? pathname === path || pathname.startsWith(`${path}/`) : path.test(pathname))
   await page.route(
-    (url) => url.pathname === path || url.pathname.startsWith(`${path}/`),
+    (url) => matches(url.pathname),
     (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ resultInfo: { code, message: code, codeId: code }, data }) }),
     { times: 1 },
   )
 }
 
 const card = (page: Page, screen: string) => page.locator(`[data-screen="${screen}"]`)
+/** `screen.<name>` shows as the element marked `data-screen="<name>"`. */
+const screens = (...names: string[]) => Object.fromEntries(names.map((name) => [`screen.${name}`, (page: Page) => card(page, name)]))
 
 // ── search ─────────────────────────────────────────────────────────────────────────────────────────────
 const search: Driver = {
@@ -91,10 +94,7 @@ const forgotPassword: Driver = {
     'forgot.retry': async ({ page }) => card(page, 'forgotFailed').getByRole('button').click(),
   },
   shows: {
-    'screen.forgotForm': (page) => card(page, 'forgotForm'),
-    'screen.forgotSent': (page) => card(page, 'forgotSent'),
-    'screen.forgotFailed': (page) => card(page, 'forgotFailed'),
-    'screen.signIn': (page) => card(page, 'signIn'),
+    ...screens('forgotForm', 'forgotSent', 'forgotFailed', 'signIn'),
     'alert.error': (page) => card(page, 'forgotForm').locator('input[aria-invalid="true"]'),
   },
 }
@@ -148,9 +148,7 @@ const signIn: Driver = {
     'xstate.done.actor.otp': (ctx) => typeOtp(ctx),
   },
   shows: {
-    'screen.signIn': (page) => card(page, 'signIn'),
-    'screen.terms': (page) => card(page, 'terms'),
-    'screen.otp': (page) => card(page, 'otp'),
+    ...screens('signIn', 'terms', 'otp'),
     'screen.continueSignUp': (page) => card(page, 'merchant'),
     'screen.signedIn': { url: /\/dashboard\/home$/ },
     'alert.error': (page) => page.locator('.account-card [role="alert"]'),
@@ -203,30 +201,13 @@ const signUp: Driver = {
     },
     'keys.show': async ({ page }, _, answer) => {
       const code = codeOf(answer)
-      const path = /^\/v1\/d-panel\/[^/]+\/apiKey$/
-      if (code)
-        await page.route(
-          (url) => path.test(url.pathname),
-          (route) =>
-            route.fulfill({
-              status: code === 'SESSION_TIMED_OUT' ? 401 : 409,
-              contentType: 'application/json',
-              body: JSON.stringify({ resultInfo: { code: code === 'SESSION_TIMED_OUT' ? 'UNAUTHORIZED' : code, message: code, codeId: code }, data: null }),
-            }),
-          { times: 1 },
-        )
+      if (code) await answerNextWith(page, /^\/v1\/d-panel\/[^/]+\/apiKey$/, code === 'SESSION_TIMED_OUT' ? 401 : 409, code === 'SESSION_TIMED_OUT' ? 'UNAUTHORIZED' : code)
       await card(page, 'success').locator('button.account-link-button').click()
     },
     'keys.hide': async ({ page }) => card(page, 'newKey').locator('button.account-link-button').click(),
   },
   shows: {
-    'screen.account': (page) => card(page, 'account'),
-    'screen.otp': (page) => card(page, 'otp'),
-    'screen.merchant': (page) => card(page, 'merchant'),
-    'screen.products': (page) => card(page, 'products'),
-    'screen.success': (page) => card(page, 'success'),
-    'screen.newKey': (page) => card(page, 'newKey'),
-    'screen.timedOut': (page) => card(page, 'timedOut'),
+    ...screens('account', 'otp', 'merchant', 'products', 'success', 'newKey', 'timedOut'),
     'alert.error': (page) => page.locator('.account-card .account-form-error[role="alert"]'),
     'alert.logo': (page) => card(page, 'merchant').locator('.account-field-message:not(:empty)'),
   },
