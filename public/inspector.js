@@ -106,7 +106,16 @@ function draw() {
   const active = new Set(activePaths(actor.value))
   const root = el('div', 'children')
   for (const [key, node] of ordered(definition)) root.append(drawState(key, node, key, active, actor.lastEvent, definition.initial === key))
-  chart.append(el('div', 'name', `${actor.name}${definition.description ? ` — ${definition.description}` : ''}`), root)
+  chart.append(el('div', 'name', `${actor.name}${definition.description ? ` — ${definition.description}` : ''}`))
+  // transitions the machine takes from any state
+  const anywhere = transitionsOf(definition)
+  if (anywhere.length) {
+    const ul = el('ul', 'transitions')
+    ul.dataset.statePath = ''
+    for (const [event, target] of anywhere) ul.append(el('li', '', `from any state: ${event} → ${target}`))
+    chart.append(ul)
+  }
+  chart.append(root)
   const current = [...chart.querySelectorAll('[data-active]')].at(-1)
   current?.scrollIntoView({ block: 'nearest' })
 }
