@@ -31,3 +31,8 @@ export function errorCodeOf(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code
   return unknownErrorCode
 }
+
+/** Params that hand an invoke's error to a guard or to `setError`: `{ guard: { type: 'isX', params: errorParams } }`. */
+export const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error })
+/** The `setError` action (each account machine defines it) with the error of the failed invoke. */
+export const setErrorFromEvent = { type: 'setError', params: errorParams } as const

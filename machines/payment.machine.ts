@@ -62,23 +62,31 @@ export function cancelDeadlineMs(acceptedAtMs: number): number {
 /** A refused event: the state stays, `rejection` names the published error code. */
 const reject = (code: string) => ({ type: 'reject' as const, params: { code } })
 const accept = { rejection: () => null }
+/** A refused event as a transition: the guard (if any) says when, the description names the code the API answers. */
+function refuse(code: string): { actions: ReturnType<typeof reject>; description: string }
+function refuse<TGuard extends string>(code: string, guard: TGuard): { guard: TGuard; actions: ReturnType<typeof reject>; description: string }
+function refuse(code: string, guard?: string) {
+  return { ...(guard ? { guard } : {}), actions: reject(code), description: `Refused: the API answers ${code}` }
+}
 
 const isWithinCancelWindow = ({ context, event }: { context: PaymentContext; event: PaymentEvent }) =>
   event.nowMs < cancelDeadlineMs(context.acceptedAtMs ?? context.createdAtMs)
 
 /** What a settled order says to every further merchant or user event. */
-function settled(codes: { refund: string; capture: string; pay: string; deleteCode: string }) {
+function settled(status: string, description: string, codes: { refund: string; capture: string; pay: string; deleteCode: string }) {
   return {
+    description,
+    tags: [`status.${status}`],
     on: {
-      'merchant.cancel': { actions: reject('ORDER_NOT_REVERSIBLE') },
-      'merchant.refund': { actions: reject(codes.refund) },
-      'merchant.capture': { actions: reject(codes.capture) },
-      'user.confirmedCapture': { actions: reject(codes.capture) },
-      'merchant.revert': { actions: reject('ORDER_NOT_CANCELABLE') },
-      'merchant.reauthorize': { actions: reject('REAUTHORIZE_REJECTED') },
-      'merchant.cancelRequest': { actions: reject('INVALID_REQUEST_ORDER_STATE') },
-      'user.paid': { actions: reject(codes.pay) },
-      'code.deleted': { actions: reject(codes.deleteCode) },
+      'merchant.cancel': refuse('ORDER_NOT_REVERSIBLE'),
+      'merchant.refund': refuse(codes.refund),
+      'merchant.capture': refuse(codes.capture),
+      'user.confirmedCapture': refuse(codes.capture),
+      'merchant.revert': refuse('ORDER_NOT_CANCELABLE'),
+      'merchant.reauthorize': refuse('REAUTHORIZE_REJECTED'),
+      'merchant.cancelRequest': refuse('INVALID_REQUEST_ORDER_STATE'),
+      'user.paid': refuse(codes.pay),
+      'code.deleted': refuse(codes.deleteCode),
     },
   } as const
 }
@@ -107,60 +115,74 @@ export const paymentMachine = setup({
   },
 }).createMachine({
   id: 'payment',
+  description:
+    'One sandbox order from creation to its final status: paid, authorised, captured, refunded, canceled, expired or failed. Every refused request leaves the status as it is and answers a published error code.',
   context: ({ input }) => ({ ...input, rejection: null }),
   initial: 'CREATED',
   states: {
     CREATED: {
+      description: 'CREATED: the order waits for the user to pay (QR code shown, or request sent).',
+      tags: ['status.CREATED'],
       on: {
         'user.paid': [
-          { guard: 'isCodeExpired', actions: reject('DYNAMIC_QR_PAYMENT_NOT_FOUND') },
-          { guard: 'isAuthorization', target: 'AUTHORIZED', actions: assign({ ...accept, acceptedAtMs: ({ event }) => event.nowMs }) },
-          { target: 'COMPLETED', actions: assign({ ...accept, acceptedAtMs: ({ event }) => event.nowMs }) },
+          refuse('DYNAMIC_QR_PAYMENT_NOT_FOUND', 'isCodeExpired'),
+          {
+            guard: 'isAuthorization',
+            target: 'AUTHORIZED',
+            actions: assign({ ...accept, acceptedAtMs: ({ event }) => event.nowMs }),
+            description: 'The user pays a pre-authorisation: the amount is held',
+          },
+          { target: 'COMPLETED', actions: assign({ ...accept, acceptedAtMs: ({ event }) => event.nowMs }), description: 'The user pays' },
         ],
-        'code.deleted': { target: 'FAILED', actions: assign(accept) },
-        'time.passed': { guard: 'isCodeExpired', target: 'FAILED', actions: assign(accept) },
-        'merchant.cancel': { target: 'FAILED', actions: assign(accept) },
+        'code.deleted': { target: 'FAILED', actions: assign(accept), description: 'The merchant deletes the QR code' },
+        'time.passed': { guard: 'isCodeExpired', target: 'FAILED', actions: assign(accept), description: 'The code expires unpaid' },
+        'merchant.cancel': { target: 'FAILED', actions: assign(accept), description: 'The merchant cancels the unpaid order' },
         'merchant.cancelRequest': [
-          { guard: 'isRequestOrder', target: 'CANCELED', actions: assign(accept) },
-          { actions: reject('INVALID_REQUEST_ORDER_STATE') },
+          { guard: 'isRequestOrder', target: 'CANCELED', actions: assign(accept), description: 'The merchant deletes the pending request order' },
+          refuse('INVALID_REQUEST_ORDER_STATE'),
         ],
-        'merchant.refund': { actions: reject('UNACCEPTABLE_OP') },
-        'merchant.capture': { actions: reject('ORDER_NOT_CAPTURABLE') },
-        'user.confirmedCapture': { actions: reject('ORDER_NOT_CAPTURABLE') },
-        'merchant.revert': { actions: reject('ORDER_NOT_CANCELABLE') },
-        'merchant.reauthorize': { actions: reject('REAUTHORIZE_REJECTED') },
+        'merchant.refund': refuse('UNACCEPTABLE_OP'),
+        'merchant.capture': refuse('ORDER_NOT_CAPTURABLE'),
+        'user.confirmedCapture': refuse('ORDER_NOT_CAPTURABLE'),
+        'merchant.revert': refuse('ORDER_NOT_CANCELABLE'),
+        'merchant.reauthorize': refuse('REAUTHORIZE_REJECTED'),
       },
     },
     AUTHORIZED: {
+      description: 'AUTHORIZED: the amount is held for the merchant to capture, revert or reauthorise before the authorisation expires.',
+      tags: ['status.AUTHORIZED'],
       on: {
-        'time.passed': { guard: 'isAuthorizationExpired', target: 'EXPIRED', actions: assign(accept) },
+        'time.passed': { guard: 'isAuthorizationExpired', target: 'EXPIRED', actions: assign(accept), description: 'The authorisation expires' },
         'merchant.capture': [
-          { guard: 'isAuthorizationExpired', actions: reject('ORDER_EXPIRED') },
-          { guard: 'isAboveAuthorized', actions: reject('USER_CONFIRMATION_REQUIRED') },
+          refuse('ORDER_EXPIRED', 'isAuthorizationExpired'),
+          refuse('USER_CONFIRMATION_REQUIRED', 'isAboveAuthorized'),
           {
             target: 'COMPLETED',
             actions: assign({ ...accept, amount: ({ event }) => ('amount' in event ? event.amount : 0), acceptedAtMs: ({ event }) => event.nowMs }),
+            description: 'The merchant captures up to the held amount',
           },
         ],
         'user.confirmedCapture': [
-          { guard: 'isAuthorizationExpired', actions: reject('ORDER_EXPIRED') },
+          refuse('ORDER_EXPIRED', 'isAuthorizationExpired'),
           {
             target: 'COMPLETED',
             actions: assign({ ...accept, amount: ({ event }) => ('amount' in event ? event.amount : 0), acceptedAtMs: ({ event }) => event.nowMs }),
+            description: 'The user confirms a capture above the held amount',
           },
         ],
         'merchant.revert': [
-          { guard: 'isAuthorizationExpired', actions: reject('ORDER_NOT_CANCELABLE') },
-          { target: 'CANCELED', actions: assign(accept) },
+          refuse('ORDER_NOT_CANCELABLE', 'isAuthorizationExpired'),
+          { target: 'CANCELED', actions: assign(accept), description: 'The merchant reverts the authorisation' },
         ],
-        'merchant.cancel': { target: 'FAILED', actions: assign(accept) },
+        'merchant.cancel': { target: 'FAILED', actions: assign(accept), description: 'The merchant cancels the order' },
         'merchant.reauthorize': [
-          { guard: 'isAuthorizationExpired', actions: reject('REAUTHORIZE_REJECTED') },
-          { guard: 'isReauthLimitReached', actions: reject('REAUTH_MAX_LIMIT_EXCEEDED') },
-          { guard: 'isSameAmount', actions: reject('REAUTH_AMOUNT_UNCHANGED') },
+          refuse('REAUTHORIZE_REJECTED', 'isAuthorizationExpired'),
+          refuse('REAUTH_MAX_LIMIT_EXCEEDED', 'isReauthLimitReached'),
+          refuse('REAUTH_AMOUNT_UNCHANGED', 'isSameAmount'),
           {
             guard: 'isAboveAuthorized',
             actions: assign({ rejection: () => 'USER_CONFIRMATION_REQUIRED', reauthCount: ({ context }) => context.reauthCount + 1 }),
+            description: 'A higher amount needs the user to confirm: the API answers USER_CONFIRMATION_REQUIRED (counts as an attempt)',
           },
           {
             target: 'AUTHORIZED',
@@ -170,38 +192,41 @@ export const paymentMachine = setup({
               amount: ({ event }) => ('amount' in event ? event.amount : 0),
               reauthCount: ({ context }) => context.reauthCount + 1,
             }),
+            description: 'The merchant reauthorises a lower amount',
           },
         ],
-        'merchant.refund': { actions: reject('UNACCEPTABLE_OP') },
-        'merchant.cancelRequest': { actions: reject('INVALID_REQUEST_ORDER_STATE') },
-        'user.paid': { actions: reject('DYNAMIC_QR_ALREADY_PAID') },
-        'code.deleted': { actions: reject('DYNAMIC_QR_ALREADY_PAID') },
+        'merchant.refund': refuse('UNACCEPTABLE_OP'),
+        'merchant.cancelRequest': refuse('INVALID_REQUEST_ORDER_STATE'),
+        'user.paid': refuse('DYNAMIC_QR_ALREADY_PAID'),
+        'code.deleted': refuse('DYNAMIC_QR_ALREADY_PAID'),
       },
     },
     COMPLETED: {
+      description: 'COMPLETED: paid; the merchant may cancel until 00:14:59 JST the next day, or refund.',
+      tags: ['status.COMPLETED'],
       on: {
         'merchant.cancel': [
-          { guard: 'isWithinCancelWindow', target: 'FAILED', actions: assign(accept) },
-          { actions: reject('ORDER_NOT_REVERSIBLE') },
+          { guard: 'isWithinCancelWindow', target: 'FAILED', actions: assign(accept), description: 'The merchant cancels within the cancel window' },
+          refuse('ORDER_NOT_REVERSIBLE'),
         ],
         'merchant.refund': [
-          { guard: 'isRefundAmountInvalid', actions: reject('INVALID_PARAMS') },
-          { guard: 'isRefundWindowPassed', actions: reject('REFUND_WINDOW_EXCEED') },
-          { target: 'REFUNDED', actions: assign(accept) },
+          refuse('INVALID_PARAMS', 'isRefundAmountInvalid'),
+          refuse('REFUND_WINDOW_EXCEED', 'isRefundWindowPassed'),
+          { target: 'REFUNDED', actions: assign(accept), description: 'The merchant refunds (amount within the paid amount, inside the refund window)' },
         ],
-        'merchant.capture': { actions: reject('ALREADY_CAPTURED') },
-        'user.confirmedCapture': { actions: reject('ALREADY_CAPTURED') },
-        'merchant.revert': { actions: reject('ORDER_NOT_CANCELABLE') },
-        'merchant.reauthorize': { actions: reject('REAUTHORIZE_REJECTED') },
-        'merchant.cancelRequest': { actions: reject('INVALID_REQUEST_ORDER_STATE') },
-        'user.paid': { actions: reject('DYNAMIC_QR_ALREADY_PAID') },
-        'code.deleted': { actions: reject('DYNAMIC_QR_ALREADY_PAID') },
+        'merchant.capture': refuse('ALREADY_CAPTURED'),
+        'user.confirmedCapture': refuse('ALREADY_CAPTURED'),
+        'merchant.revert': refuse('ORDER_NOT_CANCELABLE'),
+        'merchant.reauthorize': refuse('REAUTHORIZE_REJECTED'),
+        'merchant.cancelRequest': refuse('INVALID_REQUEST_ORDER_STATE'),
+        'user.paid': refuse('DYNAMIC_QR_ALREADY_PAID'),
+        'code.deleted': refuse('DYNAMIC_QR_ALREADY_PAID'),
       },
     },
-    REFUNDED: settled({ refund: 'MERCHANT_MULTIPLE_REFUND_REJECTED', capture: 'ALREADY_CAPTURED', pay: 'DYNAMIC_QR_ALREADY_PAID', deleteCode: 'DYNAMIC_QR_ALREADY_PAID' }),
-    FAILED: settled({ refund: 'UNACCEPTABLE_OP', capture: 'ORDER_NOT_CAPTURABLE', pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND', deleteCode: 'DYNAMIC_QR_NOT_FOUND' }),
-    CANCELED: settled({ refund: 'UNACCEPTABLE_OP', capture: 'ORDER_NOT_CAPTURABLE', pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND', deleteCode: 'DYNAMIC_QR_NOT_FOUND' }),
-    EXPIRED: settled({ refund: 'UNACCEPTABLE_OP', capture: 'ORDER_EXPIRED', pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND', deleteCode: 'DYNAMIC_QR_NOT_FOUND' }),
+    REFUNDED: settled('REFUNDED', 'REFUNDED: the payment was given back; final.', { refund: 'MERCHANT_MULTIPLE_REFUND_REJECTED', capture: 'ALREADY_CAPTURED', pay: 'DYNAMIC_QR_ALREADY_PAID', deleteCode: 'DYNAMIC_QR_ALREADY_PAID' }),
+    FAILED: settled('FAILED', 'FAILED: canceled by the merchant, or the code expired or was deleted unpaid; final.', { refund: 'UNACCEPTABLE_OP', capture: 'ORDER_NOT_CAPTURABLE', pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND', deleteCode: 'DYNAMIC_QR_NOT_FOUND' }),
+    CANCELED: settled('CANCELED', 'CANCELED: the authorisation was reverted or the request order deleted; final.', { refund: 'UNACCEPTABLE_OP', capture: 'ORDER_NOT_CAPTURABLE', pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND', deleteCode: 'DYNAMIC_QR_NOT_FOUND' }),
+    EXPIRED: settled('EXPIRED', 'EXPIRED: the authorisation ran out uncaptured; final.', { refund: 'UNACCEPTABLE_OP', capture: 'ORDER_EXPIRED', pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND', deleteCode: 'DYNAMIC_QR_NOT_FOUND' }),
   },
 })
 

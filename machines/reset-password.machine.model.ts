@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate'
 import { AccountFlowError } from './account-flow.ts'
 import { resetPasswordMachine } from './reset-password.machine.ts'
 
@@ -5,12 +6,22 @@ import { resetPasswordMachine } from './reset-password.machine.ts'
 export const resetPasswordModel = {
   machine: resetPasswordMachine,
   inputs: [
-    { name: 'link with token', input: { token: 'reset-token-0123456789abcdef' } },
-    { name: 'link without token', input: { token: '' } },
+    { name: 'link with token', label: 'Open the link of the password-reset e-mail', input: { token: 'reset-token-0123456789abcdef' } },
+    { name: 'link without token', label: 'Open /reset-password without a token', input: { token: '' } },
   ],
+  observe: (s: AnyMachineSnapshot) => (s.context.errorCode && s.matches('editing') ? ['alert.error'] : []),
+  labels: { 'xstate.done.actor.saveNewPassword': 'The server saves the new password' },
   events: [
-    { type: 'reset.submit', password: 'Abc12$new' },
-    { type: 'xstate.error.actor.saveNewPassword', error: new AccountFlowError('RESET_TOKEN_INVALID') },
-    { type: 'xstate.error.actor.saveNewPassword', error: new AccountFlowError('PASSWORD_POLICY') },
+    { type: 'reset.submit', password: 'Abc12$new', label: 'Type a new password (e.g. Abc12$new) twice and press "Save new password"' },
+    {
+      type: 'xstate.error.actor.saveNewPassword',
+      error: new AccountFlowError('RESET_TOKEN_INVALID'),
+      label: 'The server answers RESET_TOKEN_INVALID: the link was used or has expired (open it a second time)',
+    },
+    {
+      type: 'xstate.error.actor.saveNewPassword',
+      error: new AccountFlowError('PASSWORD_POLICY'),
+      label: 'The server answers PASSWORD_POLICY: the password is refused',
+    },
   ],
 }

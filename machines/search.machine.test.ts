@@ -1,20 +1,10 @@
 import { expect } from 'vitest'
 import { testMachinePaths } from '../tests/support/model-based.ts'
-import { searchMachine } from './search.machine.ts'
-
-const hit = { title: 'Web Payment', description: 'Pay on the web.', slug: 'products/docs/webpayment' }
+import { searchModel } from './search.machine.model.ts'
 
 /** Every path of the search query machine, on the real actor with a fake clock (500 ms debounce, spec §9). */
 testMachinePaths('search', {
-  machine: searchMachine,
-  events: [
-    { type: 'search.input', text: '決済' },
-    { type: 'search.input', text: '' },
-    { type: 'xstate.done.actor.search', output: [hit] },
-    { type: 'xstate.done.actor.search', output: [] },
-    { type: 'xstate.error.actor.search', error: { status: 404 } },
-    { type: 'xstate.error.actor.search', error: { status: 500 } },
-  ],
+  ...searchModel,
   // The oracle, written from spec §4 rather than read off the machine: the payload decides the next state.
   check: (actual, expected) => {
     const event = expected.event as { type: string; text?: string; output?: unknown[]; error?: { status: number } }

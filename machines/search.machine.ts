@@ -24,16 +24,9 @@ const isNotFound = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error && (error as SearchFailure).status === 404
 
 export const searchMachine = setup({
-  types: {
-    context: {} as SearchContext,
-    events: {} as SearchEvent,
-  },
-  actors: {
-    search: fromPromise<SearchResult[], { text: string }>(async () => []),
-  },
-  delays: {
-    searchDebounce: limits.searchDebounceMs,
-  },
+  types: { context: {} as SearchContext, events: {} as SearchEvent },
+  actors: { search: fromPromise<SearchResult[], { text: string }>(async () => []) },
+  delays: { searchDebounce: limits.searchDebounceMs },
   guards: {
     hasText: ({ event }) => event.type === 'search.input' && event.text.trim() !== '',
     hasResults: (_, params: { results: SearchResult[] }) => params.results.length > 0,
@@ -45,20 +38,26 @@ export const searchMachine = setup({
   },
 }).createMachine({
   id: 'search',
+  description:
+    'The search dialog: typing waits half a second, then searches the documentation; shows the results, or "No results found" (an empty list or a 404). Emptying the field clears everything.',
   context: { text: '', results: [] },
   initial: 'idle',
   on: {
     'search.input': [
-      { guard: 'hasText', target: '.debouncing', actions: 'storeText', reenter: true },
-      { target: '.idle', actions: 'clear' },
+      { guard: 'hasText', target: '.debouncing', actions: 'storeText', reenter: true, description: 'The user types words (each keystroke starts the half-second wait again)' },
+      { target: '.idle', actions: 'clear', description: 'The user empties the field' },
     ],
   },
   states: {
-    idle: {},
+    idle: { description: 'Nothing to show: the field is empty (or the last search failed).', tags: ['search.empty'] },
     debouncing: {
-      after: { searchDebounce: 'searching' },
+      description: 'Waiting for the user to stop typing.',
+      tags: ['search.typing'],
+      after: { searchDebounce: { target: 'searching', description: 'Half a second without typing' } },
     },
     searching: {
+      description: 'The documentation is being searched: "Searching…" shows.',
+      tags: ['search.searching'],
       invoke: {
         id: 'search',
         src: 'search',
@@ -68,16 +67,22 @@ export const searchMachine = setup({
             guard: { type: 'hasResults', params: ({ event }) => ({ results: event.output }) },
             target: 'results',
             actions: assign({ results: ({ event }) => event.output }),
+            description: 'The server answers pages',
           },
-          { target: 'noResults', actions: assign({ results: [] }) },
+          { target: 'noResults', actions: assign({ results: [] }), description: 'The server answers an empty list' },
         ],
         onError: [
-          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'noResults', actions: assign({ results: [] }) },
-          { target: 'idle', actions: assign({ results: [] }) },
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'noResults',
+            actions: assign({ results: [] }),
+            description: 'The server answers 404 (nothing found)',
+          },
+          { target: 'idle', actions: assign({ results: [] }), description: 'The search fails otherwise (network, server error)' },
         ],
       },
     },
-    results: {},
-    noResults: {},
+    results: { description: 'The list of matching pages, each with its title and summary.', tags: ['search.results'] },
+    noResults: { description: '"No results found. Try other words."', tags: ['search.noResults'] },
   },
 })

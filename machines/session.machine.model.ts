@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate'
 import { sessionMachine, type SessionToken } from './session.machine.ts'
 
 const token: SessionToken = {
@@ -15,12 +16,18 @@ const token: SessionToken = {
 export const sessionModel = {
   machine: sessionMachine,
   inputs: [
-    { name: 'no stored token', input: { storedToken: null } },
-    { name: 'stored token', input: { storedToken: token } },
+    { name: 'no stored token', label: 'Open the portal in a fresh browser', input: { storedToken: null } },
+    { name: 'stored token', label: 'Open the portal in a browser that signed in before', input: { storedToken: token } },
   ],
+  labels: {
+    'session.signOut': 'Choose Log out in the profile menu',
+    'session.unauthorized': 'The server answers 401 to a call (e.g. the token was revoked: log out in another tab)',
+    'session.acknowledge': 'Dismiss the timeout message',
+  },
+  observe: (s: AnyMachineSnapshot) => (s.context.errorCode ? ['alert.timedOut'] : []),
   events: [
-    { type: 'session.signedIn', token, account: { email: 'dev@example.com' } },
-    { type: 'xstate.done.actor.signOutRequest', output: null },
-    { type: 'xstate.error.actor.signOutRequest', error: new Error('network down') },
+    { type: 'session.signedIn', token, account: { email: 'dev@example.com' }, label: 'Sign in (dev@example.com) on the sign-in page' },
+    { type: 'xstate.done.actor.signOutRequest', output: null, label: 'The server confirms the logout' },
+    { type: 'xstate.error.actor.signOutRequest', error: new Error('network down'), label: 'The logout call fails (network down)' },
   ],
 }

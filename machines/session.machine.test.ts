@@ -18,7 +18,11 @@ testMachinePaths('session', {
     transitions: {
       signedOut: { 'session.signedIn': 'signedIn' },
       signedIn: { 'session.signedIn': 'signedIn', 'session.signOut': 'signingOut', 'session.unauthorized': 'expired' },
-      signingOut: { 'xstate.done.actor.signOutRequest': 'signedOut', 'xstate.error.actor.signOutRequest': 'signedOut' },
+      signingOut: {
+        'xstate.done.actor.signOutRequest': 'signedOut',
+        'xstate.error.actor.signOutRequest': 'signedOut',
+        'session.signedIn': 'signedIn',
+      },
       expired: { 'session.acknowledge': 'signedOut', 'session.signedIn': 'signedIn' },
     },
   },

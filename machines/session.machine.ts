@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { decide } from './decide.ts'
 
 /**
  * The portal session (spec §4: logged in = a stored access token exists; spec §2 route guard).
@@ -40,20 +41,13 @@ export interface SignOutRequestInput {
 }
 
 export const sessionMachine = setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    input: {} as SessionInput,
-  },
+  types: { context: {} as SessionContext, events: {} as SessionEvent, input: {} as SessionInput },
   actors: {
     /** POST /v1/dpSignout/logout; its answer does not matter (spec §4: logout errors are swallowed). */
     signOutRequest: fromPromise<unknown, SignOutRequestInput>(async () => undefined),
   },
   actions: {
-    rememberToken: assign({
-      token: (_, params: { token: SessionToken }) => params.token,
-      errorCode: null,
-    }),
+    rememberToken: assign({ token: (_, params: { token: SessionToken }) => params.token, errorCode: null }),
     forgetToken: assign({ token: null }),
     markTimedOut: assign({ token: null, errorCode: 'SESSION_TIMED_OUT' as const }),
     clearErrorCode: assign({ errorCode: null }),
@@ -61,66 +55,58 @@ export const sessionMachine = setup({
     clearStoredSession: () => {},
     reloadToHome: () => {},
   },
-  guards: {
-    hasStoredToken: ({ context }) => context.token !== null && context.token.access_token !== '',
-  },
+  guards: { hasStoredToken: ({ context }) => context.token !== null && context.token.access_token !== '' },
 }).createMachine({
   id: 'session',
+  description:
+    'The portal session: signed in while a sign-in token is stored. Sign-out ends it; a call the server refuses (401) times it out with a message.',
   context: ({ input }) => ({ token: input.storedToken, errorCode: null }),
   initial: 'restoring',
+  // sign-up stores the token first and the profile later, so a signedIn while signed in replaces what is stored;
+  // a sign-in during sign-out wins too (the stored session was already cleared)
+  on: {
+    'session.signedIn': {
+      target: '.signedIn',
+      actions: [
+        { type: 'rememberToken', params: ({ event }) => ({ token: event.token }) },
+        { type: 'storeSession', params: ({ event }) => ({ token: event.token, account: event.account }) },
+      ],
+      description: 'The user signs in (sign-in, sign-up OTP, or sign-up finishing)',
+    },
+  },
   states: {
-    restoring: {
-      always: [{ guard: 'hasStoredToken', target: 'signedIn' }, { target: 'signedOut' }],
-    },
-    signedOut: {
-      on: {
-        'session.signedIn': {
-          target: 'signedIn',
-          actions: [
-            { type: 'rememberToken', params: ({ event }) => ({ token: event.token }) },
-            { type: 'storeSession', params: ({ event }) => ({ token: event.token, account: event.account }) },
-          ],
-        },
-      },
-    },
+    restoring: decide('The app starts and looks for a stored sign-in (no screen of its own).', [{ guard: 'hasStoredToken', target: 'signedIn', description: 'A sign-in is stored' }, { target: 'signedOut', description: 'Nothing is stored' }]),
+    signedOut: { description: 'Signed out: the header offers Sign in; the dashboard sends to the sign-in page.', tags: ['session.signedOut'] },
     signedIn: {
+      description: 'Signed in: the header shows the profile menu; the dashboard is open.',
+      tags: ['session.signedIn'],
       on: {
-        // sign-up stores the token first and the profile later, so a second signedIn replaces what is stored
-        'session.signedIn': {
-          target: 'signedIn',
-          actions: [
-            { type: 'rememberToken', params: ({ event }) => ({ token: event.token }) },
-            { type: 'storeSession', params: ({ event }) => ({ token: event.token, account: event.account }) },
-          ],
-        },
-        'session.signOut': { target: 'signingOut' },
+        'session.signOut': { target: 'signingOut', description: 'The user chooses Log out in the profile menu' },
         'session.unauthorized': {
           target: 'expired',
           actions: ['markTimedOut', 'clearStoredSession'],
+          description: 'The server refuses a call (401): the session has timed out',
         },
       },
     },
     signingOut: {
+      description: 'Logging out: the stored sign-in is cleared and the server is told; the page then reloads at home.',
+      tags: ['session.signingOut'],
       // The request needs the token, which context still holds after storage is cleared.
       entry: 'clearStoredSession',
       invoke: {
         id: 'signOutRequest',
         src: 'signOutRequest',
         input: ({ context }) => ({ accessToken: context.token?.access_token ?? '' }),
-        onDone: { target: 'signedOut', actions: ['forgetToken', 'reloadToHome'] },
-        onError: { target: 'signedOut', actions: ['forgetToken', 'reloadToHome'] },
+        onDone: { target: 'signedOut', actions: ['forgetToken', 'reloadToHome'], description: 'The server confirms the logout' },
+        onError: { target: 'signedOut', actions: ['forgetToken', 'reloadToHome'], description: 'The logout call fails (ignored)' },
       },
     },
     expired: {
+      description: 'Timed out: "Timed out, please sign in again to continue" shows until the user signs in again or dismisses it.',
+      tags: ['session.signedOut', 'alert.timedOut'],
       on: {
-        'session.acknowledge': { target: 'signedOut', actions: 'clearErrorCode' },
-        'session.signedIn': {
-          target: 'signedIn',
-          actions: [
-            { type: 'rememberToken', params: ({ event }) => ({ token: event.token }) },
-            { type: 'storeSession', params: ({ event }) => ({ token: event.token, account: event.account }) },
-          ],
-        },
+        'session.acknowledge': { target: 'signedOut', actions: 'clearErrorCode', description: 'The user dismisses the message' },
       },
     },
   },

@@ -2,29 +2,54 @@ import type { AnyMachineSnapshot } from 'xstate'
 import { AccountFlowError } from './account-flow.ts'
 import { signInMachine } from './sign-in.machine.ts'
 
-/** How the sign-in machine is walked by its model-based test and `npm run qa:paths sign-in` (2-second countdown). */
+/**
+ * How the sign-in machine is walked by its model-based test, `npm run qa:paths sign-in` and the browser path test
+ * (tests/e2e/statechart-paths.spec.ts). The OTP panel is its own flow (otp.machine.model.ts); here it only
+ * answers "code accepted". Codes and typed values do not change what can happen next; the answer does.
+ */
 export const signInModel = {
   machine: signInMachine,
-  inputs: [{ name: 'sign-in page', input: { resendSeconds: 2 } }],
-  // codes and typed values do not change what can happen next; the countdown does
-  serializeState: (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, secondsLeft: s.context.resendSecondsLeft }),
-  simplePaths: false,
+  inputs: [{ name: 'sign-in page', label: 'Open /account/signin signed out', input: {} }],
+  serializeState: (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, terms: s.context.acceptedTerms }),
+  observe: (s: AnyMachineSnapshot) => (s.context.errorCode ? ['alert.error'] : []),
+  labels: {
+    'terms.accept': 'Press "Accept and sign in"',
+    'terms.decline': 'Press Cancel on the terms panel',
+    'otp.cancel': 'Press "Use another account" on the code panel',
+  },
   events: [
-    { type: 'signIn.submit', email: 'dev@example.com', password: 'Abc12$', keepLogin: true },
-    { type: 'xstate.done.actor.authenticate', output: { kind: 'signedIn', status: 'COMPLETED' } },
-    { type: 'xstate.done.actor.authenticate', output: { kind: 'signedIn', status: 'PENDING_MERCHANT_CREATION' } },
-    { type: 'xstate.done.actor.authenticate', output: { kind: 'otpRequired', otpReferenceId: 'ref-1' } },
-    { type: 'xstate.error.actor.authenticate', error: new AccountFlowError('040000018', { access_token: 'terms-ticket-0123456789', expires_in: 600 }) },
-    { type: 'xstate.error.actor.authenticate', error: new AccountFlowError('01101007') },
-    { type: 'xstate.done.actor.authenticateWithTerms', output: { kind: 'signedIn', status: 'COMPLETED' } },
-    { type: 'xstate.done.actor.authenticateWithTerms', output: { kind: 'signedIn', status: 'PENDING_UPLOAD_LOGO' } },
-    { type: 'xstate.done.actor.authenticateWithTerms', output: { kind: 'otpRequired', otpReferenceId: 'ref-1' } },
-    { type: 'xstate.error.actor.authenticateWithTerms', error: new AccountFlowError('TERMS_TICKET_INVALID') },
-    { type: 'otp.submit', otp: '1234' },
-    { type: 'xstate.done.actor.verifyOtp', output: { status: 'COMPLETED' } },
-    { type: 'xstate.done.actor.verifyOtp', output: { status: 'PENDING_UPLOAD_LOGO' } },
-    { type: 'xstate.error.actor.verifyOtp', error: new AccountFlowError('INVALID_GRANT') },
-    { type: 'xstate.done.actor.resendOtp', output: { otpReferenceId: 'ref-2' } },
-    { type: 'xstate.error.actor.resendOtp', error: new AccountFlowError('01103101') },
+    {
+      type: 'signIn.submit',
+      email: 'dev@example.com',
+      password: 'Abc12$',
+      keepLogin: true,
+      label: 'Type the e-mail and password of an account (e.g. dev@example.com / Abc12$) and press Sign in',
+    },
+    {
+      type: 'xstate.done.actor.authenticate',
+      output: { kind: 'signedIn', status: 'COMPLETED' },
+      label: 'The server signs in a complete developer account on a known device (status COMPLETED)',
+    },
+    {
+      type: 'xstate.done.actor.authenticate',
+      output: { kind: 'signedIn', status: 'PENDING_MERCHANT_CREATION' },
+      label: 'The server signs in an account whose sign-up stopped before the merchant (status PENDING_MERCHANT_CREATION)',
+    },
+    {
+      type: 'xstate.done.actor.authenticate',
+      output: { kind: 'otpRequired', otpReferenceId: 'ref-1' },
+      label: 'The server answers 040000020: a device it has not seen, a code is e-mailed (use a fresh browser profile)',
+    },
+    {
+      type: 'xstate.error.actor.authenticate',
+      error: new AccountFlowError('040000018', { access_token: 'terms-ticket-0123456789', expires_in: 600 }),
+      label: 'The server answers 040000018: the account is a wallet account, not yet a developer account',
+    },
+    {
+      type: 'xstate.error.actor.authenticate',
+      error: new AccountFlowError('01102004'),
+      label: 'The server answers 01102004: wrong e-mail or password (type a wrong password)',
+    },
+    { type: 'xstate.done.actor.otp', output: { status: 'COMPLETED' }, label: 'Confirm the code from the e-mail (the OTP flow ends)' },
   ],
 }

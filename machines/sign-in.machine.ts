@@ -1,11 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { AccountFlowError, countdownTickMs, defaultResendSeconds, errorCodeOf } from './account-flow.ts'
+import { AccountFlowError, errorCodeOf, errorParams, setErrorFromEvent } from './account-flow.ts'
+import { otpMachine } from './otp.machine.ts'
 
 /**
  * Sign-in (spec §2 "Sign-in screen", §4): the plain form; the terms-acceptance panel when the account is not yet
- * a developer account (040000018: accept and resubmit); the OTP panel with its 60-second resend countdown when
- * the server asks for a one-time password (resend re-enabled if it fails). A signed-in account whose sign-up is
+ * a developer account (040000018: accept and resubmit); the OTP panel (machines/otp.machine.ts) when the server
+ * asks for a one-time password (040000020, a device not seen before). A signed-in account whose sign-up is
  * unfinished (PENDING_UPLOAD_LOGO / PENDING_MERCHANT_CREATION) continues sign-up at step 3.
+ * Every answer that signs in — the form's, the terms panel's, the OTP panel's — is routed once, in `routing`.
  * Pure: requests are named actors provided by the feature hook; the machine keeps codes, never text.
  */
 
@@ -21,23 +23,9 @@ export interface AuthenticateInput {
   termsAccessToken: string | null
 }
 export type AuthenticateOutput = { kind: 'signedIn'; status: string } | { kind: 'otpRequired'; otpReferenceId: string }
-export interface VerifyOtpInput {
-  otpReferenceId: string
-  otp: string
-  email: string
-  keepLogin: boolean
-}
-export interface VerifyOtpOutput {
-  status: string
-}
-export interface ResendOtpInput {
-  otpReferenceId: string
-}
-export interface ResendOtpOutput {
-  otpReferenceId: string
-}
 
 export interface SignInInput {
+  /** The OTP panel's resend cooldown (spec §9: 60 s). */
   resendSeconds?: number
 }
 
@@ -45,10 +33,13 @@ export interface SignInContext {
   email: string
   password: string
   keepLogin: boolean
+  /** True while the resubmission with accepted terms is under way (its failure stays on the terms panel). */
+  acceptedTerms: boolean
   termsAccessToken: string | null
+  /** The last answer that let the user in (or asked for an OTP); `routing` decides where it leads. */
+  answer: AuthenticateOutput | null
   otpReferenceId: string
-  resendSeconds: number
-  resendSecondsLeft: number
+  resendSeconds: number | undefined
   errorCode: string | null
 }
 
@@ -56,8 +47,6 @@ export type SignInEvent =
   | { type: 'signIn.submit'; email: string; password: string; keepLogin: boolean }
   | { type: 'terms.accept' }
   | { type: 'terms.decline' }
-  | { type: 'otp.submit'; otp: string }
-  | { type: 'otp.resend' }
   | { type: 'otp.cancel' }
 
 function termsTokenOf(error: unknown): string | null {
@@ -71,6 +60,7 @@ function termsTokenOf(error: unknown): string | null {
 
 export const signInMachine = setup({
   types: {
+    children: {} as { authenticate: 'authenticate'; otp: 'otp' },
     context: {} as SignInContext,
     events: {} as SignInEvent,
     input: {} as SignInInput,
@@ -78,215 +68,126 @@ export const signInMachine = setup({
   actors: {
     /** POST /v1/dpSignIn/authenticate with e-mail and password (or with the accepted terms); stores the token on success. */
     authenticate: fromPromise<AuthenticateOutput, AuthenticateInput>(async () => ({ kind: 'signedIn', status: 'COMPLETED' })),
-    /** POST /v1/dpSignIn/authenticate with otp_reference_id and otp; stores the token. */
-    verifyOtp: fromPromise<VerifyOtpOutput, VerifyOtpInput>(async () => ({ status: 'COMPLETED' })),
-    resendOtp: fromPromise<ResendOtpOutput, ResendOtpInput>(async ({ input }) => input),
+    /** The OTP panel; the hook provides its verify (authenticate with the code) and resend requests. */
+    otp: otpMachine,
   },
   actions: {
     setError: assign({ errorCode: (_, params: { error: unknown }) => errorCodeOf(params.error) }),
     clearError: assign({ errorCode: null }),
-    forgetPassword: assign({ password: '', termsAccessToken: null }),
-    startCountdown: assign({ resendSecondsLeft: ({ context }) => context.resendSeconds }),
-    tick: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),
+    forgetPassword: assign({ password: '', termsAccessToken: null, acceptedTerms: false }),
+    rememberAnswer: assign({ answer: (_, params: { answer: AuthenticateOutput }) => params.answer }),
   },
   guards: {
-    needsOtp: (_, params: { output: AuthenticateOutput }) => params.output.kind === 'otpRequired',
-    isPendingSignUp: (_, params: { status: string }) => pendingSignUpStatuses.includes(params.status),
+    needsOtp: ({ context }) => context.answer?.kind === 'otpRequired',
+    isPendingSignUp: ({ context }) => context.answer?.kind === 'signedIn' && pendingSignUpStatuses.includes(context.answer.status),
     isNonDeveloperAccount: (_, params: { error: unknown }) => errorCodeOf(params.error) === nonDeveloperAccountCode,
-    isLastSecond: ({ context }) => context.resendSecondsLeft <= 1,
-  },
-  delays: {
-    countdownTick: countdownTickMs,
+    acceptedTerms: ({ context }) => context.acceptedTerms,
   },
 }).createMachine({
   id: 'signIn',
+  description:
+    'Sign-in page: e-mail and password; a not-yet-developer account accepts the developer terms first; a new device confirms a one-time password; an unfinished sign-up continues at step 3.',
   context: ({ input }) => ({
     email: '',
     password: '',
     keepLogin: false,
+    acceptedTerms: false,
     termsAccessToken: null,
+    answer: null,
     otpReferenceId: '',
-    resendSeconds: input.resendSeconds ?? defaultResendSeconds,
-    resendSecondsLeft: 0,
+    resendSeconds: input.resendSeconds,
     errorCode: null,
   }),
   initial: 'form',
   states: {
     form: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'signIn.submit': {
-              target: 'authenticating',
-              actions: [
-                assign({
-                  email: ({ event }) => event.email,
-                  password: ({ event }) => event.password,
-                  keepLogin: ({ event }) => event.keepLogin,
-                  termsAccessToken: null,
-                }),
-                'clearError',
-              ],
-            },
-          },
-        },
-        authenticating: {
-          invoke: {
-            id: 'authenticate',
-            src: 'authenticate',
-            input: ({ context }) => ({
-              email: context.email,
-              password: context.password,
-              keepLogin: context.keepLogin,
+      description: 'The sign-in form: e-mail, password and "keep me signed in"; a failed sign-in shows its message above the form.',
+      tags: ['screen.signIn'],
+      on: {
+        'signIn.submit': {
+          target: 'authenticating',
+          actions: [
+            assign({
+              email: ({ event }) => event.email,
+              password: ({ event }) => event.password,
+              keepLogin: ({ event }) => event.keepLogin,
               acceptedTerms: false,
               termsAccessToken: null,
             }),
-            onDone: [
-              {
-                guard: { type: 'needsOtp', params: ({ event }) => ({ output: event.output }) },
-                target: '#signIn.otp',
-                actions: assign({
-                  otpReferenceId: ({ event }) => (event.output.kind === 'otpRequired' ? event.output.otpReferenceId : ''),
-                }),
-              },
-              {
-                guard: {
-                  type: 'isPendingSignUp',
-                  params: ({ event }) => ({ status: event.output.kind === 'signedIn' ? event.output.status : '' }),
-                },
-                target: '#signIn.continueSignUp',
-                actions: 'forgetPassword',
-              },
-              { target: '#signIn.signedIn', actions: 'forgetPassword' },
-            ],
-            onError: [
-              {
-                guard: { type: 'isNonDeveloperAccount', params: ({ event }) => ({ error: event.error }) },
-                target: '#signIn.terms',
-                actions: assign({ termsAccessToken: ({ event }) => termsTokenOf(event.error) }),
-              },
-              { target: 'editing', actions: ['forgetPassword', { type: 'setError', params: ({ event }) => ({ error: event.error }) }] },
-            ],
-          },
+            'clearError',
+          ],
+          description: 'The user types e-mail and password and presses Sign in',
         },
       },
     },
     terms: {
-      initial: 'reviewing',
-      states: {
-        reviewing: {
-          on: {
-            'terms.accept': { target: 'accepting', actions: 'clearError' },
-            'terms.decline': { target: '#signIn.form', actions: ['forgetPassword', 'clearError'] },
-          },
-        },
-        accepting: {
-          invoke: {
-            id: 'authenticateWithTerms',
-            src: 'authenticate',
-            input: ({ context }) => ({
-              email: context.email,
-              password: context.password,
-              keepLogin: context.keepLogin,
-              acceptedTerms: true,
-              termsAccessToken: context.termsAccessToken,
-            }),
-            onDone: [
-              {
-                guard: { type: 'needsOtp', params: ({ event }) => ({ output: event.output }) },
-                target: '#signIn.otp',
-                actions: assign({
-                  otpReferenceId: ({ event }) => (event.output.kind === 'otpRequired' ? event.output.otpReferenceId : ''),
-                }),
-              },
-              {
-                guard: {
-                  type: 'isPendingSignUp',
-                  params: ({ event }) => ({ status: event.output.kind === 'signedIn' ? event.output.status : '' }),
-                },
-                target: '#signIn.continueSignUp',
-                actions: 'forgetPassword',
-              },
-              { target: '#signIn.signedIn', actions: 'forgetPassword' },
-            ],
-            onError: { target: 'reviewing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
+      description: 'The terms panel: the account is not yet a developer account; accepting the developer terms signs in with it.',
+      tags: ['screen.terms'],
+      on: {
+        'terms.accept': { target: 'authenticating', actions: [assign({ acceptedTerms: true }), 'clearError'], description: 'The user presses "Accept and sign in"' },
+        'terms.decline': { target: 'form', actions: ['forgetPassword', 'clearError'], description: 'The user presses Cancel' },
       },
+    },
+    authenticating: {
+      description: 'E-mail and password (and the accepted terms, if any) are being checked by the server; the button is disabled.',
+      tags: ['busy.signingIn'],
+      invoke: {
+        id: 'authenticate',
+        src: 'authenticate',
+        input: ({ context }) => ({
+          email: context.email,
+          password: context.password,
+          keepLogin: context.keepLogin,
+          acceptedTerms: context.acceptedTerms,
+          termsAccessToken: context.acceptedTerms ? context.termsAccessToken : null,
+        }),
+        onDone: {
+          target: 'routing',
+          actions: { type: 'rememberAnswer', params: ({ event }) => ({ answer: event.output }) },
+          description: 'The server lets the user in, or asks for a one-time password',
+        },
+        onError: [
+          {
+            guard: { type: 'isNonDeveloperAccount', params: errorParams },
+            target: 'terms',
+            actions: assign({ termsAccessToken: ({ event }) => termsTokenOf(event.error) }),
+            description: 'The server answers 040000018: not yet a developer account',
+          },
+          { guard: 'acceptedTerms', target: 'terms', actions: setErrorFromEvent, description: 'Signing in with the accepted terms fails; the terms panel shows the message' },
+          { target: 'form', actions: ['forgetPassword', setErrorFromEvent], description: 'The server refuses the sign-in (e.g. wrong password); the form shows the message' },
+        ],
+      },
+    },
+    routing: {
+      description: 'Decides where a successful answer leads (no screen of its own).',
+      always: [
+        {
+          guard: 'needsOtp',
+          target: 'otp',
+          actions: assign({ otpReferenceId: ({ context }) => (context.answer?.kind === 'otpRequired' ? context.answer.otpReferenceId : '') }),
+          description: 'A one-time password is needed (new device)',
+        },
+        { guard: 'isPendingSignUp', target: 'continueSignUp', actions: 'forgetPassword', description: 'The account has not finished sign-up' },
+        { target: 'signedIn', actions: 'forgetPassword', description: 'The account is complete' },
+      ],
     },
     otp: {
-      type: 'parallel',
+      description: 'The one-time-password panel (the OTP flow): the server e-mailed a code because this device is new.',
+      tags: ['screen.otp'],
       entry: 'forgetPassword',
-      on: { 'otp.cancel': { target: '#signIn.form', actions: 'clearError' } },
-      states: {
-        entry: {
-          initial: 'editing',
-          states: {
-            editing: {
-              on: { 'otp.submit': { target: 'verifying', actions: 'clearError' } },
-            },
-            verifying: {
-              invoke: {
-                id: 'verifyOtp',
-                src: 'verifyOtp',
-                input: ({ context, event }) => ({
-                  otpReferenceId: context.otpReferenceId,
-                  otp: event.type === 'otp.submit' ? event.otp : '',
-                  email: context.email,
-                  keepLogin: context.keepLogin,
-                }),
-                onDone: [
-                  {
-                    guard: { type: 'isPendingSignUp', params: ({ event }) => ({ status: event.output.status }) },
-                    target: '#signIn.continueSignUp',
-                  },
-                  { target: '#signIn.signedIn' },
-                ],
-                onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            // spec §4: the countdown starts when the panel opens; resend stays disabled until it ends
-            coolingDown: {
-              entry: 'startCountdown',
-              initial: 'counting',
-              states: {
-                counting: {
-                  after: {
-                    countdownTick: [
-                      { guard: 'isLastSecond', target: '#signIn.otp.resend.ready', actions: 'tick' },
-                      { target: 'counting', reenter: true, actions: 'tick' },
-                    ],
-                  },
-                },
-              },
-            },
-            ready: {
-              on: { 'otp.resend': { target: 'resending', actions: 'clearError' } },
-            },
-            resending: {
-              invoke: {
-                id: 'resendOtp',
-                src: 'resendOtp',
-                input: ({ context }) => ({ otpReferenceId: context.otpReferenceId }),
-                onDone: {
-                  target: 'coolingDown',
-                  actions: assign({ otpReferenceId: ({ event }) => event.output.otpReferenceId }),
-                },
-                // spec §4: re-enabled if the resend fails
-                onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
+      invoke: {
+        id: 'otp',
+        src: 'otp',
+        input: ({ context }) => ({ otpReferenceId: context.otpReferenceId, email: context.email, keepLogin: context.keepLogin, resendSeconds: context.resendSeconds }),
+        onDone: {
+          target: 'routing',
+          actions: { type: 'rememberAnswer', params: ({ event }) => ({ answer: { kind: 'signedIn', status: event.output.status } }) },
+          description: 'The code is accepted',
         },
       },
+      on: { 'otp.cancel': { target: 'form', actions: 'clearError', description: 'The user presses Cancel on the code panel' } },
     },
-    signedIn: { type: 'final' },
-    continueSignUp: { type: 'final' },
+    signedIn: { description: 'Signed in: the page goes to the redirect target or the dashboard (home on a phone).', tags: ['screen.signedIn'], type: 'final' },
+    continueSignUp: { description: 'Signed in with an unfinished sign-up: the sign-up flow continues at step 3 (merchant).', tags: ['screen.continueSignUp'], type: 'final' },
   },
 })

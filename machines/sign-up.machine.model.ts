@@ -2,41 +2,84 @@ import type { AnyMachineSnapshot } from 'xstate'
 import { AccountFlowError } from './account-flow.ts'
 import { signUpMachine } from './sign-up.machine.ts'
 
-const base = { defaultMerchantName: 'Merchant Name', defaultLogoId: 'default', resendSeconds: 2 }
+const base = { defaultMerchantName: 'Merchant Name', defaultLogoId: 'default' }
 
 /**
- * How the sign-up machine is walked by its model-based test and `npm run qa:paths sign-up`: a fresh sign-up and
- * one resumed at step 3 from sign-in; a two-second countdown keeps the traversal small.
+ * How the sign-up machine is walked by its model-based test, `npm run qa:paths sign-up` and the browser path test:
+ * a fresh sign-up and one resumed at step 3 from sign-in. The OTP panel is its own flow (otp.machine.model.ts).
  */
 export const signUpModel = {
   machine: signUpMachine,
-  // error codes, names and ids do not change what can happen next; the countdown does
-  serializeState: (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, secondsLeft: s.context.resendSecondsLeft }),
-  simplePaths: false,
+  // error codes, names and ids do not change what can happen next
+  serializeState: (s: AnyMachineSnapshot) => JSON.stringify(s.value),
+  observe: (s: AnyMachineSnapshot) => [...(s.context.errorCode ? ['alert.error'] : []), ...(s.context.logoErrorCode ? ['alert.logo'] : [])],
   inputs: [
-    { name: 'fresh', input: base },
-    { name: 'resumed at merchant', input: { ...base, startAt: 'merchant' as const, email: 'dev@example.com' } },
+    { name: 'fresh', label: 'Open /account/signup signed out', input: base },
+    {
+      name: 'resumed at merchant',
+      label: 'Sign in with an account whose sign-up stopped after the code (status PENDING_UPLOAD_LOGO)',
+      input: { ...base, startAt: 'merchant' as const, email: 'dev@example.com' },
+    },
   ],
+  labels: {
+    'merchant.skip': 'Press Skip',
+    'products.back': 'Press Back',
+    'keys.show': 'Press "Create API key"',
+    'keys.hide': 'Press Done on the key screen',
+  },
   events: [
-    { type: 'account.submit', email: 'dev@example.com', password: 'Abc12$' },
-    { type: 'xstate.done.actor.createAccount', output: { otpReferenceId: 'ref-1' } },
-    { type: 'xstate.error.actor.createAccount', error: new AccountFlowError('040000019') },
-    { type: 'otp.submit', otp: '1234' },
-    { type: 'xstate.done.actor.validateOtp', output: 'PENDING_UPLOAD_LOGO' },
-    { type: 'xstate.error.actor.validateOtp', error: new AccountFlowError('INVALID_GRANT') },
-    { type: 'xstate.done.actor.resendOtp', output: { otpReferenceId: 'ref-2' } },
-    { type: 'xstate.error.actor.resendOtp', error: new AccountFlowError('01103101') },
-    { type: 'logo.select', file: new Blob(['png']) },
-    { type: 'xstate.done.actor.uploadLogo', output: { logoId: 'logo-1', logoUrl: '/v1/logos/logo-1' } },
-    { type: 'xstate.error.actor.uploadLogo', error: new AccountFlowError('LOGO_DIMENSIONS') },
-    { type: 'xstate.error.actor.uploadLogo', error: new AccountFlowError('SESSION_TIMED_OUT') },
-    { type: 'merchant.submit', merchantName: 'Cake Shop' },
-    { type: 'products.register', products: [1, 2, 3] },
-    { type: 'xstate.done.actor.registerMerchant', output: { merchantId: '123456789012345678' } },
-    { type: 'xstate.error.actor.registerMerchant', error: new AccountFlowError('SIGNUP_FAILED') },
-    { type: 'xstate.error.actor.registerMerchant', error: new AccountFlowError('SESSION_TIMED_OUT') },
-    { type: 'xstate.done.actor.createApiKey', output: { apiKey: 'a_new', apiSecret: 'secret-new', createdAt: '2026-01-01T00:00:00.000Z' } },
-    { type: 'xstate.error.actor.createApiKey', error: new AccountFlowError('API_KEY_LIMIT') },
-    { type: 'xstate.error.actor.createApiKey', error: new AccountFlowError('SESSION_TIMED_OUT') },
+    {
+      type: 'account.submit',
+      email: 'dev@example.com',
+      password: 'Abc12$',
+      label: 'Type a new e-mail address, a password (e.g. Abc12$) twice, tick the terms and press Next',
+    },
+    { type: 'xstate.done.actor.createAccount', output: { otpReferenceId: 'ref-1' }, label: 'The server creates the account and e-mails a code' },
+    {
+      type: 'xstate.error.actor.createAccount',
+      error: new AccountFlowError('040000019'),
+      label: 'The server answers 040000019: the address is already registered',
+    },
+    { type: 'xstate.done.actor.otp', output: { status: 'PENDING_UPLOAD_LOGO' }, label: 'Confirm the code from the e-mail (the OTP flow ends)' },
+    { type: 'logo.select', file: new Blob(['png']), label: 'Choose a logo file (a square PNG, e.g. 200×200)' },
+    { type: 'xstate.done.actor.uploadLogo', output: { logoId: 'logo-1', logoUrl: '/v1/logos/logo-1' }, label: 'The server stores the logo; it shows in the form' },
+    {
+      type: 'xstate.error.actor.uploadLogo',
+      error: new AccountFlowError('LOGO_DIMENSIONS'),
+      label: 'The server answers LOGO_DIMENSIONS: the image is not square (choose a 300×100 PNG to get this)',
+    },
+    {
+      type: 'xstate.error.actor.uploadLogo',
+      error: new AccountFlowError('SESSION_TIMED_OUT'),
+      label: 'The server answers 401: the session has timed out',
+    },
+    { type: 'merchant.submit', merchantName: 'Cake Shop', label: 'Type a merchant name (e.g. Cake Shop) and press Next' },
+    { type: 'products.register', products: [1, 2, 3], label: 'Tick products (e.g. the first three) and press Register' },
+    { type: 'xstate.done.actor.registerMerchant', output: { merchantId: '123456789012345678' }, label: 'The server registers the merchant' },
+    {
+      type: 'xstate.error.actor.registerMerchant',
+      error: new AccountFlowError('SIGNUP_FAILED'),
+      label: 'The server answers SIGNUP_FAILED: registration fails (the loader stops, no message)',
+    },
+    {
+      type: 'xstate.error.actor.registerMerchant',
+      error: new AccountFlowError('SESSION_TIMED_OUT'),
+      label: 'The server answers 401: the session has timed out',
+    },
+    {
+      type: 'xstate.done.actor.createApiKey',
+      output: { apiKey: 'a_new', apiSecret: 'secret-new', createdAt: '2026-01-01T00:00:00.000Z' },
+      label: 'The server answers a new key id and secret',
+    },
+    {
+      type: 'xstate.error.actor.createApiKey',
+      error: new AccountFlowError('API_KEY_LIMIT'),
+      label: 'The server answers API_KEY_LIMIT: the merchant has the most keys allowed',
+    },
+    {
+      type: 'xstate.error.actor.createApiKey',
+      error: new AccountFlowError('SESSION_TIMED_OUT'),
+      label: 'The server answers 401: the session has timed out',
+    },
   ],
 }

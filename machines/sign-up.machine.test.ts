@@ -8,8 +8,8 @@ import {
   type CreateAccountOutput,
   type CreateApiKeyInput,
   type RegisterMerchantInput,
-  type ValidateOtpInput,
 } from './sign-up.machine.ts'
+import { otpMachine, type VerifyOtpInput } from './otp.machine.ts'
 import { signUpModel } from './sign-up.machine.model.ts'
 
 /**
@@ -26,28 +26,17 @@ testMachinePaths('sign-up', {
   compareContext: false,
   check: (actual, expected) => {
     const event = expected.event
-    const resend = (s: AnyMachineSnapshot) => (s.matches('otp') ? JSON.stringify(s.value) : '')
     if (event.type === 'start') {
       const resumed = actual.context.resumesAtMerchant
       // spec §2: sign-in continues an unfinished sign-up at step 3
       expect(actual.matches(resumed ? { merchant: 'editing' } : { account: 'editing' })).toBe(true)
-    } else if (event.type.startsWith('xstate.after.countdownTick')) {
-      // one second passes; resend becomes possible exactly when the countdown reaches zero
-      expect(actual.context.resendSecondsLeft).toBe(before!.context.resendSecondsLeft - 1)
-      expect(actual.matches({ otp: { resend: 'ready' } })).toBe(actual.context.resendSecondsLeft === 0)
     } else if (event.type === 'xstate.done.actor.createAccount') {
       const output = event.output as { otpReferenceId: string }
       // spec §4: 1 → 2 on success (the OTP screen is also the verification-e-mail notice)
-      expect(actual.matches({ otp: { entry: 'editing', resend: 'coolingDown' } })).toBe(true)
-      expect(actual.context.resendSecondsLeft).toBe(actual.context.resendSeconds)
+      expect(actual.value).toBe('otp')
+      expect(actual.hasTag('screen.otp')).toBe(true)
       expect(actual.context.otpReferenceId).toBe(output.otpReferenceId)
-    } else if (event.type === 'xstate.done.actor.resendOtp') {
-      // spec §4: resend is disabled again for the full countdown after each resend
-      expect(actual.matches({ otp: { resend: 'coolingDown' } })).toBe(true)
-      expect(actual.context.resendSecondsLeft).toBe(actual.context.resendSeconds)
-    } else if (event.type === 'xstate.error.actor.resendOtp') {
-      expect(actual.matches({ otp: { resend: 'ready' } })).toBe(true)
-    } else if (event.type === 'xstate.done.actor.validateOtp') {
+    } else if (event.type === 'xstate.done.actor.otp') {
       expect(actual.matches({ merchant: 'editing' })).toBe(true) // spec §4: 2 → 3
     } else if (event.type === 'merchant.skip') {
       // spec §4: Skip sets the default merchant name and the default logo id
@@ -87,9 +76,6 @@ testMachinePaths('sign-up', {
         if (event.type.endsWith('createApiKey')) expect(actual.value).toBe('success')
       }
     }
-    // the countdown never runs outside the OTP screen's cooling-down state
-    if (resend(actual) && !actual.matches({ otp: { resend: 'coolingDown' } }) && !actual.matches({ otp: { resend: 'resending' } }))
-      expect(actual.context.resendSecondsLeft).toBe(0)
     before = actual
   },
 })
@@ -130,37 +116,23 @@ describe('sign-up requests', () => {
     await vi.waitFor(() => expect(uploaded.getSnapshot().value).toBe('success'))
   })
 
-  it('validates the OTP against the reference the latest resend returned', async () => {
-    const validate = vi.fn(async (_: ValidateOtpInput) => 'PENDING_UPLOAD_LOGO')
-    vi.useFakeTimers()
-    try {
-      const actor = createActor(
-        signUpMachine.provide({
-          actors: {
-            createAccount: fromPromise<CreateAccountOutput, CreateAccountInput>(async () => ({ otpReferenceId: 'ref-1' })),
-            resendOtp: fromPromise(async () => ({ otpReferenceId: 'ref-2' })),
-            validateOtp: fromPromise(({ input }) => validate(input)),
-          },
-        }),
-        { input: { defaultMerchantName: 'Merchant Name', defaultLogoId: 'default' } },
-      ).start()
-      actor.send({ type: 'account.submit', email: 'dev@example.com', password: 'Abc12$' })
-      await vi.advanceTimersByTimeAsync(0)
-      actor.send({ type: 'otp.resend' })
-      expect(actor.getSnapshot().matches({ otp: { resend: 'coolingDown' } })).toBe(true) // ignored during the countdown
-      await vi.advanceTimersByTimeAsync(59_000)
-      expect(actor.getSnapshot().context.resendSecondsLeft).toBe(1)
-      await vi.advanceTimersByTimeAsync(1_000)
-      expect(actor.getSnapshot().matches({ otp: { resend: 'ready' } })).toBe(true) // spec §9: 60 seconds
-      actor.send({ type: 'otp.resend' })
-      await vi.advanceTimersByTimeAsync(0)
-      actor.send({ type: 'otp.submit', otp: '4321' })
-      await vi.advanceTimersByTimeAsync(0)
-      expect(validate).toHaveBeenCalledWith({ otpReferenceId: 'ref-2', otp: '4321', email: 'dev@example.com' })
-      expect(actor.getSnapshot().matches({ merchant: 'editing' })).toBe(true)
-    } finally {
-      vi.useRealTimers()
-    }
+  it('opens the OTP panel with the reference createAccount answered and goes on to step 3 when it is accepted', async () => {
+    const verify = vi.fn(async (_: VerifyOtpInput) => ({ status: 'PENDING_UPLOAD_LOGO' }))
+    const actor = createActor(
+      signUpMachine.provide({
+        actors: {
+          createAccount: fromPromise<CreateAccountOutput, CreateAccountInput>(async () => ({ otpReferenceId: 'ref-1' })),
+          otp: otpMachine.provide({ actors: { verifyOtp: fromPromise(({ input }) => verify(input)) } }),
+        },
+      }),
+      { input: { defaultMerchantName: 'Merchant Name', defaultLogoId: 'default' } },
+    ).start()
+    actor.send({ type: 'account.submit', email: 'dev@example.com', password: 'Abc12$' })
+    await vi.waitFor(() => expect(actor.getSnapshot().children.otp).toBeDefined())
+    expect(actor.getSnapshot().children.otp!.getSnapshot().context.resendSecondsLeft).toBe(60) // spec §9
+    actor.getSnapshot().children.otp!.send({ type: 'otp.submit', otp: '4321' })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ merchant: 'editing' })).toBe(true))
+    expect(verify).toHaveBeenCalledWith({ otpReferenceId: 'ref-1', otp: '4321', email: 'dev@example.com', keepLogin: false })
   })
 })
 

@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { countdownTickMs, defaultResendSeconds, errorCodeOf, sessionTimedOutCode } from './account-flow.ts'
+import { errorCodeOf, errorParams, sessionTimedOutCode, setErrorFromEvent } from './account-flow.ts'
+import { decide } from './decide.ts'
+import { otpMachine } from './otp.machine.ts'
 
 /**
  * Sign-up (spec §2 "Sign-up flow", §4): 1 account → 2 OTP → 3 merchant → 4 products → 5 success, plus the
@@ -15,17 +17,6 @@ export interface CreateAccountInput {
 }
 export interface CreateAccountOutput {
   /** The reference of the OTP the server e-mailed. */
-  otpReferenceId: string
-}
-export interface ValidateOtpInput {
-  otpReferenceId: string
-  otp: string
-  email: string
-}
-export interface ResendOtpInput {
-  otpReferenceId: string
-}
-export interface ResendOtpOutput {
   otpReferenceId: string
 }
 export interface UploadLogoInput {
@@ -70,8 +61,8 @@ export interface SignUpContext {
   resumesAtMerchant: boolean
   email: string
   otpReferenceId: string
-  resendSeconds: number
-  resendSecondsLeft: number
+  /** The OTP panel's resend cooldown (spec §9: 60 s unless a test shortens it). */
+  resendSeconds: number | undefined
   merchantName: string
   logoId: string
   logoUrl: string | null
@@ -88,8 +79,6 @@ export interface SignUpContext {
 
 export type SignUpEvent =
   | { type: 'account.submit'; email: string; password: string }
-  | { type: 'otp.submit'; otp: string }
-  | { type: 'otp.resend' }
   | { type: 'logo.select'; file: Blob }
   | { type: 'merchant.submit'; merchantName: string }
   | { type: 'merchant.skip' }
@@ -100,15 +89,15 @@ export type SignUpEvent =
 
 export const signUpMachine = setup({
   types: {
+    children: {} as { createAccount: 'createAccount'; otp: 'otp'; uploadLogo: 'uploadLogo'; registerMerchant: 'registerMerchant'; createApiKey: 'createApiKey' },
     context: {} as SignUpContext,
     events: {} as SignUpEvent,
     input: {} as SignUpInput,
   },
   actors: {
     createAccount: fromPromise<CreateAccountOutput, CreateAccountInput>(async () => ({ otpReferenceId: '' })),
-    /** Validates the OTP, stores the token and the profile (spec §4: 2 → 3). */
-    validateOtp: fromPromise<unknown, ValidateOtpInput>(async () => undefined),
-    resendOtp: fromPromise<ResendOtpOutput, ResendOtpInput>(async ({ input }) => input),
+    /** The OTP panel; the hook provides its verify (validates the OTP, stores the token, spec §4: 2 → 3) and resend requests. */
+    otp: otpMachine,
     uploadLogo: fromPromise<UploadLogoOutput, UploadLogoInput>(async () => ({ logoId: '', logoUrl: '' })),
     /** signupProduct, then the profile fetch that stores the account (spec §4: 4 → 5). */
     registerMerchant: fromPromise<RegisterMerchantOutput, RegisterMerchantInput>(async () => ({ merchantId: '' })),
@@ -118,25 +107,20 @@ export const signUpMachine = setup({
   actions: {
     setError: assign({ errorCode: (_, params: { error: unknown }) => errorCodeOf(params.error) }),
     clearError: assign({ errorCode: null }),
-    startCountdown: assign({ resendSecondsLeft: ({ context }) => context.resendSeconds }),
-    tick: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),
   },
   guards: {
     resumesAtMerchant: ({ context }) => context.resumesAtMerchant,
-    isLastSecond: ({ context }) => context.resendSecondsLeft <= 1,
     isSessionTimeout: (_, params: { error: unknown }) => errorCodeOf(params.error) === sessionTimedOutCode || errorCodeOf(params.error) === 'UNAUTHORIZED',
-  },
-  delays: {
-    countdownTick: countdownTickMs,
   },
 }).createMachine({
   id: 'signUp',
+  description:
+    'Sign-up in five screens: 1 account → 2 one-time password → 3 merchant → 4 products → 5 success, plus the new-key screen and the timeout notice. Sign-in enters at step 3 when a sign-up is unfinished.',
   context: ({ input }) => ({
     resumesAtMerchant: input.startAt === 'merchant',
     email: input.email ?? '',
     otpReferenceId: '',
-    resendSeconds: input.resendSeconds ?? defaultResendSeconds,
-    resendSecondsLeft: 0,
+    resendSeconds: input.resendSeconds,
     merchantName: '',
     logoId: '',
     logoUrl: null,
@@ -149,127 +133,73 @@ export const signUpMachine = setup({
   }),
   initial: 'starting',
   states: {
-    starting: {
-      always: [
-        { guard: 'resumesAtMerchant', target: 'merchant' },
-        { target: 'account' },
-      ],
-    },
+    starting: decide('Decides the first screen (no screen of its own).', [{ guard: 'resumesAtMerchant', target: 'merchant', description: 'Sign-in sent an unfinished sign-up here' }, { target: 'account', description: 'A new sign-up' }]),
     account: {
+      description: 'Step 1, the account form: e-mail, password and its confirmation.',
+      tags: ['screen.account'],
       initial: 'editing',
       states: {
         editing: {
+          description: 'The form waits for input; a refused address shows its message above the form.',
           on: {
             'account.submit': {
               target: 'creating',
               actions: [assign({ email: ({ event }) => event.email }), 'clearError'],
+              description: 'The user types e-mail and password and presses Next',
             },
           },
         },
         creating: {
+          description: 'The account is being created; Next is disabled.',
+          tags: ['busy.creating'],
           invoke: {
             id: 'createAccount',
             src: 'createAccount',
-            input: ({ context, event }) => ({
-              email: context.email,
-              password: event.type === 'account.submit' ? event.password : '',
-            }),
-            onDone: {
-              target: '#signUp.otp',
-              actions: assign({ otpReferenceId: ({ event }) => event.output.otpReferenceId }),
-            },
-            onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            input: ({ context, event }) => ({ email: context.email, password: event.type === 'account.submit' ? event.password : '' }),
+            onDone: { target: '#signUp.otp', actions: assign({ otpReferenceId: ({ event }) => event.output.otpReferenceId }), description: 'The server creates the account and e-mails a code' },
+            onError: { target: 'editing', actions: setErrorFromEvent, description: 'The server refuses the address (e.g. already registered)' },
           },
         },
       },
     },
     otp: {
-      type: 'parallel',
-      states: {
-        entry: {
-          initial: 'editing',
-          states: {
-            editing: {
-              on: { 'otp.submit': { target: 'validating', actions: 'clearError' } },
-            },
-            validating: {
-              invoke: {
-                id: 'validateOtp',
-                src: 'validateOtp',
-                input: ({ context, event }) => ({
-                  otpReferenceId: context.otpReferenceId,
-                  otp: event.type === 'otp.submit' ? event.otp : '',
-                  email: context.email,
-                }),
-                onDone: { target: '#signUp.merchant' },
-                onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            // spec §4: resend is disabled for 60 s after the OTP screen opens and after each resend
-            coolingDown: {
-              entry: 'startCountdown',
-              initial: 'counting',
-              states: {
-                counting: {
-                  after: {
-                    countdownTick: [
-                      { guard: 'isLastSecond', target: '#signUp.otp.resend.ready', actions: 'tick' },
-                      { target: 'counting', reenter: true, actions: 'tick' },
-                    ],
-                  },
-                },
-              },
-            },
-            ready: {
-              on: { 'otp.resend': { target: 'resending', actions: 'clearError' } },
-            },
-            resending: {
-              invoke: {
-                id: 'resendOtp',
-                src: 'resendOtp',
-                input: ({ context }) => ({ otpReferenceId: context.otpReferenceId }),
-                onDone: {
-                  target: 'coolingDown',
-                  actions: assign({ otpReferenceId: ({ event }) => event.output.otpReferenceId }),
-                },
-                onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
+      description: 'Step 2, the one-time-password panel (the OTP flow): the server e-mailed a code to confirm the address.',
+      tags: ['screen.otp'],
+      invoke: {
+        id: 'otp',
+        src: 'otp',
+        input: ({ context }) => ({ otpReferenceId: context.otpReferenceId, email: context.email, resendSeconds: context.resendSeconds }),
+        onDone: { target: 'merchant', description: 'The code is accepted (the account is signed in)' },
       },
     },
     merchant: {
+      description: 'Step 3, the merchant form: merchant name and logo, or Skip.',
+      tags: ['screen.merchant'],
       initial: 'editing',
       states: {
         editing: {
+          description: 'The form waits for a name and a logo; a refused logo shows its message beside the logo.',
           on: {
-            'logo.select': { target: 'uploadingLogo', actions: assign({ logoErrorCode: null }) },
+            'logo.select': { target: 'uploadingLogo', actions: assign({ logoErrorCode: null }), description: 'The user chooses a logo file' },
             'merchant.submit': {
               target: '#signUp.products',
               actions: [assign({ merchantName: ({ event }) => event.merchantName }), 'clearError'],
+              description: 'The user presses Next',
             },
             // spec §4: Skip sets the default merchant name and the default logo document id
             'merchant.skip': {
               target: '#signUp.products',
               actions: [
-                assign({
-                  merchantName: ({ context }) => context.defaultMerchantName,
-                  logoId: ({ context }) => context.defaultLogoId,
-                  logoUrl: null,
-                }),
+                assign({ merchantName: ({ context }) => context.defaultMerchantName, logoId: ({ context }) => context.defaultLogoId, logoUrl: null }),
                 'clearError',
               ],
+              description: 'The user presses Skip (default name and logo)',
             },
           },
         },
-        // the page shows a full-screen loader while the logo uploads
         uploadingLogo: {
+          description: 'The logo is uploading; a full-screen loader covers the page.',
+          tags: ['busy.uploading'],
           invoke: {
             id: 'uploadLogo',
             src: 'uploadLogo',
@@ -277,25 +207,35 @@ export const signUpMachine = setup({
             onDone: {
               target: 'editing',
               actions: assign({ logoId: ({ event }) => event.output.logoId, logoUrl: ({ event }) => event.output.logoUrl }),
+              description: 'The server stores the logo; it is shown in the form',
             },
             onError: [
-              { guard: { type: 'isSessionTimeout', params: ({ event }) => ({ error: event.error }) }, target: '#signUp.timedOut' },
-              { target: 'editing', actions: assign({ logoErrorCode: ({ event }) => errorCodeOf(event.error) }) },
+              { guard: { type: 'isSessionTimeout', params: errorParams }, target: '#signUp.timedOut', description: 'The session has timed out' },
+              {
+                target: 'editing',
+                actions: assign({ logoErrorCode: ({ event }) => errorCodeOf(event.error) }),
+                description: 'The server refuses the file (type, size or dimensions)',
+              },
             ],
           },
         },
       },
     },
     products: {
+      description: 'Step 4, the products: choose the payment products to try.',
+      tags: ['screen.products'],
       initial: 'choosing',
       states: {
         choosing: {
+          description: 'The product list waits for a choice.',
           on: {
-            'products.back': { target: '#signUp.merchant', actions: 'clearError' },
-            'products.register': { target: 'registering', actions: 'clearError' },
+            'products.back': { target: '#signUp.merchant', actions: 'clearError', description: 'The user presses Back' },
+            'products.register': { target: 'registering', actions: 'clearError', description: 'The user ticks products and presses Register' },
           },
         },
         registering: {
+          description: 'The merchant is being registered; a loader shows.',
+          tags: ['busy.registering'],
           invoke: {
             id: 'registerMerchant',
             src: 'registerMerchant',
@@ -306,40 +246,54 @@ export const signUpMachine = setup({
               email: context.email,
               products: event.type === 'products.register' ? event.products : [],
             }),
-            onDone: { target: '#signUp.success', actions: assign({ merchantId: ({ event }) => event.output.merchantId }) },
+            onDone: {
+              target: '#signUp.success',
+              actions: assign({ merchantId: ({ event }) => event.output.merchantId }),
+              description: 'The server registers the merchant',
+            },
             onError: [
-              { guard: { type: 'isSessionTimeout', params: ({ event }) => ({ error: event.error }) }, target: '#signUp.timedOut' },
+              { guard: { type: 'isSessionTimeout', params: errorParams }, target: '#signUp.timedOut', description: 'The session has timed out' },
               // spec §8: a registration failure records the analytics event (server side), the loader stops, no message
-              { target: 'choosing', actions: 'clearError' },
+              { target: 'choosing', actions: 'clearError', description: 'Registration fails: the loader stops, no message (spec §8)' },
             ],
           },
         },
       },
     },
     success: {
-      on: { 'keys.show': { target: 'newKey', actions: 'clearError' } },
+      description: 'Step 5, success: the account is ready; the user may create an API key.',
+      tags: ['screen.success'],
+      on: { 'keys.show': { target: 'newKey', actions: 'clearError', description: 'The user presses "Create API key"' } },
     },
-    // the new-key screen (spec §2): creates a key pair, shows its id and secret once; failures show on screen 5
     newKey: {
+      description: 'The new-key screen: creates a key pair and shows its id and secret once.',
+      tags: ['screen.newKey'],
       initial: 'creating',
       states: {
         creating: {
+          description: 'The key pair is being created.',
+          tags: ['busy.creatingKey'],
           invoke: {
             id: 'createApiKey',
             src: 'createApiKey',
             input: ({ context }) => ({ merchantId: context.merchantId }),
-            onDone: { target: 'shown', actions: assign({ newKey: ({ event }) => event.output }) },
+            onDone: {
+              target: 'shown',
+              actions: assign({ newKey: ({ event }) => event.output }),
+              description: 'The server answers the new key pair',
+            },
             onError: [
-              { guard: { type: 'isSessionTimeout', params: ({ event }) => ({ error: event.error }) }, target: '#signUp.timedOut' },
-              { target: '#signUp.success', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+              { guard: { type: 'isSessionTimeout', params: errorParams }, target: '#signUp.timedOut', description: 'The session has timed out' },
+              { target: '#signUp.success', actions: setErrorFromEvent, description: 'Creating the key fails; step 5 shows the message' },
             ],
           },
         },
         shown: {
-          on: { 'keys.hide': { target: '#signUp.success', actions: assign({ newKey: null }) } },
+          description: 'The key id and secret are shown (the secret only this once).',
+          on: { 'keys.hide': { target: '#signUp.success', actions: assign({ newKey: null }), description: 'The user presses Done' } },
         },
       },
     },
-    timedOut: {},
+    timedOut: { description: 'The session timed out: "Timed out, please sign in again to continue".', tags: ['screen.timedOut'] },
   },
 })

@@ -2,7 +2,7 @@
 // machines/*.machine.ts, plus README.md, and removes pages of machines that no longer exist.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { generateStatecharts, statechartsDir } from './statechart.ts'
+import { generateStatecharts, generatedFilePattern, statechartsDir } from './statechart.ts'
 
 const dir = statechartsDir()
 mkdirSync(dir, { recursive: true })
@@ -16,7 +16,7 @@ for (const [name, content] of files) {
   console.log(`wrote docs/statecharts/${name}`)
 }
 for (const name of readdirSync(dir)) {
-  if (/\.(md|svg)$/.test(name) && !files.has(name)) {
+  if (generatedFilePattern.test(name) && !files.has(name)) {
     rmSync(join(dir, name))
     changed++
     console.log(`removed docs/statecharts/${name}`)

@@ -87,6 +87,15 @@ for (const dir of ['src', 'machines']) {
   }
 }
 
+// Every machine has its model (docs/architecture.md §4): the one source of the model-based test, the QA plan,
+// the diagrams' data and the browser path tests.
+for (const name of readdirSync(join(root, 'machines')).filter((f) => f.endsWith('.machine.ts'))) {
+  const model = join(root, 'machines', name.replace(/\.ts$/, '.model.ts'))
+  if (!existsSync(model)) problems.push(`machines/${name}: no model (machines/${name.replace(/\.ts$/, '.model.ts')})`)
+  else if (!/\bmachine:\s*\w+Machine\b/.test(readFileSync(model, 'utf8')))
+    problems.push(`${relative(root, model)}: must export a model object with the machine (\`machine: …Machine\`)`)
+}
+
 if (problems.length) {
   console.error(`architecture lint: ${problems.length} problem(s)`)
   for (const p of problems) console.error(`  ${p}`)

@@ -1,65 +1,111 @@
-// `npm run qa:paths <machine>`: the path-coverage test plan of a machine as Markdown, one row per path, from the
-// same traversal the model-based tests replay (scripts/statechart-model.ts). Inputs and event payloads come
-// from machines/<machine>.machine.model.ts when it exists (an export with a `machine` field).
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+// `npm run qa:paths <machine> [--all] [--format md|csv]`: the test plan of a machine for QA, from the same model
+// the model-based tests replay (machines/<machine>.machine.model.ts). By default a small set of paths that
+// together take every transition; `--all` lists the simple paths (every loop-free path to every state) instead.
+// Each step says what to do or what the server answers (with the data), delays are the real ones, and after each
+// step the plan says which state the flow is in and what the screen shows (the state's tags and the model's
+// observations: screen.* a screen, alert.* a message, busy.* a disabled button or loader).
 import { pathToFileURL } from 'node:url'
-import type { AnyStateMachine } from 'xstate'
-import { discoverMachines } from './statechart.ts'
-import { eventLabel, machineInventory, machinePaths, stateValueText, type MachineModel } from './statechart-model.ts'
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import { discoverMachines, loadModel } from './statechart.ts'
+import {
+  machineInventory,
+  machinePaths,
+  seenAfter,
+  stateValueText,
+  stepLabel,
+  transitionCover,
+  type CoverPath,
+  type MachineModel,
+} from './statechart-model.ts'
 
-function isModel(value: unknown): value is MachineModel<AnyStateMachine> {
-  return typeof value === 'object' && value !== null && 'machine' in value
+export interface PlanStep {
+  action: string
+  state: string
+  shows: string[]
+}
+export interface PlanPath {
+  start: string
+  startShows: string[]
+  startState: string
+  steps: PlanStep[]
 }
 
-export async function qaPlan(name: string, root = process.cwd()): Promise<string> {
+export function planPaths(model: MachineModel<AnyStateMachine>, paths: CoverPath[]): PlanPath[] {
+  return paths.map((path) => {
+    let before: AnyMachineSnapshot = path.initial
+    const steps = path.steps.map((step) => {
+      const action = stepLabel(model, before, step.event)
+      before = step.state
+      return { action, state: stateValueText(step.state.value), shows: seenAfter(model, step.state) }
+    })
+    return {
+      start: path.inputLabel ?? path.inputName,
+      startShows: seenAfter(model, path.initial),
+      startState: stateValueText(path.initial.value),
+      steps,
+    }
+  })
+}
+
+export async function qaPlan(name: string, options: { all?: boolean; format?: 'md' | 'csv' } = {}, root = process.cwd()): Promise<string> {
   const machines = await discoverMachines(root)
   const found = machines.find((m) => m.name === name)
   if (!found) throw new Error(`no machine "${name}"; known: ${machines.map((m) => m.name).join(', ')}`)
-  const modelFile = join(root, 'machines', `${name}.machine.model.ts`)
-  let model: MachineModel<AnyStateMachine> = { machine: found.machine }
-  if (existsSync(modelFile)) {
-    const mod: Record<string, unknown> = await import(pathToFileURL(modelFile).href)
-    const exported = Object.values(mod).find(isModel)
-    if (exported) model = exported
-  }
-  const paths = machinePaths(model)
+  const model = (await loadModel(name, root)) ?? { machine: found.machine }
   const inventory = machineInventory(found.machine)
+  let paths: CoverPath[]
+  let uncovered: string[] = []
+  if (options.all) {
+    paths = machinePaths({ ...model, simplePaths: true }).filter((p) => p.kind !== 'transition')
+  } else {
+    ;({ paths, uncovered } = transitionCover(model))
+  }
+  const plan = planPaths(model, paths)
+  if (options.format === 'csv') {
+    const quote = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text)
+    const rows = [['path', 'step', 'start', 'do / happens', 'state after', 'screen shows after'].join(',')]
+    plan.forEach((path, i) => {
+      rows.push([String(i + 1), '0', path.start, '(start)', path.startState, path.startShows.join(' ')].map(quote).join(','))
+      path.steps.forEach((step, n) =>
+        rows.push([String(i + 1), String(n + 1), path.start, step.action, step.state, step.shows.join(' ')].map(quote).join(',')),
+      )
+    })
+    return `${rows.join('\n')}\n`
+  }
   const cell = (text: string) => text.replace(/\|/g, '\\|')
+  const shows = (tags: string[]) => (tags.length ? tags.map((t) => `\`${t}\``).join(' ') : '—')
+  const description = (found.machine.root.config as { description?: string }).description
   const lines = [
-    `# QA path plan: ${name}`,
+    `# QA plan: ${name}`,
     '',
-    `Machine \`${found.exportName}\` in \`${found.file}\`: ${inventory.states.length} states, ${inventory.transitions.length} transitions. ` +
-      `${paths.length} paths (${['shortest', 'simple', 'transition'].map((k) => `${paths.filter((p) => p.kind === k).length} ${k}`).join(', ')}).`,
-    'Do the steps from the start state; after the last step the screen must show the expected state.',
-    'Steps named "done: X" / "error: X" mean the call X answers / fails; "after d (t)" means waiting t.',
-    '',
-    '| # | start | steps (events in order) | states passed | expected final state |',
-    '|---|---|---|---|---|',
+    ...(description ? [description, ''] : []),
+    `${plan.length} paths${options.all ? ' (every simple path)' : ` take ${uncovered.length ? '' : 'all '}${inventory.transitions.length - uncovered.length} of ${inventory.transitions.length} transitions`}; ` +
+      `${plan.reduce((n, p) => n + p.steps.length, 0)} steps. Delays are the real ones. Do each path from its start; after each step check ` +
+      'the state and what the screen shows (`screen.*` the screen, `alert.*` a message, `busy.*` a disabled button or a loader).',
   ]
-  paths.forEach((path, i) => {
-    const steps = path.steps.length
-      ? path.steps.map((s, n) => `${n + 1}. ${eventLabel(found.machine, s.event.type)}`).join('<br>')
-      : '(none: state right after start)'
-    const passed = [path.initial, ...path.steps.map((s) => s.state)].map((s) => stateValueText(s.value)).join(' → ')
-    const final = stateValueText((path.steps.at(-1)?.state ?? path.initial).value)
-    lines.push(`| ${i + 1} | ${cell(path.inputName)} | ${cell(steps)} | ${cell(passed)} | **${cell(final)}** |`)
+  if (uncovered.length) lines.push('', `Not reachable with the model's data: ${uncovered.map((t) => `\`${t}\``).join(', ')}.`)
+  plan.forEach((path, i) => {
+    lines.push('', `## Path ${i + 1}: ${path.start}`, '', `At the start: **${path.startState}**, shows ${shows(path.startShows)}`, '')
+    lines.push('| # | do / happens | then the flow is in | the screen shows |', '|---|---|---|---|')
+    path.steps.forEach((step, n) => lines.push(`| ${n + 1} | ${cell(step.action)} | ${cell(step.state)} | ${shows(step.shows)} |`))
   })
   return `${lines.join('\n')}\n`
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const name = process.argv[2]
-  if (!name) {
+  const args = process.argv.slice(2)
+  const name = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--format')
+  const formatAt = args.indexOf('--format')
+  const format = formatAt >= 0 ? args[formatAt + 1] : (args.find((a) => a.startsWith('--format='))?.slice(9) ?? 'md')
+  if (!name || (format !== 'md' && format !== 'csv')) {
     const machines = await discoverMachines()
-    console.error(`usage: npm run qa:paths <machine>   (machines: ${machines.map((m) => m.name).join(', ')})`)
+    console.error(`usage: npm run qa:paths <machine> [--all] [--format md|csv]   (machines: ${machines.map((m) => m.name).join(', ')})`)
     process.exit(2)
   }
   try {
-    process.stdout.write(await qaPlan(name))
+    process.stdout.write(await qaPlan(name, { all: args.includes('--all'), format }))
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)
-    console.error(`If the traversal needs event payloads, export a model from machines/${name}.machine.model.ts.`)
     process.exit(1)
   }
 }

@@ -5,26 +5,38 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, appendFileSync } from
 import { join } from 'node:path'
 import {
   __unsafe_getAllOwnEventDescriptors as ownEventDescriptors,
+  createEmptyActor,
+  type AnyActorScope,
+  type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
   type AnyTransitionDefinition,
   type InputFrom,
+  type InspectionEvent,
 } from 'xstate'
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap } from 'xstate/graph'
 
 /** How to drive a machine through its paths: the inputs to start from and payloads for events that need one. */
 export interface MachineModel<TMachine extends AnyStateMachine> {
   machine: TMachine
-  /** Named inputs; each is a separate starting point of the traversal. Default: one start without input. */
-  inputs?: ReadonlyArray<{ name: string; input: InputFrom<TMachine> }>
+  /**
+   * Named inputs; each is a separate starting point of the traversal. Default: one start without input.
+   * `label` says how a tester gets there (e.g. "open /signin with a fresh browser").
+   */
+  inputs?: ReadonlyArray<{ name: string; input: InputFrom<TMachine>; label?: string }>
   /**
    * Payloads for event types the machine handles (several per type are fine: each is a branch). Needed for
    * events whose data the machine reads, e.g. `{ type: 'xstate.done.actor.fetchCode', output: {...} }`,
    * `{ type: 'xstate.error.actor.fetchCode', error: {...} }` or `{ type: 'otp.submit', otp: '1234' }`.
    * `xstate.after.<delay>.<stateId>` needs none. Types without a payload are sent as `{ type }`.
+   * `label`: what the tester does or what the server answers, with the data (e.g. "server answers 040000020").
    */
-  events?: ReadonlyArray<{ type: string; [key: string]: unknown }>
+  events?: ReadonlyArray<{ type: string; label?: string; [key: string]: unknown }>
+  /** Labels for event types sent without a payload (e.g. `'terms.accept': 'Press "Accept and sign in"'`). */
+  labels?: Readonly<Record<string, string>>
+  /** What the user sees besides the state's tags, read from context (e.g. `alert.error` while an error code is set). */
+  observe?: (snapshot: AnyMachineSnapshot) => string[]
   /** Also walk simple paths (every loop-free path to every state), not only the shortest. Default true. */
   simplePaths?: boolean
   /** Traversal states are value + context; reduce context here if it holds something unbounded. */
@@ -190,10 +202,14 @@ export function actionName(action: unknown): string {
   return 'action'
 }
 
+/**
+ * Every state (the root excluded) and every transition, the root's included: events handled at machine level,
+ * `always`, `after` and invoke done/error all count.
+ */
 export function machineInventory(machine: AnyStateMachine): { states: string[]; transitions: TransitionInfo[] } {
   const nodes = allStateNodes(machine)
   const transitions: TransitionInfo[] = []
-  for (const node of nodes) {
+  for (const node of [machine.root, ...nodes]) {
     for (const [, list] of transitionsOf(node)) {
       for (const t of list) {
         transitions.push({
@@ -258,14 +274,20 @@ export function coverageLine(record: CoverageRecord): string {
 // ---------------------------------------------------------------------------------------------------------
 // Labels shared by diagrams and the QA plan
 
-export function delayMs(machine: AnyStateMachine, delay: string): number | undefined {
+/** A delay's length; delays computed from context need the snapshot they are scheduled in. */
+export function delayMs(machine: AnyStateMachine, delay: string, snapshot?: AnyMachineSnapshot): number | undefined {
   if (/^\d+$/.test(delay)) return Number(delay)
   const configured: unknown = (machine.implementations.delays as Record<string, unknown>)[delay]
-  return typeof configured === 'number' ? configured : undefined
+  if (typeof configured === 'number') return configured
+  if (typeof configured === 'function' && snapshot) {
+    const ms: unknown = configured({ context: snapshot.context, event: { type: '' } }, undefined)
+    return typeof ms === 'number' ? ms : undefined
+  }
+  return undefined
 }
 
 export function formatDuration(ms: number): string {
-  if (ms % 60_000 === 0 && ms >= 60_000) return `${ms / 60_000} min`
+  if (ms % 60_000 === 0 && ms >= 120_000) return `${ms / 60_000} min`
   if (ms % 1000 === 0 && ms >= 1000) return `${ms / 1000} s`
   return `${ms} ms`
 }
@@ -287,4 +309,151 @@ export function eventLabel(machine: AnyStateMachine, eventType: string): string 
   const doneState = /^xstate\.done\.state\.(.+)$/.exec(eventType)
   if (doneState) return `done: ${doneState[1]}`
   return eventType
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Human labels: what a tester does, what the user sees
+
+/** The description written on a transition (its human label), if any. */
+export function transitionDescription(transition: AnyTransitionDefinition): string | undefined {
+  const description: unknown = (transition as { description?: unknown }).description
+  return typeof description === 'string' && description ? description : undefined
+}
+
+/** The state's tags plus what the model observes in context, sorted: what the user should see. */
+export function seenAfter(model: MachineModel<AnyStateMachine>, snapshot: AnyMachineSnapshot): string[] {
+  return [...new Set([...snapshot.tags, ...(model.observe?.(snapshot) ?? [])])].sort()
+}
+
+/** An actor scope for pure transitions that reports which transitions each microstep took. */
+function recordingScope(onTransitions: (transitions: AnyTransitionDefinition[]) => void): AnyActorScope {
+  const empty = createEmptyActor()
+  const system = Object.create(empty.system) as { _sendInspectionEvent: (event: InspectionEvent) => void }
+  system._sendInspectionEvent = (event) => {
+    if (event.type === '@xstate.microstep') onTransitions(event._transitions)
+  }
+  return {
+    self: empty,
+    logger: () => {},
+    id: '',
+    sessionId: 'qa',
+    defer: () => {},
+    system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as AnyActorScope
+}
+
+/** The transitions (ids) an event takes from a snapshot, `always` transitions that follow included. */
+export function stepTransitions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): AnyTransitionDefinition[] {
+  const taken: AnyTransitionDefinition[] = []
+  machine.transition(snapshot, event, recordingScope((ts) => taken.push(...ts)))
+  return taken
+}
+
+/** A step as a tester reads it: the model's label with its data, else the transition's description; waits say how long. */
+export function stepLabel(model: MachineModel<AnyStateMachine>, before: AnyMachineSnapshot, event: ModelStep['event']): string {
+  const { machine } = model
+  const given = typeof event.label === 'string' ? event.label : model.labels?.[event.type]
+  const described = stepTransitions(machine, before, event).map(transitionDescription).find((d) => d !== undefined)
+  const after = /^xstate\.after\.([^.]+)\./.exec(event.type)
+  if (after?.[1]) {
+    const ms = delayMs(machine, after[1], before)
+    return `Wait ${ms === undefined ? after[1] : formatDuration(ms)}${described ? `: ${described.charAt(0).toLowerCase()}${described.slice(1)}` : ''}`
+  }
+  return given ?? described ?? eventLabel(machine, event.type)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The QA plan: a small set of paths that takes every transition
+
+export interface CoverPath {
+  inputName: string
+  inputLabel?: string
+  initial: AnyMachineSnapshot
+  steps: ModelStep[]
+}
+
+interface GraphEdge {
+  from: string
+  to: string
+  event: ModelStep['event']
+  state: AnyMachineSnapshot
+  transitions: string[]
+}
+
+/**
+ * Paths from the model's inputs that together take every transition the traversal can reach: each path walks
+ * from the start to the nearest edge that takes a transition not yet covered, then on from there, until nothing
+ * new is in reach or it has `maxSteps` steps; then the next path starts. Greedy, so small rather than minimum.
+ */
+export function transitionCover(model: MachineModel<AnyStateMachine>, maxSteps = 12): { paths: CoverPath[]; uncovered: string[] } {
+  const machine = model.machine
+  const starts = model.inputs?.length ? model.inputs : [{ name: 'start', input: undefined, label: undefined }]
+  const payloads = model.events ?? []
+  const events = (snapshot: AnyMachineSnapshot) =>
+    ownEventDescriptors(snapshot).flatMap((type) => {
+      const given = payloads.filter((e) => e.type === type)
+      return given.length ? given : [{ type }]
+    })
+  const serialize = model.serializeState ?? defaultSerialize
+  const covered = new Set<string>()
+  const paths: CoverPath[] = []
+  for (const start of starts) {
+    const options = { input: start.input, events, serializeState: serialize }
+    const adjacency: AdjacencyMap<AnyMachineSnapshot, ModelStep['event']> = getAdjacencyMap(machine, options as never)
+    const out = new Map<string, GraphEdge[]>()
+    let initialKey: string | undefined
+    for (const [from, { state, transitions }] of Object.entries(adjacency)) {
+      initialKey ??= from
+      const edges: GraphEdge[] = []
+      for (const { event, state: next } of Object.values<{ event: ModelStep['event']; state: AnyMachineSnapshot }>(transitions)) {
+        edges.push({ from, to: serialize(next), event, state: next, transitions: stepTransitions(machine, state, event).map(transitionId) })
+      }
+      out.set(from, edges)
+    }
+    if (!initialKey) continue
+    const initial = (adjacency as unknown as Record<string, { state: AnyMachineSnapshot }>)[initialKey]!.state
+    // `always` transitions taken on the way to the first state belong to every path from this start
+    const atStart: string[] = []
+    machine.getInitialSnapshot(recordingScope((ts) => atStart.push(...ts.map(transitionId))), start.input)
+    const startsNew = atStart.some((t) => !covered.has(t))
+    for (const t of atStart) covered.add(t)
+    // the nearest edge (breadth first) that takes something new, as the list of edges that lead to it
+    const nearest = (from: string): GraphEdge[] | undefined => {
+      const seen = new Set([from])
+      const queue: Array<{ key: string; route: GraphEdge[] }> = [{ key: from, route: [] }]
+      while (queue.length) {
+        const { key, route } = queue.shift()!
+        for (const edge of out.get(key) ?? []) {
+          if (edge.transitions.some((t) => !covered.has(t))) return [...route, edge]
+        }
+        for (const edge of out.get(key) ?? []) {
+          if (seen.has(edge.to)) continue
+          seen.add(edge.to)
+          queue.push({ key: edge.to, route: [...route, edge] })
+        }
+      }
+      return undefined
+    }
+    for (;;) {
+      let at = initialKey
+      const steps: ModelStep[] = []
+      for (;;) {
+        const route = nearest(at)
+        if (!route || (steps.length && steps.length + route.length > maxSteps)) break
+        if (route.length === 0) break
+        for (const edge of route) {
+          steps.push({ event: edge.event, state: edge.state })
+          for (const t of edge.transitions) covered.add(t)
+        }
+        at = route.at(-1)!.to
+      }
+      if (!steps.length && !(startsNew && !paths.some((p) => p.inputName === start.name))) break
+      paths.push({ inputName: start.name, inputLabel: start.label, initial, steps })
+    }
+  }
+  const uncovered = machineInventory(machine).transitions.map((t) => t.id).filter((id) => !covered.has(id))
+  return { paths, uncovered }
 }

@@ -4,8 +4,9 @@
 import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
-import { actionName, allStateNodes, delayMs, eventLabel, formatDuration, guardName, machineInventory } from './statechart-model.ts'
+import { existsSync } from 'node:fs'
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate'
+import { allStateNodes, delayMs, eventLabel, formatDuration, machineInventory, transitionDescription, type MachineModel } from './statechart-model.ts'
 
 export interface FoundMachine {
   /** `session` for machines/session.machine.ts */
@@ -13,6 +14,20 @@ export interface FoundMachine {
   file: string
   exportName: string
   machine: AnyStateMachine
+  /** The machine's state right after its model's first start (delays computed from context are read in it). */
+  start?: AnyMachineSnapshot
+}
+
+function isModel(value: unknown): value is MachineModel<AnyStateMachine> {
+  return typeof value === 'object' && value !== null && 'machine' in value
+}
+
+/** The model exported by machines/<name>.machine.model.ts (every machine has one; the architecture lint checks). */
+export async function loadModel(name: string, root = process.cwd()): Promise<MachineModel<AnyStateMachine> | undefined> {
+  const modelFile = join(root, 'machines', `${name}.machine.model.ts`)
+  if (!existsSync(modelFile)) return undefined
+  const mod: Record<string, unknown> = await import(pathToFileURL(modelFile).href)
+  return Object.values(mod).find(isModel)
 }
 
 function isMachine(value: unknown): value is AnyStateMachine {
@@ -34,7 +49,10 @@ export async function discoverMachines(root = process.cwd()): Promise<FoundMachi
       throw new Error(`machines/${file} must export exactly one …Machine (found ${exported.map(([k]) => k).join(', ') || 'none'})`)
     const [exportName, machine] = first
     if (!isMachine(machine)) continue
-    found.push({ name: file.replace(/\.machine\.ts$/, ''), file: relative(root, join(dir, file)), exportName, machine })
+    const name = file.replace(/\.machine\.ts$/, '')
+    const model = await loadModel(name, root)
+    const start = createActor(machine, { input: model?.inputs?.[0]?.input }).getSnapshot()
+    found.push({ name, file: relative(root, join(dir, file)), exportName, machine, start })
   }
   return found
 }
@@ -52,17 +70,20 @@ function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
   return [...[...node.transitions.values()].flat(), ...(node.always ?? [])]
 }
 
-function transitionLabel(machine: AnyStateMachine, t: AnyTransitionDefinition): string {
-  const guard = guardName(t)
-  const actions = (t.actions ?? []).map(actionName)
-  return `${eventLabel(machine, t.eventType)}${guard ? ` [${guard}]` : ''}${actions.length ? ` / ${actions.join(', ')}` : ''}`
+/** What triggers a transition, in words: its description, with the real length of a wait. */
+export function transitionLabel(machine: AnyStateMachine, t: AnyTransitionDefinition, start?: AnyMachineSnapshot): string {
+  const described = transitionDescription(t) ?? eventLabel(machine, t.eventType)
+  const after = /^xstate\.after\.([^.]+)\./.exec(t.eventType)
+  if (!after?.[1]) return described
+  const ms = delayMs(machine, after[1], start)
+  return ms === undefined ? described : `${described} (after ${formatDuration(ms)})`
 }
 
-function edgesOf(machine: AnyStateMachine): Edge[] {
+function edgesOf(machine: AnyStateMachine, start?: AnyMachineSnapshot): Edge[] {
   const edges: Edge[] = []
   for (const node of [machine.root, ...allStateNodes(machine)]) {
     for (const t of transitionsOf(node)) {
-      const label = transitionLabel(machine, t)
+      const label = transitionLabel(machine, t, start)
       const targets: AnyStateNode[] = t.target?.length ? [...t.target] : [node]
       for (const target of targets) edges.push({ source: node, target, label, internal: !t.target?.length })
     }
@@ -70,22 +91,26 @@ function edgesOf(machine: AnyStateMachine): Edge[] {
   return edges
 }
 
-function invokesOf(node: AnyStateNode): string[] {
-  return node.invoke.map((inv) => {
-    const src = typeof inv.src === 'string' ? inv.src : inv.id
-    return inv.id === src ? `invoke ${src}` : `invoke ${src} as ${inv.id}`
+/** A state's description, if any. */
+export function stateDescription(node: AnyStateNode): string | undefined {
+  return typeof node.description === 'string' && node.description ? node.description : undefined
+}
+
+/** Flows a state runs as a machine of their own (e.g. the OTP panel), by machine id. */
+function subflowsOf(node: AnyStateNode): string[] {
+  return node.invoke.flatMap((inv) => {
+    const logic: unknown = typeof inv.src === 'string' ? node.machine.implementations.actors[inv.src] : inv.src
+    return logic && typeof logic === 'object' && 'root' in logic && 'config' in logic ? [(logic as AnyStateMachine).id] : []
   })
 }
 
-/** invoke / entry / exit lines shown inside a state. */
+/** What a diagram says inside a state: what the user sees, the flow it runs, its tags. Never actions. */
 function stateNotes(node: AnyStateNode): string[] {
-  const entry = node.entry.map(actionName)
-  const exit = node.exit.map(actionName)
+  const description = stateDescription(node)
   return [
-    ...invokesOf(node),
-    ...(entry.length ? [`entry / ${entry.join(', ')}`] : []),
-    ...(exit.length ? [`exit / ${exit.join(', ')}`] : []),
-    ...(node.tags.length ? [`tags: ${node.tags.join(', ')}`] : []),
+    ...(description ? [description] : []),
+    ...subflowsOf(node).map((id) => `runs the ${id} flow (see its diagram)`),
+    ...(node.tags.length ? [`shows: ${node.tags.join(', ')}`] : []),
   ]
 }
 
@@ -99,7 +124,7 @@ function hasOwnTransitions(node: AnyStateNode) {
 const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_')
 const mermaidText = (text: string) => text.replace(/[;#]/g, ',').replace(/:\s*/g, ' ')
 
-export function toMermaid(machine: AnyStateMachine): string {
+export function toMermaid(machine: AnyStateMachine, start?: AnyMachineSnapshot): string {
   const lines = ['stateDiagram-v2']
   const drawRoot = hasOwnTransitions(machine.root) || machine.root.invoke.length > 0
   const declare = (node: AnyStateNode, indent: string) => {
@@ -132,7 +157,7 @@ export function toMermaid(machine: AnyStateMachine): string {
     lines.push(`  [*] --> ${mermaidId(machine.root)}`)
     declare(machine.root, '  ')
   } else body(machine.root, '  ')
-  for (const edge of edgesOf(machine)) {
+  for (const edge of edgesOf(machine, start)) {
     const label = edge.internal ? `${edge.label} (no state change)` : edge.label
     lines.push(`  ${mermaidId(edge.source)} --> ${mermaidId(edge.target)} : ${mermaidText(label)}`)
   }
@@ -143,18 +168,31 @@ export function toMermaid(machine: AnyStateMachine): string {
 // Graphviz
 
 const dotId = (node: AnyStateNode) => JSON.stringify(node.id)
+/** Breaks text into lines of about `width` characters at spaces. */
+function wrap(text: string, width: number): string {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  if (line) lines.push(line)
+  return lines.join('\n')
+}
 const dotText = (text: string) => JSON.stringify(text)
 const isCompound = (node: AnyStateNode) => Object.keys(node.states).length > 0
 const anchorOf = (node: AnyStateNode) => JSON.stringify(`${node.id}.__anchor`)
 
-export function toDot(machine: AnyStateMachine): string {
+export function toDot(machine: AnyStateMachine, start?: AnyMachineSnapshot): string {
   const out = [
     `digraph ${JSON.stringify(machine.id)} {`,
     '  compound=true; rankdir=LR; fontname="Helvetica"; fontsize=11;',
     '  node [shape=box, style="rounded,filled", fillcolor="#ffffff", color="#5f6368", fontname="Helvetica", fontsize=11];',
     '  edge [color="#5f6368", fontname="Helvetica", fontsize=10];',
   ]
-  const labelOf = (node: AnyStateNode) => [node.parent ? node.key : node.id, ...stateNotes(node)].join('\n')
+  const labelOf = (node: AnyStateNode) => [node.parent ? node.key : node.id, ...stateNotes(node).map((n) => wrap(n, 38))].join('\n')
   const emit = (node: AnyStateNode, indent: string) => {
     if (isCompound(node)) {
       out.push(`${indent}subgraph ${JSON.stringify(`cluster_${node.id}`)} {`)
@@ -185,10 +223,10 @@ export function toDot(machine: AnyStateMachine): string {
     }
     for (const child of Object.values(machine.root.states)) emit(child, '  ')
   }
-  for (const edge of edgesOf(machine)) {
+  for (const edge of edgesOf(machine, start)) {
     const from = isCompound(edge.source) ? anchorOf(edge.source) : dotId(edge.source)
     const to = isCompound(edge.target) ? anchorOf(edge.target) : dotId(edge.target)
-    const attrs = [`label=${dotText(edge.internal ? `${edge.label} (no state change)` : edge.label)}`]
+    const attrs = [`label=${dotText(wrap(edge.internal ? `${edge.label} (no state change)` : edge.label, 30))}`]
     if (isCompound(edge.source)) attrs.push(`ltail=${JSON.stringify(`cluster_${edge.source.id}`)}`)
     if (isCompound(edge.target) && edge.target !== edge.source) attrs.push(`lhead=${JSON.stringify(`cluster_${edge.target.id}`)}`)
     if (edge.internal) attrs.push('style=dashed')
@@ -209,70 +247,165 @@ export async function renderSvg(dot: string): Promise<string> {
 // ---------------------------------------------------------------------------------------------------------
 // Markdown pages
 
-const cell = (text: string) => text.replace(/\|/g, '\\|')
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+const machineDescription = (machine: AnyStateMachine) => stateDescription(machine.root) ?? ''
+/** `otp.open.entry.editing` → `open › entry › editing`: a state's place in plain words. */
+const statePlace = (id: string) => id.split('.').slice(1).join(' › ') || id
+
+function targetsText(targets: string[]): string {
+  return targets.length ? targets.map((x) => statePlace(x)).join(', ') : '(stays; no state change)'
+}
+
+/** The transitions of a machine as a product owner reads them: from, what triggers it, to. */
+function transitionRows(machine: AnyStateMachine, start?: AnyMachineSnapshot) {
+  return [machine.root, ...allStateNodes(machine)].flatMap((node) =>
+    transitionsOf(node).map((t) => ({
+      from: node.parent ? statePlace(node.id) : '(anywhere in the flow)',
+      trigger: transitionLabel(machine, t, start),
+      to: targetsText((t.target ?? []).map((target) => target.id)),
+    })),
+  )
+}
 
 export function toMarkdown(found: FoundMachine): string {
-  const { machine, name, file, exportName } = found
+  const { machine, name, file, exportName, start } = found
   const inventory = machineInventory(machine)
   const nodes = allStateNodes(machine)
   const delays = Object.keys(machine.implementations.delays).sort()
-  const actors = Object.keys(machine.implementations.actors).sort()
-  const guards = Object.keys(machine.implementations.guards).sort()
   const lines = [
-    `# ${name} machine`,
+    `# ${name} flow`,
+    '',
+    machineDescription(machine),
     '',
     `Generated by \`npm run diagrams\` from [\`${file}\`](../../${file}) (\`${exportName}\`). Do not edit; change the machine and regenerate.`,
-    `QA path plan: \`npm run qa:paths ${name}\`.`,
-    '',
-    '```mermaid',
-    toMermaid(machine).trimEnd(),
-    '```',
+    `QA plan: \`npm run qa:paths ${name}\`. Stately editor: import [${name}.json](${name}.json).`,
     '',
     `![${name} statechart](${name}.svg)`,
     '',
+    '```mermaid',
+    toMermaid(machine, start).trimEnd(),
+    '```',
+    '',
     `## States (${inventory.states.length})`,
     '',
-    '| state | type | notes |',
+    '| state | what the user sees | shows (tags) |',
     '|---|---|---|',
-    ...nodes.map((n) => `| \`${cell(n.id)}\` | ${n.type} | ${cell(stateNotes(n).join('; ')) || '—'} |`),
+    ...nodes.map(
+      (n) =>
+        `| ${cell(statePlace(n.id))}${n.type === 'final' ? ' (end)' : ''} | ${cell([stateDescription(n) ?? '', ...subflowsOf(n).map((id) => `Runs the [${id}](${id}.md) flow.`)].join(' ').trim()) || '—'} | ${n.tags.map((t) => `\`${t}\``).join(' ') || '—'} |`,
+    ),
     '',
     `## Transitions (${inventory.transitions.length})`,
     '',
-    '| from | event | guard | actions | to |',
-    '|---|---|---|---|---|',
-    ...inventory.transitions.map(
-      (t) =>
-        `| \`${cell(t.source)}\` | ${cell(eventLabel(machine, t.eventType))} | ${t.guard ? `\`${cell(t.guard)}\`` : '—'} | ${cell(t.actions.join(', ')) || '—'} | ${t.targets.length ? t.targets.map((x) => `\`${cell(x)}\``).join(', ') : '(no state change)'} |`,
-    ),
+    '| from | what happens | to |',
+    '|---|---|---|',
+    ...transitionRows(machine, start).map((r) => `| ${cell(r.from)} | ${cell(r.trigger)} | ${cell(r.to)} |`),
   ]
   if (delays.length) {
-    lines.push('', '## Delays', '', '| name | duration |', '|---|---|')
+    lines.push('', '## Waits', '', '| name | duration |', '|---|---|')
     for (const d of delays) {
-      const ms = delayMs(machine, d)
-      lines.push(`| \`${d}\` | ${ms === undefined ? 'computed' : `${formatDuration(ms)} (${ms} ms)`} |`)
+      const ms = delayMs(machine, d, start)
+      lines.push(`| \`${d}\` | ${ms === undefined ? 'computed' : formatDuration(ms)} |`)
     }
   }
-  if (actors.length) lines.push('', '## Actors', '', actors.map((a) => `\`${a}\``).join(', '))
-  if (guards.length) lines.push('', '## Guards', '', guards.map((g) => `\`${g}\``).join(', '))
   return `${lines.join('\n')}\n`
 }
 
+/** docs/statecharts/README.md: every flow in words for product owners, with its diagram. */
 export function toIndex(found: FoundMachine[]): string {
   const lines = [
     '# Statecharts',
     '',
-    'Generated by `npm run diagrams` from every `machines/*.machine.ts`; a test fails when these files are stale.',
-    'Each page has the Mermaid chart, an SVG rendering and tables of states, transitions, delays and actors.',
-    '`npm run qa:paths <machine>` prints the path-coverage test plan for QA.',
+    'Every flow of the portal and the sandbox with more than two states is a statechart in `machines/`. This page and the',
+    'diagrams are generated from them by `npm run diagrams` (a test fails when they are stale), so they say what the code does.',
+    'For each flow: what it is for, its diagram, its states in plain words and what moves it from one state to the next.',
     '',
-    '| machine | states | transitions | diagram |',
-    '|---|---|---|---|',
+    'Reading a diagram: boxes are states (a box inside a box is a step within a larger state; a dashed box holds parts that',
+    'run side by side); arrows are labelled with what makes the flow move (something the user does, an answer of the',
+    'server, or time passing); `shows:` lists what the screen displays (`screen.*` a screen, `busy.*` a disabled button or',
+    'loader, `alert.*` a message). QA test plans: `npm run qa:paths <flow>`; engineers can watch a flow live with `?inspect`.',
+    '',
+    '| flow | purpose | states | transitions | diagram | Stately editor |',
+    '|---|---|---|---|---|---|',
     ...found.map((f) => {
       const inv = machineInventory(f.machine)
-      return `| [${f.name}](${f.name}.md) | ${inv.states.length} | ${inv.transitions.length} | [svg](${f.name}.svg) |`
+      return `| [${f.name}](#${f.name}) | ${cell(machineDescription(f.machine))} | ${inv.states.length} | ${inv.transitions.length} | [svg](${f.name}.svg) | [json](${f.name}.json) |`
     }),
   ]
+  for (const f of found) {
+    lines.push('', `## ${f.name}`, '', machineDescription(f.machine), '', `Diagram: [${f.name}.svg](${f.name}.svg) · details: [${f.name}.md](${f.name}.md)`, '')
+    lines.push('States:', '')
+    for (const n of allStateNodes(f.machine)) {
+      const depth = n.id.split('.').length - 2
+      const sub = subflowsOf(n).map((id) => ` Runs the [${id}](#${id}) flow.`).join('')
+      lines.push(`${'  '.repeat(depth)}- **${n.key}**${n.type === 'final' ? ' (end)' : ''}: ${stateDescription(n) ?? ''}${sub}`)
+    }
+    lines.push('', 'What moves the flow:', '')
+    for (const r of transitionRows(f.machine, f.start)) lines.push(`- ${r.from} → ${r.to}: ${r.trigger}`)
+  }
   return `${lines.join('\n')}\n`
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Stately editor
+
+type JsonTransition = { target?: string[]; guard?: string; description?: string; reenter?: boolean }
+
+/**
+ * The machine's definition as plain JSON for the Stately editor (Import → paste as `createMachine(<json>)`): states,
+ * descriptions, tags, events with targets, guards by name, waits in milliseconds, invoked actors with their
+ * done/error transitions. Implementations (actions, guard code, requests) stay in the code.
+ */
+export function toStatelyJson(machine: AnyStateMachine, start?: AnyMachineSnapshot): string {
+  const transitionJson = (t: AnyTransitionDefinition): JsonTransition => {
+    const guard: unknown = t.guard
+    const name = typeof guard === 'string' ? guard : guard && typeof guard === 'object' && 'type' in guard ? String(guard.type) : undefined
+    const description = transitionDescription(t)
+    return {
+      ...(t.target?.length ? { target: t.target.map((x) => `#${x.id}`) } : {}),
+      ...(name ? { guard: name } : {}),
+      ...(t.reenter && t.target?.length ? { reenter: true } : {}),
+      ...(description ? { description } : {}),
+    }
+  }
+  const nodeJson = (node: AnyStateNode): Record<string, unknown> => {
+    const out: Record<string, unknown> = {}
+    if (!node.parent) out.id = node.id
+    if (node.type === 'parallel' || node.type === 'final') out.type = node.type
+    const initial = node.type === 'compound' ? node.initial?.target?.[0] : undefined
+    if (initial) out.initial = initial.key
+    const description = stateDescription(node)
+    if (description) out.description = description
+    if (node.tags.length) out.tags = [...node.tags]
+    const on: Record<string, JsonTransition[]> = {}
+    const after: Record<string, JsonTransition[]> = {}
+    const invokeIds = new Set(node.invoke.map((inv) => inv.id))
+    const done: Record<string, JsonTransition[]> = {}
+    const error: Record<string, JsonTransition[]> = {}
+    for (const [eventType, list] of node.transitions) {
+      const delay = /^xstate\.after\.([^.]+)\./.exec(eventType)?.[1]
+      const doneOf = /^xstate\.done\.actor\.(.+)$/.exec(eventType)?.[1]
+      const errorOf = /^xstate\.error\.actor\.(.+)$/.exec(eventType)?.[1]
+      if (delay) after[String(delayMs(machine, delay, start) ?? delay)] = list.map(transitionJson)
+      else if (doneOf && invokeIds.has(doneOf)) done[doneOf] = list.map(transitionJson)
+      else if (errorOf && invokeIds.has(errorOf)) error[errorOf] = list.map(transitionJson)
+      else on[eventType] = list.map(transitionJson)
+    }
+    if (node.invoke.length)
+      out.invoke = node.invoke.map((inv) => ({
+        id: inv.id,
+        src: typeof inv.src === 'string' ? inv.src : inv.id,
+        ...(done[inv.id] ? { onDone: done[inv.id] } : {}),
+        ...(error[inv.id] ? { onError: error[inv.id] } : {}),
+      }))
+    if (Object.keys(on).length) out.on = on
+    if (Object.keys(after).length) out.after = after
+    if (node.always?.length) out.always = node.always.map(transitionJson)
+    const children = Object.values(node.states)
+    if (children.length) out.states = Object.fromEntries(children.map((child) => [child.key, nodeJson(child)]))
+    return out
+  }
+  return `${JSON.stringify(nodeJson(machine.root), null, 2)}\n`
 }
 
 /** Every file of docs/statecharts, by file name. */
@@ -281,10 +414,14 @@ export async function generateStatecharts(root = process.cwd()): Promise<Map<str
   const files = new Map<string, string>()
   for (const f of found) {
     files.set(`${f.name}.md`, toMarkdown(f))
-    files.set(`${f.name}.svg`, await renderSvg(toDot(f.machine)))
+    files.set(`${f.name}.svg`, await renderSvg(toDot(f.machine, f.start)))
+    files.set(`${f.name}.json`, toStatelyJson(f.machine, f.start))
   }
   files.set('README.md', toIndex(found))
   return files
 }
+
+/** The files `npm run diagrams` owns in docs/statecharts. */
+export const generatedFilePattern = /\.(md|svg|json)$/
 
 export const statechartsDir = (root = process.cwd()) => join(root, 'docs', 'statecharts')

@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { deflateSync } from 'node:zlib'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { accountErrors } from '../../src/domain/errors-accounts.ts'
 import { products } from '../../src/domain/products.ts'
 import { startServer } from '../../src/server/main.ts'
 import { linkOf, otpOf, startSmtpReceiver, type SmtpReceiver } from '../support/smtp.ts'
+import { png } from '../support/png.ts'
 
 /**
  * The account flows in a real browser, in Japanese and in English: sign-up (OTP read from a real SMTP server),
@@ -204,39 +204,6 @@ async function signIn(page: Page, app: AccountsApp, lang: Lang, email: string, s
   await page.getByRole('button', { name: t.verify, exact: true }).click()
 }
 
-/** A PNG of one colour (RGB, 8 bits), written by hand so the test needs no image library. */
-function png(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc(body), body.length + 4)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [255, 0, 51]).flat())])
-  const raw = Buffer.concat(Array.from({ length: height }, () => row))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
 for (const lang of ['ja', 'en'] as const) {
   const t = text[lang]

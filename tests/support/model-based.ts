@@ -144,7 +144,7 @@ async function sendStep(
     if (done) deferred.resolve(step.event.output)
     else deferred.reject(step.event.error)
   } else if (after?.[1]) {
-    const ms = delayMs(options.machine, after[1])
+    const ms = delayMs(options.machine, after[1], replay.actor.getSnapshot())
     if (ms === undefined) throw new Error(`${type}: delay "${after[1]}" is not a number in setup({ delays })`)
     await vi.advanceTimersByTimeAsync(ms)
   } else {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { inspectionEnabled, inspectOption } from './inspect.ts'
+import { inspectionEnabled, inspectOption, inspectorUrl, localInspectorUrl, statelyInspectorUrl } from './inspect.ts'
 import { createSessionActor } from './session-actor.ts'
 
 interface Sent {
@@ -24,7 +24,20 @@ vi.mock('@statelyai/inspect', async (importOriginal) => {
   }
 })
 
-afterEach(() => window.history.replaceState(null, '', '/'))
+afterEach(() => {
+  window.history.replaceState(null, '', '/')
+  vi.unstubAllGlobals()
+})
+
+/** The network as the inspector probe sees it: Stately's site answers, or nothing does. */
+const network = (online: boolean) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (online && url === statelyInspectorUrl) return new Response(null, { status: 200 })
+      throw new TypeError('Failed to fetch')
+    }),
+  )
 
 describe('inspection', () => {
   it('is off unless the URL asks for it', () => {
@@ -34,8 +47,20 @@ describe('inspection', () => {
     expect(inspectionEnabled()).toBe(true)
   })
 
+  it('shows the Stately inspector when its site answers, the local viewer offline or with ?inspect=local', async () => {
+    window.history.replaceState(null, '', '/?inspect')
+    network(true)
+    expect(await inspectorUrl()).toBe(statelyInspectorUrl)
+    network(false)
+    expect(await inspectorUrl()).toBe(localInspectorUrl)
+    network(true)
+    window.history.replaceState(null, '', '/?inspect=local')
+    expect(await inspectorUrl()).toBe(localInspectorUrl)
+  })
+
   it('sends the session actor, its events and snapshots, including those from before the inspector loaded', async () => {
     window.history.replaceState(null, '', '/?inspect')
+    network(false)
     const actor = createSessionActor({
       storage: localStorage,
       signOutRequest: async () => null,

@@ -1,13 +1,20 @@
 import type { InspectionEvent, Observer } from 'xstate'
 
 /**
- * Stately inspection for every actor the app starts (docs/architecture.md §4). Turned on by `?inspect` in the
- * URL or `VITE_INSPECT=1` at build time. `@statelyai/inspect` is loaded with a dynamic import, so it is its own
- * chunk and is never fetched otherwise. Events are posted to `/inspector.html` (our offline receiver) in an
- * iframe docked at the bottom of the page.
+ * Stately inspection for every actor the app starts (docs/architecture.md §4): `?inspect` in the URL or
+ * `VITE_INSPECT=1` at build time attaches `@statelyai/inspect`'s browser inspector to the session and to every
+ * flow's actor (invoked children such as the OTP panel come with their parent), from each one's first state.
+ *
+ * Where it shows: the Stately inspector (https://stately.ai/inspect) in a panel docked at the bottom right; when
+ * that site cannot be reached (offline), the local viewer `/inspector.html`, which draws the live statechart and
+ * the event log. `?inspect=local` asks for the local viewer directly. `@statelyai/inspect` is loaded with a
+ * dynamic import, so it is its own chunk and never fetched otherwise.
  *
  * Usage: `createActor(machine, { input, inspect: inspectOption() })` or `useMachine(machine, { inspect: inspectOption() })`.
  */
+
+export const statelyInspectorUrl = 'https://stately.ai/inspect'
+export const localInspectorUrl = '/inspector.html'
 
 export function inspectionEnabled(): boolean {
   if (import.meta.env?.VITE_INSPECT === '1') return true
@@ -25,21 +32,37 @@ export function inspectOption(): InspectObserver | undefined {
   return shared
 }
 
+/** Whether the Stately inspector answers (an opaque answer is enough); no answer within the time limit = offline. */
+async function statelyReachable(timeoutMs = 3_000): Promise<boolean> {
+  try {
+    await fetch(statelyInspectorUrl, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The page the inspector posts to: the Stately inspector when it can be reached, else the local viewer. */
+export async function inspectorUrl(): Promise<string> {
+  if (new URLSearchParams(window.location.search).get('inspect') === 'local') return localInspectorUrl
+  return (await statelyReachable()) ? statelyInspectorUrl : localInspectorUrl
+}
+
 /**
  * Actors are created synchronously, the inspector arrives later: events wait in a queue until it has loaded.
- * (The inspector itself then holds them until the receiver page says it is connected.)
+ * (The inspector itself then holds them until the page it posts to says it is connected.)
  */
 function lazyBrowserInspector(): InspectObserver {
   const pending: InspectionEvent[] = []
   let target: InspectObserver | undefined
-  void import('@statelyai/inspect').then(({ createBrowserInspector }) => {
+  void Promise.all([import('@statelyai/inspect'), inspectorUrl()]).then(([{ createBrowserInspector }, url]) => {
     const iframe = document.createElement('iframe')
     iframe.title = 'State machine inspector'
-    iframe.dataset.inspector = ''
+    iframe.dataset.inspector = url === localInspectorUrl ? 'local' : 'stately'
     iframe.style.cssText =
-      'position:fixed;inset:auto 0 0 auto;width:min(480px,100vw);height:40vh;border:1px solid #ccc;background:#fff;z-index:2147483647'
+      'position:fixed;inset:auto 0 0 auto;width:min(960px,100vw);height:45vh;border:1px solid #ccc;background:#fff;z-index:2147483647'
     document.body.append(iframe)
-    const inspector = createBrowserInspector({ iframe, url: '/inspector.html' })
+    const inspector = createBrowserInspector({ iframe, url })
     target = inspector.inspect
     for (const event of pending.splice(0)) target.next?.(event)
   })

@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import type { Token } from '@/domain/account-api.ts'
 import { inspectOption } from '@/web/lib/inspect.ts'
+import { otpMachine } from '../../../../machines/otp.machine.ts'
 import { signInMachine, type AuthenticateOutput } from '../../../../machines/sign-in.machine.ts'
 import { authenticate, otpRequiredOf, resendSignInOtp, type AuthenticateBody } from './api.ts'
 import { rememberKeepLogin } from '@/web/lib/keep-login.ts'
@@ -38,13 +39,17 @@ export function useSignIn() {
             input.keepLogin,
           ),
         ),
-        verifyOtp: fromPromise(async ({ input }) => {
-          const result = await signInWith({ otp_reference_id: input.otpReferenceId, otp: input.otp }, input.keepLogin)
-          return { status: result.kind === 'signedIn' ? result.status : 'COMPLETED' }
-        }),
-        resendOtp: fromPromise(async ({ input }) => {
-          const data = await resendSignInOtp(input.otpReferenceId)
-          return { otpReferenceId: data.otp_reference_id }
+        otp: otpMachine.provide({
+          actors: {
+            verifyOtp: fromPromise(async ({ input }) => {
+              const result = await signInWith({ otp_reference_id: input.otpReferenceId, otp: input.otp }, input.keepLogin)
+              return { status: result.kind === 'signedIn' ? result.status : 'COMPLETED' }
+            }),
+            resendOtp: fromPromise(async ({ input }) => {
+              const data = await resendSignInOtp(input.otpReferenceId)
+              return { otpReferenceId: data.otp_reference_id }
+            }),
+          },
         }),
       },
     })

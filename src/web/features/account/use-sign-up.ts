@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate'
 import { defaultLogoId } from '@/domain/account-api.ts'
 import { inspectOption } from '@/web/lib/inspect.ts'
 import { AccountFlowError, sessionTimedOutCode, unknownErrorCode } from '../../../../machines/account-flow.ts'
+import { otpMachine } from '../../../../machines/otp.machine.ts'
 import { signUpMachine } from '../../../../machines/sign-up.machine.ts'
 import { rememberKeepLogin } from '@/web/lib/keep-login.ts'
 import { createAccount, createApiKey, resendSignUpOtp, signupProduct, uploadLogo, validateSignUpOtp } from './api.ts'
@@ -23,16 +24,20 @@ export function useSignUp(options: { startAt?: 'account' | 'merchant'; email?: s
             const data = await createAccount(input)
             return { otpReferenceId: data.otp_reference_id }
           }),
-          validateOtp: fromPromise(async ({ input }) => {
-            const data = await validateSignUpOtp({ otp_reference_id: input.otpReferenceId, otp: input.otp, email: input.email })
-            // sign-up offers no 'keep me signed in': the new account stays signed in like the checkbox's default
-            rememberKeepLogin(true)
-            await account.signIn(data.token)
-            return data.status
-          }),
-          resendOtp: fromPromise(async ({ input }) => {
-            const data = await resendSignUpOtp(input.otpReferenceId)
-            return { otpReferenceId: data.otp_reference_id }
+          otp: otpMachine.provide({
+            actors: {
+              verifyOtp: fromPromise(async ({ input }) => {
+                const data = await validateSignUpOtp({ otp_reference_id: input.otpReferenceId, otp: input.otp, email: input.email })
+                // sign-up offers no 'keep me signed in': the new account stays signed in like the checkbox's default
+                rememberKeepLogin(true)
+                await account.signIn(data.token)
+                return { status: data.status }
+              }),
+              resendOtp: fromPromise(async ({ input }) => {
+                const data = await resendSignUpOtp(input.otpReferenceId)
+                return { otpReferenceId: data.otp_reference_id }
+              }),
+            },
           }),
           uploadLogo: fromPromise(async ({ input }) => {
             const data = await uploadLogo(input.file)

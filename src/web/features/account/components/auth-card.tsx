@@ -7,10 +7,11 @@ import './account.css'
 export const privacyPolicyUrl = 'https://www.paylab.example/privacy'
 
 /** The card every account screen sits in. */
-export function AuthCard({ title, children, wide = false }: { title: ReactNode; children: ReactNode; wide?: boolean }) {
+export function AuthCard({ title, children, wide = false, screen }: { title: ReactNode; children: ReactNode; wide?: boolean; screen?: string }) {
+  // data-screen names the screen as the flow's statechart tags it (screen.<name>); the browser path tests read it
   return (
     <div className="account-page">
-      <section className={`account-card${wide ? ' account-card--wide' : ''}`} aria-labelledby="account-title">
+      <section className={`account-card${wide ? ' account-card--wide' : ''}`} aria-labelledby="account-title" data-screen={screen}>
         <div className="account-card__brand">
           <LogoMark size={36} />
         </div>

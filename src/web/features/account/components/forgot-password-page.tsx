@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
 
   if (state.matches('sent') || done)
     return (
-      <AuthCard title={t`Check your e-mail`}>
+      <AuthCard title={t`Check your e-mail`} screen="forgotSent">
         <p className="account-lead" role="status">
           <Trans>If an account uses this address, we have sent it a link to set a new password. The link is valid for {minutes} minutes.</Trans>
         </p>
@@ -38,7 +38,7 @@ export function ForgotPasswordPage() {
     )
   if (state.matches('failed'))
     return (
-      <AuthCard title={t`Forgot password`}>
+      <AuthCard title={t`Forgot password`} screen="forgotFailed">
         <p className="account-form-error" role="alert">
           <Trans>Oops! Something went wrong. Please try again later.</Trans>
         </p>
@@ -58,7 +58,7 @@ export function ForgotPasswordPage() {
   const shown = message || (rejected ? i18n._(validationText.forgotEmailTyping) : '')
 
   return (
-    <AuthCard title={t`Forgot password`}>
+    <AuthCard title={t`Forgot password`} screen="forgotForm">
       <form className="account-form" onSubmit={submit} noValidate>
         <p className="account-lead">
           <Trans>Enter the e-mail address of your account and we will send you a link to set a new password.</Trans>

@@ -1,8 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
 import { useId, useState, type FormEvent } from 'react'
+import type { ActorRefFrom } from 'xstate'
 import { isValidOtp, maskEmail } from '@/domain/account-validation.ts'
 import { limits } from '@/domain/limits.ts'
-import { validationText } from '../messages.ts'
+import { errorText, validationText } from '../messages.ts'
+import type { otpMachine } from '../../../../../machines/otp.machine.ts'
 import { FieldMessage, FormError } from './auth-card.tsx'
 
 export interface OtpStepProps {
@@ -34,7 +37,7 @@ export function OtpStep({ email, secondsLeft, canResend, resending, verifying, e
   const timer = secondsLeft
 
   return (
-    <form className="account-form" onSubmit={submit} noValidate>
+    <form className="account-form" data-screen="otp" onSubmit={submit} noValidate>
       {/* also the sign-up's verification-e-mail notice (spec §2): announced when the screen opens */}
       <p className="account-lead" role="status">
         <Trans>
@@ -80,5 +83,25 @@ export function OtpStep({ email, secondsLeft, canResend, resending, verifying, e
         </button>
       )}
     </form>
+  )
+}
+
+/** The OTP panel bound to the OTP machine that sign-in and sign-up invoke (machines/otp.machine.ts). */
+export function OtpPanel({ actor, email, onCancel }: { actor: ActorRefFrom<typeof otpMachine> | undefined; email: string; onCancel?: () => void }) {
+  const { i18n } = useLingui()
+  const snapshot = useSelector(actor, (s) => s)
+  if (!actor || !snapshot) return null
+  return (
+    <OtpStep
+      email={email}
+      secondsLeft={snapshot.context.resendSecondsLeft}
+      canResend={snapshot.hasTag('resend.ready')}
+      resending={snapshot.hasTag('busy.resending')}
+      verifying={snapshot.hasTag('busy.verifying')}
+      error={errorText(i18n, snapshot.context.errorCode)}
+      onSubmit={(otp) => actor.send({ type: 'otp.submit', otp })}
+      onResend={() => actor.send({ type: 'otp.resend' })}
+      onCancel={onCancel}
+    />
   )
 }

@@ -18,7 +18,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
 
   if (state.matches('saved'))
     return (
-      <AuthCard title={t`Password changed`}>
+      <AuthCard title={t`Password changed`} screen="resetSaved">
         <p className="account-lead" role="status">
           <Trans>Your new password is set. Sign in with it.</Trans>
         </p>
@@ -29,7 +29,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
     )
   if (state.matches('linkInvalid'))
     return (
-      <AuthCard title={t`Set a new password`}>
+      <AuthCard title={t`Set a new password`} screen="resetLinkInvalid">
         <p className="account-form-error" role="alert">
           {state.context.errorCode ? errorText(i18n, state.context.errorCode) : t`This password reset link is invalid or has expired. Please request a new one.`}
         </p>
@@ -48,7 +48,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
     if (valid && !state.matches('saving')) send({ type: 'reset.submit', password })
   }
   return (
-    <AuthCard title={t`Set a new password`}>
+    <AuthCard title={t`Set a new password`} screen="resetForm">
       <form className="account-form" onSubmit={submit} noValidate>
         <FormError message={errorText(i18n, state.context.errorCode)} />
         <label className="account-label" htmlFor={ids.password}>

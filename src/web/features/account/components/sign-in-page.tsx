@@ -8,7 +8,7 @@ import { isMobileDevice, safeRedirect } from '../device.ts'
 import { errorText, validationText } from '../messages.ts'
 import { useSignIn } from '../use-sign-in.ts'
 import { AuthCard, FieldMessage, FormError, LegalLinks } from './auth-card.tsx'
-import { OtpStep } from './otp-step.tsx'
+import { OtpPanel } from './otp-step.tsx'
 import { EmailField } from './email-field.tsx'
 import { PasswordInput } from './password-input.tsx'
 import { SignUpFlow } from './sign-up-flow.tsx'
@@ -38,23 +38,14 @@ export function SignInPage({ redirect }: { redirect?: string }) {
   if (state.matches('continueSignUp')) return <SignUpFlow startAt="merchant" email={context.email} />
   if (state.matches('otp'))
     return (
-      <AuthCard title={t`Confirm it's you`}>
-        <OtpStep
-          email={context.email}
-          secondsLeft={context.resendSecondsLeft}
-          canResend={state.matches({ otp: { resend: 'ready' } })}
-          resending={state.matches({ otp: { resend: 'resending' } })}
-          verifying={state.matches({ otp: { entry: 'verifying' } })}
-          error={error}
-          onSubmit={(otp) => send({ type: 'otp.submit', otp })}
-          onResend={() => send({ type: 'otp.resend' })}
-          onCancel={() => send({ type: 'otp.cancel' })}
-        />
+      <AuthCard title={t`Confirm it's you`} screen="otpPanel">
+        <OtpPanel actor={state.children.otp} email={context.email} onCancel={() => send({ type: 'otp.cancel' })} />
       </AuthCard>
     )
-  if (state.matches('terms'))
+  // the resubmission with the accepted terms keeps the terms panel on screen while it runs
+  if (state.matches('terms') || (state.hasTag('busy.signingIn') && context.acceptedTerms))
     return (
-      <AuthCard title={t`Accept the developer terms`}>
+      <AuthCard title={t`Accept the developer terms`} screen="terms">
         <p className="account-lead">
           <Trans>
             This e-mail address belongs to an account that is not yet a developer account. To use it here, accept the{' '}
@@ -69,7 +60,7 @@ export function SignInPage({ redirect }: { redirect?: string }) {
           <button
             type="button"
             className="ui-button ui-button--primary ui-button--medium account-submit"
-            disabled={state.matches({ terms: 'accepting' })}
+            disabled={state.hasTag('busy.signingIn')}
             onClick={() => send({ type: 'terms.accept' })}
           >
             <Trans>Accept and sign in</Trans>
@@ -81,9 +72,9 @@ export function SignInPage({ redirect }: { redirect?: string }) {
       </AuthCard>
     )
   return (
-    <AuthCard title={t`Sign in`}>
+    <AuthCard title={t`Sign in`} screen="signIn">
       <SignInForm
-        busy={state.matches({ form: 'authenticating' }) || signedIn}
+        busy={state.hasTag('busy.signingIn') || signedIn}
         error={signedIn ? '' : error}
         onSubmit={(email, password, keepLogin) => send({ type: 'signIn.submit', email, password, keepLogin })}
       />

@@ -9,7 +9,7 @@ import { AccountStep } from './account-step.tsx'
 import { AuthCard } from './auth-card.tsx'
 import { MerchantStep } from './merchant-step.tsx'
 import { NewKeyStep } from './new-key-step.tsx'
-import { OtpStep } from './otp-step.tsx'
+import { OtpPanel } from './otp-step.tsx'
 import { ProductsStep } from './products-step.tsx'
 import { SuccessStep } from './success-step.tsx'
 
@@ -44,7 +44,7 @@ export function SignUpFlow({ startAt = 'account', email }: { startAt?: 'account'
 
   if (state.matches('account'))
     return (
-      <AuthCard title={t`Create your developer account`}>
+      <AuthCard title={t`Create your developer account`} screen="account">
         <StepIndicator step={1} />
         <AccountStep busy={state.matches({ account: 'creating' })} error={error} onSubmit={(e, password) => send({ type: 'account.submit', email: e, password })} />
       </AuthCard>
@@ -53,21 +53,12 @@ export function SignUpFlow({ startAt = 'account', email }: { startAt?: 'account'
     return (
       <AuthCard title={t`Verify your e-mail`}>
         <StepIndicator step={2} />
-        <OtpStep
-          email={context.email}
-          secondsLeft={context.resendSecondsLeft}
-          canResend={state.matches({ otp: { resend: 'ready' } })}
-          resending={state.matches({ otp: { resend: 'resending' } })}
-          verifying={state.matches({ otp: { entry: 'validating' } })}
-          error={error}
-          onSubmit={(otp) => send({ type: 'otp.submit', otp })}
-          onResend={() => send({ type: 'otp.resend' })}
-        />
+        <OtpPanel actor={state.children.otp} email={context.email} />
       </AuthCard>
     )
   if (state.matches('merchant'))
     return (
-      <AuthCard title={t`Set up your merchant`}>
+      <AuthCard title={t`Set up your merchant`} screen="merchant">
         <StepIndicator step={3} />
         <MerchantStep
           logoUrl={context.logoUrl}
@@ -82,7 +73,7 @@ export function SignUpFlow({ startAt = 'account', email }: { startAt?: 'account'
     )
   if (state.matches('products'))
     return (
-      <AuthCard title={t`Choose your products`} wide>
+      <AuthCard title={t`Choose your products`} screen="products" wide>
         <StepIndicator step={4} />
         <ProductsStep
           merchantName={context.merchantName.trim() || context.defaultMerchantName}
@@ -96,7 +87,7 @@ export function SignUpFlow({ startAt = 'account', email }: { startAt?: 'account'
     )
   if (state.matches('success'))
     return (
-      <AuthCard title={t`Welcome to PayLab`}>
+      <AuthCard title={t`Welcome to PayLab`} screen="success">
         <StepIndicator step={5} />
         <SuccessStep
           merchantName={profile.data?.merchant_name ?? (context.merchantName.trim() || context.defaultMerchantName)}
@@ -108,7 +99,7 @@ export function SignUpFlow({ startAt = 'account', email }: { startAt?: 'account'
     )
   if (state.matches('newKey'))
     return (
-      <AuthCard title={t`Your new sandbox API key`}>
+      <AuthCard title={t`Your new sandbox API key`} screen="newKey">
         <NewKeyStep
           merchantId={context.merchantId}
           apiKey={context.newKey?.apiKey ?? null}
@@ -120,7 +111,7 @@ export function SignUpFlow({ startAt = 'account', email }: { startAt?: 'account'
     )
   // timedOut (spec §4: a session timeout sends the user back to sign in)
   return (
-    <AuthCard title={t`Session timed out`}>
+    <AuthCard title={t`Session timed out`} screen="timedOut">
       <p className="account-lead" role="alert">
         {errorText(i18n, 'SESSION_TIMED_OUT')}
       </p>
