@@ -19,6 +19,8 @@ export const limits = {
   alertDisplayMs: 45_000,
   autoRefundDelayMs: 30_000,
   retry: { limit: 3, baseMs: 1_000 },
+  /** The payment demos (spec §3, §5, §9): cake price, the amount field's bounds, the merchant payment id prefix. */
+  demo: { cakePriceYen: 1, amountMin: 0, amountMax: 100, merchantPaymentIdPrefix: 'DEVELOPER-PANEL-DEMO-' },
   transactions: { defaultPage: 0, defaultPageSize: 10 },
   webinarCookieDays: 1,
   errorReporting: { errorSampleRate: 0.05, traceSampleRate: 0.0005 },

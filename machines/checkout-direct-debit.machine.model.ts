@@ -1,0 +1,53 @@
+import type { AnyMachineSnapshot } from 'xstate'
+import { checkoutDirectDebitMachine, type CheckoutDirectDebitContext } from './checkout-direct-debit.machine.ts'
+import { observeAlert } from './checkout.ts'
+
+export const returnWithToken = 'http://127.0.0.1:4406/demo/loading?responseToken=eyJhbGciOiJIUzI1NiJ9.e30.sig'
+
+/**
+ * The direct-debit checkout as its model-based test and `npm run qa:paths checkout-direct-debit` walk it, with
+ * the real waits (3 s between looks, 5 min in all, 30 s to the refund, 1/2/4 s between retries, 45 s for an
+ * alert). What can happen next depends on the state, the link, failed looks and retries so far and the alerts.
+ */
+export const checkoutDirectDebitModel = {
+  machine: checkoutDirectDebitMachine,
+  inputs: [
+    { name: 'not linked', label: 'Open the cake shop (direct debit) in a fresh browser', input: {} },
+    {
+      name: 'linked',
+      label: 'Open the cake shop (direct debit) after linking the wallet once',
+      input: { userAuthorizationId: 'ua-0001', phoneNumber: '08012345678' },
+    },
+  ],
+  serializeState: (s: AnyMachineSnapshot) => {
+    const c = s.context as CheckoutDirectDebitContext
+    return JSON.stringify([s.value, c.userAuthorizationId !== null, c.pollFailures, c.retries, c.alert, c.cancelAlert])
+  },
+  observe: (s: AnyMachineSnapshot) => observeAlert(s.context as CheckoutDirectDebitContext),
+  labels: {
+    'link.start': 'Press "Link wallet"',
+    'link.cancel': 'Close the consent frame',
+    'debit.submit': 'Press Debit',
+    'alert.close': 'Close the alert',
+  },
+  events: [
+    { type: 'xstate.done.actor.getAuthorizationUrl', output: { url: 'http://127.0.0.1:4406/wallet/authorize?session=s1' }, label: 'The server answers the consent page address' },
+    { type: 'xstate.error.actor.getAuthorizationUrl', error: new Error('503'), label: 'The server fails to give the consent page' },
+    { type: 'frame.navigated', location: returnWithToken, label: 'The test user allows the link: the frame comes back to the loading page with a token' },
+    { type: 'frame.navigated', location: 'http://127.0.0.1:4406/demo/loading', label: 'The frame comes back to the loading page without a token (the user denied)' },
+    { type: 'xstate.done.actor.saveResponseToken', output: { userAuthorizationId: 'ua-0002', phoneNumber: '08087654321' }, label: 'The server saves the token: phone number and authorization id' },
+    { type: 'xstate.error.actor.saveResponseToken', error: new Error('400'), label: 'The server refuses the token' },
+    { type: 'xstate.done.actor.createPayment', output: { merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0003' }, label: 'The server creates the payment' },
+    { type: 'xstate.error.actor.createPayment', error: { timedOut: true, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0004' }, label: 'The payment request times out' },
+    { type: 'xstate.error.actor.createPayment', error: { timedOut: false }, label: 'The server refuses the payment (bad request)' },
+    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'CREATED' }, label: 'The payment is not completed yet' },
+    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'COMPLETED' }, label: 'The payment is COMPLETED' },
+    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'EXPIRED' }, label: 'The payment EXPIRED' },
+    { type: 'xstate.error.actor.getPaymentStatus', error: new Error('network'), label: 'The look fails (network down)' },
+    { type: 'xstate.done.actor.refundPayment', label: 'The server refunds the payment' },
+    { type: 'xstate.error.actor.refundPayment', error: new Error('timeout'), label: 'The refund times out' },
+    { type: 'xstate.done.actor.cancelPayment', label: 'The server cancels the payment' },
+    { type: 'xstate.error.actor.cancelPayment', error: new Error('timeout'), label: 'The cancel times out' },
+  ],
+  simplePaths: false,
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
+import { testMachinePaths } from '../tests/support/model-based.ts'
+import { checkoutDirectDebitMachine, type CheckoutDirectDebitContext } from './checkout-direct-debit.machine.ts'
+import { checkoutDirectDebitModel, returnWithToken } from './checkout-direct-debit.machine.model.ts'
+
+/**
+ * Every path of the direct-debit checkout on the real actor under a fake clock with the real waits. The oracle
+ * is spec §4 (checkout demo direct debit), §8 and §9, checked after every step.
+ */
+const ctx = (s: AnyMachineSnapshot) => s.context as CheckoutDirectDebitContext
+const at = (s: AnyMachineSnapshot) => JSON.stringify(s.value)
+
+testMachinePaths('checkoutDirectDebit', {
+  ...checkoutDirectDebitModel,
+  compareContext: false,
+  check: (actual, step, before) => {
+    const { type } = step.event
+    const c = ctx(actual)
+    expect(actual.hasTag('busy.processing')).toBe(actual.matches('debiting') || actual.matches('polling')) // 'Processing...'
+    if (type === 'start') {
+      expect([at(actual), c.alert]).toEqual(['{"input":"quiet"}', null])
+      return
+    }
+    const b = ctx(before!)
+    if (type === 'link.start') expect(at(actual)).toBe(b.userAuthorizationId && b.phoneNumber ? '"showCode"' : '"fetchingAuthorization"')
+    if (type === 'xstate.error.actor.getAuthorizationUrl') expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'AUTHORIZATION_FAILED'])
+    if (type === 'xstate.done.actor.getAuthorizationUrl') expect([at(actual), c.authorizationUrl]).toEqual(['"showIFrame"', 'http://127.0.0.1:4406/wallet/authorize?session=s1'])
+    if (type === 'frame.navigated') {
+      if (step.event.location === returnWithToken) expect([at(actual), c.responseToken]).toEqual(['"savingToken"', 'eyJhbGciOiJIUzI1NiJ9.e30.sig'])
+      else expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'RESPONSE_TOKEN_MISSING'])
+    }
+    if (type === 'xstate.error.actor.saveResponseToken') expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'RESPONSE_TOKEN_MISSING'])
+    if (type === 'xstate.done.actor.saveResponseToken') expect([at(actual), c.userAuthorizationId, c.phoneNumber]).toEqual(['"showCode"', 'ua-0002', '08087654321'])
+    if (type === 'xstate.done.actor.createPayment') expect([at(actual), c.merchantPaymentId]).toEqual(['{"polling":"waiting"}', 'DEVELOPER-PANEL-DEMO-0003'])
+    if (type === 'xstate.error.actor.createPayment') {
+      if ((step.event.error as { timedOut: boolean }).timedOut) expect([at(actual), c.merchantPaymentId, c.cancelAlert]).toEqual(['"cancelling"', 'DEVELOPER-PANEL-DEMO-0004', 'TIMED_OUT'])
+      else expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'UNKNOWN_ERROR'])
+    }
+    if (type === 'xstate.done.actor.getPaymentStatus') {
+      const status = (step.event.output as { status: string }).status
+      if (status === 'COMPLETED') expect(at(actual)).toBe('"paid"')
+      else if (status === 'EXPIRED') expect([at(actual), c.cancelAlert, c.retries]).toEqual(['"cancelling"', 'TIMED_OUT', 0])
+      else expect([at(actual), c.pollFailures]).toEqual(['{"polling":"waiting"}', 0])
+    }
+    if (type === 'xstate.error.actor.getPaymentStatus') {
+      if (b.pollFailures >= 3) expect([at(actual), c.cancelAlert]).toEqual(['"cancelling"', 'UNKNOWN_ERROR'])
+      else expect([at(actual), c.pollFailures]).toEqual(['{"polling":"waiting"}', b.pollFailures + 1])
+    }
+    if (type.startsWith('xstate.after.pollTotal')) expect([at(actual), c.cancelAlert]).toEqual(['"cancelling"', 'TIMED_OUT'])
+    if (type.startsWith('xstate.after.autoRefund')) expect([at(actual), c.retries]).toEqual(['"refunding"', 0])
+    if (type === 'xstate.done.actor.refundPayment') expect([at(actual), c.alert, c.merchantPaymentId]).toEqual(['{"input":"alerting"}', 'REFUNDED', null])
+    if (type === 'xstate.error.actor.refundPayment') {
+      // spec §9: retried up to 3 times, then "will try later"
+      if (b.retries < 3) expect([at(actual), c.retries]).toEqual(['"refundBackoff"', b.retries + 1])
+      else expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'REFUND_LATER'])
+    }
+    if (type === 'xstate.error.actor.cancelPayment') {
+      if (b.retries < 3) expect([at(actual), c.retries]).toEqual(['"cancelBackoff"', b.retries + 1])
+      else expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', b.cancelAlert])
+    }
+    if (type === 'xstate.done.actor.cancelPayment') expect([at(actual), c.alert, c.merchantPaymentId]).toEqual(['{"input":"alerting"}', b.cancelAlert, null])
+    if (type.startsWith('xstate.after.alertDisplay') || type === 'alert.close') expect([at(actual), c.alert]).toEqual(['{"input":"quiet"}', null])
+    if (type === 'link.cancel') expect([at(actual), c.authorizationUrl]).toEqual(['{"input":"quiet"}', null])
+  },
+})
+
+describe('direct-debit checkout timing (spec §9)', () => {
+  const linked = { userAuthorizationId: 'ua-1', phoneNumber: '08012345678' }
+  function start(opts: { status: (n: number) => string; refundFailures?: number; cancelFailures?: number }) {
+    const calls = { status: 0, refund: [] as number[], cancel: [] as number[] }
+    const actor = createActor(
+      checkoutDirectDebitMachine.provide({
+        actors: {
+          createPayment: fromPromise(async () => ({ merchantPaymentId: 'DEVELOPER-PANEL-DEMO-1' })),
+          getPaymentStatus: fromPromise(async () => ({ status: opts.status(++calls.status) })),
+          refundPayment: fromPromise(async () => {
+            calls.refund.push(Date.now())
+            if (calls.refund.length <= (opts.refundFailures ?? 0)) throw new Error('timeout')
+          }),
+          cancelPayment: fromPromise(async () => {
+            calls.cancel.push(Date.now())
+            if (calls.cancel.length <= (opts.cancelFailures ?? 0)) throw new Error('timeout')
+          }),
+        },
+      }),
+      { input: linked },
+    ).start()
+    actor.send({ type: 'link.start' })
+    expect(actor.getSnapshot().value).toBe('showCode') // saved link: straight to Debit
+    actor.send({ type: 'debit.submit' })
+    return { actor, calls }
+  }
+  const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!)
+
+  it('polls every 3 s until COMPLETED, refunds 30 s after paid and returns to the shop with the success alert', async () => {
+    vi.useFakeTimers()
+    try {
+      const { actor, calls } = start({ status: (n) => (n >= 2 ? 'COMPLETED' : 'CREATED') })
+      await vi.advanceTimersByTimeAsync(6_000)
+      expect([calls.status, actor.getSnapshot().value]).toEqual([2, 'paid'])
+      await vi.advanceTimersByTimeAsync(29_999)
+      expect(calls.refund).toHaveLength(0)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(calls.refund).toHaveLength(1)
+      expect([actor.getSnapshot().value, actor.getSnapshot().context.alert]).toEqual([{ input: 'alerting' }, 'REFUNDED'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('retries a failing refund after 1, 2 and 4 seconds, then says it will try later', async () => {
+    vi.useFakeTimers()
+    try {
+      const { actor, calls } = start({ status: () => 'COMPLETED', refundFailures: 4 })
+      await vi.advanceTimersByTimeAsync(3_000 + 30_000 + 7_000)
+      expect(calls.refund).toHaveLength(4)
+      expect(gaps(calls.refund)).toEqual([1_000, 2_000, 4_000])
+      expect(actor.getSnapshot().context.alert).toBe('REFUND_LATER')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('cancels a payment not completed in 5 minutes, retrying the cancel with back-off', async () => {
+    vi.useFakeTimers()
+    try {
+      const { actor, calls } = start({ status: () => 'CREATED', cancelFailures: 2 })
+      await vi.advanceTimersByTimeAsync(299_999)
+      expect([calls.status, calls.cancel.length]).toEqual([99, 0])
+      await vi.advanceTimersByTimeAsync(1 + 3_000)
+      expect(gaps(calls.cancel)).toEqual([1_000, 2_000])
+      expect([actor.getSnapshot().value, actor.getSnapshot().context.alert]).toEqual([{ input: 'alerting' }, 'TIMED_OUT'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('links through the consent frame: the token comes from the loading page query', async () => {
+    vi.useFakeTimers()
+    try {
+      const save = vi.fn(async (_: { responseToken: string }) => ({ userAuthorizationId: 'ua-9', phoneNumber: '09000000000' }))
+      const actor = createActor(
+        checkoutDirectDebitMachine.provide({
+          actors: {
+            getAuthorizationUrl: fromPromise(async () => ({ url: 'http://127.0.0.1:4406/wallet/authorize' })),
+            saveResponseToken: fromPromise(({ input }) => save(input)),
+          },
+        }),
+        { input: {} },
+      ).start()
+      actor.send({ type: 'link.start' })
+      await vi.advanceTimersByTimeAsync(0)
+      actor.send({ type: 'frame.navigated', location: 'http://127.0.0.1:4406/wallet/authorize?step=2' })
+      expect(actor.getSnapshot().value).toBe('showIFrame') // still on the wallet's pages
+      actor.send({ type: 'frame.navigated', location: 'http://127.0.0.1:4406/demo/loading?responseToken=tok-1' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(save).toHaveBeenCalledWith({ responseToken: 'tok-1' })
+      expect([actor.getSnapshot().value, actor.getSnapshot().context.phoneNumber]).toEqual(['showCode', '09000000000'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

@@ -1,0 +1,305 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { responseTokenOf } from '../src/domain/checkout-demo.ts'
+import { limits } from '../src/domain/limits.ts'
+import type { CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
+import {
+  alertOf,
+  backoffDelay,
+  checkoutDelays,
+  closedStatuses,
+  inputStates,
+  type CheckoutAlertContext,
+  type PaymentStatusOutput,
+} from './checkout.ts'
+
+/**
+ * The cake-shop checkout, direct-debit flow (spec §4 checkout demo direct debit, §8, §9): link the wallet once
+ * (its consent page in a frame; when the frame comes back to a 'loading' page the response token in its query is
+ * saved, giving the phone number and the user authorization id), then Debit: the payment is created and looked
+ * up every 3 seconds for up to 5 minutes until COMPLETED. About 30 seconds after paid the demo refunds itself.
+ * Cancel and refund retry after 1 s, 2 s and 4 s. Pure: requests are named actors, alerts are codes.
+ */
+
+export interface CheckoutDirectDebitInput {
+  /** A link saved by an earlier visit (straight to the Debit screen). */
+  userAuthorizationId?: string | null
+  phoneNumber?: string | null
+}
+
+export interface SaveTokenOutput {
+  userAuthorizationId: string
+  phoneNumber: string
+}
+export interface CreatePaymentOutput {
+  merchantPaymentId: string
+}
+/**
+ * A failed payment creation: `timedOut` when the request timed out — the payment may exist all the same, so it is
+ * cancelled by the merchant payment id the request used.
+ */
+export interface CreatePaymentFailure {
+  timedOut: boolean
+  merchantPaymentId?: string
+}
+
+export interface CheckoutDirectDebitContext extends CheckoutAlertContext {
+  userAuthorizationId: string | null
+  phoneNumber: string | null
+  authorizationUrl: string | null
+  responseToken: string | null
+  merchantPaymentId: string | null
+  pollFailures: number
+  /** Retries of the current cancel or refund so far (at most 3). */
+  retries: number
+  /** The alert to show once the cancel has run. */
+  cancelAlert: CheckoutAlertContext['alert']
+}
+
+export type CheckoutDirectDebitEvent =
+  | { type: 'link.start' }
+  | { type: 'frame.navigated'; location: string }
+  | { type: 'link.cancel' }
+  | { type: 'debit.submit' }
+  | { type: 'alert.close' }
+
+const isTimedOut = (error: unknown) => typeof error === 'object' && error !== null && (error as CreatePaymentFailure).timedOut === true
+
+export const checkoutDirectDebitMachine = setup({
+  types: { context: {} as CheckoutDirectDebitContext, events: {} as CheckoutDirectDebitEvent, input: {} as CheckoutDirectDebitInput },
+  actors: {
+    /** Asks the demo API for the wallet's consent page (the user authorization URL). */
+    getAuthorizationUrl: fromPromise<{ url: string }, void>(async () => ({ url: '' })),
+    /** Saves the response token; answers the linked phone number and user authorization id. */
+    saveResponseToken: fromPromise<SaveTokenOutput, { responseToken: string }>(async () => ({ userAuthorizationId: '', phoneNumber: '' })),
+    /** Creates the direct-debit payment of one cake (1 yen). */
+    createPayment: fromPromise<CreatePaymentOutput, { userAuthorizationId: string; amount: number }>(async () => ({ merchantPaymentId: '' })),
+    getPaymentStatus: fromPromise<PaymentStatusOutput, { merchantPaymentId: string }>(async () => ({ status: 'CREATED' })),
+    cancelPayment: fromPromise<void, { merchantPaymentId: string }>(async () => undefined),
+    refundPayment: fromPromise<void, { merchantPaymentId: string; amount: number }>(async () => undefined),
+  },
+  actions: {
+    showAlert: assign((_, params: { code: CheckoutAlertCode }) => ({ alert: params.code })),
+    hideAlert: assign({ alert: () => null }),
+        storeAuthorizationUrl: assign((_, params: { url: string }) => ({ authorizationUrl: params.url })),
+    storeResponseToken: assign((_, params: { location: string }) => ({ responseToken: responseTokenOf(params.location).token })),
+    storeLink: assign((_, params: { output: SaveTokenOutput }) => ({ ...params.output, authorizationUrl: null, responseToken: null })),
+    forgetLinkAttempt: assign({ authorizationUrl: () => null, responseToken: () => null }),
+    storePayment: assign((_, params: { output: CreatePaymentOutput }) => ({ merchantPaymentId: params.output.merchantPaymentId, pollFailures: 0 })),
+    storeFailedPayment: assign((_, params: { error: unknown }) => ({ merchantPaymentId: (params.error as CreatePaymentFailure).merchantPaymentId ?? null })),
+    resetRetries: assign({ retries: () => 0 }),
+    forgetPayment: assign({ merchantPaymentId: () => null, pollFailures: () => 0, retries: () => 0, cancelAlert: () => null }),
+    countPollFailure: assign({ pollFailures: ({ context }) => context.pollFailures + 1 }),
+    resetPollFailures: assign({ pollFailures: () => 0 }),
+    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
+    cancelWith: assign((_, params: { code: NonNullable<CheckoutAlertContext['alert']> }) => ({ cancelAlert: params.code, retries: 0 })),
+    showCancelAlert: assign({ alert: ({ context }) => context.cancelAlert }),
+  },
+  guards: {
+    isLinked: ({ context }) => context.userAuthorizationId !== null && context.phoneNumber !== null,
+    isReturnWithToken: (_, params: { location: string }) => responseTokenOf(params.location).token !== null,
+    isReturnWithoutToken: (_, params: { location: string }) => {
+      const back = responseTokenOf(params.location)
+      return back.returned && back.token === null
+    },
+    isTimedOut: (_, params: { error: unknown }) => isTimedOut(params.error),
+    isCompleted: (_, params: { output: PaymentStatusOutput }) => params.output.status === 'COMPLETED',
+    isClosed: (_, params: { output: PaymentStatusOutput }) => closedStatuses.has(params.output.status),
+    isLastPollFailure: ({ context }) => context.pollFailures >= limits.retry.limit,
+    canRetry: ({ context }) => context.retries < limits.retry.limit,
+  },
+  delays: { ...checkoutDelays, autoRefund: limits.autoRefundDelayMs, retryBackoff: backoffDelay },
+}).createMachine({
+  id: 'checkoutDirectDebit',
+  description:
+    'Cake-shop checkout by direct debit: link the wallet once (its consent page in a frame), then Debit; the shop checks every 3 seconds for up to 5 minutes until paid, and refunds the demo payment by itself 30 seconds later. A payment not completed in time is cancelled.',
+  context: ({ input }) => ({
+    userAuthorizationId: input.userAuthorizationId ?? null,
+    phoneNumber: input.phoneNumber ?? null,
+    authorizationUrl: null,
+    responseToken: null,
+    merchantPaymentId: null,
+    pollFailures: 0,
+    retries: 0,
+    cancelAlert: null,
+    alert: null,
+  }),
+  initial: 'input',
+  states: {
+    input: {
+      description: 'The shop with the "Link wallet" button.',
+      tags: ['screen.input'],
+      ...inputStates,
+      on: {
+        'link.start': [
+          { guard: 'isLinked', target: 'showCode', actions: 'hideAlert', description: 'The user presses Link; the wallet is already linked (saved phone number)' },
+          { target: 'fetchingAuthorization', actions: 'hideAlert', description: 'The user presses Link; no saved link' },
+        ],
+      },
+    },
+    fetchingAuthorization: {
+      description: 'The consent page address is being fetched; the Link button is busy.',
+      tags: ['screen.input', 'busy.linking'],
+      invoke: {
+        id: 'getAuthorizationUrl',
+        src: 'getAuthorizationUrl',
+        onDone: { target: 'showIFrame', actions: { type: 'storeAuthorizationUrl', params: ({ event }) => ({ url: event.output.url }) }, description: 'The consent page opens in a frame' },
+        onError: {
+          target: 'input.alerting',
+          actions: alertOf('AUTHORIZATION_FAILED'),
+          description: 'The request fails: "Unknown error occurred. Please wait a while before trying again."',
+        },
+      },
+    },
+    showIFrame: {
+      description: "The wallet's consent page in a frame: the test user signs in and allows the shop to debit.",
+      tags: ['screen.frame'],
+      on: {
+        'frame.navigated': [
+          {
+            guard: { type: 'isReturnWithToken', params: ({ event }) => ({ location: event.location }) },
+            target: 'savingToken',
+            actions: { type: 'storeResponseToken', params: ({ event }) => ({ location: event.location }) },
+            description: "The frame comes back to the shop's loading page with a response token",
+          },
+          {
+            guard: { type: 'isReturnWithoutToken', params: ({ event }) => ({ location: event.location }) },
+            target: 'input.alerting',
+            actions: ['forgetLinkAttempt', alertOf('RESPONSE_TOKEN_MISSING')],
+            description: "The frame comes back without a token: \"Couldn't get response token. Will start over again.\"",
+          },
+        ],
+        'link.cancel': { target: 'input', actions: 'forgetLinkAttempt', description: 'The user closes the frame' },
+      },
+    },
+    savingToken: {
+      description: 'The response token is being saved; the shop learns the phone number and the authorization id.',
+      tags: ['screen.frame', 'busy.linking'],
+      invoke: {
+        id: 'saveResponseToken',
+        src: 'saveResponseToken',
+        input: ({ context }) => ({ responseToken: context.responseToken! }),
+        onDone: { target: 'showCode', actions: { type: 'storeLink', params: ({ event }) => ({ output: event.output }) }, description: 'The token is saved: the wallet is linked' },
+        onError: {
+          target: 'input.alerting',
+          actions: ['forgetLinkAttempt', alertOf('RESPONSE_TOKEN_MISSING')],
+          description: "Saving fails: \"Couldn't get response token. Will start over again.\"",
+        },
+      },
+    },
+    showCode: {
+      description: 'The linked phone number and the Debit button.',
+      tags: ['screen.debit'],
+      on: { 'debit.submit': { target: 'debiting', description: 'The user presses Debit' } },
+    },
+    debiting: {
+      description: "The payment is being created; Debit shows 'Processing...'.",
+      tags: ['screen.debit', 'busy.processing'],
+      invoke: {
+        id: 'createPayment',
+        src: 'createPayment',
+        input: ({ context }) => ({ userAuthorizationId: context.userAuthorizationId!, amount: limits.demo.cakePriceYen }),
+        onDone: { target: 'polling', actions: { type: 'storePayment', params: ({ event }) => ({ output: event.output }) }, description: 'The payment is created' },
+        onError: [
+          {
+            guard: { type: 'isTimedOut', params: ({ event }) => ({ error: event.error }) },
+            target: 'cancelling',
+            actions: [
+              { type: 'storeFailedPayment', params: ({ event }) => ({ error: event.error }) },
+              { type: 'cancelWith', params: { code: 'TIMED_OUT' } },
+            ],
+            description: 'The request times out: the payment is cancelled, "Timed out. Please regenerate again"',
+          },
+          { target: 'input.alerting', actions: alertOf('UNKNOWN_ERROR'), description: 'The server refuses the request: back to the shop' },
+        ],
+      },
+    },
+    polling: {
+      description: "Waiting for the payment to complete, 'Processing...'; the shop checks every 3 seconds.",
+      tags: ['screen.debit', 'busy.processing'],
+      initial: 'waiting',
+      after: {
+        pollTotal: { target: 'cancelling', actions: { type: 'cancelWith', params: { code: 'TIMED_OUT' } }, description: 'Not completed within 5 minutes: the payment is cancelled' },
+      },
+      states: {
+        waiting: {
+          description: 'Waiting 3 seconds before the next look.',
+          after: { pollInterval: { target: 'checking', description: '3 seconds pass' } },
+        },
+        checking: {
+          description: 'Looking the payment up.',
+          invoke: {
+            id: 'getPaymentStatus',
+            src: 'getPaymentStatus',
+            input: ({ context }) => ({ merchantPaymentId: context.merchantPaymentId! }),
+            onDone: [
+              { guard: { type: 'isCompleted', params: ({ event }) => ({ output: event.output }) }, target: '#checkoutDirectDebit.paid', description: 'The payment is COMPLETED' },
+              {
+                guard: { type: 'isClosed', params: ({ event }) => ({ output: event.output }) },
+                target: '#checkoutDirectDebit.cancelling',
+                actions: { type: 'cancelWith', params: { code: 'TIMED_OUT' } },
+                description: 'The payment expired or failed: it is cancelled and the flow resets',
+              },
+              { target: 'waiting', actions: 'resetPollFailures', description: 'Not completed yet' },
+            ],
+            onError: [
+              {
+                guard: 'isLastPollFailure',
+                target: '#checkoutDirectDebit.cancelling',
+                actions: { type: 'cancelWith', params: { code: 'UNKNOWN_ERROR' } },
+                description: 'The 4th look in a row fails: the payment is cancelled',
+              },
+              { target: 'waiting', actions: 'countPollFailure', description: 'The look fails (up to 3 times in a row): try again in 3 seconds' },
+            ],
+          },
+        },
+      },
+    },
+    paid: {
+      description: 'Paid: thank-you screen; the demo payment will be refunded in about 30 seconds.',
+      tags: ['screen.paid'],
+      after: { autoRefund: { target: 'refunding', actions: 'resetRetries', description: '30 seconds after paid, the demo refunds itself' } },
+    },
+    refunding: {
+      description: 'The demo payment is being refunded.',
+      tags: ['screen.paid', 'busy.refunding'],
+      invoke: {
+        id: 'refundPayment',
+        src: 'refundPayment',
+        input: ({ context }) => ({ merchantPaymentId: context.merchantPaymentId!, amount: limits.demo.cakePriceYen }),
+        onDone: { target: 'input.alerting', actions: ['forgetPayment', alertOf('REFUNDED')], description: 'Refunded: "Refunded the payment successfully."' },
+        onError: [
+          { guard: 'canRetry', target: 'refundBackoff', actions: 'countRetry', description: 'The refund fails: try again after 1, 2, then 4 seconds' },
+          {
+            target: 'input.alerting',
+            actions: ['forgetPayment', alertOf('REFUND_LATER')],
+            description: "The 3rd retry fails: \"Couldn't refund the payment after repeated timeouts. Will try later again on…\"",
+          },
+        ],
+      },
+    },
+    refundBackoff: {
+      description: 'Waiting before the next refund attempt.',
+      tags: ['screen.paid', 'busy.refunding'],
+      after: { retryBackoff: { target: 'refunding', description: 'The wait (1, 2 or 4 seconds) ends' } },
+    },
+    cancelling: {
+      description: 'The payment is being cancelled.',
+      tags: ['screen.debit', 'busy.cancelling'],
+      invoke: {
+        id: 'cancelPayment',
+        src: 'cancelPayment',
+        input: ({ context }) => ({ merchantPaymentId: context.merchantPaymentId ?? '' }),
+        onDone: { target: 'input.alerting', actions: ['showCancelAlert', 'forgetPayment'], description: 'Cancelled: back to the shop with the alert' },
+        onError: [
+          { guard: 'canRetry', target: 'cancelBackoff', actions: 'countRetry', description: 'The cancel fails: try again after 1, 2, then 4 seconds' },
+          { target: 'input.alerting', actions: ['showCancelAlert', 'forgetPayment'], description: 'The 3rd retry fails too: back to the shop with the alert (the payment expires by itself)' },
+        ],
+      },
+    },
+    cancelBackoff: {
+      description: 'Waiting before the next cancel attempt.',
+      tags: ['screen.debit', 'busy.cancelling'],
+      after: { retryBackoff: { target: 'cancelling', description: 'The wait (1, 2 or 4 seconds) ends' } },
+    },
+  },
+})

@@ -1,0 +1,49 @@
+import type { AnyMachineSnapshot } from 'xstate'
+import { checkoutQrMachine, type CheckoutQrContext } from './checkout-qr.machine.ts'
+import { observeAlert } from './checkout.ts'
+
+export const demoCodeUrl = 'http://127.0.0.1:4406/cashier?code=https%3A%2F%2Fqr.sandbox%2Fcode-1'
+
+/**
+ * The QR checkout as its model-based test and `npm run qa:paths checkout-qr` walk it, with the real waits
+ * (3 s between looks, 5 min in all, 45 s for an alert). What can happen next depends on the state, the kind of
+ * checkout, whether a cake is picked, the failed looks in a row and the alert shown; the url does not.
+ */
+export const checkoutQrModel = {
+  machine: checkoutQrMachine,
+  inputs: [
+    { name: 'QR checkout', label: 'Open the cake shop (QR code payment)', input: { kind: 'qr' as const } },
+    { name: 'cashback', label: 'Open the cake shop in its cashback mode', input: { kind: 'cashback' as const } },
+  ],
+  serializeState: (s: AnyMachineSnapshot) => {
+    const c = s.context as CheckoutQrContext
+    return JSON.stringify([s.value, c.kind, c.cake !== null, c.pollFailures, c.alert])
+  },
+  observe: (s: AnyMachineSnapshot) => {
+    const c = s.context as CheckoutQrContext
+    return [...observeAlert(c), ...(s.hasTag('screen.input') && c.cake === null ? ['checkout.disabled'] : [])]
+  },
+  labels: {
+    'checkout.submit': 'Press Checkout',
+    'frame.completed': 'The test user confirms the cashback on the wallet page in the frame',
+    'checkout.restart': 'Press "Back to the shop"',
+    'alert.close': 'Close the alert',
+  },
+  events: [
+    { type: 'cake.pick', cake: 'strawberry', label: 'Pick the strawberry cake (1 yen)' },
+    {
+      type: 'xstate.done.actor.createCheckout',
+      output: { url: demoCodeUrl, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0001' },
+      label: 'The server creates the code (POST /v1/codes answers data.url)',
+    },
+    { type: 'xstate.done.actor.createCheckout', output: { url: null, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0002' }, label: 'The server answers without a url' },
+    { type: 'xstate.error.actor.createCheckout', error: new Error('503'), label: 'The creation fails (stop the sandbox)' },
+    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'CREATED' }, label: 'The payment is not made yet (CREATED)' },
+    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'COMPLETED' }, label: 'The test user pays on the cashier page (COMPLETED)' },
+    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'FAILED' }, label: 'The code was deleted or expired (FAILED)' },
+    { type: 'xstate.error.actor.getPaymentStatus', error: new Error('network'), label: 'The look fails (network down)' },
+    { type: 'xstate.done.actor.cancelCode', label: 'The server cancels the code' },
+    { type: 'xstate.error.actor.cancelCode', error: new Error('network'), label: 'The cancel fails' },
+  ],
+  simplePaths: false,
+}

@@ -1,0 +1,195 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { CakeId } from '../src/domain/checkout-demo.ts'
+import { limits } from '../src/domain/limits.ts'
+import type { CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
+import {
+  alertOf,
+  checkoutDelays,
+  closedStatuses,
+  inputStates,
+  type CheckoutAlertContext,
+  type PaymentStatusOutput,
+} from './checkout.ts'
+
+/**
+ * The cake-shop checkout, QR flow (spec §4 checkout demo QR, §8, §9): pick a cake (checkout is disabled until
+ * one is picked), the shop creates a dynamic QR code and shows it with 'Please DO NOT close the browser after
+ * paying', then looks at the payment every 3 seconds for up to 5 minutes until the test user has paid. Cashback
+ * opens the wallet's page in a frame instead. Pure: the requests are named actors, alerts are codes.
+ */
+
+export interface CreateCheckoutInput {
+  kind: CheckoutQrKind
+  cake: CakeId
+  amount: number
+}
+/** The created code (or cashback page): `url` is what the QR encodes, or what the frame shows. */
+export interface CreateCheckoutOutput {
+  url?: string | null
+  merchantPaymentId: string
+}
+
+export type CheckoutQrKind = 'qr' | 'cashback'
+
+export interface CheckoutQrInput {
+  kind?: CheckoutQrKind
+}
+
+export interface CheckoutQrContext extends CheckoutAlertContext {
+  kind: CheckoutQrKind
+  cake: CakeId | null
+  url: string | null
+  merchantPaymentId: string | null
+  /** Consecutive failed looks at the payment; the 4th cancels (spec §8/§9). */
+  pollFailures: number
+}
+
+export type CheckoutQrEvent =
+  | { type: 'cake.pick'; cake: CakeId }
+  | { type: 'checkout.submit' }
+  | { type: 'frame.completed' }
+  | { type: 'checkout.restart' }
+  | { type: 'alert.close' }
+
+export const checkoutQrMachine = setup({
+  types: { context: {} as CheckoutQrContext, events: {} as CheckoutQrEvent, input: {} as CheckoutQrInput },
+  actors: {
+    /** Creates the QR code (POST /v1/codes through the demo API) or the cashback; answers its url. */
+    createCheckout: fromPromise<CreateCheckoutOutput, CreateCheckoutInput>(async () => ({ url: null, merchantPaymentId: '' })),
+    /** Looks the payment of the code up (GET the code's payment through the demo API). */
+    getPaymentStatus: fromPromise<PaymentStatusOutput, { merchantPaymentId: string }>(async () => ({ status: 'CREATED' })),
+    /** Cancels the unpaid code (and its payment). */
+    cancelCode: fromPromise<void, { merchantPaymentId: string }>(async () => undefined),
+  },
+  actions: {
+    showAlert: assign((_, params: { code: CheckoutAlertCode }) => ({ alert: params.code })),
+    hideAlert: assign({ alert: () => null }),
+        pickCake: assign({ cake: ({ event }) => (event.type === 'cake.pick' ? event.cake : null) }),
+    storeCheckout: assign((_, params: { output: CreateCheckoutOutput }) => ({ url: params.output.url ?? null, merchantPaymentId: params.output.merchantPaymentId })),
+    forgetCheckout: assign({ url: () => null, merchantPaymentId: () => null, pollFailures: () => 0 }),
+    countPollFailure: assign({ pollFailures: ({ context }) => context.pollFailures + 1 }),
+    resetPollFailures: assign({ pollFailures: () => 0 }),
+  },
+  guards: {
+    hasCake: ({ context }) => context.cake !== null,
+    hasNoUrl: (_, params: { output: CreateCheckoutOutput }) => !params.output.url,
+    isCashback: ({ context }) => context.kind === 'cashback',
+    isCompleted: (_, params: { output: PaymentStatusOutput }) => params.output.status === 'COMPLETED',
+    isClosed: (_, params: { output: PaymentStatusOutput }) => closedStatuses.has(params.output.status),
+    isLastPollFailure: ({ context }) => context.pollFailures >= limits.retry.limit,
+  },
+  delays: checkoutDelays,
+}).createMachine({
+  id: 'checkoutQr',
+  description:
+    'Cake-shop checkout by QR code: pick a cake, press Checkout, the test user scans the code and pays (the shop checks every 3 seconds for up to 5 minutes), then "paid". Cashback opens the wallet page in a frame. A code nobody pays within 5 minutes is cancelled.',
+  context: ({ input }) => ({ kind: input.kind ?? 'qr', cake: null, url: null, merchantPaymentId: null, pollFailures: 0, alert: null }),
+  initial: 'input',
+  states: {
+    input: {
+      description: 'The shop: three cakes at 1 yen; Checkout is enabled once a cake is picked.',
+      tags: ['screen.input'],
+      ...inputStates,
+      on: {
+        'cake.pick': { actions: 'pickCake', description: 'The user picks a cake' },
+        'checkout.submit': { guard: 'hasCake', target: 'creating', actions: 'hideAlert', description: 'The user presses Checkout (a cake is picked)' },
+      },
+    },
+    creating: {
+      description: 'The code is being created; Checkout shows it is busy.',
+      tags: ['screen.input', 'busy.creating'],
+      invoke: {
+        id: 'createCheckout',
+        src: 'createCheckout',
+        input: ({ context }) => ({ kind: context.kind, cake: context.cake!, amount: limits.demo.cakePriceYen }),
+        onDone: [
+          {
+            guard: { type: 'hasNoUrl', params: ({ event }) => ({ output: event.output }) },
+            target: 'input.alerting',
+            actions: alertOf('UNKNOWN_ERROR'),
+            description: 'The server answers without a url: "Unknown error occurred. Please try again."',
+          },
+          {
+            guard: 'isCashback',
+            target: 'showIFrame',
+            actions: { type: 'storeCheckout', params: ({ event }) => ({ output: event.output }) },
+            description: 'The cashback is created: its wallet page opens in a frame',
+          },
+          {
+            target: 'showCode',
+            actions: { type: 'storeCheckout', params: ({ event }) => ({ output: event.output }) },
+            description: 'The code is created: the QR code shows',
+          },
+        ],
+        onError: { target: 'input.alerting', actions: alertOf('UNKNOWN_ERROR'), description: 'The creation fails: "Unknown error occurred. Please try again."' },
+      },
+    },
+    showCode: {
+      description: "The QR code, with 'Please DO NOT close the browser after paying'; the shop checks the payment every 3 seconds.",
+      tags: ['screen.code', 'notice.doNotClose'],
+      initial: 'waiting',
+      after: { pollTotal: { target: 'cancelling', actions: alertOf('TIMED_OUT'), description: 'Nobody paid within 5 minutes: "Timed out. Please regenerate again"' } },
+      states: {
+        waiting: {
+          description: 'Waiting 3 seconds before the next look.',
+          after: { pollInterval: { target: 'checking', description: '3 seconds pass' } },
+        },
+        checking: {
+          description: 'Looking the payment up.',
+          invoke: {
+            id: 'getPaymentStatus',
+            src: 'getPaymentStatus',
+            input: ({ context }) => ({ merchantPaymentId: context.merchantPaymentId! }),
+            onDone: [
+              {
+                guard: { type: 'isCompleted', params: ({ event }) => ({ output: event.output }) },
+                target: '#checkoutQr.paid',
+                description: 'The test user has paid (COMPLETED)',
+              },
+              {
+                guard: { type: 'isClosed', params: ({ event }) => ({ output: event.output }) },
+                target: '#checkoutQr.cancelling',
+                actions: alertOf('TIMED_OUT'),
+                description: 'The code expired or failed: it is cancelled, "Timed out. Please regenerate again"',
+              },
+              { target: 'waiting', actions: 'resetPollFailures', description: 'Not paid yet' },
+            ],
+            onError: [
+              {
+                guard: 'isLastPollFailure',
+                target: '#checkoutQr.cancelling',
+                actions: alertOf('UNKNOWN_ERROR'),
+                description: 'The 4th look in a row fails: the code is cancelled, "Unknown error occurred. Please try again."',
+              },
+              { target: 'waiting', actions: 'countPollFailure', description: 'The look fails (up to 3 times in a row): try again in 3 seconds' },
+            ],
+          },
+        },
+      },
+    },
+    cancelling: {
+      description: 'The unpaid code is being cancelled.',
+      tags: ['screen.code', 'busy.cancelling'],
+      invoke: {
+        id: 'cancelCode',
+        src: 'cancelCode',
+        input: ({ context }) => ({ merchantPaymentId: context.merchantPaymentId! }),
+        onDone: { target: 'input.alerting', actions: 'forgetCheckout', description: 'The code is cancelled: back to the shop with the alert' },
+        onError: { target: 'input.alerting', actions: 'forgetCheckout', description: 'The cancel fails (the code expires by itself): back to the shop with the alert' },
+      },
+    },
+    showIFrame: {
+      description: 'The wallet page of the cashback, in a frame beside the shop.',
+      tags: ['screen.frame'],
+      on: {
+        'frame.completed': { target: 'paid', description: 'The wallet page says the cashback is received' },
+        'checkout.restart': { target: 'input', actions: 'forgetCheckout', description: 'The user goes back to the shop' },
+      },
+    },
+    paid: {
+      description: 'Paid: thank-you screen.',
+      tags: ['screen.paid'],
+      on: { 'checkout.restart': { target: 'input', actions: 'forgetCheckout', description: 'The user presses "Shop again"' } },
+    },
+  },
+})

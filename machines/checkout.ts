@@ -1,0 +1,47 @@
+import { checkoutAlerts, retryBackoffMs, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
+import { limits } from '../src/domain/limits.ts'
+
+/**
+ * What the two cake-shop checkout machines share (checkout-qr, checkout-direct-debit): the alert kept as a code,
+ * the named waits of spec §9, the input screen whose alert hides after 45 s, and the payment status answers.
+ */
+
+export interface CheckoutAlertContext {
+  /** The alert shown on the input screen, as a code (checkout-demo.ts); null when none. */
+  alert: CheckoutAlertCode | null
+}
+
+/** One look at the payment (GET the code's or the payment's status). */
+export interface PaymentStatusOutput {
+  status: string
+}
+
+export const checkoutDelays = {
+  pollInterval: limits.demoPollIntervalMs,
+  pollTotal: limits.demoPollTotalMs,
+  alertDisplay: limits.alertDisplayMs,
+}
+
+/** The statuses after which nobody can pay any more (the payment is cancelled and the flow resets). */
+export const closedStatuses = new Set(['EXPIRED', 'FAILED', 'CANCELED'])
+
+export const alertOf = (code: CheckoutAlertCode) => ({ type: 'showAlert' as const, params: { code } })
+
+/** The wait before the next retry of a cancel or refund (1 s, 2 s, 4 s). */
+export const backoffDelay = ({ context }: { context: { retries: number } }) => retryBackoffMs(context.retries)
+
+/** What the screen shows besides tags: the alert's kind while one is set. */
+export const observeAlert = (context: CheckoutAlertContext) => (context.alert ? [`alert.${checkoutAlerts[context.alert]}`] : [])
+
+/** The input screen: its alert hides 45 s after it shows (spec §9), or when the user closes it. */
+export const inputStates = {
+  initial: 'quiet',
+  states: {
+    quiet: { description: 'No alert is shown.' },
+    alerting: {
+      description: 'An alert (Error, Warning or success) shows above the shop for 45 seconds.',
+      on: { 'alert.close': { target: 'quiet', actions: 'hideAlert', description: 'The user closes the alert' } },
+      after: { alertDisplay: { target: 'quiet', actions: 'hideAlert', description: 'The alert hides after 45 seconds' } },
+    },
+  },
+} as const
