@@ -1,12 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { responseTokenOf } from '../src/domain/checkout-demo.ts'
+import { responseTokenOf, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
-import type { CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import {
   alertOf,
+  cancelWith,
+  pollingStates,
   backoffDelay,
   checkoutDelays,
-  closedStatuses,
+  pollGuards,
   inputStates,
   type CheckoutAlertContext,
   type PaymentStatusOutput,
@@ -102,9 +103,7 @@ export const checkoutDirectDebitMachine = setup({
       return back.returned && back.token === null
     },
     isTimedOut: (_, params: { error: unknown }) => isTimedOut(params.error),
-    isCompleted: (_, params: { output: PaymentStatusOutput }) => params.output.status === 'COMPLETED',
-    isClosed: (_, params: { output: PaymentStatusOutput }) => closedStatuses.has(params.output.status),
-    isLastPollFailure: ({ context }) => context.pollFailures >= limits.retry.limit,
+    ...pollGuards,
     canRetry: ({ context }) => context.retries < limits.retry.limit,
   },
   delays: { ...checkoutDelays, autoRefund: limits.autoRefundDelayMs, retryBackoff: backoffDelay },
@@ -205,7 +204,7 @@ export const checkoutDirectDebitMachine = setup({
             target: 'cancelling',
             actions: [
               { type: 'storeFailedPayment', params: ({ event }) => ({ error: event.error }) },
-              { type: 'cancelWith', params: { code: 'TIMED_OUT' } },
+              cancelWith('TIMED_OUT'),
             ],
             description: 'The request times out: the payment is cancelled, "Timed out. Please regenerate again"',
           },
@@ -216,43 +215,7 @@ export const checkoutDirectDebitMachine = setup({
     polling: {
       description: "Waiting for the payment to complete, 'Processing...'; the shop checks every 3 seconds.",
       tags: ['screen.debit', 'busy.processing'],
-      initial: 'waiting',
-      after: {
-        pollTotal: { target: 'cancelling', actions: { type: 'cancelWith', params: { code: 'TIMED_OUT' } }, description: 'Not completed within 5 minutes: the payment is cancelled' },
-      },
-      states: {
-        waiting: {
-          description: 'Waiting 3 seconds before the next look.',
-          after: { pollInterval: { target: 'checking', description: '3 seconds pass' } },
-        },
-        checking: {
-          description: 'Looking the payment up.',
-          invoke: {
-            id: 'getPaymentStatus',
-            src: 'getPaymentStatus',
-            input: ({ context }) => ({ merchantPaymentId: context.merchantPaymentId! }),
-            onDone: [
-              { guard: { type: 'isCompleted', params: ({ event }) => ({ output: event.output }) }, target: '#checkoutDirectDebit.paid', description: 'The payment is COMPLETED' },
-              {
-                guard: { type: 'isClosed', params: ({ event }) => ({ output: event.output }) },
-                target: '#checkoutDirectDebit.cancelling',
-                actions: { type: 'cancelWith', params: { code: 'TIMED_OUT' } },
-                description: 'The payment expired or failed: it is cancelled and the flow resets',
-              },
-              { target: 'waiting', actions: 'resetPollFailures', description: 'Not completed yet' },
-            ],
-            onError: [
-              {
-                guard: 'isLastPollFailure',
-                target: '#checkoutDirectDebit.cancelling',
-                actions: { type: 'cancelWith', params: { code: 'UNKNOWN_ERROR' } },
-                description: 'The 4th look in a row fails: the payment is cancelled',
-              },
-              { target: 'waiting', actions: 'countPollFailure', description: 'The look fails (up to 3 times in a row): try again in 3 seconds' },
-            ],
-          },
-        },
-      },
+      ...pollingStates('checkoutDirectDebit'),
     },
     paid: {
       description: 'Paid: thank-you screen; the demo payment will be refunded in about 30 seconds.',

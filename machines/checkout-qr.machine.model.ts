@@ -17,7 +17,7 @@ export const checkoutQrModel = {
   ],
   serializeState: (s: AnyMachineSnapshot) => {
     const c = s.context as CheckoutQrContext
-    return JSON.stringify([s.value, c.kind, c.cake !== null, c.pollFailures, c.alert])
+    return JSON.stringify([s.value, c.kind, c.cake !== null, c.pollFailures, c.alert, c.cancelAlert])
   },
   observe: (s: AnyMachineSnapshot) => {
     const c = s.context as CheckoutQrContext

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import { testMachinePaths } from '../tests/support/model-based.ts'
-import { checkoutQrMachine, type CheckoutQrContext } from './checkout-qr.machine.ts'
+import { checkoutQrMachine, type CheckoutQrContext, type CreateCheckoutInput, type CreateCheckoutOutput } from './checkout-qr.machine.ts'
 import { checkoutQrModel, demoCodeUrl } from './checkout-qr.machine.model.ts'
 
 /**
@@ -40,16 +40,16 @@ testMachinePaths('checkoutQr', {
     if (type === 'xstate.done.actor.getPaymentStatus') {
       const status = (step.event.output as { status: string }).status
       if (status === 'COMPLETED') expect(actual.matches('paid')).toBe(true)
-      else if (status === 'FAILED') expect([at(actual), c.alert]).toEqual(['"cancelling"', 'TIMED_OUT'])
+      else if (status === 'FAILED') expect([at(actual), c.cancelAlert]).toEqual(['"cancelling"', 'TIMED_OUT'])
       else expect([actual.matches({ showCode: 'waiting' }), c.pollFailures]).toEqual([true, 0])
     }
     if (type === 'xstate.error.actor.getPaymentStatus') {
       // spec §8/§9: up to 3 failures are retried, the 4th cancels
-      if (b.pollFailures >= 3) expect([at(actual), c.alert]).toEqual(['"cancelling"', 'UNKNOWN_ERROR'])
+      if (b.pollFailures >= 3) expect([at(actual), c.cancelAlert]).toEqual(['"cancelling"', 'UNKNOWN_ERROR'])
       else expect([actual.matches({ showCode: 'waiting' }), c.pollFailures]).toEqual([true, b.pollFailures + 1])
     }
-    if (type.startsWith('xstate.after.pollTotal')) expect([at(actual), c.alert]).toEqual(['"cancelling"', 'TIMED_OUT'])
-    if (type.endsWith('.actor.cancelCode')) expect([at(actual), c.alert, c.url]).toEqual(['{"input":"alerting"}', b.alert, null])
+    if (type.startsWith('xstate.after.pollTotal')) expect([at(actual), c.cancelAlert]).toEqual(['"cancelling"', 'TIMED_OUT'])
+    if (type.endsWith('.actor.cancelCode')) expect([at(actual), c.alert, c.url]).toEqual(['{"input":"alerting"}', b.cancelAlert, null])
     if (type.startsWith('xstate.after.alertDisplay') || type === 'alert.close') expect([at(actual), c.alert]).toEqual(['{"input":"quiet"}', null])
     if (type === 'frame.completed') expect(actual.matches('paid')).toBe(true)
     if (type === 'checkout.restart') expect([actual.matches('input'), c.url]).toEqual([true, null])
@@ -58,12 +58,12 @@ testMachinePaths('checkoutQr', {
 
 describe('QR checkout timing (spec §9)', () => {
   const start = (lookUp: (n: number) => Promise<{ status: string }>) => {
-    const cancelCode = vi.fn(async () => undefined)
+    const cancelCode = vi.fn(async (): Promise<void> => {})
     const getPaymentStatus = vi.fn(async () => lookUp(getPaymentStatus.mock.calls.length))
     const actor = createActor(
       checkoutQrMachine.provide({
         actors: {
-          createCheckout: fromPromise(async () => ({ url: demoCodeUrl, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-1' })),
+          createCheckout: fromPromise<CreateCheckoutOutput, CreateCheckoutInput>(async () => ({ url: demoCodeUrl, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-1' })),
           getPaymentStatus: fromPromise(() => getPaymentStatus()),
           cancelCode: fromPromise(() => cancelCode()),
         },

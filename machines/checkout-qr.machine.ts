@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { CakeId } from '../src/domain/checkout-demo.ts'
+import type { CakeId, CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
-import type { CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import {
   alertOf,
+  pollingStates,
   checkoutDelays,
-  closedStatuses,
+  pollGuards,
   inputStates,
   type CheckoutAlertContext,
   type PaymentStatusOutput,
@@ -40,6 +40,8 @@ export interface CheckoutQrContext extends CheckoutAlertContext {
   cake: CakeId | null
   url: string | null
   merchantPaymentId: string | null
+  /** The alert to show once the code is cancelled. */
+  cancelAlert: CheckoutAlertContext['alert']
   /** Consecutive failed looks at the payment; the 4th cancels (spec §8/§9). */
   pollFailures: number
 }
@@ -66,7 +68,9 @@ export const checkoutQrMachine = setup({
     hideAlert: assign({ alert: () => null }),
         pickCake: assign({ cake: ({ event }) => (event.type === 'cake.pick' ? event.cake : null) }),
     storeCheckout: assign((_, params: { output: CreateCheckoutOutput }) => ({ url: params.output.url ?? null, merchantPaymentId: params.output.merchantPaymentId })),
-    forgetCheckout: assign({ url: () => null, merchantPaymentId: () => null, pollFailures: () => 0 }),
+    forgetCheckout: assign({ url: () => null, merchantPaymentId: () => null, pollFailures: () => 0, cancelAlert: () => null }),
+    cancelWith: assign((_, params: { code: NonNullable<CheckoutAlertContext['alert']> }) => ({ cancelAlert: params.code })),
+    showCancelAlert: assign({ alert: ({ context }) => context.cancelAlert }),
     countPollFailure: assign({ pollFailures: ({ context }) => context.pollFailures + 1 }),
     resetPollFailures: assign({ pollFailures: () => 0 }),
   },
@@ -74,16 +78,14 @@ export const checkoutQrMachine = setup({
     hasCake: ({ context }) => context.cake !== null,
     hasNoUrl: (_, params: { output: CreateCheckoutOutput }) => !params.output.url,
     isCashback: ({ context }) => context.kind === 'cashback',
-    isCompleted: (_, params: { output: PaymentStatusOutput }) => params.output.status === 'COMPLETED',
-    isClosed: (_, params: { output: PaymentStatusOutput }) => closedStatuses.has(params.output.status),
-    isLastPollFailure: ({ context }) => context.pollFailures >= limits.retry.limit,
+    ...pollGuards,
   },
   delays: checkoutDelays,
 }).createMachine({
   id: 'checkoutQr',
   description:
     'Cake-shop checkout by QR code: pick a cake, press Checkout, the test user scans the code and pays (the shop checks every 3 seconds for up to 5 minutes), then "paid". Cashback opens the wallet page in a frame. A code nobody pays within 5 minutes is cancelled.',
-  context: ({ input }) => ({ kind: input.kind ?? 'qr', cake: null, url: null, merchantPaymentId: null, pollFailures: 0, alert: null }),
+  context: ({ input }) => ({ kind: input.kind ?? 'qr', cake: null, url: null, merchantPaymentId: null, pollFailures: 0, cancelAlert: null, alert: null }),
   initial: 'input',
   states: {
     input: {
@@ -127,45 +129,7 @@ export const checkoutQrMachine = setup({
     showCode: {
       description: "The QR code, with 'Please DO NOT close the browser after paying'; the shop checks the payment every 3 seconds.",
       tags: ['screen.code', 'notice.doNotClose'],
-      initial: 'waiting',
-      after: { pollTotal: { target: 'cancelling', actions: alertOf('TIMED_OUT'), description: 'Nobody paid within 5 minutes: "Timed out. Please regenerate again"' } },
-      states: {
-        waiting: {
-          description: 'Waiting 3 seconds before the next look.',
-          after: { pollInterval: { target: 'checking', description: '3 seconds pass' } },
-        },
-        checking: {
-          description: 'Looking the payment up.',
-          invoke: {
-            id: 'getPaymentStatus',
-            src: 'getPaymentStatus',
-            input: ({ context }) => ({ merchantPaymentId: context.merchantPaymentId! }),
-            onDone: [
-              {
-                guard: { type: 'isCompleted', params: ({ event }) => ({ output: event.output }) },
-                target: '#checkoutQr.paid',
-                description: 'The test user has paid (COMPLETED)',
-              },
-              {
-                guard: { type: 'isClosed', params: ({ event }) => ({ output: event.output }) },
-                target: '#checkoutQr.cancelling',
-                actions: alertOf('TIMED_OUT'),
-                description: 'The code expired or failed: it is cancelled, "Timed out. Please regenerate again"',
-              },
-              { target: 'waiting', actions: 'resetPollFailures', description: 'Not paid yet' },
-            ],
-            onError: [
-              {
-                guard: 'isLastPollFailure',
-                target: '#checkoutQr.cancelling',
-                actions: alertOf('UNKNOWN_ERROR'),
-                description: 'The 4th look in a row fails: the code is cancelled, "Unknown error occurred. Please try again."',
-              },
-              { target: 'waiting', actions: 'countPollFailure', description: 'The look fails (up to 3 times in a row): try again in 3 seconds' },
-            ],
-          },
-        },
-      },
+      ...pollingStates('checkoutQr'),
     },
     cancelling: {
       description: 'The unpaid code is being cancelled.',
@@ -174,8 +138,8 @@ export const checkoutQrMachine = setup({
         id: 'cancelCode',
         src: 'cancelCode',
         input: ({ context }) => ({ merchantPaymentId: context.merchantPaymentId! }),
-        onDone: { target: 'input.alerting', actions: 'forgetCheckout', description: 'The code is cancelled: back to the shop with the alert' },
-        onError: { target: 'input.alerting', actions: 'forgetCheckout', description: 'The cancel fails (the code expires by itself): back to the shop with the alert' },
+        onDone: { target: 'input.alerting', actions: ['showCancelAlert', 'forgetCheckout'], description: 'The code is cancelled: back to the shop with the alert' },
+        onError: { target: 'input.alerting', actions: ['showCancelAlert', 'forgetCheckout'], description: 'The cancel fails (the code expires by itself): back to the shop with the alert' },
       },
     },
     showIFrame: {
