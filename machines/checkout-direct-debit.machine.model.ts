@@ -6,7 +6,7 @@ export const returnWithToken = 'http://127.0.0.1:4406/demo/loading?responseToken
 
 /**
  * The direct-debit checkout as its model-based test and `npm run qa:paths checkout-direct-debit` walk it, with
- * the real waits (3 s between looks, 5 min in all, 30 s to the refund, 1/2/4 s between retries, 45 s for an
+ * the real waits (30 s to the refund, 1/2/4 s between retries, 45 s for an
  * alert). What can happen next depends on the state, the link, failed looks and retries so far and the alerts.
  */
 export const checkoutDirectDebitModel = {
@@ -21,7 +21,7 @@ export const checkoutDirectDebitModel = {
   ],
   serializeState: (s: AnyMachineSnapshot) => {
     const c = s.context as CheckoutDirectDebitContext
-    return JSON.stringify([s.value, c.userAuthorizationId !== null, c.pollFailures, c.retries, c.alert, c.cancelAlert])
+    return JSON.stringify([s.value, c.userAuthorizationId !== null, c.retries, c.alert, c.cancelAlert])
   },
   observe: (s: AnyMachineSnapshot) => observeAlert(s.context as CheckoutDirectDebitContext),
   labels: {
@@ -40,10 +40,10 @@ export const checkoutDirectDebitModel = {
     { type: 'xstate.done.actor.createPayment', output: { merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0003' }, label: 'The server creates the payment' },
     { type: 'xstate.error.actor.createPayment', error: { timedOut: true, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0004' }, label: 'The payment request times out' },
     { type: 'xstate.error.actor.createPayment', error: { timedOut: false }, label: 'The server refuses the payment (bad request)' },
-    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'CREATED' }, label: 'The payment is not completed yet' },
-    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'COMPLETED' }, label: 'The payment is COMPLETED' },
-    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'EXPIRED' }, label: 'The payment EXPIRED' },
-    { type: 'xstate.error.actor.getPaymentStatus', error: new Error('network'), label: 'The look fails (network down)' },
+    { type: 'xstate.done.actor.poll', output: { outcome: 'paid' }, label: 'The test user pays (the payment is COMPLETED)' },
+    { type: 'xstate.done.actor.poll', output: { outcome: 'timedOut' }, label: 'Nobody pays within 5 minutes' },
+    { type: 'xstate.done.actor.poll', output: { outcome: 'closed' }, label: 'The payment expires or fails' },
+    { type: 'xstate.done.actor.poll', output: { outcome: 'gaveUp' }, label: 'The payment cannot be looked up 4 times in a row (network down)' },
     { type: 'xstate.done.actor.refundPayment', label: 'The server refunds the payment' },
     { type: 'xstate.error.actor.refundPayment', error: new Error('timeout'), label: 'The refund times out' },
     { type: 'xstate.done.actor.cancelPayment', label: 'The server cancels the payment' },

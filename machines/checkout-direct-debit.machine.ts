@@ -1,16 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { responseTokenOf, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
+import { checkoutPollMachine } from './checkout-poll.machine.ts'
 import {
   alertOf,
   cancelWith,
-  pollingStates,
   backoffDelay,
   checkoutDelays,
-  pollGuards,
+  pollOutcomeGuards,
+  waitForPayment,
   inputStates,
   type CheckoutAlertContext,
-  type PaymentStatusOutput,
 } from './checkout.ts'
 
 /**
@@ -49,7 +49,6 @@ export interface CheckoutDirectDebitContext extends CheckoutAlertContext {
   authorizationUrl: string | null
   responseToken: string | null
   merchantPaymentId: string | null
-  pollFailures: number
   /** Retries of the current cancel or refund so far (at most 3). */
   retries: number
   /** The alert to show once the cancel has run. */
@@ -74,7 +73,8 @@ export const checkoutDirectDebitMachine = setup({
     saveResponseToken: fromPromise<SaveTokenOutput, { responseToken: string }>(async () => ({ userAuthorizationId: '', phoneNumber: '' })),
     /** Creates the direct-debit payment of one cake (1 yen). */
     createPayment: fromPromise<CreatePaymentOutput, { userAuthorizationId: string; amount: number }>(async () => ({ merchantPaymentId: '' })),
-    getPaymentStatus: fromPromise<PaymentStatusOutput, { merchantPaymentId: string }>(async () => ({ status: 'CREATED' })),
+    /** Waits for the test user to pay (checkout-poll.machine.ts). */
+    checkoutPoll: checkoutPollMachine,
     cancelPayment: fromPromise<void, { merchantPaymentId: string }>(async () => undefined),
     refundPayment: fromPromise<void, { merchantPaymentId: string; amount: number }>(async () => undefined),
   },
@@ -85,12 +85,10 @@ export const checkoutDirectDebitMachine = setup({
     storeResponseToken: assign((_, params: { location: string }) => ({ responseToken: responseTokenOf(params.location).token })),
     storeLink: assign((_, params: { output: SaveTokenOutput }) => ({ ...params.output, authorizationUrl: null, responseToken: null })),
     forgetLinkAttempt: assign({ authorizationUrl: () => null, responseToken: () => null }),
-    storePayment: assign((_, params: { output: CreatePaymentOutput }) => ({ merchantPaymentId: params.output.merchantPaymentId, pollFailures: 0 })),
+    storePayment: assign((_, params: { output: CreatePaymentOutput }) => ({ merchantPaymentId: params.output.merchantPaymentId })),
     storeFailedPayment: assign((_, params: { error: unknown }) => ({ merchantPaymentId: (params.error as CreatePaymentFailure).merchantPaymentId ?? null })),
     resetRetries: assign({ retries: () => 0 }),
-    forgetPayment: assign({ merchantPaymentId: () => null, pollFailures: () => 0, retries: () => 0, cancelAlert: () => null }),
-    countPollFailure: assign({ pollFailures: ({ context }) => context.pollFailures + 1 }),
-    resetPollFailures: assign({ pollFailures: () => 0 }),
+    forgetPayment: assign({ merchantPaymentId: () => null, retries: () => 0, cancelAlert: () => null }),
     countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
     cancelWith: assign((_, params: { code: NonNullable<CheckoutAlertContext['alert']> }) => ({ cancelAlert: params.code, retries: 0 })),
     showCancelAlert: assign({ alert: ({ context }) => context.cancelAlert }),
@@ -103,7 +101,7 @@ export const checkoutDirectDebitMachine = setup({
       return back.returned && back.token === null
     },
     isTimedOut: (_, params: { error: unknown }) => isTimedOut(params.error),
-    ...pollGuards,
+    ...pollOutcomeGuards,
     canRetry: ({ context }) => context.retries < limits.retry.limit,
   },
   delays: { ...checkoutDelays, autoRefund: limits.autoRefundDelayMs, retryBackoff: backoffDelay },
@@ -117,7 +115,6 @@ export const checkoutDirectDebitMachine = setup({
     authorizationUrl: null,
     responseToken: null,
     merchantPaymentId: null,
-    pollFailures: 0,
     retries: 0,
     cancelAlert: null,
     alert: null,
@@ -215,7 +212,7 @@ export const checkoutDirectDebitMachine = setup({
     polling: {
       description: "Waiting for the payment to complete, 'Processing...'; the shop checks every 3 seconds.",
       tags: ['screen.debit', 'busy.processing'],
-      ...pollingStates('checkoutDirectDebit'),
+      ...waitForPayment,
     },
     paid: {
       description: 'Paid: thank-you screen; the demo payment will be refunded in about 30 seconds.',

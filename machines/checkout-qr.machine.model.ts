@@ -6,7 +6,7 @@ export const demoCodeUrl = 'http://127.0.0.1:4406/cashier?code=https%3A%2F%2Fqr.
 
 /**
  * The QR checkout as its model-based test and `npm run qa:paths checkout-qr` walk it, with the real waits
- * (3 s between looks, 5 min in all, 45 s for an alert). What can happen next depends on the state, the kind of
+ * (45 s for an alert). What can happen next depends on the state, the kind of
  * checkout, whether a cake is picked, the failed looks in a row and the alert shown; the url does not.
  */
 export const checkoutQrModel = {
@@ -17,7 +17,7 @@ export const checkoutQrModel = {
   ],
   serializeState: (s: AnyMachineSnapshot) => {
     const c = s.context as CheckoutQrContext
-    return JSON.stringify([s.value, c.kind, c.cake !== null, c.pollFailures, c.alert, c.cancelAlert])
+    return JSON.stringify([s.value, c.kind, c.cake !== null, c.alert, c.cancelAlert])
   },
   observe: (s: AnyMachineSnapshot) => {
     const c = s.context as CheckoutQrContext
@@ -38,10 +38,10 @@ export const checkoutQrModel = {
     },
     { type: 'xstate.done.actor.createCheckout', output: { url: null, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0002' }, label: 'The server answers without a url' },
     { type: 'xstate.error.actor.createCheckout', error: new Error('503'), label: 'The creation fails (stop the sandbox)' },
-    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'CREATED' }, label: 'The payment is not made yet (CREATED)' },
-    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'COMPLETED' }, label: 'The test user pays on the cashier page (COMPLETED)' },
-    { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'FAILED' }, label: 'The code was deleted or expired (FAILED)' },
-    { type: 'xstate.error.actor.getPaymentStatus', error: new Error('network'), label: 'The look fails (network down)' },
+    { type: 'xstate.done.actor.poll', output: { outcome: 'paid' }, label: 'The test user pays (the payment is COMPLETED)' },
+    { type: 'xstate.done.actor.poll', output: { outcome: 'timedOut' }, label: 'Nobody pays within 5 minutes' },
+    { type: 'xstate.done.actor.poll', output: { outcome: 'closed' }, label: 'The payment expires or fails' },
+    { type: 'xstate.done.actor.poll', output: { outcome: 'gaveUp' }, label: 'The payment cannot be looked up 4 times in a row (network down)' },
     { type: 'xstate.done.actor.cancelCode', label: 'The server cancels the code' },
     { type: 'xstate.error.actor.cancelCode', error: new Error('network'), label: 'The cancel fails' },
   ],

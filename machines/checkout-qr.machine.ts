@@ -1,14 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { CakeId, CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
+import { checkoutPollMachine } from './checkout-poll.machine.ts'
 import {
   alertOf,
-  pollingStates,
+  cancelWith,
   checkoutDelays,
-  pollGuards,
+  pollOutcomeGuards,
+  waitForPayment,
   inputStates,
   type CheckoutAlertContext,
-  type PaymentStatusOutput,
 } from './checkout.ts'
 
 /**
@@ -42,8 +43,6 @@ export interface CheckoutQrContext extends CheckoutAlertContext {
   merchantPaymentId: string | null
   /** The alert to show once the code is cancelled. */
   cancelAlert: CheckoutAlertContext['alert']
-  /** Consecutive failed looks at the payment; the 4th cancels (spec §8/§9). */
-  pollFailures: number
 }
 
 export type CheckoutQrEvent =
@@ -58,8 +57,8 @@ export const checkoutQrMachine = setup({
   actors: {
     /** Creates the QR code (POST /v1/codes through the demo API) or the cashback; answers its url. */
     createCheckout: fromPromise<CreateCheckoutOutput, CreateCheckoutInput>(async () => ({ url: null, merchantPaymentId: '' })),
-    /** Looks the payment of the code up (GET the code's payment through the demo API). */
-    getPaymentStatus: fromPromise<PaymentStatusOutput, { merchantPaymentId: string }>(async () => ({ status: 'CREATED' })),
+    /** Waits for the test user to pay (checkout-poll.machine.ts). */
+    checkoutPoll: checkoutPollMachine,
     /** Cancels the unpaid code (and its payment). */
     cancelCode: fromPromise<void, { merchantPaymentId: string }>(async () => undefined),
   },
@@ -68,24 +67,22 @@ export const checkoutQrMachine = setup({
     hideAlert: assign({ alert: () => null }),
         pickCake: assign({ cake: ({ event }) => (event.type === 'cake.pick' ? event.cake : null) }),
     storeCheckout: assign((_, params: { output: CreateCheckoutOutput }) => ({ url: params.output.url ?? null, merchantPaymentId: params.output.merchantPaymentId })),
-    forgetCheckout: assign({ url: () => null, merchantPaymentId: () => null, pollFailures: () => 0, cancelAlert: () => null }),
+    forgetCheckout: assign({ url: () => null, merchantPaymentId: () => null, cancelAlert: () => null }),
     cancelWith: assign((_, params: { code: NonNullable<CheckoutAlertContext['alert']> }) => ({ cancelAlert: params.code })),
     showCancelAlert: assign({ alert: ({ context }) => context.cancelAlert }),
-    countPollFailure: assign({ pollFailures: ({ context }) => context.pollFailures + 1 }),
-    resetPollFailures: assign({ pollFailures: () => 0 }),
   },
   guards: {
     hasCake: ({ context }) => context.cake !== null,
     hasNoUrl: (_, params: { output: CreateCheckoutOutput }) => !params.output.url,
     isCashback: ({ context }) => context.kind === 'cashback',
-    ...pollGuards,
+    ...pollOutcomeGuards,
   },
   delays: checkoutDelays,
 }).createMachine({
   id: 'checkoutQr',
   description:
     'Cake-shop checkout by QR code: pick a cake, press Checkout, the test user scans the code and pays (the shop checks every 3 seconds for up to 5 minutes), then "paid". Cashback opens the wallet page in a frame. A code nobody pays within 5 minutes is cancelled.',
-  context: ({ input }) => ({ kind: input.kind ?? 'qr', cake: null, url: null, merchantPaymentId: null, pollFailures: 0, cancelAlert: null, alert: null }),
+  context: ({ input }) => ({ kind: input.kind ?? 'qr', cake: null, url: null, merchantPaymentId: null, cancelAlert: null, alert: null }),
   initial: 'input',
   states: {
     input: {
@@ -129,7 +126,7 @@ export const checkoutQrMachine = setup({
     showCode: {
       description: "The QR code, with 'Please DO NOT close the browser after paying'; the shop checks the payment every 3 seconds.",
       tags: ['screen.code', 'notice.doNotClose'],
-      ...pollingStates('checkoutQr'),
+      ...waitForPayment,
     },
     cancelling: {
       description: 'The unpaid code is being cancelled.',

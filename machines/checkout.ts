@@ -1,3 +1,4 @@
+import type { CheckoutPollOutput } from './checkout-poll.machine.ts'
 import { checkoutAlerts, retryBackoffMs, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 
@@ -16,11 +17,7 @@ export interface PaymentStatusOutput {
   status: string
 }
 
-export const checkoutDelays = {
-  pollInterval: limits.demoPollIntervalMs,
-  pollTotal: limits.demoPollTotalMs,
-  alertDisplay: limits.alertDisplayMs,
-}
+export const checkoutDelays = { alertDisplay: limits.alertDisplayMs }
 
 /** The statuses after which nobody can pay any more (the payment is cancelled and the flow resets). */
 export const closedStatuses = new Set(['EXPIRED', 'FAILED', 'CANCELED'])
@@ -49,56 +46,29 @@ export const inputStates = {
 /** Cancel the code or payment, then show `code` on the input screen (`cancelWith` in each machine's setup). */
 export const cancelWith = (code: CheckoutAlertCode) => ({ type: 'cancelWith' as const, params: { code } })
 
-/**
- * Waiting for the test user to pay: a look every 3 seconds, for 5 minutes in all (spec §9). COMPLETED goes to
- * `#<machineId>.paid`; an expired or failed payment, the 4th failed look in a row, or the 5 minutes cancel it.
- */
-export function pollingStates<TId extends string>(machineId: TId) {
-  const output = ({ event }: { event: { output: PaymentStatusOutput } }) => ({ output: event.output })
-  return {
-    initial: 'waiting',
-    after: {
-      pollTotal: { target: 'cancelling', actions: cancelWith('TIMED_OUT'), description: 'Not paid within 5 minutes: "Timed out. Please regenerate again"' },
-    },
-    states: {
-      waiting: {
-        description: 'Waiting 3 seconds before the next look.',
-        after: { pollInterval: { target: 'checking', description: '3 seconds pass' } },
-      },
-      checking: {
-        description: 'Looking the payment up.',
-        invoke: {
-          id: 'getPaymentStatus',
-          src: 'getPaymentStatus',
-          input: ({ context }: { context: { merchantPaymentId: string | null } }) => ({ merchantPaymentId: context.merchantPaymentId ?? '' }),
-          onDone: [
-            { guard: { type: 'isCompleted', params: output }, target: `#${machineId}.paid`, description: 'The payment is COMPLETED: the test user paid' },
-            {
-              guard: { type: 'isClosed', params: output },
-              target: `#${machineId}.cancelling`,
-              actions: cancelWith('TIMED_OUT'),
-              description: 'The payment expired or failed: it is cancelled, "Timed out. Please regenerate again"',
-            },
-            { target: 'waiting', actions: 'resetPollFailures', description: 'Not paid yet' },
-          ],
-          onError: [
-            {
-              guard: 'isLastPollFailure',
-              target: `#${machineId}.cancelling`,
-              actions: cancelWith('UNKNOWN_ERROR'),
-              description: 'The 4th look in a row fails: the payment is cancelled, "Unknown error occurred. Please try again."',
-            },
-            { target: 'waiting', actions: 'countPollFailure', description: 'The look fails (up to 3 times in a row): try again in 3 seconds' },
-          ],
-        },
-      },
-    },
-  } as const
-}
+const pollOutput = ({ event }: { event: { output: CheckoutPollOutput } }) => ({ output: event.output })
 
-/** The guards `pollingStates` names. */
-export const pollGuards = {
-  isCompleted: (_: unknown, params: { output: PaymentStatusOutput }) => params.output.status === 'COMPLETED',
-  isClosed: (_: unknown, params: { output: PaymentStatusOutput }) => closedStatuses.has(params.output.status),
-  isLastPollFailure: ({ context }: { context: { pollFailures: number } }) => context.pollFailures >= limits.retry.limit,
+/** Waiting for the test user to pay (the `poll` child, checkout-poll.machine.ts): paid, or cancel with the right alert. */
+export const waitForPayment = {
+  invoke: {
+    id: 'poll',
+    src: 'checkoutPoll',
+    input: ({ context }: { context: { merchantPaymentId: string | null } }) => ({ merchantPaymentId: context.merchantPaymentId ?? '' }),
+    onDone: [
+      { guard: { type: 'isPaid', params: pollOutput }, target: 'paid', description: 'The test user paid' },
+      {
+        guard: { type: 'isGaveUp', params: pollOutput },
+        target: 'cancelling',
+        actions: cancelWith('UNKNOWN_ERROR'),
+        description: 'The payment could not be looked up 4 times in a row: it is cancelled, "Unknown error occurred. Please try again."',
+      },
+      { target: 'cancelling', actions: cancelWith('TIMED_OUT'), description: 'Not paid within 5 minutes, or expired: it is cancelled, "Timed out. Please regenerate again"' },
+    ],
+  },
+} as const
+
+/** The guards `waitForPayment` names. */
+export const pollOutcomeGuards = {
+  isPaid: (_: unknown, params: { output: CheckoutPollOutput }) => params.output.outcome === 'paid',
+  isGaveUp: (_: unknown, params: { output: CheckoutPollOutput }) => params.output.outcome === 'gaveUp',
 }
