@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { ApiError, resultInfoOf, successInfo } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
@@ -30,6 +30,7 @@ import type { AppDeps } from '../deps.ts'
 import { readJson } from '../validate.ts'
 import { opaAuth, requireProducts, type OpaEnv } from './auth.ts'
 import { assertRedirectAllowed } from './redirect-allowlist.ts'
+import { realSleep, sandboxDirectives } from './force.ts'
 import {
   cashbackReversalView,
   cashbackView,
@@ -89,7 +90,12 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
   const seeded = seedDemoMerchant(deps.store.db).catch((error: unknown) => {
     deps.log.error('sandbox seed failed', { error: String(error) })
   })
-  const auth = opaAuth(deps, seeded, (merchantId) => engine.ensureTestUsers(merchantId))
+  const verify = opaAuth(deps, seeded, (merchantId) => engine.ensureTestUsers(merchantId))
+  const directives = sandboxDirectives(realSleep)
+  /** OPA-Auth, then the sandbox directives (forced errors, delays) of the verified merchant. */
+  const auth: MiddlewareHandler<OpaEnv> = (c, next) => verify(c, async () => {
+    await directives(c, next)
+  })
   const origin = (c: OpaCtx) => deps.config.publicOrigin ?? new URL(c.req.url).origin
   const qr = requireProducts('qrcode', 'webcashier', 'appinvoke', 'preauth_capture')
   const native = requireProducts('autodebit')
