@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app.ts'
 import { createClock } from '../../src/server/clock.ts'
 import { limits } from '../../src/domain/limits.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { demoShopApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 
@@ -11,9 +11,7 @@ describe.each(storeKinds())('sandbox clock kept in the store [%s]', (kind) => {
   let opa: OpaClient
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
-    opa = opaClient({ request: (path, init) => t.app.request(path, init) })
-    await opa.get('/sandbox/api/clock')
+    ;({ t, opa } = await demoShopApp(kind))
   })
   afterAll(() => t.close())
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forcedErrorTable, forcedErrorsOf, magicAmounts, maxSandboxDelayMs } from '../../src/domain/sandbox-force.ts'
 import { sandboxRoutes } from '../../src/server/sandbox/opa.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { epochNow, jpy, opaClient, type OpaClient } from '../support/opa-client.ts'
+import { demoShopApp, type TestApp } from '../support/app.ts'
+import { epochNow, jpy, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 
 /** A concrete path of a route pattern (`:id` → a value). */
@@ -13,9 +13,7 @@ describe.each(storeKinds())('sandbox forced errors [%s]', (kind) => {
   let opa: OpaClient
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
-    opa = opaClient({ request: (path, init) => t.app.request(path, init) })
-    await opa.get('/sandbox/api/clock')
+    ;({ t, opa } = await demoShopApp(kind))
   })
   afterAll(() => t.close())
 
