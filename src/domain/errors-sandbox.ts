@@ -43,6 +43,7 @@ export const sandboxErrors = registerErrors({
   SANDBOX_TEST_USER_NOT_FOUND: e(404, '99900001', 'Test user not found.', 'テストユーザーが見つかりません。'),
   SANDBOX_TOP_UP_LIMIT: e(400, '99900002', 'This test user was already topped up this month.', 'このテストユーザーは今月すでにチャージ済みです。'),
   SANDBOX_SESSION_NOT_FOUND: e(404, '99900003', 'The authorization session was not found or has expired.', '認可セッションが見つからないか、有効期限が切れています。'),
+  SANDBOX_DIRECTIVE_INVALID: e(400, '99900004', 'The X-Sandbox-Force code does not apply to this endpoint, or X-Sandbox-Delay-Ms is out of range.', 'X-Sandbox-Force のコードがこのエンドポイントに該当しないか、X-Sandbox-Delay-Ms が範囲外です。'),
 })
 
 /** Endpoint-specific codeIds of codes whose codeId differs by endpoint (published tables). */

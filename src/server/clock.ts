@@ -8,6 +8,10 @@ export interface Clock {
   nowMs(merchantId?: string): number
   advance(ms: number, merchantId?: string): void
   reset(merchantId?: string): void
+  /** A merchant's offset from real time (0 when never moved). */
+  offsetMs(merchantId: string): number
+  /** Sets a merchant's offset, e.g. as loaded from the store (the sandbox keeps offsets there, issue 14). */
+  setOffset(merchantId: string, offsetMs: number): void
 }
 
 export function createClock(base: () => number = () => Date.now()): Clock {
@@ -21,6 +25,11 @@ export function createClock(base: () => number = () => Date.now()): Clock {
     advance(ms, merchantId) {
       if (merchantId) merchantOffsets.set(merchantId, (merchantOffsets.get(merchantId) ?? 0) + ms)
       else globalOffset += ms
+    },
+    offsetMs: (merchantId) => merchantOffsets.get(merchantId) ?? 0,
+    setOffset(merchantId, offsetMs) {
+      if (offsetMs === 0) merchantOffsets.delete(merchantId)
+      else merchantOffsets.set(merchantId, offsetMs)
     },
     reset(merchantId) {
       if (merchantId) merchantOffsets.delete(merchantId)

@@ -5,7 +5,7 @@ import { signOpaRequest } from '../../src/domain/opa-auth.ts'
 import { sandboxEngine } from '../../src/server/sandbox/engine.ts'
 import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
-import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
+import { epochNow, jpy, opaClient, requestToken } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, linkDeveloperUser, type Developer } from './devtools-helpers.ts'
 
@@ -144,6 +144,25 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
       await t.json('PATCH', '/dev/v1/configSettings/updateSettings', { redirect_domains: ['shop.example', 'localhost'] }, d.auth)
       expect((await code('R-9', 'http://localhost:3000/done')).status).toBe(201)
     })
+  })
+
+  it('applies the allow-list to account-link redirects too: /v1/qr/sessions and /v2/user_authorization', async () => {
+    const d = await developer(t)
+    await t.json('PATCH', '/dev/v1/configSettings/updateSettings', { redirect_domains: ['shop.example'] }, d.auth)
+    // account linking belongs to native payment (product 2); sign-up chose web payment and QR
+    expect((await t.json('PUT', '/dev/v1/user/putProducts', { products: [2] }, d.auth)).status).toBe(200)
+    const session = (redirectUrl: string) => d.opa.post('/v1/qr/sessions', { scopes: ['direct_debit'], nonce: 'n0nce1', redirectUrl, referenceId: 'ref-1' })
+    expect((await session('https://pay.shop.example/linked')).status).toBe(201)
+    for (const url of ['https://evil.example/linked', 'http://shop.example/linked']) {
+      const res = await session(url)
+      expect([res.status, res.body.resultInfo.code, res.body.resultInfo.codeId], url).toEqual([400, 'EXPECTATION_FAILED', '08100017'])
+    }
+    const secret = new Uint8Array(Buffer.from(d.apiSecret, 'base64'))
+    const link = async (redirectUrl: string) => t.app.request(`/v2/user_authorization?apiKey=${d.apiKey}&requestToken=${await requestToken({ redirectUrl }, secret)}`)
+    expect((await link('https://shop.example/linked')).status).toBe(302)
+    const refused = await link('https://evil.example/linked')
+    expect(refused.status).toBe(400)
+    expect(((await refused.json()) as { resultInfo: { code: string } }).resultInfo.code).toBe('EXPECTATION_FAILED')
   })
 
   describe('products and OPA scopes', () => {

@@ -1,4 +1,5 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
+import { forcedErrorsOf, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
 import * as v from 'valibot'
 import * as account from '@/domain/account-api.ts'
 import * as dashboard from '@/domain/dashboard-api.ts'
@@ -117,6 +118,28 @@ function parameters(schema: v.GenericSchema | undefined, where: 'query' | 'path'
   return Object.entries(properties).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }))
 }
 
+/** Sandbox directives of every OPA-signed call (docs/sandbox-powers.md): the endpoint's forced errors and a delay. */
+function sandboxHeaders(op: { method: string; path: string; security?: string }) {
+  if (op.security !== opaAuth) return []
+  const codes = forcedErrorsOf(`${op.method.toUpperCase()} ${op.path.replace(/\{([^}]+)\}/g, ':$1')}`).map((e) => e.code)
+  return [
+    {
+      name: 'X-Sandbox-Force',
+      in: 'header',
+      required: false,
+      description: 'Sandbox only: answer this published error of the endpoint (status, code, codeId) without doing the work. Other codes answer 400 SANDBOX_DIRECTIVE_INVALID.',
+      schema: codes.length > 0 ? { type: 'string', enum: codes } : { type: 'string' },
+    },
+    {
+      name: 'X-Sandbox-Delay-Ms',
+      in: 'header',
+      required: false,
+      description: 'Sandbox only: hold the answer back this many milliseconds.',
+      schema: { type: 'integer', minimum: 0, maximum: maxSandboxDelayMs },
+    },
+  ]
+}
+
 const resultInfo = {
   type: 'object',
   properties: { code: { type: 'string' }, message: { type: 'string' }, codeId: { type: 'string' } },
@@ -135,7 +158,7 @@ export function openApiDocument(): Record<string, unknown> {
       summary: op.summary,
       operationId: `${op.method}${op.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       ...(op.security ? { security: [{ [op.security]: [] }] } : {}),
-      parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
+      parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query'), ...sandboxHeaders(op)],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
       responses: {
         '200': { description: 'Success', content: { 'application/json': { schema: response } } },

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { ApiError, resultInfoOf, successInfo } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
@@ -30,6 +30,8 @@ import type { AppDeps } from '../deps.ts'
 import { readJson } from '../validate.ts'
 import { opaAuth, requireProducts, type OpaEnv } from './auth.ts'
 import { assertRedirectAllowed } from './redirect-allowlist.ts'
+import { realSleep, sandboxDirectives } from './force.ts'
+import { sandboxRepo } from '../store/sandbox-repo.ts'
 import {
   cashbackReversalView,
   cashbackView,
@@ -45,9 +47,12 @@ const success = successInfo()
 const accepted = resultInfoOf('REQUEST_ACCEPTED')
 
 type OpaCtx = Context<OpaEnv>
-type ErrorCodes = { invalid: string; missing: string; currency: string; codeId?: string }
+/** `redirect`: the code of a refused redirectUrl (spec §5: EXPECTATION_FAILED where the endpoint takes one). */
+type ErrorCodes = { invalid: string; missing: string; currency: string; codeId?: string; redirect?: string }
 const generic: ErrorCodes = { invalid: 'INVALID_PARAMS', missing: 'MISSING_REQUEST_PARAMS', currency: 'INVALID_REQUEST_PARAMS' }
 const qrCodes: ErrorCodes = { invalid: 'DYNAMIC_QR_BAD_REQUEST', missing: 'DYNAMIC_QR_BAD_REQUEST', currency: 'DYNAMIC_QR_BAD_REQUEST' }
+const qrCreateCodes: ErrorCodes = { ...qrCodes, redirect: 'EXPECTATION_FAILED' }
+const linkCodes: ErrorCodes = { ...generic, redirect: 'EXPECTATION_FAILED' }
 const refundCodes: ErrorCodes = { ...generic, codeId: opaCodeIds.refundInvalidParams }
 
 /**
@@ -62,7 +67,9 @@ function parseOpa<S extends v.GenericSchema>(schema: S, input: unknown, codes: E
   const first = result.issues[0]
   const path = first ? (v.getDotPath(first) ?? '') : ''
   const code =
-    input === undefined || (first?.input === undefined && path !== '')
+    codes.redirect && path === 'redirectUrl' && first?.input !== undefined
+      ? codes.redirect
+      : input === undefined || (first?.input === undefined && path !== '')
       ? codes.missing
       : path.endsWith('currency')
         ? codes.currency
@@ -86,10 +93,25 @@ const orderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 'orderDescript
  */
 export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngine(deps)) {
   const app = new Hono<OpaEnv>()
-  const seeded = seedDemoMerchant(deps.store.db).catch((error: unknown) => {
-    deps.log.error('sandbox seed failed', { error: String(error) })
+  const clocks = sandboxRepo(deps.store.db)
+  /** Merchant clocks live in the store (issue 14): loaded at start, and again when a process first serves a merchant. */
+  const loadClock = async (merchantId: string) => deps.clock.setOffset(merchantId, await clocks.clockOffset(merchantId))
+  const seeded = seedDemoMerchant(deps.store.db)
+    .then(async () => {
+      for (const row of await clocks.clockOffsets()) deps.clock.setOffset(row.merchantId, row.offsetMs)
+    })
+    .catch((error: unknown) => {
+      deps.log.error('sandbox seed failed', { error: String(error) })
+    })
+  const verify = opaAuth(deps, seeded, async (merchantId) => {
+    await loadClock(merchantId)
+    await engine.ensureTestUsers(merchantId)
   })
-  const auth = opaAuth(deps, seeded, (merchantId) => engine.ensureTestUsers(merchantId))
+  const directives = sandboxDirectives(realSleep)
+  /** OPA-Auth, then the sandbox directives (forced errors, delays) of the verified merchant. */
+  const auth: MiddlewareHandler<OpaEnv> = (c, next) => verify(c, async () => {
+    await directives(c, next)
+  })
   const origin = (c: OpaCtx) => deps.config.publicOrigin ?? new URL(c.req.url).origin
   const qr = requireProducts('qrcode', 'webcashier', 'appinvoke', 'preauth_capture')
   const native = requireProducts('autodebit')
@@ -101,7 +123,7 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
 
   // ── dynamic QR / web payment / app invoke ──────────────────────────────────────────────────────────────
   const createCode = async (c: OpaCtx) => {
-    const input = await body(c, CreateQrCodeRequestSchema, qrCodes)
+    const input = await body(c, CreateQrCodeRequestSchema, qrCreateCodes)
     await assertRedirectAllowed(deps.store.db, m(c), input)
     const products = c.get('opa').products
     if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
@@ -256,6 +278,7 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
     const claims = parseOpa(RequestTokenClaimsSchema, payload)
     const scopes = claims.scope.split(/[\s,]+/).filter(Boolean)
     if (!scopes.every((s) => v.is(AuthorizationScopeSchema, s)) || !isSafeRedirectUrl(claims.redirectUrl)) throw new ApiError('EXPECTATION_FAILED')
+    await assertRedirectAllowed(deps.store.db, merchantId, { redirectUrl: claims.redirectUrl })
     await engine.ensureTestUsers(merchantId)
     const session = await engine.startAuthorizationSession(merchantId, q.apiKey, 'WEB', {
       scopes,
@@ -268,8 +291,9 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
   })
 
   app.post('/v1/qr/sessions', auth, linked, async (c) => {
-    const input = await body(c, AccountLinkQrRequestSchema)
+    const input = await body(c, AccountLinkQrRequestSchema, linkCodes)
     if (!isSafeRedirectUrl(input.redirectUrl, input.redirectType ?? 'WEB_LINK')) throw new ApiError('EXPECTATION_FAILED')
+    await assertRedirectAllowed(deps.store.db, m(c), input)
     const session = await engine.startAuthorizationSession(m(c), c.get('opa').apiKey, 'QR', input)
     return ok(c, { linkQRCodeURL: `${origin(c)}/sandbox/authorize/${session.sessionId}` }, 201)
   })
@@ -297,8 +321,9 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
   app.get('/sandbox/api/clock', auth, (c) => ok(c, clockView(m(c))))
   app.post('/sandbox/api/clock', auth, async (c) => {
     const input = await body(c, SandboxClockRequestSchema)
-    if (input.reset) deps.clock.reset(m(c))
-    if (input.advanceMs) deps.clock.advance(input.advanceMs, m(c))
+    const offset = (input.reset ? 0 : deps.clock.offsetMs(m(c))) + (input.advanceMs ?? 0)
+    await clocks.saveClockOffset(m(c), offset, deps.clock.nowMs())
+    deps.clock.setOffset(m(c), offset)
     return ok(c, clockView(m(c)))
   })
 

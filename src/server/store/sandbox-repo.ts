@@ -3,6 +3,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { merchantCredentials, merchants } from './tables/merchants.ts'
 import {
+  sandboxClocks,
   sandboxAuthSessions,
   sandboxCashbackReversals,
   sandboxCashbacks,
@@ -94,6 +95,18 @@ export function sandboxRepo(db: Db) {
     async rememberNonce(apiKey: string, nonce: string, nowMs: number) {
       const rows = await db.insert(sandboxNonces).values({ apiKey, nonce, seenAtMs: nowMs }).onConflictDoNothing().returning({ nonce: sandboxNonces.nonce })
       return rows.length === 1
+    },
+    // ── the merchant clock ─────────────────────────────────────────────────────────────────────────────────
+    async clockOffsets() {
+      return db.select({ merchantId: sandboxClocks.merchantId, offsetMs: sandboxClocks.offsetMs }).from(sandboxClocks)
+    },
+    async clockOffset(merchantId: string) {
+      const [row] = await db.select({ offsetMs: sandboxClocks.offsetMs }).from(sandboxClocks).where(eq(sandboxClocks.merchantId, merchantId))
+      return row?.offsetMs ?? 0
+    },
+    async saveClockOffset(merchantId: string, offsetMs: number, nowMs: number) {
+      if (offsetMs === 0) await db.delete(sandboxClocks).where(eq(sandboxClocks.merchantId, merchantId))
+      else await db.insert(sandboxClocks).values({ merchantId, offsetMs, updatedAtMs: nowMs }).onConflictDoUpdate({ target: sandboxClocks.merchantId, set: { offsetMs, updatedAtMs: nowMs } })
     },
     async forgetNoncesBefore(ms: number) {
       await db.delete(sandboxNonces).where(lt(sandboxNonces.seenAtMs, ms))

@@ -37,6 +37,16 @@ export const sandboxNonces = pgTable('sandbox_nonces', {
 }, (t) => [primaryKey({ columns: [t.apiKey, t.nonce] }), index('sandbox_nonces_seen_ix').on(t.seenAtMs)])
 
 /**
+ * A merchant's sandbox clock (issue 14; docs/sandbox-powers.md): its offset from real time, kept here so that a
+ * moved clock survives a restart and holds in every process. No row = real time.
+ */
+export const sandboxClocks = pgTable('sandbox_clocks', {
+  merchantId: text('merchant_id').primaryKey().references(() => merchants.id, { onDelete: 'cascade' }),
+  offsetMs: ms('offset_ms').notNull(),
+  updatedAtMs: ms('updated_at_ms').notNull(),
+})
+
+/**
  * Every order: dynamic QR (with its code), native payment, pre-authorisation, continuous payment, request
  * order. `status` is the payment machine's state; the engine restores the machine from this row.
  */

@@ -1,0 +1,62 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { routePath } from 'hono/route'
+import * as v from 'valibot'
+import { ApiError } from '@/domain/errors.ts'
+import { forcedErrorsOf, magicAmounts, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
+import type { OpaEnv } from './auth.ts'
+
+const ForceHeaderSchema = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z_]{1,64}$/))
+const DelayHeaderSchema = v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.maxValue(maxSandboxDelayMs))
+const MagicBodySchema = v.object({ amount: v.object({ amount: v.number() }) })
+
+const invalid = (applicable: string[]) => new ApiError('SANDBOX_DIRECTIVE_INVALID', { data: { applicable } })
+
+/** The route a request matched, as the forced-error table names it (`POST /v2/codes`). */
+export const routeOf = (c: Context) => `${c.req.method} ${routePath(c)}`
+
+async function magicCode(c: Context<OpaEnv>): Promise<string | undefined> {
+  if (c.req.method !== 'POST') return undefined
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(await c.req.text())
+  } catch {
+    return undefined
+  }
+  const body = v.safeParse(MagicBodySchema, parsed)
+  return body.success ? magicAmounts[body.output.amount.amount] : undefined
+}
+
+/**
+ * Sandbox powers on every signed OPA call (issue 14; docs/sandbox-powers.md), run after OPA-Auth so only the
+ * merchant itself can ask: `X-Sandbox-Delay-Ms` (0–30000) holds the answer back, `X-Sandbox-Force: <code>` or a
+ * magic amount answers the endpoint's published error instead of doing the work. A code the endpoint does not
+ * publish, or a delay out of range, answers 400 SANDBOX_DIRECTIVE_INVALID listing the codes that apply.
+ */
+export function sandboxDirectives(sleep: (ms: number) => Promise<void>): MiddlewareHandler<OpaEnv> {
+  return async (c, next) => {
+    const applicable = forcedErrorsOf(routeOf(c))
+    const delayHeader = c.req.header('x-sandbox-delay-ms')
+    const forceHeader = c.req.header('x-sandbox-force')
+    let delayMs = 0
+    if (delayHeader !== undefined) {
+      const delay = v.safeParse(DelayHeaderSchema, delayHeader)
+      if (!delay.success) throw invalid(applicable.map((e) => e.code))
+      delayMs = delay.output
+    }
+    let code: string | undefined
+    if (forceHeader !== undefined) {
+      const parsed = v.safeParse(ForceHeaderSchema, forceHeader)
+      code = parsed.success ? parsed.output : ''
+      if (!applicable.some((e) => e.code === code)) throw invalid(applicable.map((e) => e.code))
+    } else {
+      const magic = await magicCode(c)
+      if (magic && applicable.some((e) => e.code === magic)) code = magic
+    }
+    if (delayMs > 0) await sleep(delayMs)
+    const forced = applicable.find((e) => e.code === code)
+    if (forced) throw new ApiError(forced.code, { status: forced.status, codeId: forced.codeId, message: forced.message })
+    await next()
+  }
+}
+
+export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
