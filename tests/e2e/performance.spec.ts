@@ -5,7 +5,6 @@ import { expect, test } from '@playwright/test'
  * as soon as the entry runs, side by side with the UI catalog, not after it. The catalog is held back until the
  * page content request is seen; a request made only after the catalog would never arrive and the test fails.
  * And on a phone, a long page rendered in batches keeps what is on screen in place (no layout shift).
- * index.html itself starts the content request (src/web/lib/early-content.ts), and the portal uses that one.
  */
 
 const pages = [
@@ -74,31 +73,3 @@ test('a visitor does not download the session machine; a stored sign-in loads it
   await page.reload()
   await expect.poll(() => scripts.filter((s) => s.includes('session-actor')).length).toBeGreaterThan(0)
 })
-
-for (const { path, type, slug } of pages) {
-  for (const lang of ['jp', 'en'] as const) {
-    test(`${path} (${lang}): the content request index.html starts is the one the page uses (one request, before the bundle runs)`, async ({ page }) => {
-      await page.addInitScript((stored) => localStorage.setItem('lang', stored), lang)
-      const contentRequests: string[] = []
-      page.on('request', (request) => {
-        const url = new URL(request.url())
-        if (url.pathname === '/dev/config/pages' && url.searchParams.get('type') === type && url.searchParams.get('slug') === slug) {
-          contentRequests.push(url.search)
-        }
-      })
-      // the bundle is held until the content request is seen: only the inline start can make it that early
-      let bundleHeldUntilContent = false
-      await page.route('**/assets/app-*.js', async (route) => {
-        const deadline = Date.now() + 8_000
-        while (contentRequests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-        bundleHeldUntilContent = contentRequests.length > 0
-        await route.continue()
-      })
-      await page.goto(path)
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      await page.waitForLoadState('networkidle')
-      expect(bundleHeldUntilContent).toBe(true)
-      expect(contentRequests).toEqual([expect.stringContaining(`lang=${lang}`)])
-    })
-  }
-}

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/preact'
+import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { storageKeys } from '@/domain/storage-keys.ts'

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type PageType } from '@/domain/content.ts'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
 import { envelope, http } from '@/web/lib/http.ts'
+import { quiet } from '@/web/lib/progress.ts'
 import { i18n } from '@/web/lib/i18n.ts'
 import { getAccessToken, useSession } from '@/web/lib/session.tsx'
 import { docsKeys, type Viewer } from './keys.ts'
@@ -13,9 +14,6 @@ export function useContentLang(): Lang {
   const { i18n } = useLingui()
   return i18n.locale === 'en' ? 'en' : 'ja'
 }
-
-// Document content is left out of the header's progress bar (spec §2).
-const quiet = { untracked: true } as const
 
 /**
  * A page in one language. Signed in, the request carries the token so protected pages come with their text
@@ -27,7 +25,6 @@ export const pageQuery = (type: PageType, slug: string, lang: Lang, viewer: View
     queryFn: async ({ signal }) =>
       (
         await http.get(envelope(pageSchema), '/dev/config/pages', {
-          ...quiet,
           auth: viewer === 'member',
           signal,
           query: { type, slug, lang: toStoredLang(lang) },
@@ -35,6 +32,8 @@ export const pageQuery = (type: PageType, slug: string, lang: Lang, viewer: View
       ).data,
     retry: false,
     staleTime: 5 * 60_000,
+    // document content is left out of the header's progress bar (spec §2)
+    ...quiet,
   })
 
 /** Who is asking, outside React (start-up prefetch, route loaders). */
@@ -78,10 +77,11 @@ const componentQuery = <K extends keyof typeof componentSchemas>(type: K, lang: 
     queryKey: docsKeys.components(type, lang),
     queryFn: async ({ signal }) => {
       const schema = envelope(v.object({ [type]: componentSchemas[type] }))
-      const answer = await http.get(schema, '/dev/config/v2/components', { ...quiet, signal, query: { type, lang: toStoredLang(lang) } })
+      const answer = await http.get(schema, '/dev/config/v2/components', { signal, query: { type, lang: toStoredLang(lang) } })
       return answer.data[type] as v.InferOutput<(typeof componentSchemas)[K]>
     },
     staleTime: 5 * 60_000,
+    ...quiet,
   })
 
 export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
@@ -102,8 +102,9 @@ export function useWebinarVideos() {
   return useQuery({
     queryKey: docsKeys.webinar(lang),
     queryFn: async ({ signal }) =>
-      (await http.get(envelope(v.object({ videos: v.array(videoSchema) })), '/dev/webinarVideos/content', { ...quiet, signal, query: { lang: toStoredLang(lang) } }))
+      (await http.get(envelope(v.object({ videos: v.array(videoSchema) })), '/dev/webinarVideos/content', { signal, query: { lang: toStoredLang(lang) } }))
         .data.videos,
+    ...quiet,
   })
 }
 
@@ -112,7 +113,8 @@ export function useDesignSystemPages() {
   return useQuery({
     queryKey: docsKeys.designSystem(lang),
     queryFn: async ({ signal }) =>
-      (await http.get(envelope(v.array(pageSummarySchema)), '/dev/designSystem/content', { ...quiet, signal, query: { lang: toStoredLang(lang) } })).data,
+      (await http.get(envelope(v.array(pageSummarySchema)), '/dev/designSystem/content', { signal, query: { lang: toStoredLang(lang) } })).data,
+    ...quiet,
   })
 }
 
@@ -144,7 +146,8 @@ export type OpenApi = v.InferOutput<typeof openApiSchema>
 export function useOpenApi() {
   return useQuery({
     queryKey: docsKeys.openApi(),
-    queryFn: ({ signal }) => http.get(openApiSchema, '/openapi.json', { ...quiet, signal }),
+    queryFn: ({ signal }) => http.get(openApiSchema, '/openapi.json', { signal }),
     staleTime: Infinity,
+    ...quiet,
   })
 }
