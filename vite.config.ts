@@ -36,7 +36,10 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     modulePreload: { polyfill: false },
+    // the server renders every page (src/web/entry-server.tsx) and reads the entry and styles from the manifest
+    manifest: true,
     rolldownOptions: {
+      input: 'src/web/main.tsx',
       output: {
         // Everything the entry imports statically is needed before the first paint anyway: one file instead of ~35
         // small ones saves round trips on slow networks (docs/performance.md).

@@ -148,8 +148,24 @@ function errorOf(response: Response, data: unknown, onUnauthorized: (() => void)
 
 export type HttpClient = ReturnType<typeof createHttpClient>
 
+let appClient = createHttpClient()
+
+/**
+ * The server renderer points the app-wide client at the server itself (an in-process `fetch` and an absolute base
+ * URL) before it renders; the browser never calls this.
+ */
+export function setServerTransport(options: Pick<HttpClientOptions, 'baseURL' | 'fetch'>) {
+  appClient = createHttpClient(options)
+}
+
 /** The app-wide client. */
-export const http: HttpClient = createHttpClient()
+export const http: HttpClient = {
+  get: (schema, path, opts) => appClient.get(schema, path, opts),
+  post: (schema, path, opts) => appClient.post(schema, path, opts),
+  put: (schema, path, opts) => appClient.put(schema, path, opts),
+  patch: (schema, path, opts) => appClient.patch(schema, path, opts),
+  delete: (schema, path, opts) => appClient.delete(schema, path, opts),
+}
 
 export const apiGet = http.get
 export const apiPost = http.post

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react'
 import * as v from 'valibot'
 import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type PageType } from '@/domain/content.ts'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
+import type { PageMeta } from '@/web/lib/head.ts'
 import { envelope, http } from '@/web/lib/http.ts'
 import { quiet } from '@/web/lib/progress.ts'
 import { i18n } from '@/web/lib/i18n.ts'
@@ -63,6 +64,15 @@ export function prefetchPage(queryClient: QueryClient, type: PageType, slug: str
   void queryClient.prefetchQuery(pageQuery(type, slug, lang))
 }
 
+/**
+ * A content page's title and description for its `<title>` and description meta (route loaders: the page's own
+ * query, so the page and its head read the same answer). Null when the page has none (its component routes the error).
+ */
+export async function pageMetaOf(queryClient: QueryClient, type: PageType, slug: string, lang: Lang): Promise<PageMeta | null> {
+  const page = await queryClient.ensureQueryData(pageQuery(type, slug, lang)).catch(() => null)
+  return page && { title: page.title, description: page.description }
+}
+
 const productCardSchema = v.object({ ...pageSummarySchema.entries, path: v.string() })
 export type ProductCard = v.InferOutput<typeof productCardSchema>
 
@@ -95,6 +105,18 @@ export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
 export function prefetchDocPage(queryClient: QueryClient, type: PageType, slug: string, lang: Lang) {
   prefetchPage(queryClient, type, slug, lang)
   void queryClient.prefetchQuery(componentQuery('leftMenu', lang))
+}
+
+/** Loader of a stand-alone content page (`pages/<name>.md`): starts its content, resolves to its head's meta. */
+export function loadContentPage(queryClient: QueryClient, name: string, lang: Lang = activeContentLang()): Promise<PageMeta | null> {
+  return pageMetaOf(queryClient, 'page', name, lang)
+}
+
+/** Loader of a documentation route: starts its content and side menu, resolves to its head's title and description. */
+export function loadDocPage(queryClient: QueryClient, type: PageType, slug: string): Promise<PageMeta | null> {
+  const lang = activeContentLang()
+  prefetchDocPage(queryClient, type, slug, lang)
+  return pageMetaOf(queryClient, type, slug, lang)
 }
 
 export function useWebinarVideos() {
