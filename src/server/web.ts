@@ -121,6 +121,8 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
   app.use('*', async (c, next) => {
     const head = c.req.method === 'HEAD'
     if (isApiPath(c.req.path) || (c.req.method !== 'GET' && !head)) return next()
+    // the build's own files (Vite's manifest in /.vite) are not the site's
+    if (c.req.path.startsWith('/.')) return next()
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return serveStatic({ root, precompressed: true })(c, next)
     const url = new URL(c.req.url)
     const cookie = c.req.header('cookie') ?? null

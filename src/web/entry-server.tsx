@@ -47,6 +47,9 @@ export function render(request: RenderRequest): Promise<RenderResult> {
   return run
 }
 
+/** Routes whose loaders were seen to fetch everything their page shows: rendered once, without a discovery pass. */
+const complete = new Set<string>()
+
 /** Queries a page asked for that the server still has to answer (not disabled, not failed). */
 const waiting = (query: Query) => query.state.data === undefined && query.state.status !== 'error' && (query.options as { enabled?: unknown }).enabled !== false
 
@@ -75,16 +78,20 @@ async function renderNow(request: RenderRequest): Promise<RenderResult> {
       return notFound
     }
 
-    // Render until no component asks for data the cache lacks: the loaders start a page's first data, and the
-    // components' own queries (menus, footer, cards) are found by rendering. The router's scripts stay out of
-    // these passes.
+    // Render until no component asks for data the cache lacks: the loaders fetch a page's data, and the components'
+    // own queries (cards, videos, …) are found by rendering. A route whose loaders were found to cover everything is
+    // not rendered twice again (`complete`). The router's scripts stay out of these passes.
     const ssr = router.serverSsr
     router.serverSsr = undefined
     const cache = queryClient.getQueryCache()
-    for (let pass = 0; pass < 4; pass++) {
+    const leaf = router.state.matches[router.state.matches.length - 1]?.routeId ?? ''
+    for (let pass = 0; pass < 4 && !complete.has(leaf); pass++) {
       renderToString(<RouterServer router={router} />)
       const pending = cache.findAll({ predicate: waiting })
-      if (pending.length === 0) break
+      if (pending.length === 0) {
+        if (pass === 0) complete.add(leaf)
+        break
+      }
       await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)))
     }
     router.serverSsr = ssr

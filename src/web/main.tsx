@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { clearChunkFailure } from './lib/chunk-errors.ts'
 import { installGlobalErrorHandlers } from './lib/error-reporter.ts'
 import { activate } from './lib/i18n.ts'
-import { loadSession } from './lib/session.tsx'
+import { loadSessionIfStored } from './lib/session.tsx'
 import { createQueryClient } from './providers.tsx'
 import { createAppRouter } from './router.tsx'
 import './ui/tokens.css'
@@ -33,4 +33,4 @@ hydrateRoot(
   </StrictMode>,
 )
 
-void loadSession()
+loadSessionIfStored()

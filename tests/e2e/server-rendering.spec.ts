@@ -138,3 +138,17 @@ for (const path of ['/', '/products/docs/webpayment', '/miniapp/docs/getstarted'
     expect(total).toBeLessThan(0.02)
   })
 }
+
+test('a visitor does not download the session machine; a stored sign-in loads it at once', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/products/docs/webpayment')
+  await page.waitForLoadState('networkidle')
+  expect(scripts.filter((s) => s.includes('session-actor'))).toEqual([])
+
+  await page.evaluate(() => localStorage.setItem('userLoginToken', JSON.stringify({ access_token: 'e2e-token-0000000000' })))
+  await page.reload()
+  await expect.poll(() => scripts.filter((s) => s.includes('session-actor')).length).toBeGreaterThan(0)
+})

@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import * as v from 'valibot'
 import { storageKeys } from '@/domain/storage-keys.ts'
+import { inspectionEnabled } from './inspect.ts'
 import type { SessionErrorCode, SessionEvent, SessionToken } from '../../../machines/session.machine.ts'
 
 /**
@@ -9,8 +10,8 @@ import type { SessionErrorCode, SessionEvent, SessionToken } from '../../../mach
  * `session-actor.ts`. React reads it through `useSession()`; the http client and the route guard use
  * `getAccessToken()`, `sessionAccessToken()` and `reportUnauthorized()` without React.
  *
- * The actor (and xstate with it) is its own chunk, loaded by the browser right after hydration (`loadSession()`).
- * Until it runs — and always on the server, which cannot see local storage — the session is the machine's first
+ * The actor (and xstate with it) is its own chunk, loaded by the browser after hydration when a sign-in is stored, or
+ * when something needs the session (`loadSessionIfStored()`, `loadSession()`). Until it runs — and always on the server, which cannot see local storage — the session is the machine's first
  * state, `restoring`: pages render their signed-out-or-unknown form (a skeleton where it matters) and the machine's
  * restore step decides. Events sent meanwhile wait for the actor, in order.
  */
@@ -94,9 +95,23 @@ export function getSessionStore(): SessionStore {
   return appSession
 }
 
-/** Starts the session machine (browser only): main.tsx calls it once the page is hydrated. */
+/** Starts the session machine (browser only) and resolves once it has restored the session. */
 export function loadSession(): Promise<void> {
   return getSessionStore().ready()
+}
+
+/**
+ * main.tsx, once the page is hydrated: starts the machine when storage holds something for its restore step to read
+ * (or `?inspect` watches it). Whether that is a valid, kept sign-in is the machine's to decide; a visitor with nothing
+ * stored does not download it until something needs the session (a sign-in page, a guarded route).
+ */
+export function loadSessionIfStored(storage: Pick<Storage, 'getItem'> = localStorage): void {
+  try {
+    if (storage.getItem(storageKeys.userLoginToken) === null && !inspectionEnabled()) return
+  } catch {
+    return
+  }
+  void loadSession()
 }
 
 /** For the http client: the bearer token of the signed-in user, or null (also while the session is restoring). */

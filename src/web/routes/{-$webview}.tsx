@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useState } from 'react'
-import { maintenanceQuery, siteConfigQuery } from '@/web/features/shell/api.ts'
+import { chromeQuery, maintenanceQuery, siteConfigQuery } from '@/web/features/shell/api.ts'
 import { SiteChrome } from '@/web/features/shell/components/site-chrome.tsx'
 import { configureErrorReporter } from '@/web/lib/error-reporter.ts'
 import { runGuard, splitWebview } from '@/web/lib/guard.ts'
@@ -56,6 +56,8 @@ export const Route = createFileRoute('/{-$webview}')({
     })
     if (decision.kind === 'redirect') throw redirect({ href: decision.href, replace: true })
   },
+  // the header and footer of every page (the server renders them in the first answer)
+  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(chromeQuery(i18n.locale === 'en' ? 'en' : 'ja')),
   component: Layout,
 })
 

@@ -56,15 +56,6 @@ export const activeContentLang = (): Lang => (i18n.locale === 'en' ? 'en' : 'ja'
 export const docSlug = (splat: string | undefined) => (splat ?? '').replace(/^\/+|\/+$/g, '')
 
 /**
- * Starts a page's content request without waiting for it (start-up prefetch in main.tsx and route loaders), so the
- * text loads beside the route code and catalog; the page reads the same query. A failure stays in the cache for the
- * page's own query to retry and report.
- */
-export function prefetchPage(queryClient: QueryClient, type: PageType, slug: string, lang: Lang) {
-  void queryClient.prefetchQuery(pageQuery(type, slug, lang))
-}
-
-/**
  * A content page's title and description for its `<title>` and description meta (route loaders: the page's own
  * query, so the page and its head read the same answer). Null when the page has none (its component routes the error).
  */
@@ -98,25 +89,16 @@ export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
   return useQuery(componentQuery(type, useContentLang()))
 }
 
-/**
- * A documentation page's first data: its content and the side menu beside it, started together (start-up and
- * route loaders), so neither waits for the page to render before it is asked for.
- */
-export function prefetchDocPage(queryClient: QueryClient, type: PageType, slug: string, lang: Lang) {
-  prefetchPage(queryClient, type, slug, lang)
-  void queryClient.prefetchQuery(componentQuery('leftMenu', lang))
-}
-
 /** Loader of a stand-alone content page (`pages/<name>.md`): starts its content, resolves to its head's meta. */
 export function loadContentPage(queryClient: QueryClient, name: string, lang: Lang = activeContentLang()): Promise<PageMeta | null> {
   return pageMetaOf(queryClient, 'page', name, lang)
 }
 
-/** Loader of a documentation route: starts its content and side menu, resolves to its head's title and description. */
-export function loadDocPage(queryClient: QueryClient, type: PageType, slug: string): Promise<PageMeta | null> {
+/** Loader of a documentation route: its content and side menu side by side; resolves to its head's title and description. */
+export async function loadDocPage(queryClient: QueryClient, type: PageType, slug: string): Promise<PageMeta | null> {
   const lang = activeContentLang()
-  prefetchDocPage(queryClient, type, slug, lang)
-  return pageMetaOf(queryClient, type, slug, lang)
+  const [meta] = await Promise.all([pageMetaOf(queryClient, type, slug, lang), queryClient.prefetchQuery(componentQuery('leftMenu', lang))])
+  return meta
 }
 
 export function useWebinarVideos() {
