@@ -3,6 +3,7 @@ import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { clearChunkFailure } from './lib/chunk-errors.ts'
 import { installGlobalErrorHandlers } from './lib/error-reporter.ts'
+import { saveQueryString } from './lib/guard.ts'
 import { activate } from './lib/i18n.ts'
 import { loadSessionIfStored } from './lib/session.tsx'
 import { createQueryClient } from './providers.tsx'
@@ -14,6 +15,7 @@ import './ui/tokens.css'
  * it; this hydrates it in the language it was rendered in, then starts the session machine.
  */
 installGlobalErrorHandlers()
+saveQueryString(location.search) // the guard's first rule, for the page the server rendered
 const rendered = document.documentElement.lang === 'en' ? 'en' : 'ja'
 await activate(rendered)
 

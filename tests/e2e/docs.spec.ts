@@ -25,6 +25,8 @@ interface FullPage {
 }
 
 async function useLang(page: Page, lang: Lang) {
+  // the portal keeps the language in localStorage (spec §3) and its mirror, the `lang` cookie the server renders in
+  await page.context().addCookies([{ name: 'lang', value: lang === 'ja' ? 'jp' : 'en', url: test.info().project.use.baseURL! }])
   await page.addInitScript((stored) => {
     if (!sessionStorage.getItem('docs-e2e-lang-set')) {
       localStorage.setItem('lang', stored)

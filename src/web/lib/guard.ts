@@ -89,18 +89,24 @@ export interface BrowserGuardInput {
   session?: Pick<Storage, 'getItem' | 'setItem'>
 }
 
+/**
+ * Rule 1: a query string is saved to localStorage `redirectQueryParams`. Run by the guard on every navigation in the
+ * browser, and by main.tsx for the page the server rendered (the server cannot write the browser's storage).
+ */
+export function saveQueryString(searchStr: string, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage) {
+  const query = searchStr.replace(/^\?/, '')
+  if (!query) return
+  try {
+    storage?.setItem(storageKeys.redirectQueryParams, query)
+  } catch {
+    // storage unavailable: the redirect simply loses its query
+  }
+}
+
 /** Applies the guard in the browser: saves the query string, checks the passcode, returns the decision. */
 export async function runGuard(input: BrowserGuardInput): Promise<GuardDecision> {
-  const storage = input.storage ?? globalThis.localStorage
   const session = input.session ?? globalThis.sessionStorage
-  const searchStr = input.searchStr.replace(/^\?/, '')
-  if (searchStr) {
-    try {
-      storage.setItem(storageKeys.redirectQueryParams, searchStr)
-    } catch {
-      // storage unavailable: the redirect simply loses its query
-    }
-  }
+  saveQueryString(input.searchStr, input.storage)
   let passcodeAccepted = false
   const expected = input.site?.passcodeSha256
   if (expected && needsPasscode(splitWebview(input.pathname).path, input.site)) {
