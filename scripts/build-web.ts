@@ -48,6 +48,8 @@ export async function buildWeb({ force = false } = {}) {
   await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
   await build({
     logLevel: 'warn',
+    // one self-contained file: the server loads it from wherever WEB_DIST puts it, away from node_modules
+    ssr: { noExternal: true },
     build: { ssr: 'src/web/entry-server.tsx', outDir: ssrOutDir, emptyOutDir: true, manifest: false, copyPublicDir: false, rolldownOptions: { input: 'src/web/entry-server.tsx' } },
   })
   precompress()

@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
 import type { Manifest } from '@tanstack/router-core'
 import { langFromCookieHeader } from '@/domain/i18n.ts'
+import type { ServerRenderer } from '@/domain/server-render.ts'
 import { needsLogin, splitWebview } from '@/domain/site-paths.ts'
 import type { AppEnv } from './app.ts'
 import { library } from './content/library.ts'
@@ -12,18 +13,8 @@ import { siteRepo } from './store/site-repo.ts'
 import { cspNonce } from './csp.ts'
 import type { AppDeps } from './deps.ts'
 
-/** What the server renderer built by `vite build --ssr` exports (src/web/entry-server.tsx `render`). */
-interface Renderer {
-  render(request: {
-    url: string
-    origin: string
-    hostname: string
-    cookie: string | null
-    nonce: string
-    manifest: Manifest
-    fetch: typeof globalThis.fetch
-  }): Promise<{ kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; html: string; lang: string; path: string }>
-}
+/** What the server renderer built by `vite build --ssr` exports (src/web/entry-server.tsx). */
+type Renderer = ServerRenderer<Manifest>
 
 /** Where the server build of a client build in `webDist` lives (scripts/build-web.ts writes both). */
 export const ssrDirOf = (webDist: string) => `${webDist}-ssr`

@@ -3,7 +3,7 @@ import { attachRouterServerSsrUtils, renderRouterToString, RouterServer } from '
 import type { Manifest } from '@tanstack/router-core'
 import type { Query } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
-import type { Lang } from '@/domain/i18n.ts'
+import type { RenderRequest, RenderResult } from '@/domain/server-render.ts'
 import { splitWebview } from './lib/guard.ts'
 import { HttpError, setServerTransport } from './lib/http.ts'
 import { activate, savedLang } from './lib/i18n.ts'
@@ -20,28 +20,11 @@ import { createAppRouter } from './router.tsx'
  * and the http client's transport are module state shared with the browser code, set for the page being rendered.
  */
 
-export interface RenderRequest {
-  /** Path and query string of the page. */
-  url: string
-  /** The server's own origin, the base of the http client's requests. */
-  origin: string
-  hostname: string
-  cookie: string | null
-  /** The request's CSP nonce, written on every inline script. */
-  nonce: string
-  /** The client build's entry, styles and preloads (src/server/web.ts reads Vite's manifest). */
-  manifest: Manifest
-  /** The server answering the page's API requests in-process (`app.request`). */
-  fetch: typeof globalThis.fetch
-}
-
-export type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; html: string; lang: Lang; path: string }
+export type { RenderResult }
 
 let queue: Promise<unknown> = Promise.resolve()
 
-export function render(request: RenderRequest): Promise<RenderResult> {
+export function render(request: RenderRequest<Manifest>): Promise<RenderResult> {
   const run = queue.then(() => renderNow(request))
   queue = run.catch(() => undefined)
   return run
@@ -53,7 +36,7 @@ const complete = new Set<string>()
 /** Queries a page asked for that the server still has to answer (not disabled, not failed). */
 const waiting = (query: Query) => query.state.data === undefined && query.state.status !== 'error' && (query.options as { enabled?: unknown }).enabled !== false
 
-async function renderNow(request: RenderRequest): Promise<RenderResult> {
+async function renderNow(request: RenderRequest<Manifest>): Promise<RenderResult> {
   setServerRequest({ hostname: request.hostname, cookie: request.cookie })
   setServerTransport({ baseURL: `${request.origin}/`, fetch: request.fetch })
   try {
