@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import type { Manifest } from '@tanstack/router-core'
 import { langFromCookieHeader } from '@/domain/i18n.ts'
 import type { ServerRenderer } from '@/domain/server-render.ts'
@@ -85,6 +86,9 @@ class PageCache {
   }
 }
 
+/** Paths answered with a rendered page (not an API, not a file of the build). */
+const isPagePath = (path: string) => !isApiPath(path) && !path.startsWith('/.') && !/\.[a-z0-9]+$/i.test(path)
+
 /** Paths that belong to an API: they answer in the error shape, never with the portal's HTML. */
 const apiPrefixes = ['/v1/', '/v2/', '/dev/', '/sandbox/api/', '/healthz', '/openapi.json']
 export const isApiPath = (path: string) => apiPrefixes.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p))
@@ -109,6 +113,9 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
     },
     serveStatic({ root, precompressed: true }),
   )
+  // a page's HTML (a product page is ~200 KB with its dehydrated data) is on the path of the first paint: compressed
+  const compressPage = compress()
+  app.use('*', (c, next) => (isPagePath(c.req.path) && c.req.method === 'GET' ? compressPage(c, next) : next()))
   app.use('*', async (c, next) => {
     const head = c.req.method === 'HEAD'
     if (isApiPath(c.req.path) || (c.req.method !== 'GET' && !head)) return next()

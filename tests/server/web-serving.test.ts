@@ -34,6 +34,12 @@ describe('web serving', () => {
     expect(html).toContain('<footer')
   })
 
+  it('sends the page compressed when the browser accepts it', async () => {
+    const res = await t.app.request('/products/docs/webpayment', { headers: { 'accept-encoding': 'gzip' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+  })
+
   it('renders in Japanese without a language cookie', async () => {
     const { html } = await page('/products/docs/webpayment')
     expect(html).toMatch(/^<!DOCTYPE html><html lang="ja">/)

@@ -2,12 +2,14 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { LogoMark } from '@/web/ui/icons.tsx'
+import { useHydrated } from '@/web/ui/use-hydrated.ts'
 import './account.css'
 
 export const privacyPolicyUrl = 'https://www.paylab.example/privacy'
 
-/** The card every account screen sits in. */
+/** The card every account screen sits in; its controls wait for the page to be hydrated (useHydrated). */
 export function AuthCard({ title, children, wide = false }: { title: ReactNode; children: ReactNode; wide?: boolean }) {
+  const hydrated = useHydrated()
   return (
     <div className="account-page">
       <section className={`account-card${wide ? ' account-card--wide' : ''}`} aria-labelledby="account-title">
@@ -17,7 +19,9 @@ export function AuthCard({ title, children, wide = false }: { title: ReactNode; 
         <h1 id="account-title" className="account-card__title">
           {title}
         </h1>
-        {children}
+        <fieldset className="account-card__body" disabled={!hydrated}>
+          {children}
+        </fieldset>
       </section>
     </div>
   )
