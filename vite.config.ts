@@ -4,8 +4,6 @@ import react from '@vitejs/plugin-react'
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { storageKeys } from './src/domain/storage-keys.ts'
-import { startEarlyContent } from './src/web/lib/early-content.ts'
 
 const serverPort = Number(process.env.PORT ?? 3000)
 
@@ -30,17 +28,6 @@ export default defineConfig({
       ],
     }),
     lingui(),
-    {
-      // a docs page's content request starts with the page, before the bundle has run (src/web/lib/early-content.ts)
-      name: 'paylab-early-content',
-      transformIndexHtml: () => [
-        {
-          tag: 'script',
-          children: `(${startEarlyContent.toString()})(${JSON.stringify(storageKeys.lang)}, ${JSON.stringify(storageKeys.userLoginToken)})`,
-          injectTo: 'head',
-        },
-      ],
-    },
   ],
   // every browser that runs es2022 modules supports <link rel="modulepreload">: no polyfill in the entry
   build: {
@@ -49,7 +36,10 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     modulePreload: { polyfill: false },
+    // the server renders every page (src/web/entry-server.tsx) and reads the entry and styles from the manifest
+    manifest: true,
     rolldownOptions: {
+      input: 'src/web/main.tsx',
       output: {
         // Everything the entry imports statically is needed before the first paint anyway: one file instead of ~35
         // small ones saves round trips on slow networks (docs/performance.md).

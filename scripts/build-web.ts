@@ -3,9 +3,11 @@ import { join } from 'node:path'
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
 import { build } from 'vite'
 
-const inputs = ['src/web', 'src/domain', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+const inputs = ['src/web', 'src/domain', 'machines', 'locales', 'public', 'vite.config.ts', 'package-lock.json']
 /** WEB_DIST lets several builds live side by side (the server reads the same variable). */
 const outDir = process.env.WEB_DIST ?? 'dist/web'
+/** The server renderer beside it (src/server/web.ts `ssrDirOf`). */
+const ssrOutDir = `${outDir}-ssr`
 
 function newest(path: string): number {
   let stat
@@ -20,7 +22,7 @@ function newest(path: string): number {
 
 /** True when dist/web is missing or older than any input of the web build. */
 export function webBuildIsStale(): boolean {
-  const built = newest(join(outDir, 'index.html'))
+  const built = Math.min(newest(join(outDir, '.vite', 'manifest.json')), newest(join(ssrOutDir, 'entry-server.js')))
   return built === 0 || inputs.some((p) => newest(p) > built)
 }
 
@@ -42,7 +44,14 @@ export function precompress(dir = outDir) {
 
 export async function buildWeb({ force = false } = {}) {
   if (!force && !webBuildIsStale()) return false
+  // the browser's bundle, then the server renderer of the same pages (the server reads the first one's manifest)
   await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  await build({
+    logLevel: 'warn',
+    // one self-contained file: the server loads it from wherever WEB_DIST puts it, away from node_modules
+    ssr: { noExternal: true },
+    build: { ssr: 'src/web/entry-server.tsx', outDir: ssrOutDir, emptyOutDir: true, manifest: false, copyPublicDir: false, rolldownOptions: { input: 'src/web/entry-server.tsx' } },
+  })
   precompress()
   return true
 }

@@ -1,5 +1,5 @@
-// `npm test`: typecheck, architecture lint, Vitest (unit, components, machines, server on PGlite and on
-// PostgreSQL when TEST_DATABASE_URL is set), the web build, then Playwright in Debian Chromium.
+// `npm test`: typecheck, architecture lint, the web build, Vitest (unit, components, machines, server on PGlite and
+// on PostgreSQL when TEST_DATABASE_URL is set), then Playwright in Debian Chromium.
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { coverageDir, coverageLine, readCoverage } from './statechart-model.ts'
@@ -7,8 +7,9 @@ import { coverageDir, coverageLine, readCoverage } from './statechart-model.ts'
 const steps: [string, string, string[]][] = [
   ['typecheck', 'npx', ['tsc', '-p', '.']],
   ['lint', 'npx', ['tsx', 'scripts/lint-architecture.ts']],
-  ['vitest', 'npx', ['vitest', 'run']],
+  // the server tests render pages with the built portal (tests/server/web-serving.test.ts), so it is built first
   ['build', 'npx', ['tsx', 'scripts/build-web.ts']],
+  ['vitest', 'npx', ['vitest', 'run']],
   ['e2e', 'npx', ['playwright', 'test']],
 ]
 

@@ -17,3 +17,15 @@ export interface Bilingual {
   ja: string
   en: string
 }
+
+/**
+ * The cookie that mirrors localStorage `lang` (same `jp`/`en` values) so the server renders in the saved language
+ * (issue 10). It is written whenever the language is saved; the server never sets it.
+ */
+export const langCookie = 'lang'
+
+/** The saved language in a `Cookie` header (`lang=jp|en`), or null when none was saved. */
+export function langFromCookieHeader(header: string | null | undefined): Lang | null {
+  const match = /(?:^|;\s*)lang=(jp|en)(?:;|$)/.exec(header ?? '')
+  return match ? fromStoredLang(match[1]) : null
+}

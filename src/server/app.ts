@@ -1,6 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { compress } from 'hono/compress'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -8,7 +5,6 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { ApiError } from '@/domain/errors.ts'
 import { pickLang } from '@/domain/i18n.ts'
-import { cspNonce } from './csp.ts'
 import type { AppDeps } from './deps.ts'
 import { accountsRoutes } from './portal/accounts.ts'
 import { contentRoutes } from './portal/content.ts'
@@ -19,15 +15,12 @@ import { settingsRoutes } from './portal/settings.ts'
 import { docsRoutes } from './portal/docs.ts'
 import { siteRoutes } from './portal/site.ts'
 import { sandboxRoutes } from './sandbox/opa.ts'
-import { securityHeaders, withScriptNonce } from './security-headers.ts'
+import { securityHeaders } from './security-headers.ts'
 import { rejectEncodedControlCharacters } from './validate.ts'
 import { walletRoutes } from './sandbox/wallet.ts'
+import { serveWeb } from './web.ts'
 
 export type AppEnv = { Variables: { requestId: string } }
-
-/** Paths that belong to an API: they answer in the error shape, never with the portal's HTML. */
-const apiPrefixes = ['/v1/', '/v2/', '/dev/', '/sandbox/api/', '/healthz', '/openapi.json']
-const isApiPath = (path: string) => apiPrefixes.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p))
 
 export const maxJsonBodyBytes = 1024 * 1024
 
@@ -110,31 +103,4 @@ export function createApp(deps: AppDeps) {
     return c.json({ resultInfo: new ApiError('RESOURCE_NOT_FOUND').resultInfo(lang), data: null }, 404)
   })
   return app
-}
-
-/** The built portal: hashed assets cached forever (precompressed), index.html never cached, SPA fallback. */
-function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
-  const root = deps.config.webDist
-  const indexPath = join(root, 'index.html')
-  // API-only processes (server tests, the bench) have no built portal; `npm start` builds before it listens.
-  if (!existsSync(root)) return
-  app.use(
-    '/assets/*',
-    async (c, next) => {
-      await next()
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
-    },
-    serveStatic({ root, precompressed: true }),
-  )
-  app.use('*', async (c, next) => {
-    const head = c.req.method === 'HEAD'
-    if (isApiPath(c.req.path) || (c.req.method !== 'GET' && !head)) return next()
-    if (c.req.path !== '/' && c.req.path !== '/index.html' && /\.[a-z0-9]+$/i.test(c.req.path)) {
-      return serveStatic({ root, precompressed: true })(c, next)
-    }
-    if (!existsSync(indexPath)) return next()
-    c.header('Cache-Control', 'no-store')
-    // HEAD (link checkers, uptime probes) gets the headers of the page without its body
-    return head ? c.body(null, 200, { 'Content-Type': 'text/html; charset=UTF-8' }) : c.html(withScriptNonce(readFileSync(indexPath, 'utf8'), cspNonce(c)))
-  })
 }

@@ -34,8 +34,3 @@ export function securityHeaders(config: Pick<Config, 'publicOrigin'>): Middlewar
     if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
   }
 }
-
-/** Gives every inline `<script>` of a static HTML page (the built index.html) the answer's nonce. */
-export function withScriptNonce(html: string, nonce: string): string {
-  return html.replace(/<script(?![^>]*\bnonce=)(?=[\s>])/gi, `<script nonce="${nonce}"`)
-}

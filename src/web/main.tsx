@@ -1,71 +1,38 @@
-import { RouterProvider } from '@tanstack/react-router'
+import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { hydrateRoot } from 'react-dom/client'
 import { clearChunkFailure } from './lib/chunk-errors.ts'
 import { installGlobalErrorHandlers } from './lib/error-reporter.ts'
-import { chromeQuery, maintenanceQuery, siteConfigQuery } from './features/shell/api.ts'
-import { activate, savedLang } from './lib/i18n.ts'
-import { createQueryClient, Providers } from './providers.tsx'
+import { saveQueryString } from './lib/guard.ts'
+import { activate } from './lib/i18n.ts'
+import { loadSessionIfStored } from './lib/session.tsx'
+import { createQueryClient } from './providers.tsx'
 import { createAppRouter } from './router.tsx'
 import './ui/tokens.css'
 
 /**
- * Gives the browser a turn between the start-up steps: each is short, but run back to back (with the evaluation of
- * the bundle before them) they made one long task that delays the first paint and any tap on a phone.
+ * The browser's entry: the server has rendered the page (entry-server.tsx) with the data it showed dehydrated beside
+ * it; this hydrates it in the language it was rendered in, then starts the session machine.
  */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
-// The first page waits on the catalog, the layout guard's data, the header/footer content, the code of the
-// matched routes and their content: fetch them side by side now instead of one after the other (docs/performance.md).
-// Failures are left to the route or component that needs the data (their own fetch reports them as before).
 installGlobalErrorHandlers()
-const queryClient = createQueryClient()
-const lang = savedLang()
-const catalog = activate(lang)
-catalog.catch(() => undefined) // awaited below, where a failure still stops the start
-void queryClient.prefetchQuery(maintenanceQuery(lang))
-void queryClient.prefetchQuery(siteConfigQuery())
-void queryClient.prefetchQuery(chromeQuery(lang))
-await yieldToBrowser()
+saveQueryString(location.search) // the guard's first rule, for the page the server rendered
+const rendered = document.documentElement.lang === 'en' ? 'en' : 'ja'
+await activate(rendered)
 
-const router = createAppRouter(queryClient)
+const queryClient = createQueryClient()
+// TanStack writes the request's CSP nonce into the head; the browser's router renders the same tags with it
+const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content || undefined
+const router = createAppRouter(queryClient, { nonce })
 // a page that rendered without a route error proves the chunks load again (see lib/chunk-errors.ts)
 router.subscribe('onResolved', () => {
   if (!router.state.matches.some((match) => match.status === 'error')) clearChunkFailure()
 })
-const [matchedRoutes, routeParams] = router.getMatchedRoutes(window.location.pathname)
-for (const route of matchedRoutes) {
-  void router.loadRouteChunk(route)?.catch(() => undefined)
-  // the page's own content (docs pages: the text that is the LCP), the same query its loader and component use
-  route.options.staticData?.prefetch?.(queryClient, routeParams, lang)
-}
-await yieldToBrowser()
 
-/**
- * Resolves once no start-up request is in flight, or after `ms`. The first paint then shows the page's text (which
- * index.html has usually fetched already, see early-content.ts) instead of a skeleton replaced a moment later.
- */
-function startupRequestsSettled(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      unsubscribe()
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      if (queryClient.isFetching() === 0) done()
-    })
-    if (queryClient.isFetching() === 0) done()
-  })
-}
-
-await Promise.all([catalog, startupRequestsSettled(1_000)])
-
-createRoot(document.getElementById('root')!).render(
+hydrateRoot(
+  document,
   <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
+    <RouterClient router={router} />
   </StrictMode>,
 )
+
+loadSessionIfStored()

@@ -4,8 +4,9 @@ import type { ReactNode } from 'react'
 import { i18n } from './lib/i18n.ts'
 import { SessionProvider } from './lib/session.tsx'
 
-export function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } })
+/** The browser's cache; the server renderer's (one per request) does not retry: a failure is the browser's to retry. */
+export function createQueryClient({ server = false } = {}) {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: server ? false : 1, refetchOnWindowFocus: false } } })
 }
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

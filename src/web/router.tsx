@@ -1,32 +1,48 @@
 import { createRouter } from '@tanstack/react-router'
-import type { QueryClient } from '@tanstack/react-query'
-import type { Lang } from '@/domain/i18n.ts'
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
 import { RouteError } from './features/shell/components/route-error.tsx'
+import { Providers } from './providers.tsx'
 import { routeTree } from './routeTree.gen.ts'
 
 export interface RouterContext {
   queryClient: QueryClient
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/** What the server hands the browser beside the router's own state: React Query's cache, so nothing is fetched twice. */
+interface Dehydrated {
+  /** `dehydrate(queryClient)` as JSON (React Query's state is plain data, unlike what the router's types can prove). */
+  queries: string
+}
+
+/**
+ * The page's data is as fresh as the page: a page the server answers from its cache (src/server/web.ts) carries the
+ * time it was first rendered, which would make every query stale, and fetched again, at once.
+ */
+function freshNow(state: DehydratedState): DehydratedState {
+  const now = Date.now()
+  return { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) }
+}
+
+/**
+ * The one router of the portal, on the server (entry-server.tsx, one per request) and in the browser (main.tsx).
+ * `nonce` is the request's CSP nonce: TanStack writes it on every script it renders (the hydration data included).
+ */
+export function createAppRouter(queryClient: QueryClient, { nonce }: { nonce?: string } = {}) {
   return createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
+    ssr: nonce ? { nonce } : undefined,
+    dehydrate: (): Dehydrated => ({ queries: JSON.stringify(dehydrate(queryClient)) }),
+    hydrate: (data: Dehydrated) => hydrate(queryClient, freshNow(JSON.parse(data.queries) as DehydratedState)),
+    Wrap: ({ children }) => <Providers queryClient={queryClient}>{children}</Providers>,
   })
 }
 
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
-  }
-  interface StaticDataRouteOption {
-    /**
-     * Starts the data the route's page shows first, without waiting for it. main.tsx calls it for the first page
-     * before the catalog and the layout guard resolve; the route's loader calls it on later navigations.
-     */
-    prefetch?: (queryClient: QueryClient, params: Record<string, string | undefined>, lang: Lang) => void
   }
 }

@@ -210,6 +210,8 @@ for (const lang of ['ja', 'en'] as const) {
 
   test.describe(`accounts (${lang})`, () => {
     test.beforeEach(async ({ page }) => {
+      // the saved language and its mirror, the cookie the server renders in
+      await page.context().addCookies([{ name: 'lang', value: lang === 'ja' ? 'jp' : 'en', url: test.info().project.use.baseURL! }])
       await page.addInitScript((stored) => localStorage.setItem('lang', stored), lang === 'ja' ? 'jp' : 'en')
     })
 

@@ -1,30 +1,104 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildWeb } from '../../scripts/build-web.ts'
+import { siteRepo } from '../../src/server/store/site-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 
-/** The built portal as the server hands it out: index.html for every page route, hashed assets cached for good. */
+/**
+ * The built portal as the server hands it out: every page rendered on the server in the saved language (issue 10),
+ * unknown paths sent to the 404 page, hashed assets cached for good. Uses the portal built by `npm test` (built here
+ * when it is missing or older than its sources).
+ */
 describe('web serving', () => {
   let t: TestApp
-  let dist: string
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'paylab-web-dist-'))
-    mkdirSync(join(dist, 'assets'))
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>PayLab</title><div id="root"></div>')
-    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)')
-    t = await createTestApp('pglite', { webDist: dist })
-  })
+    await buildWeb()
+    t = await createTestApp('pglite')
+  }, 180_000)
   afterAll(async () => {
     await t.close()
-    rmSync(dist, { recursive: true, force: true })
   })
 
-  it('answers a page route with index.html, never cached', async () => {
-    const res = await t.app.request('/products/docs/webpayment')
+  const page = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await t.app.request(path, { headers })
+    return { status: res.status, headers: res.headers, html: await res.text() }
+  }
+
+  it('renders a product page in English for Cookie: lang=en, text, title and <html lang> included, never cached', async () => {
+    const { status, headers, html } = await page('/products/docs/webpayment', { cookie: 'lang=en' })
+    expect(status).toBe(200)
+    expect(headers.get('cache-control')).toBe('no-store')
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en">/)
+    expect(html).toMatch(/<h1[^>]*>Web Payment/)
+    expect(html).toContain('<title>Web Payment | PayLab</title>')
+    expect(html).toContain('<link rel="canonical" href="/products/docs/webpayment"')
+    expect(html).toContain('<footer')
+  })
+
+  it('sends the page compressed when the browser accepts it', async () => {
+    const res = await t.app.request('/products/docs/webpayment', { headers: { 'accept-encoding': 'gzip' } })
     expect(res.status).toBe(200)
-    expect(res.headers.get('cache-control')).toBe('no-store')
-    expect(await res.text()).toContain('<div id="root">')
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+  })
+
+  it('renders in Japanese without a language cookie', async () => {
+    const { html } = await page('/products/docs/webpayment')
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="ja">/)
+    expect(html).toMatch(/<h1[^>]*>ウェブペイメント/)
+  })
+
+  it('renders the terms of use in English without a language cookie (spec §9), in Japanese when it was saved', async () => {
+    expect((await page('/terms-of-use')).html).toContain('<h1>PayLab Developer Tools Agreement')
+    expect((await page('/terms-of-use', { cookie: 'lang=jp' })).html).toContain('<h1>PayLab 開発者ツール利用規約')
+  })
+
+  it('writes every inline script with the answer’s CSP nonce', async () => {
+    const { html } = await page('/')
+    const scripts = html.match(/<script[^>]*>/g) ?? []
+    expect(scripts.length).toBeGreaterThan(1)
+    const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1]
+    expect(nonce).toBeTruthy()
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+    // a second answer (from the page cache) carries its own nonce
+    const again = await page('/')
+    const second = /<script nonce="([^"]+)"/.exec(again.html)?.[1]
+    expect(second).toBeTruthy()
+    expect(second).not.toBe(nonce)
+    expect(again.html.replaceAll(second!, 'NONCE')).toBe(html.replaceAll(nonce!, 'NONCE'))
+  })
+
+  it('redirects unknown paths (and unknown doc slugs) to the 404 page, which answers 404; the 500 page answers 500', async () => {
+    for (const path of ['/no-such-page', '/products/docs/no-such-product']) {
+      const res = await t.app.request(path)
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toBe('/not-found')
+    }
+    expect((await t.app.request('/webview/no-such-page')).headers.get('location')).toBe('/webview/not-found')
+    const notFound = await page('/not-found', { cookie: 'lang=en' })
+    expect(notFound.status).toBe(404)
+    expect(notFound.html).toContain('Page not found')
+    expect((await page('/internal-server-error')).status).toBe(500)
+  })
+
+  it('answers a signed-in page with its frame and a skeleton: the session lives in the browser', async () => {
+    const { status, html } = await page('/dashboard/home')
+    expect(status).toBe(200)
+    expect(html).toContain('aria-busy="true"')
+    expect(html).toContain('<footer')
+  })
+
+  it('does not answer from the page cache once what the page shows has changed (here: maintenance switched on)', async () => {
+    expect((await page('/about')).status).toBe(200)
+    expect((await page('/about')).status).toBe(200) // from the cache
+    const repo = siteRepo(t.deps.store.db)
+    await repo.setMaintenance({ maintenanceMode: true, maintenanceDesc: { ja: [], en: [] } })
+    try {
+      const res = await t.app.request('/about')
+      expect(res.status).toBe(307)
+      expect(res.headers.get('location')).toBe('/maintenance')
+    } finally {
+      await repo.setMaintenance({ maintenanceMode: false, maintenanceDesc: { ja: [], en: [] } })
+    }
+    expect((await page('/about')).status).toBe(200)
   })
 
   it('answers HEAD on a page route like GET, without a body (link checkers, uptime probes)', async () => {
@@ -35,12 +109,13 @@ describe('web serving', () => {
   })
 
   it('serves hashed assets with a year of immutable caching', async () => {
-    const res = await t.app.request('/assets/app-abc123.js')
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec((await page('/')).html)?.[1]
+    const res = await t.app.request(asset!)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   })
 
-  it('keeps API paths out of the fallback: an unknown API path is a 404 in the error shape', async () => {
+  it('keeps API paths out of the pages: an unknown API path is a 404 in the error shape', async () => {
     const res = await t.json('GET', '/dev/no-such-thing')
     expect(res.status).toBe(404)
     expect(res.body.resultInfo.code).toBe('RESOURCE_NOT_FOUND')

@@ -25,6 +25,8 @@ export interface LibraryPage extends Page {
 }
 
 export interface Library {
+  /** Hash of every content file and of the parser (the cache key below): changes whenever any content does. */
+  version: string
   page(lang: Lang, type: PageType, slug: string): LibraryPage | undefined
   pages(lang: Lang, type?: PageType): LibraryPage[]
   leftMenu(lang: Lang): MenuItem[]
@@ -179,7 +181,8 @@ async function parseContent(root: string): Promise<ParsedContent> {
 }
 
 export async function loadLibrary(root = defaultContentRoot, { cacheDir = defaultCacheDir }: { cacheDir?: string | null } = {}): Promise<Library> {
-  const cacheFile = cacheDir ? join(cacheDir, `${contentHash(root)}.json`) : undefined
+  const version = contentHash(root)
+  const cacheFile = cacheDir ? join(cacheDir, `${version}.json`) : undefined
   let content = cacheFile ? readCache(cacheFile) : undefined
   if (!content) {
     content = await parseContent(root)
@@ -188,6 +191,7 @@ export async function loadLibrary(root = defaultContentRoot, { cacheDir = defaul
   const byLang = new Map<Lang, Map<string, LibraryPage>>(langs.map((lang) => [lang, new Map(content.pages[lang])]))
   const menus = new Map<Lang, MenuItem[]>(langs.map((lang) => [lang, content.menus[lang]]))
   return {
+    version,
     page: (lang, type, slug) => byLang.get(lang)?.get(key(type, slug)),
     pages: (lang, type) => [...(byLang.get(lang)?.values() ?? [])].filter((p) => !type || p.type === type).sort(byOrder),
     leftMenu: (lang) => menus.get(lang) ?? [],

@@ -12,7 +12,7 @@ export async function trackEvent(event: AnalyticsEventPayload): Promise<boolean>
   const parsed = v.safeParse(analyticsEventSchema, event)
   if (!parsed.success) return false
   try {
-    await http.post(accepted, '/dev/analytics', { body: parsed.output, untracked: true, timeout: 'short' })
+    await http.post(accepted, '/dev/analytics', { body: parsed.output, timeout: 'short' })
     return true
   } catch {
     return false

@@ -1,5 +1,8 @@
 import type { SiteConfig } from '@/domain/site.ts'
+import { isMaintenancePath, needsLogin, splitWebview, under } from '@/domain/site-paths.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
+
+export { loginAccessPrefixes, needsLogin, splitWebview } from '@/domain/site-paths.ts'
 
 /**
  * The route guard of spec §2, as one pure decision plus a thin browser wrapper. It runs from the layout
@@ -13,14 +16,12 @@ import { storageKeys } from '@/domain/storage-keys.ts'
  * Redirects keep the optional `/webview` first segment.
  */
 
-/** spec §2 routes with `loginAccess: true`. */
-export const loginAccessPrefixes = ['/dashboard', '/develop', '/settings'] as const
-
 export interface GuardInput {
   pathname: string
   search: Record<string, unknown>
   hostname: string
-  accessToken: string | null
+  /** The signed-in user's token, null when signed out, undefined when not known here (the server renderer). */
+  accessToken: string | null | undefined
   maintenanceMode: boolean
   site: SiteConfig | null
   /** True when the `passcode` query (or an earlier one this session) matches the configured passcode. */
@@ -28,21 +29,6 @@ export interface GuardInput {
 }
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; href: string }
-
-/** Splits `/webview/...` into the prefix and the route path (`/` for the home page). */
-export function splitWebview(pathname: string): { prefix: '' | '/webview'; path: string } {
-  if (pathname === '/webview' || pathname.startsWith('/webview/')) {
-    return { prefix: '/webview', path: pathname.slice('/webview'.length) || '/' }
-  }
-  return { prefix: '', path: pathname || '/' }
-}
-
-const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
-const isMaintenancePath = (path: string) => under(path, '/maintenance')
-
-export function needsLogin(path: string): boolean {
-  return loginAccessPrefixes.some((p) => under(path, p))
-}
 
 export function needsPasscode(path: string, site: SiteConfig | null): boolean {
   return !!site?.passcodeSha256 && site.passcodePaths.some((p) => under(path, p.replace(/\/$/, '') || '/'))
@@ -61,13 +47,17 @@ export function decideGuard(input: GuardInput): GuardDecision {
     if (sameHost(input.hostname, input.site?.miniappsHost ?? null)) return to('/products/mini-apps')
     if (sameHost(input.hostname, input.site?.styleguideHost ?? null)) return to('/app-styleguide')
   }
-  if (needsLogin(path) && !input.accessToken) {
-    const query = new URLSearchParams(stringifySearch(input.search))
-    const back = `${input.pathname}${query.size ? `?${query}` : ''}`
-    return to(`/account/signin?redirect=${encodeURIComponent(back)}`)
-  }
+  // the server cannot see the session: it answers these pages with a skeleton and the browser decides
+  if (needsLogin(path) && input.accessToken !== undefined && !input.accessToken) return signInRedirect(input.pathname, input.search)
   if (needsPasscode(path, input.site) && !input.passcodeAccepted) return to('/')
   return { kind: 'allow' }
+}
+
+/** Rule 4's redirect: sign-in with `?redirect=` back to the page asked for (query included), keeping `/webview`. */
+export function signInRedirect(pathname: string, search: Record<string, unknown>): GuardDecision {
+  const query = new URLSearchParams(stringifySearch(search))
+  const back = `${pathname}${query.size ? `?${query}` : ''}`
+  return { kind: 'redirect', href: `${splitWebview(pathname).prefix}/account/signin?redirect=${encodeURIComponent(back)}` }
 }
 
 function stringifySearch(search: Record<string, unknown>): Record<string, string> {
@@ -93,24 +83,30 @@ export interface BrowserGuardInput {
   searchStr: string
   maintenanceMode: boolean
   site: SiteConfig | null
-  accessToken: string | null
+  accessToken: string | null | undefined
   hostname?: string
   storage?: Pick<Storage, 'getItem' | 'setItem'>
   session?: Pick<Storage, 'getItem' | 'setItem'>
 }
 
+/**
+ * Rule 1: a query string is saved to localStorage `redirectQueryParams`. Run by the guard on every navigation in the
+ * browser, and by main.tsx for the page the server rendered (the server cannot write the browser's storage).
+ */
+export function saveQueryString(searchStr: string, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage) {
+  const query = searchStr.replace(/^\?/, '')
+  if (!query) return
+  try {
+    storage?.setItem(storageKeys.redirectQueryParams, query)
+  } catch {
+    // storage unavailable: the redirect simply loses its query
+  }
+}
+
 /** Applies the guard in the browser: saves the query string, checks the passcode, returns the decision. */
 export async function runGuard(input: BrowserGuardInput): Promise<GuardDecision> {
-  const storage = input.storage ?? globalThis.localStorage
   const session = input.session ?? globalThis.sessionStorage
-  const searchStr = input.searchStr.replace(/^\?/, '')
-  if (searchStr) {
-    try {
-      storage.setItem(storageKeys.redirectQueryParams, searchStr)
-    } catch {
-      // storage unavailable: the redirect simply loses its query
-    }
-  }
+  saveQueryString(input.searchStr, input.storage)
   let passcodeAccepted = false
   const expected = input.site?.passcodeSha256
   if (expected && needsPasscode(splitWebview(input.pathname).path, input.site)) {

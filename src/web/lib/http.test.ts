@@ -104,21 +104,6 @@ describe('the portal http client', () => {
     const error = await pending.catch((e: unknown) => e)
     expect(error).not.toBeInstanceOf(HttpError)
     expect((error as Error).name).toBe('AbortError')
-    expect(http.inFlight()).toBe(0)
-  })
-
-  it("takes over the page's early content request for the same URL, once, and asks again if it failed", async () => {
-    const { http } = client({ baseURL: '/', fetch: (async (input: RequestInfo | URL) => fetch(new URL(String(input), baseURL))) as typeof fetch })
-    const early = (text: string) => Promise.resolve(Response.json({ resultInfo: ok, data: { text, types: [] } }))
-    globalThis.__paylabEarlyContent = { url: '/greeting?name=Taro', response: early('from index.html') }
-    expect((await http.get(greeting, '/greeting', { query: { name: 'Taro' } })).data.text).toBe('from index.html')
-    expect((await http.get(greeting, '/greeting', { query: { name: 'Taro' } })).data.text).toBe('hello Taro')
-    globalThis.__paylabEarlyContent = { url: '/greeting?name=Jiro', response: Promise.reject(new TypeError('network down')) }
-    expect((await http.get(greeting, '/greeting', { query: { name: 'Jiro' } })).data.text).toBe('hello Jiro')
-    globalThis.__paylabEarlyContent = { url: '/greeting?name=Hanako', response: early('from index.html') }
-    // an authenticated request never takes an anonymous early answer
-    expect((await http.get(greeting, '/greeting', { query: { name: 'Hanako' }, auth: true })).data.text).toBe('hello Hanako')
-    globalThis.__paylabEarlyContent = undefined
   })
 
   it('leaves out undefined query values', async () => {
@@ -131,20 +116,5 @@ describe('the portal http client', () => {
     const { http } = client()
     const body = await http.post(envelope(v.object({ amount: v.number() })), 'echo', { body: { amount: 1 } })
     expect(body.data.amount).toBe(1)
-  })
-
-  it('counts tracked requests in flight and returns to zero; untracked ones never count', async () => {
-    const { http } = client()
-    const seen: number[] = []
-    const stop = http.subscribeInFlight((n) => seen.push(n))
-    const a = http.get(envelope(v.unknown()), 'slow')
-    const b = http.get(envelope(v.unknown()), 'slow')
-    const c = http.get(envelope(v.unknown()), 'slow', { untracked: true })
-    expect(http.inFlight()).toBe(2)
-    await Promise.all([a, b, c])
-    await http.get(envelope(v.unknown()), 'invalid').catch(() => undefined)
-    stop()
-    expect(http.inFlight()).toBe(0)
-    expect(seen).toEqual([1, 2, 1, 0, 1, 0])
   })
 })

@@ -1,13 +1,14 @@
+import { FetchError, ofetch } from 'ofetch'
 import * as v from 'valibot'
 import { limits } from '@/domain/limits.ts'
-import { takeEarlyResponse } from './early-content.ts'
 import { deviceId, deviceIdHeader } from './device-id.ts'
 import { getAccessToken, reportUnauthorized } from './session.tsx'
 
 /**
- * The portal's one HTTP client (spec §7): same-origin base, three timeouts, bearer token on authenticated
- * calls, the device id where asked, a 401 on an authenticated call ends the session, every answer parsed with
- * valibot, and a count of requests in flight for the header's progress bar.
+ * The portal's one HTTP client (spec §7), an ofetch instance: same-origin base, three timeouts, bearer token on
+ * authenticated calls, the device id where asked, a 401 on an authenticated call ends the session, every answer
+ * parsed with valibot. The header's progress bar reads React Query (`useIsFetching`/`useIsMutating`), not this
+ * client: requests it must not count say so with `meta: quiet` on their query (features/shell/progress.ts).
  */
 
 export type TimeoutKind = 'short' | 'normal' | 'long'
@@ -33,8 +34,6 @@ export interface RequestOptions {
   /** Send this browser's device id (sign-up / sign-in calls). */
   deviceId?: boolean
   timeout?: TimeoutKind
-  /** Leave the progress bar alone (document-content and code-snippet requests, spec §2). */
-  untracked?: boolean
   signal?: AbortSignal
 }
 
@@ -84,89 +83,43 @@ export interface HttpClientOptions {
   timeouts?: Partial<Record<TimeoutKind, number>>
 }
 
-/** `base` + `path` with the query appended; array values repeat the key (`type=a&type=b`), undefined is left out. */
-function urlOf(base: string, path: string, query: RequestOptions['query']): string {
-  const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
-  if (!query) return url
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined) continue
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item))
-  }
-  const search = params.toString()
-  return search ? `${url}?${search}` : url
-}
-
-/** Plain objects and arrays go as JSON; FormData, Blob, URLSearchParams and strings as they are. */
-function bodyOf(body: unknown, headers: Record<string, string>): BodyInit | undefined {
-  if (body === undefined || body === null) return undefined
-  if (typeof body === 'string' || body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) return body
-  headers['content-type'] = 'application/json'
-  return JSON.stringify(body)
-}
-
-/** The answer's JSON, or its text when it is not JSON (a proxy's error page), or undefined when empty. */
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text()
-  if (!text) return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
-
+/**
+ * The one ofetch instance of the portal: same-origin base URL, no retries of its own (React Query decides), JSON
+ * bodies and answers. Per request it adds the bearer token / device id, aborts after the request's timeout (ofetch's
+ * own `timeout` is not used: it is skipped whenever a caller's signal is given, and React Query always gives one) and
+ * maps failures to HttpError.
+ */
 export function createHttpClient(options: HttpClientOptions = {}) {
-  const fetcher = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
-  const baseURL = options.baseURL ?? '/'
   const timeouts = { ...timeoutsMs, ...options.timeouts }
-  let inFlight = 0
-  const listeners = new Set<(count: number) => void>()
-  const setInFlight = (n: number) => {
-    inFlight = n
-    for (const listener of listeners) listener(n)
-  }
+  const client = ofetch.create(
+    { baseURL: options.baseURL ?? '/', retry: 0, headers: { accept: 'application/json' } },
+    options.fetch ? { fetch: options.fetch } : {},
+  )
 
   async function request<S extends v.GenericSchema>(method: string, schema: S, path: string, opts: RequestOptions = {}): Promise<v.InferOutput<S>> {
-    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers }
+    const headers: Record<string, string> = { ...opts.headers }
     if (opts.auth) {
       const token = (options.getAccessToken ?? getAccessToken)()
       if (token) headers.authorization = `Bearer ${token}`
     }
     if (opts.deviceId) headers[deviceIdHeader] = (options.deviceId ?? deviceId)()
-    const body = bodyOf(opts.body, headers)
     // the caller's signal (React Query cancelling) and our timeout both abort; only the timeout is reported as one
-    const controller = new AbortController()
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, timeouts[opts.timeout ?? 'normal'])
-    const forwardAbort = () => controller.abort(opts.signal?.reason)
-    if (opts.signal?.aborted) forwardAbort()
-    else opts.signal?.addEventListener('abort', forwardAbort, { once: true })
-    const tracked = !opts.untracked
-    if (tracked) setInFlight(inFlight + 1)
+    const timeout = AbortSignal.timeout(timeouts[opts.timeout ?? 'normal'])
     let data: unknown
     try {
-      let response: Response
-      try {
-        const url = urlOf(baseURL, path, opts.query)
-        const send = () => fetcher(url, { method, headers, body, signal: controller.signal })
-        // a docs page's content may already be on its way (index.html, early-content.ts); if that failed, ask again
-        const early = method === 'GET' && !headers.authorization ? takeEarlyResponse(url) : undefined
-        response = early ? await early.catch(send) : await send()
-        data = await readBody(response)
-      } catch (error) {
-        if (timedOut) throw new HttpError(0, 'timeout', { timedOut: true })
-        if (opts.signal?.aborted) throw error
-        throw new HttpError(0, error instanceof Error ? error.message : String(error))
-      }
-      if (!response.ok) throw errorOf(response, data, opts.auth ? (options.onUnauthorized ?? reportUnauthorized) : undefined)
-    } finally {
-      clearTimeout(timer)
-      opts.signal?.removeEventListener('abort', forwardAbort)
-      if (tracked) setInFlight(inFlight - 1)
+      data = await client(path, {
+        method,
+        headers,
+        query: opts.query,
+        body: opts.body as BodyInit | Record<string, unknown> | undefined,
+        signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
+      })
+    } catch (error) {
+      if (opts.signal?.aborted) throw opts.signal.reason
+      if (timeout.aborted) throw new HttpError(0, 'timeout', { timedOut: true })
+      const response = error instanceof FetchError ? error.response : undefined
+      if (!response) throw new HttpError(0, error instanceof FetchError && error.cause instanceof Error ? error.cause.message : String(error))
+      throw errorOf(response, error instanceof FetchError ? error.data : undefined, opts.auth ? (options.onUnauthorized ?? reportUnauthorized) : undefined)
     }
     const parsed = v.safeParse(schema, data)
     if (!parsed.success) throw new ResponseShapeError(path, parsed.issues)
@@ -179,11 +132,6 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     put: <S extends v.GenericSchema>(schema: S, path: string, opts?: RequestOptions) => request('PUT', schema, path, opts),
     patch: <S extends v.GenericSchema>(schema: S, path: string, opts?: RequestOptions) => request('PATCH', schema, path, opts),
     delete: <S extends v.GenericSchema>(schema: S, path: string, opts?: RequestOptions) => request('DELETE', schema, path, opts),
-    inFlight: () => inFlight,
-    subscribeInFlight(listener: (count: number) => void) {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
   }
 }
 
@@ -200,8 +148,24 @@ function errorOf(response: Response, data: unknown, onUnauthorized: (() => void)
 
 export type HttpClient = ReturnType<typeof createHttpClient>
 
+let appClient = createHttpClient()
+
+/**
+ * The server renderer points the app-wide client at the server itself (an in-process `fetch` and an absolute base
+ * URL) before it renders; the browser never calls this.
+ */
+export function setServerTransport(options: Pick<HttpClientOptions, 'baseURL' | 'fetch'>) {
+  appClient = createHttpClient(options)
+}
+
 /** The app-wide client. */
-export const http: HttpClient = createHttpClient()
+export const http: HttpClient = {
+  get: (schema, path, opts) => appClient.get(schema, path, opts),
+  post: (schema, path, opts) => appClient.post(schema, path, opts),
+  put: (schema, path, opts) => appClient.put(schema, path, opts),
+  patch: (schema, path, opts) => appClient.patch(schema, path, opts),
+  delete: (schema, path, opts) => appClient.delete(schema, path, opts),
+}
 
 export const apiGet = http.get
 export const apiPost = http.post

@@ -1,29 +1,58 @@
 import { i18n } from '@lingui/core'
-import { defaultLang, fromStoredLang, toStoredLang, type Lang } from '@/domain/i18n.ts'
+import { defaultLang, langCookie, langFromCookieHeader, toStoredLang, type Lang } from '@/domain/i18n.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
+import { serverRequest } from './server-request.ts'
 
 export { i18n }
 
-/** The saved language (`lang` in localStorage holds `jp` or `en`, spec §3); Japanese by default. */
+/**
+ * The language the visitor saved, or null when none was: the `lang` cookie (the mirror of localStorage `lang`, spec §3),
+ * which the server sees on the request and the browser in `document.cookie`, so both render the same page.
+ */
+export function savedLangChoice(): Lang | null {
+  return langFromCookieHeader(typeof document === 'undefined' ? serverRequest()?.cookie : document.cookie)
+}
+
+/** The saved language (`lang` is `jp` or `en`, spec §3); Japanese by default. */
 export function savedLang(): Lang {
-  try {
-    return fromStoredLang(localStorage.getItem(storageKeys.lang))
-  } catch {
-    return defaultLang
-  }
+  return savedLangChoice() ?? defaultLang
+}
+
+/** Writes the language cookie the server renders in; a year, the whole site. */
+export function writeLangCookie(lang: Lang) {
+  document.cookie = `${langCookie}=${toStoredLang(lang)}; path=/; max-age=31536000; SameSite=Lax`
 }
 
 export function saveLang(lang: Lang) {
+  writeLangCookie(lang)
   try {
     localStorage.setItem(storageKeys.lang, toStoredLang(lang))
   } catch {
-    // storage may be unavailable (private mode); the choice then lasts for this page only
+    // storage may be unavailable (private mode); the cookie still carries the choice
   }
+}
+
+/**
+ * Start-up in the browser: a language saved in localStorage before the cookie existed (or by a webview host that
+ * writes the spec's key) is mirrored into the cookie, so the next answer of the server is in it. Returns that
+ * language when it differs from the one the server rendered in.
+ */
+export function mirrorStoredLang(rendered: Lang): Lang | null {
+  let stored: string | null = null
+  try {
+    stored = localStorage.getItem(storageKeys.lang)
+  } catch {
+    return null
+  }
+  if (stored !== 'jp' && stored !== 'en') return null
+  const lang: Lang = stored === 'en' ? 'en' : 'ja'
+  if (savedLangChoice() !== lang) writeLangCookie(lang)
+  return lang === rendered ? null : lang
 }
 
 /** Loads a catalog (its own chunk) and switches the UI language. */
 export async function activate(lang: Lang) {
   const { messages } = lang === 'en' ? await import('../../../locales/en/messages.po') : await import('../../../locales/ja/messages.po')
   i18n.loadAndActivate({ locale: lang, messages })
-  document.documentElement.lang = lang
+  if (typeof document !== 'undefined') document.documentElement.lang = lang
 }

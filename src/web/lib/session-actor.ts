@@ -8,8 +8,8 @@ import { readStoredToken, type SessionState, type SessionStore, type SessionView
 
 /**
  * The session machine bound to the browser: its actions write localStorage `userLoginToken` / `LoginAccount`
- * (spec §3 keys) and its sign-out actor calls the logout endpoint. Loaded on demand by `session.tsx` (a visitor
- * who never signs in does not download xstate) and directly by tests.
+ * (spec §3 keys) and its sign-out actor calls the logout endpoint. Loaded as its own chunk by `session.tsx` once the page
+ * is hydrated, and directly by tests.
  */
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
@@ -88,6 +88,7 @@ export function actorStore(actor: SessionActor): SessionStore {
       actor.send(event)
     },
     preload: () => {},
+    ready: async () => {},
   }
 }
 

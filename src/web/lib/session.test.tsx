@@ -1,8 +1,8 @@
-import { act, cleanup, render, screen } from '@testing-library/preact'
+import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { storageKeys } from '@/domain/storage-keys.ts'
-import { createLazySessionStore, getAccessToken, reportUnauthorized, SessionProvider, useSession, type SessionStore, type SessionToken } from './session.tsx'
+import { createPendingSessionStore, getAccessToken, sessionAccessToken, reportUnauthorized, SessionProvider, useSession, type SessionStore, type SessionToken } from './session.tsx'
 import { actorStore, createSessionActor, postSignOut, type SessionEffects } from './session-actor.ts'
 import { rememberKeepLogin } from './keep-login.ts'
 
@@ -113,6 +113,8 @@ describe('session binding', () => {
 
   it('the app-wide session serves the http client without React', async () => {
     localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
+    expect(getAccessToken()).toBeNull() // restoring: the machine has not run yet
+    expect(await sessionAccessToken()).toBe('at-123')
     expect(getAccessToken()).toBe('at-123')
     reportUnauthorized()
     await vi.waitFor(() => expect(getAccessToken()).toBeNull())
@@ -175,9 +177,9 @@ describe("'keep me signed in' (spec §2)", () => {
   })
 })
 
-describe('the session machine loads when it is needed', () => {
-  /** A lazy store over the real actor whose loading the test releases by hand. */
-  function lazySetup() {
+describe('before the session machine runs', () => {
+  /** The app's pending store over the real actor, whose loading the test releases by hand. */
+  function pendingSetup() {
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
     const effects = { storage: localStorage, sessionStorage, signOutRequest: vi.fn(async () => null), reload: vi.fn() }
@@ -185,7 +187,7 @@ describe('the session machine loads when it is needed', () => {
       await gate
       return actorStore(createSessionActor(effects))
     })
-    const store = createLazySessionStore(load, { storage: localStorage })
+    const store = createPendingSessionStore(load)
     render(
       <SessionProvider store={store}>
         <Probe />
@@ -194,38 +196,28 @@ describe('the session machine loads when it is needed', () => {
     return { store, load, release: () => act(async () => release()), effects }
   }
 
-  it('a signed-out visitor does not load it until something happens to the session', async () => {
-    const { store, load, release } = lazySetup()
-    expect(screen.getByTestId('state').textContent).toBe('signedOut')
-    expect(load).not.toHaveBeenCalled()
-    let signedIn = false
-    const sending = store.send({ type: 'session.signedIn', token }).then(() => (signedIn = true))
-    expect(load).toHaveBeenCalledOnce()
-    await Promise.resolve()
-    expect(signedIn).toBe(false)
-    expect(screen.getByTestId('state').textContent).toBe('signedOut')
-    await release()
-    await sending
-    expect(screen.getByTestId('state').textContent).toBe('signedIn')
-    expect(screen.getByTestId('token').textContent).toBe('at-123')
-    expect(JSON.parse(localStorage.getItem(storageKeys.userLoginToken) ?? 'null')).toEqual(token)
-  })
-
-  it('a stored sign-in reads as signed in at once and loads the machine right away', async () => {
+  it("reads as the machine's first state, restoring, and then as what the machine restored", async () => {
     localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
-    const { load, release } = lazySetup()
-    expect(screen.getByTestId('state').textContent).toBe('signedIn')
-    expect(screen.getByTestId('token').textContent).toBe('at-123')
+    const { store, load, release } = pendingSetup()
+    expect(screen.getByTestId('state').textContent).toBe('restoring')
+    expect(screen.getByTestId('token').textContent).toBe('none')
+    expect(load).not.toHaveBeenCalled()
+    const ready = store.ready()
     expect(load).toHaveBeenCalledOnce()
     await release()
+    await ready
     expect(screen.getByTestId('state').textContent).toBe('signedIn')
+    expect(screen.getByTestId('token').textContent).toBe('at-123')
   })
 
   it('events sent while it loads are taken in order', async () => {
     localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
-    const { store, release } = lazySetup()
-    const first = store.send({ type: 'session.unauthorized' })
+    const { store, release } = pendingSetup()
+    let taken = false
+    const first = store.send({ type: 'session.unauthorized' }).then(() => (taken = true))
     const second = store.send({ type: 'session.acknowledge' })
+    await Promise.resolve()
+    expect(taken).toBe(false)
     await release()
     await Promise.all([first, second])
     expect(screen.getByTestId('state').textContent).toBe('signedOut')
@@ -233,19 +225,15 @@ describe('the session machine loads when it is needed', () => {
     expect(localStorage.getItem(storageKeys.userLoginToken)).toBeNull()
   })
 
-  it('starts at once when asked to (?inspect shows the session from its first state)', () => {
-    const load = vi.fn(async () => actorStore(createSessionActor({ storage: localStorage, signOutRequest: vi.fn(async () => null), reload: vi.fn() })))
-    createLazySessionStore(load, { storage: localStorage, eager: true })
-    expect(load).toHaveBeenCalledOnce()
-  })
-
-  it("forgets a session-only sign-in of an earlier browser session before reading it ('keep me signed in')", () => {
+  it("a session-only sign-in of an earlier browser session is forgotten by the machine's restore ('keep me signed in')", async () => {
     rememberKeepLogin(false)
     localStorage.setItem(storageKeys.userLoginToken, JSON.stringify(token))
     restartBrowser()
-    const { load } = lazySetup()
+    const { store, release } = pendingSetup()
+    const ready = store.ready()
+    await release()
+    await ready
     expect(screen.getByTestId('state').textContent).toBe('signedOut')
     expect(localStorage.getItem(storageKeys.userLoginToken)).toBeNull()
-    expect(load).not.toHaveBeenCalled()
   })
 })

@@ -1,11 +1,13 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useState } from 'react'
-import { maintenanceQuery, siteConfigQuery } from '@/web/features/shell/api.ts'
+import { chromeQuery, maintenanceQuery, siteConfigQuery } from '@/web/features/shell/api.ts'
 import { SiteChrome } from '@/web/features/shell/components/site-chrome.tsx'
 import { configureErrorReporter } from '@/web/lib/error-reporter.ts'
-import { runGuard } from '@/web/lib/guard.ts'
+import { runGuard, splitWebview } from '@/web/lib/guard.ts'
 import { i18n } from '@/web/lib/i18n.ts'
-import { getAccessToken } from '@/web/lib/session.tsx'
+import { serverRequest } from '@/web/lib/server-request.ts'
+import { sessionAccessToken } from '@/web/lib/session.tsx'
 
 let reporterConfigured = false
 
@@ -25,6 +27,12 @@ export const Route = createFileRoute('/{-$webview}')({
       webview === undefined ? {} : webview === 'webview' ? { webview } : false,
     stringify: ({ webview }) => ({ webview }),
   },
+  // the site's title and description unless the page has its own (lib/head.ts), and the page's canonical address
+  // (without the webview segment: the same page)
+  head: ({ matches }) => ({
+    meta: [{ title: 'PayLab for Developers' }, { name: 'description', content: i18n._(msg`PayLab for Developers: documentation, API reference and an offline sandbox of the Open Payment API for mobile payments.`) }],
+    links: [{ rel: 'canonical', href: splitWebview(matches[matches.length - 1]?.pathname ?? '/').path }],
+  }),
   beforeLoad: async ({ context: { queryClient }, location }) => {
     const lang = i18n.locale === 'en' ? 'en' : 'ja'
     // either call failing means "no rule": the site stays usable when the config endpoints are down
@@ -32,7 +40,7 @@ export const Route = createFileRoute('/{-$webview}')({
       queryClient.ensureQueryData(maintenanceQuery(lang)).catch(() => null),
       queryClient.ensureQueryData(siteConfigQuery()).catch(() => null),
     ])
-    if (!reporterConfigured) {
+    if (!reporterConfigured && typeof window !== 'undefined') {
       reporterConfigured = true
       configureErrorReporter(site?.errorReportUrl ?? null)
     }
@@ -42,10 +50,14 @@ export const Route = createFileRoute('/{-$webview}')({
       searchStr: location.searchStr,
       maintenanceMode: maintenance?.maintenanceMode ?? false,
       site,
-      accessToken: getAccessToken(),
+      // the server renderer cannot see the session (local storage): login access is decided in the browser
+      accessToken: typeof window === 'undefined' ? undefined : await sessionAccessToken(),
+      hostname: serverRequest()?.hostname,
     })
     if (decision.kind === 'redirect') throw redirect({ href: decision.href, replace: true })
   },
+  // the header and footer of every page (the server renders them in the first answer)
+  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(chromeQuery(i18n.locale === 'en' ? 'en' : 'ja')),
   component: Layout,
 })
 

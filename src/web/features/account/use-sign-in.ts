@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate'
 import type { Token } from '@/domain/account-api.ts'
 import { inspectOption } from '@/web/lib/inspect.ts'
 import { otpMachine } from '../../../../machines/otp.machine.ts'
+import { useTrackedRequest } from '@/web/lib/progress.ts'
 import { signInMachine, type AuthenticateOutput } from '../../../../machines/sign-in.machine.ts'
 import { authenticate, otpRequiredOf, resendSignInOtp, type AuthenticateBody } from './api.ts'
 import { rememberKeepLogin } from '@/web/lib/keep-login.ts'
@@ -12,6 +13,7 @@ import { useAccountSession } from './use-account-session.ts'
 /** Binds the sign-in machine to the account API and the session. */
 export function useSignIn() {
   const account = useAccountSession()
+  const track = useTrackedRequest()
   const machine = useMemo(() => {
     async function signInWith(body: AuthenticateBody, keepLogin: boolean): Promise<AuthenticateOutput> {
       let data
@@ -31,28 +33,28 @@ export function useSignIn() {
     }
     return signInMachine.provide({
       actors: {
-        authenticate: fromPromise(({ input }) =>
+        authenticate: fromPromise(({ input }) => track(() =>
           signInWith(
             input.acceptedTerms && input.termsAccessToken
               ? { accepted_terms_and_condition: true, access_token: input.termsAccessToken, email: input.email, password: input.password }
               : { email: input.email, password: input.password },
             input.keepLogin,
           ),
-        ),
+        )),
         otp: otpMachine.provide({
           actors: {
-            verifyOtp: fromPromise(async ({ input }) => {
+            verifyOtp: fromPromise(({ input }) => track(async () => {
               const result = await signInWith({ otp_reference_id: input.otpReferenceId, otp: input.otp }, input.keepLogin)
               return { status: result.kind === 'signedIn' ? result.status : 'COMPLETED' }
-            }),
-            resendOtp: fromPromise(async ({ input }) => {
+            })),
+            resendOtp: fromPromise(({ input }) => track(async () => {
               const data = await resendSignInOtp(input.otpReferenceId)
               return { otpReferenceId: data.otp_reference_id }
-            }),
+            })),
           },
         }),
       },
     })
-  }, [account])
+  }, [account, track])
   return useMachine(machine, { input: {}, inspect: inspectOption() })
 }

@@ -3,7 +3,9 @@ import { useLingui } from '@lingui/react'
 import * as v from 'valibot'
 import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type PageType } from '@/domain/content.ts'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
+import type { PageMeta } from '@/web/lib/head.ts'
 import { envelope, http } from '@/web/lib/http.ts'
+import { quiet } from '@/web/lib/progress.ts'
 import { i18n } from '@/web/lib/i18n.ts'
 import { getAccessToken, useSession } from '@/web/lib/session.tsx'
 import { docsKeys, type Viewer } from './keys.ts'
@@ -13,9 +15,6 @@ export function useContentLang(): Lang {
   const { i18n } = useLingui()
   return i18n.locale === 'en' ? 'en' : 'ja'
 }
-
-// Document content is left out of the header's progress bar (spec §2).
-const quiet = { untracked: true } as const
 
 /**
  * A page in one language. Signed in, the request carries the token so protected pages come with their text
@@ -27,7 +26,6 @@ export const pageQuery = (type: PageType, slug: string, lang: Lang, viewer: View
     queryFn: async ({ signal }) =>
       (
         await http.get(envelope(pageSchema), '/dev/config/pages', {
-          ...quiet,
           auth: viewer === 'member',
           signal,
           query: { type, slug, lang: toStoredLang(lang) },
@@ -35,6 +33,8 @@ export const pageQuery = (type: PageType, slug: string, lang: Lang, viewer: View
       ).data,
     retry: false,
     staleTime: 5 * 60_000,
+    // document content is left out of the header's progress bar (spec §2)
+    ...quiet,
   })
 
 /** Who is asking, outside React (start-up prefetch, route loaders). */
@@ -56,12 +56,12 @@ export const activeContentLang = (): Lang => (i18n.locale === 'en' ? 'en' : 'ja'
 export const docSlug = (splat: string | undefined) => (splat ?? '').replace(/^\/+|\/+$/g, '')
 
 /**
- * Starts a page's content request without waiting for it (start-up prefetch in main.tsx and route loaders), so the
- * text loads beside the route code and catalog; the page reads the same query. A failure stays in the cache for the
- * page's own query to retry and report.
+ * A content page's title and description for its `<title>` and description meta (route loaders: the page's own
+ * query, so the page and its head read the same answer). Null when the page has none (its component routes the error).
  */
-export function prefetchPage(queryClient: QueryClient, type: PageType, slug: string, lang: Lang) {
-  void queryClient.prefetchQuery(pageQuery(type, slug, lang))
+export async function pageMetaOf(queryClient: QueryClient, type: PageType, slug: string, lang: Lang): Promise<PageMeta | null> {
+  const page = await queryClient.ensureQueryData(pageQuery(type, slug, lang)).catch(() => null)
+  return page && { title: page.title, description: page.description }
 }
 
 const productCardSchema = v.object({ ...pageSummarySchema.entries, path: v.string() })
@@ -78,23 +78,27 @@ const componentQuery = <K extends keyof typeof componentSchemas>(type: K, lang: 
     queryKey: docsKeys.components(type, lang),
     queryFn: async ({ signal }) => {
       const schema = envelope(v.object({ [type]: componentSchemas[type] }))
-      const answer = await http.get(schema, '/dev/config/v2/components', { ...quiet, signal, query: { type, lang: toStoredLang(lang) } })
+      const answer = await http.get(schema, '/dev/config/v2/components', { signal, query: { type, lang: toStoredLang(lang) } })
       return answer.data[type] as v.InferOutput<(typeof componentSchemas)[K]>
     },
     staleTime: 5 * 60_000,
+    ...quiet,
   })
 
 export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
   return useQuery(componentQuery(type, useContentLang()))
 }
 
-/**
- * A documentation page's first data: its content and the side menu beside it, started together (start-up and
- * route loaders), so neither waits for the page to render before it is asked for.
- */
-export function prefetchDocPage(queryClient: QueryClient, type: PageType, slug: string, lang: Lang) {
-  prefetchPage(queryClient, type, slug, lang)
-  void queryClient.prefetchQuery(componentQuery('leftMenu', lang))
+/** Loader of a stand-alone content page (`pages/<name>.md`): starts its content, resolves to its head's meta. */
+export function loadContentPage(queryClient: QueryClient, name: string, lang: Lang = activeContentLang()): Promise<PageMeta | null> {
+  return pageMetaOf(queryClient, 'page', name, lang)
+}
+
+/** Loader of a documentation route: its content and side menu side by side; resolves to its head's title and description. */
+export async function loadDocPage(queryClient: QueryClient, type: PageType, slug: string): Promise<PageMeta | null> {
+  const lang = activeContentLang()
+  const [meta] = await Promise.all([pageMetaOf(queryClient, type, slug, lang), queryClient.prefetchQuery(componentQuery('leftMenu', lang))])
+  return meta
 }
 
 export function useWebinarVideos() {
@@ -102,8 +106,9 @@ export function useWebinarVideos() {
   return useQuery({
     queryKey: docsKeys.webinar(lang),
     queryFn: async ({ signal }) =>
-      (await http.get(envelope(v.object({ videos: v.array(videoSchema) })), '/dev/webinarVideos/content', { ...quiet, signal, query: { lang: toStoredLang(lang) } }))
+      (await http.get(envelope(v.object({ videos: v.array(videoSchema) })), '/dev/webinarVideos/content', { signal, query: { lang: toStoredLang(lang) } }))
         .data.videos,
+    ...quiet,
   })
 }
 
@@ -112,7 +117,8 @@ export function useDesignSystemPages() {
   return useQuery({
     queryKey: docsKeys.designSystem(lang),
     queryFn: async ({ signal }) =>
-      (await http.get(envelope(v.array(pageSummarySchema)), '/dev/designSystem/content', { ...quiet, signal, query: { lang: toStoredLang(lang) } })).data,
+      (await http.get(envelope(v.array(pageSummarySchema)), '/dev/designSystem/content', { signal, query: { lang: toStoredLang(lang) } })).data,
+    ...quiet,
   })
 }
 
@@ -144,7 +150,8 @@ export type OpenApi = v.InferOutput<typeof openApiSchema>
 export function useOpenApi() {
   return useQuery({
     queryKey: docsKeys.openApi(),
-    queryFn: ({ signal }) => http.get(openApiSchema, '/openapi.json', { ...quiet, signal }),
+    queryFn: ({ signal }) => http.get(openApiSchema, '/openapi.json', { signal }),
     staleTime: Infinity,
+    ...quiet,
   })
 }

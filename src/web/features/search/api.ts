@@ -8,7 +8,6 @@ export async function searchPages(text: string, lang: Lang, signal?: AbortSignal
   const answer = await http.get(envelope(v.array(searchResultSchema)), '/dev/config/search', {
     query: { searchText: text, lang: toStoredLang(lang) },
     signal,
-    untracked: true,
   })
   return answer.data
 }

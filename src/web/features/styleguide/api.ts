@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { pageSummarySchema } from '@/domain/content.ts'
 import { toStoredLang } from '@/domain/i18n.ts'
 import { envelope, http } from '@/web/lib/http.ts'
+import { quiet } from '@/web/lib/progress.ts'
 import { styleguideKeys } from './keys.ts'
 
 /** The style-guide pages' titles and descriptions from content (`styleguide/<group>/<name>.md`). */
@@ -13,7 +14,8 @@ export function useStyleguidePages() {
   return useQuery({
     queryKey: styleguideKeys.pages(lang),
     queryFn: async ({ signal }) =>
-      (await http.get(envelope(v.array(pageSummarySchema)), '/dev/designSystem/content', { untracked: true, signal, query: { lang: toStoredLang(lang) } })).data,
+      (await http.get(envelope(v.array(pageSummarySchema)), '/dev/designSystem/content', { signal, query: { lang: toStoredLang(lang) } })).data,
     staleTime: 5 * 60_000,
+    ...quiet,
   })
 }

@@ -1,11 +1,10 @@
-import { createFileRoute, type StaticDataRouteOption } from '@tanstack/react-router'
-import { activeContentLang, prefetchPage } from '@/web/features/docs/api.ts'
+import { createFileRoute } from '@tanstack/react-router'
+import { loadContentPage } from '@/web/features/docs/api.ts'
 import { HomePage } from '@/web/features/docs/components/home-page.tsx'
-
-const prefetch: NonNullable<StaticDataRouteOption['prefetch']> = (queryClient, _params, lang) => prefetchPage(queryClient, 'page', 'home', lang)
+import { pageHead } from '@/web/lib/head.ts'
 
 export const Route = createFileRoute('/{-$webview}/')({
-  staticData: { prefetch },
-  loader: ({ context }) => prefetch(context.queryClient, {}, activeContentLang()),
+  loader: ({ context }) => loadContentPage(context.queryClient, 'home'),
+  head: ({ loaderData }) => pageHead(loaderData),
   component: HomePage,
 })

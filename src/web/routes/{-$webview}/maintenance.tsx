@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { maintenanceQuery } from '@/web/features/shell/api.ts'
 import { MaintenancePage } from '@/web/features/shell/components/maintenance-page.tsx'
@@ -5,6 +7,7 @@ import { i18n } from '@/web/lib/i18n.ts'
 
 /** spec §2 Maintenance: with maintenance off this page replaces the route with home. */
 export const Route = createFileRoute('/{-$webview}/maintenance')({
+  head: uiHead(msg`We are doing maintenance`),
   beforeLoad: async ({ context: { queryClient }, params }) => {
     const maintenance = await queryClient
       .ensureQueryData(maintenanceQuery(i18n.locale === 'en' ? 'en' : 'ja'))

@@ -1,4 +1,7 @@
+import { msg } from '@lingui/core/macro'
+import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute } from '@tanstack/react-router'
+import { loginAccess } from '@/web/routes/-login-access.tsx'
 import * as v from 'valibot'
 import { SettingsFrame, settingsTabs } from '@/web/features/shell/components/tool-frames.tsx'
 
@@ -7,6 +10,8 @@ const searchSchema = v.object({ tab: v.fallback(v.optional(v.picklist(settingsTa
 
 /** spec §2 settings (loginAccess): tabs Configuration, API Keys, OPA Scopes; the tab lives in the URL. */
 export const Route = createFileRoute('/{-$webview}/settings')({
+  head: uiHead(msg`Settings`),
+  ...loginAccess,
   validateSearch: (search) => v.parse(searchSchema, search),
   component: Settings,
 })

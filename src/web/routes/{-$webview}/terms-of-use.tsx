@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { TermsPage } from '@/web/features/docs/components/terms-page.tsx'
+import { loadContentPage } from '@/web/features/docs/api.ts'
+import { pageHead } from '@/web/lib/head.ts'
+import { initialTermsLang, TermsPage } from '@/web/features/docs/components/terms-page.tsx'
 
 export const Route = createFileRoute('/{-$webview}/terms-of-use')({
+  // the terms start in their own language (English unless one was saved), and so does their title
+  loader: ({ context }) => loadContentPage(context.queryClient, 'terms-of-use', initialTermsLang()),
+  head: ({ loaderData }) => pageHead(loaderData),
   component: TermsPage,
 })

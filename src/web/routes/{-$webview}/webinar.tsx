@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { loadContentPage } from '@/web/features/docs/api.ts'
+import { pageHead } from '@/web/lib/head.ts'
 import * as v from 'valibot'
 import { WebinarPage } from '@/web/features/docs/components/webinar-page.tsx'
 
@@ -6,6 +8,8 @@ const searchSchema = v.object({ product: v.optional(v.fallback(v.pipe(v.string()
 
 export const Route = createFileRoute('/{-$webview}/webinar')({
   validateSearch: (search) => v.parse(searchSchema, search),
+  loader: ({ context }) => loadContentPage(context.queryClient, 'webinar'),
+  head: ({ loaderData }) => pageHead(loaderData),
   component: Webinar,
 })
 

@@ -2,12 +2,14 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { LogoMark } from '@/web/ui/icons.tsx'
+import { useHydrated } from '@/web/ui/use-hydrated.ts'
 import './account.css'
 
 export const privacyPolicyUrl = 'https://www.paylab.example/privacy'
 
-/** The card every account screen sits in. */
+/** The card every account screen sits in; its controls wait for the page to be hydrated (useHydrated). */
 export function AuthCard({ title, children, wide = false, screen }: { title: ReactNode; children: ReactNode; wide?: boolean; screen?: string }) {
+  const hydrated = useHydrated()
   // data-screen names the screen as the flow's statechart tags it (screen.<name>); the browser path tests read it
   return (
     <div className="account-page">
@@ -18,7 +20,9 @@ export function AuthCard({ title, children, wide = false, screen }: { title: Rea
         <h1 id="account-title" className="account-card__title">
           {title}
         </h1>
-        {children}
+        <fieldset className="account-card__body" disabled={!hydrated}>
+          {children}
+        </fieldset>
       </section>
     </div>
   )

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { memo, useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { Block, DemoType, Inline } from '@/domain/content.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { CodeBlock } from './code-block.tsx'
@@ -97,39 +97,13 @@ export function Blocks({ blocks }: { blocks: Block[] }) {
   )
 }
 
-/**
- * Blocks rendered with the page (its title and first lines: the largest paint); the rest follow a few at a time,
- * each batch in a task of its own. Sizes measured with Lighthouse's phone profile (docs/performance.md).
- */
-const firstBatch = 2
-const laterBatch = 3
-
-/**
- * A page's top-level blocks, rendered progressively: a long document (a product page has ~40 blocks with
- * highlighted code and tables) would otherwise be one long main-thread task on a phone, delaying its first paint
- * and any tap made meanwhile (docs/performance.md). `onComplete` runs once every block is in the DOM (hash links
- * scroll then).
- */
-export function PageBlocks({ blocks, onComplete }: { blocks: Block[]; onComplete?: () => void }) {
-  const [shown, setShown] = useState({ blocks, count: Math.min(firstBatch, blocks.length) })
-  // another page (or language) starts again from its first screen
-  const count = shown.blocks === blocks ? shown.count : Math.min(firstBatch, blocks.length)
-  const complete = count >= blocks.length
-  useEffect(() => {
-    if (complete) {
-      onComplete?.()
-      return
-    }
-    const timer = setTimeout(() => setShown({ blocks, count: count + laterBatch }), 0)
-    return () => clearTimeout(timer)
-  }, [blocks, count, complete, onComplete])
+/** A page's top-level blocks. The server renders them all (src/web/entry-server.tsx); the browser hydrates them. */
+export function PageBlocks({ blocks }: { blocks: Block[] }) {
   return (
     <>
-      {blocks.slice(0, count).map((block, i) => (
-        <MemoBlockNode key={i} block={block} />
+      {blocks.map((block, i) => (
+        <BlockNode key={i} block={block} />
       ))}
-      {/* while blocks are still coming, the shell leaves its footer out instead of moving it down with each batch */}
-      {!complete && <div className="doc-pending" data-content-pending="" />}
     </>
   )
 }
@@ -374,4 +348,3 @@ function BlockNode({ block }: { block: Block }): ReactNode {
 }
 
 /** Earlier blocks keep their output while later batches are added. */
-const MemoBlockNode = memo(BlockNode)

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useRouterState } from '@tanstack/react-router'
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { hashToId, type Page, type PageType } from '@/domain/content.ts'
 import { HttpError } from '@/web/lib/http.ts'
 import { useSession } from '@/web/lib/session.tsx'
@@ -26,18 +26,17 @@ export function useFailureRouting(error: unknown) {
   }, [error, router, withWebview])
 }
 
-/** After content renders: the URL hash (lowercased, spaces → hyphens) scrolls to its section, else to the top. */
-export function useHashScroll(ready: boolean, pageKey: string) {
+/** Once the page is on screen: the URL hash (lowercased, spaces → hyphens) scrolls to its section, else to the top. */
+export function useHashScroll(pageKey: string) {
   const hash = useRouterState({ select: (s) => s.location.hash })
   useEffect(() => {
-    if (!ready) return
     const id = hash ? hashToId(hash) : ''
     const target = id ? document.getElementById(id) : null
     if (target) {
       target.scrollIntoView({ block: 'start' })
       target.focus({ preventScroll: true })
     } else window.scrollTo(0, 0)
-  }, [ready, hash, pageKey])
+  }, [hash, pageKey])
 }
 
 export function SignInPrompt() {
@@ -89,20 +88,18 @@ function Breadcrumbs({ section, title }: { section: DocSection; title: string | 
   )
 }
 
-/** A page's title and blocks (or the sign-in prompt); its hash link scrolls once every block is rendered. */
+/** A page's title and blocks (or the sign-in prompt); its hash link scrolls once it is rendered. */
 export function PageBody({ page, pageKey }: { page: Page; pageKey: string }) {
   const { isSignedIn } = useSession()
   const prompt = page.protected && !isSignedIn
-  const [renderedKey, setRenderedKey] = useState<string | null>(null)
-  const onComplete = useCallback(() => setRenderedKey(pageKey), [pageKey])
-  useHashScroll(prompt || renderedKey === pageKey, pageKey)
+  useHashScroll(pageKey)
   return (
     <>
       <header className="doc-header">
         <h1>{page.title}</h1>
         {page.subTitle && <p className="doc-subtitle">{page.subTitle}</p>}
       </header>
-      {prompt ? <SignInPrompt /> : <PageBlocks blocks={page.sections} onComplete={onComplete} />}
+      {prompt ? <SignInPrompt /> : <PageBlocks blocks={page.sections} />}
     </>
   )
 }

@@ -1,22 +1,18 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { fromStoredLang, type Lang } from '@/domain/i18n.ts'
-import { storageKeys } from '@/domain/storage-keys.ts'
+import type { Lang } from '@/domain/i18n.ts'
+import { savedLangChoice } from '@/web/lib/i18n.ts'
 import { ContentPage } from './content-page.tsx'
 
-/** spec §2/§9: the terms page has its own language switch, starting from the saved language, English by default. */
-export function initialTermsLang(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Lang {
-  try {
-    const saved = storage?.getItem(storageKeys.lang)
-    return saved ? fromStoredLang(saved) : 'en'
-  } catch {
-    return 'en'
-  }
-}
+/**
+ * spec §2/§9: the terms page has its own language switch, starting from the saved language, English when none was
+ * saved (the `lang` cookie, so the server and the browser start from the same one).
+ */
+export const initialTermsLang = (): Lang => savedLangChoice() ?? 'en'
 
 export function TermsPage() {
   const { t } = useLingui()
-  const [lang, setLang] = useState<Lang>(() => initialTermsLang())
+  const [lang, setLang] = useState<Lang>(initialTermsLang)
   return (
     <ContentPage
       name="terms-of-use"

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { chromeQuery } from '../api.ts'
-import { useLanguage } from '../use-language.ts'
+import { useLanguage, useStoredLanguage } from '../use-language.ts'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
 import { RequestProgress } from './request-progress.tsx'
@@ -22,6 +22,7 @@ export interface SiteChromeProps {
 /** Every page's frame: progress bar, skip link, header, main, footer, scroll-to-top, app-wide popups. */
 export function SiteChrome({ children, profileMenu, onSearch, searchDialog }: SiteChromeProps) {
   const { lang } = useLanguage()
+  useStoredLanguage()
   const { data } = useQuery(chromeQuery(lang))
   return (
     <div className="shell-app">

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ResetPasswordPage } from '@/web/features/account/components/reset-password-page.tsx'
@@ -6,6 +8,7 @@ import { ResetPasswordPage } from '@/web/features/account/components/reset-passw
 const searchSchema = v.object({ token: v.optional(v.pipe(v.string(), v.maxLength(200)), '') })
 
 export const Route = createFileRoute('/{-$webview}/account/resetPassword')({
+  head: uiHead(msg`Set a new password`),
   validateSearch: (search) => {
     const parsed = v.safeParse(searchSchema, search)
     return parsed.success ? parsed.output : { token: '' }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { SignInPage } from '@/web/features/account/components/sign-in-page.tsx'
@@ -8,6 +10,7 @@ const searchSchema = v.object({
 })
 
 export const Route = createFileRoute('/{-$webview}/account/signin')({
+  head: uiHead(msg`Sign in`),
   validateSearch: (search) => {
     const parsed = v.safeParse(searchSchema, search)
     return parsed.success ? parsed.output : {}

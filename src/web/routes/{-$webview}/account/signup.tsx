@@ -1,11 +1,25 @@
+import { msg } from '@lingui/core/macro'
+import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { SignUpFlow } from '@/web/features/account/components/sign-up-flow.tsx'
 import { isMobileDevice } from '@/web/features/account/device.ts'
 
 /** spec §2 SignupIndex (loginAccess false). On mobile (phone user agent or width ≤ 991 px) sign-up goes home. */
 export const Route = createFileRoute('/{-$webview}/account/signup')({
+  head: uiHead(msg`Create your developer account`),
   beforeLoad: ({ params }) => {
     if (isMobileDevice()) throw redirect({ to: '/{-$webview}', params, replace: true })
   },
-  component: () => <SignUpFlow />,
+  component: SignUpRoute,
 })
+
+/** The server cannot see the screen: a page it rendered applies the same rule once hydrated. */
+function SignUpRoute() {
+  const params = Route.useParams()
+  const navigate = Route.useNavigate()
+  useEffect(() => {
+    if (isMobileDevice()) void navigate({ to: '/{-$webview}', params, replace: true })
+  }, [navigate, params])
+  return <SignUpFlow />
+}

@@ -1,6 +1,9 @@
+import { msg } from '@lingui/core/macro'
+import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import { StyleguideHome } from '@/web/features/styleguide/components/styleguide-home.tsx'
 
 export const Route = createFileRoute('/{-$webview}/app-styleguide/')({
+  head: uiHead(msg`PayLab style guide`),
   component: StyleguideHome,
 })

@@ -1,3 +1,6 @@
+import { componentNames } from '@/web/features/styleguide/components/names.ts'
+import { i18n } from '@/web/lib/i18n.ts'
+import { pageHead } from '@/web/lib/head.ts'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { styleguideComponents } from '@/domain/content.ts'
 import { ComponentPage } from '@/web/features/styleguide/components/styleguide-pages.tsx'
@@ -7,6 +10,7 @@ const isComponent = (name: string): name is Name => (styleguideComponents as rea
 
 // spec §2: only the listed components exist; anything else is the 404 page.
 export const Route = createFileRoute('/{-$webview}/app-styleguide/component/$name')({
+  head: ({ params }) => pageHead(isComponent(params.name) ? { title: i18n._(componentNames[params.name]) } : null),
   beforeLoad: ({ params }) => {
     if (!isComponent(params.name)) throw notFound()
   },

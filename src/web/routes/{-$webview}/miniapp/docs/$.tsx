@@ -1,13 +1,11 @@
-import { createFileRoute, type StaticDataRouteOption } from '@tanstack/react-router'
-import { activeContentLang, docSlug, prefetchDocPage } from '@/web/features/docs/api.ts'
+import { createFileRoute } from '@tanstack/react-router'
+import { pageHead } from '@/web/lib/head.ts'
+import { docSlug, loadDocPage } from '@/web/features/docs/api.ts'
 import { DocPage } from '@/web/features/docs/components/doc-page.tsx'
 
-const prefetch: NonNullable<StaticDataRouteOption['prefetch']> = (queryClient, params, lang) =>
-  prefetchDocPage(queryClient, 'miniappDocumentation', docSlug(params._splat), lang)
-
 export const Route = createFileRoute('/{-$webview}/miniapp/docs/$')({
-  staticData: { prefetch },
-  loader: ({ context, params }) => prefetch(context.queryClient, params, activeContentLang()),
+  loader: ({ context, params }) => loadDocPage(context.queryClient, 'miniappDocumentation', docSlug(params._splat)),
+  head: ({ loaderData }) => pageHead(loaderData),
   component: MiniappDoc,
 })
 

@@ -1,0 +1,152 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import type { Manifest } from '@tanstack/router-core'
+import { langFromCookieHeader } from '@/domain/i18n.ts'
+import type { ServerRenderer } from '@/domain/server-render.ts'
+import { needsLogin, splitWebview } from '@/domain/site-paths.ts'
+import type { AppEnv } from './app.ts'
+import { library } from './content/library.ts'
+import { siteRepo } from './store/site-repo.ts'
+import { cspNonce } from './csp.ts'
+import type { AppDeps } from './deps.ts'
+
+/** What the server renderer built by `vite build --ssr` exports (src/web/entry-server.tsx). */
+type Renderer = ServerRenderer<Manifest>
+
+/** Where the server build of a client build in `webDist` lives (scripts/build-web.ts writes both). */
+export const ssrDirOf = (webDist: string) => `${webDist}-ssr`
+
+interface ViteManifestChunk {
+  file: string
+  isEntry?: boolean
+  css?: string[]
+  imports?: string[]
+}
+
+/**
+ * TanStack Router's manifest for the client build: the entry script on the root route, every stylesheet of the build
+ * in the head (they are small, ~8 KB gzip in all, and a page rendered on the server must not wait for its route's
+ * chunk to get its styles), and the entry's static imports as preloads.
+ */
+export function routerManifest(webDist: string): Manifest {
+  const vite = JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>
+  const entry = Object.values(vite).find((chunk) => chunk.isEntry)
+  if (!entry) throw new Error(`no entry in ${webDist}/.vite/manifest.json`)
+  const css = [...new Set(Object.values(vite).flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`)
+  const preloads = (entry.imports ?? []).map((key) => `/${vite[key]!.file}`)
+  return {
+    routes: {
+      __root__: {
+        css,
+        preloads,
+        scripts: [{ attrs: { type: 'module', src: `/${entry.file}` } }],
+      },
+    },
+  }
+}
+
+/**
+ * What a server-rendered page depends on besides its address: the saved language (cookie), the host (host rules of
+ * the home page), the content (the library's version: any content change is another key) and the maintenance
+ * switch (the guard sends every page to the maintenance page). The session never: the server cannot see it.
+ */
+async function pageKey(deps: AppDeps, url: URL, cookie: string | null): Promise<string> {
+  const [content, maintenance] = await Promise.all([library(), siteRepo(deps.store.db).getMaintenance()])
+  const maintenanceMode = deps.config.maintenanceMode ?? maintenance.maintenanceMode
+  return JSON.stringify([url.pathname, url.search, url.hostname, langFromCookieHeader(cookie), content.version, maintenanceMode, maintenance.maintenanceDesc])
+}
+
+interface CachedPage {
+  status: number
+  html: string
+  lang: string
+  /** The nonce written into `html`; each answer replaces it with its own. */
+  nonce: string
+}
+
+/** The rendered pages, least recently used first out. */
+class PageCache {
+  private readonly pages = new Map<string, CachedPage>()
+  constructor(private readonly size: number) {}
+  get(key: string): CachedPage | undefined {
+    const page = this.pages.get(key)
+    if (page) {
+      this.pages.delete(key)
+      this.pages.set(key, page)
+    }
+    return page
+  }
+  set(key: string, page: CachedPage) {
+    this.pages.set(key, page)
+    if (this.pages.size > this.size) this.pages.delete(this.pages.keys().next().value!)
+  }
+}
+
+/** Paths answered with a rendered page (not an API, not a file of the build). */
+const isPagePath = (path: string) => !isApiPath(path) && !path.startsWith('/.') && !/\.[a-z0-9]+$/i.test(path)
+
+/** Paths that belong to an API: they answer in the error shape, never with the portal's HTML. */
+const apiPrefixes = ['/v1/', '/v2/', '/dev/', '/sandbox/api/', '/healthz', '/openapi.json']
+export const isApiPath = (path: string) => apiPrefixes.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p))
+
+/**
+ * The built portal: hashed assets cached forever (precompressed), other files of the build as they are, and every
+ * other GET a page rendered on the server (src/web/entry-server.tsx), never cached by the browser.
+ */
+export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
+  const root = deps.config.webDist
+  const entry = join(ssrDirOf(root), 'entry-server.js')
+  // API-only processes (server tests, the bench) have no built portal; `npm start` builds before it listens.
+  if (!existsSync(root) || !existsSync(entry)) return
+  const manifest = routerManifest(root)
+  let renderer: Promise<Renderer> | undefined
+  const cache = new PageCache(500)
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next()
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    },
+    serveStatic({ root, precompressed: true }),
+  )
+  // a page's HTML (a product page is ~200 KB with its dehydrated data) is on the path of the first paint: compressed
+  const compressPage = compress()
+  app.use('*', (c, next) => (isPagePath(c.req.path) && c.req.method === 'GET' ? compressPage(c, next) : next()))
+  app.use('*', async (c, next) => {
+    const head = c.req.method === 'HEAD'
+    if (isApiPath(c.req.path) || (c.req.method !== 'GET' && !head)) return next()
+    // the build's own files (Vite's manifest in /.vite) are not the site's
+    if (c.req.path.startsWith('/.')) return next()
+    if (/\.[a-z0-9]+$/i.test(c.req.path)) return serveStatic({ root, precompressed: true })(c, next)
+    const url = new URL(c.req.url)
+    const cookie = c.req.header('cookie') ?? null
+    const nonce = cspNonce(c)
+    c.header('Cache-Control', 'no-store')
+    const key = await pageKey(deps, url, cookie)
+    const cached = cache.get(key)
+    if (cached) {
+      c.header('Content-Language', cached.lang)
+      const html = cached.html.replaceAll(cached.nonce, nonce)
+      return head ? c.body(null, cached.status as 200, { 'Content-Type': 'text/html; charset=UTF-8' }) : c.html(html, cached.status as 200)
+    }
+    const { render } = await (renderer ??= import(pathToFileURL(entry).href) as Promise<Renderer>)
+    const result = await render({
+      url: `${url.pathname}${url.search}`,
+      origin: url.origin,
+      hostname: url.hostname,
+      cookie,
+      nonce,
+      manifest,
+      fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init)),
+    })
+    if (result.kind === 'redirect') return c.redirect(result.location, result.status as 302)
+    if (result.status === 200 && !needsLogin(splitWebview(result.path).path)) cache.set(key, { ...result, nonce })
+    c.header('Content-Language', result.lang)
+    // HEAD (link checkers, uptime probes) gets the headers of the page without its body
+    return head ? c.body(null, result.status as 200, { 'Content-Type': 'text/html; charset=UTF-8' }) : c.html(result.html, result.status as 200)
+  })
+}

@@ -1,0 +1,154 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+
+/**
+ * Server rendering as a visitor meets it (issue 10, docs/performance.md): every public page arrives as HTML with its
+ * whole text — readable with JavaScript off, in the saved language (the `lang` cookie), bare and under /webview —
+ * and hydrating it changes nothing on screen, logs no error or hydration warning, and fetches nothing it carried.
+ * Navigation after hydration stays in the page (no new document).
+ */
+
+const publicRoutes = [
+  '/',
+  '/products/docs',
+  '/products/docs/webpayment',
+  '/miniapp/docs',
+  '/miniapp/docs/getstarted',
+  '/apireference',
+  '/app-styleguide',
+  '/app-styleguide/globalrule/color',
+  '/app-styleguide/component/buttons',
+  '/products/mini-apps',
+  '/terms-of-use',
+  '/about',
+  '/webinar',
+  '/not-found',
+  '/internal-server-error',
+  '/account/signin',
+  '/account/signup',
+  '/account/forgotPassword',
+]
+
+/** The page's visible text, main region and frame apart, whitespace folded. */
+async function pageText(page: Page) {
+  const text = (selector: string) => page.locator(selector).first().innerText().then((t) => t.replace(/\s+/g, ' ').trim())
+  return { heading: await text('h1'), main: await text('main'), header: await text('header'), footer: await text('footer') }
+}
+
+async function withCookie(browser: Browser, lang: 'jp' | 'en', javaScriptEnabled: boolean, baseURL: string) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } })
+  await context.addCookies([{ name: 'lang', value: lang, url: baseURL }])
+  return context
+}
+
+/** Console errors and warnings of a page; the answer status of an error page itself is what it is meant to be. */
+function watchConsole(page: Page) {
+  const messages: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return
+    if (/Failed to load resource: the server responded with a status of (404|500)/.test(message.text()) && /\/(not-found|internal-server-error)$/.test(page.url())) return
+    messages.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`))
+  return messages
+}
+
+for (const path of publicRoutes) {
+  test(`${path}: the server's HTML holds the whole page in jp and en, bare and under /webview, and hydration changes nothing`, async ({ browser, baseURL }) => {
+    test.setTimeout(90_000)
+    for (const lang of ['jp', 'en'] as const) {
+      for (const prefix of ['', '/webview']) {
+        const url = `${prefix}${path === '/' && prefix ? '' : path}`
+        // JavaScript off: what the server answered
+        const off = await withCookie(browser, lang, false, baseURL!)
+        const plain = await off.newPage()
+        await plain.goto(url)
+        expect(await plain.locator('html').getAttribute('lang')).toBe(lang === 'en' ? 'en' : 'ja')
+        const served = await pageText(plain)
+        expect(served.heading.length, `${url} (${lang}) has a heading`).toBeGreaterThan(0)
+        expect(served.footer).toContain('© 2026 PayLab Corporation')
+        expect(await plain.locator('[aria-busy="true"]').count(), `${url} (${lang}) has no skeleton`).toBe(0)
+        await off.close()
+
+        // JavaScript on: the same text once hydrated, without errors or warnings
+        const on = await withCookie(browser, lang, true, baseURL!)
+        const page = await on.newPage()
+        const messages = watchConsole(page)
+        await page.goto(url)
+        await page.waitForLoadState('networkidle')
+        expect(await pageText(page), `${url} (${lang}) reads the same after hydration`).toEqual(served)
+        expect(messages, `${url} (${lang})`).toEqual([])
+        await on.close()
+      }
+    }
+  })
+}
+
+test('a docs page carries its data: after hydration the browser asks the content API for nothing it shows', async ({ page }) => {
+  const contentRequests: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/dev/')) contentRequests.push(request.url())
+  })
+  await page.goto('/products/docs/webpayment')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(contentRequests).toEqual([])
+})
+
+test('navigation after hydration stays in the page: no new document is loaded', async ({ page }) => {
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url())
+  })
+  await page.goto('/products/docs/webpayment')
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => Object.assign(window, { __samePage: true }))
+  await page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link', { name: 'ホーム' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true)
+  expect(documents).toHaveLength(1)
+})
+
+test('a language saved before the cookie existed is mirrored into it and the page switches to it', async ({ page, context }) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'))
+  await page.goto('/products/docs/webpayment')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Web Payment')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page).toHaveTitle('Web Payment | PayLab')
+  expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en')
+})
+
+for (const path of ['/', '/products/docs/webpayment', '/miniapp/docs/getstarted']) {
+  test(`${path} on a phone: nothing moves on screen as the page loads and hydrates`, async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 })
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { __layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value)
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await expect(page.locator('footer')).toBeVisible()
+    const total = await page.evaluate(() => (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((a, b) => a + b, 0))
+    expect(total).toBeLessThan(0.02)
+  })
+}
+
+test('a visitor does not download the session machine; a stored sign-in loads it at once', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/products/docs/webpayment')
+  await page.waitForLoadState('networkidle')
+  expect(scripts.filter((s) => s.includes('session-actor'))).toEqual([])
+
+  await page.evaluate(() => localStorage.setItem('userLoginToken', JSON.stringify({ access_token: 'e2e-token-0000000000' })))
+  await page.reload()
+  await expect.poll(() => scripts.filter((s) => s.includes('session-actor')).length).toBeGreaterThan(0)
+})
