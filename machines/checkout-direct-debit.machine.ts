@@ -2,16 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { responseTokenOf, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
-import {
-  alertOf,
-  cancelWith,
-  backoffDelay,
-  checkoutDelays,
-  pollOutcomeGuards,
-  waitForPayment,
-  inputStates,
-  type CheckoutAlertContext,
-} from './checkout.ts'
+import { alertOf, cancelWith, backoffDelay, checkoutDelays, pollOutcomeGuards, waitForPayment, inputStates, type CheckoutAlertContext } from './checkout.ts'
 
 /**
  * The cake-shop checkout, direct-debit flow (spec §4 checkout demo direct debit, §8, §9): link the wallet once
