@@ -213,6 +213,8 @@ test('the search dialog works with the keyboard alone and gives focus back', asy
   await useLang(page, 'en')
   await page.goto('/products/docs/qrcode')
   const trigger = page.locator('header').getByRole('button', { name: /search/i }).first()
+  // the button is enabled once the server-rendered page is hydrated (before that it could not open the dialog)
+  await expect(trigger).toBeEnabled()
   await trigger.focus()
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')

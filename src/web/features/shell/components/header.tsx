@@ -7,6 +7,7 @@ import { buttonClass } from '@/web/ui/button.tsx'
 import { Icon, LogoMark } from '@/web/ui/icons.tsx'
 import { splitWebview } from '@/web/lib/guard.ts'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
+import { useHydrated } from '@/web/ui/use-hydrated.ts'
 import { LanguageToggle } from './language-toggle.tsx'
 import { LoginPopup } from './login-popup.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
@@ -27,6 +28,8 @@ export interface HeaderProps {
 export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
   const { t } = useLingui()
   const { isSignedIn } = useSession()
+  // the search opens a dialog that only the hydrated page can show: until then the button says it is not ready
+  const hydrated = useHydrated()
   const [menuOpen, setMenuOpen] = useState(false)
   const [signInFor, setSignInFor] = useState<string | null>(null)
   const path = useLocation({ select: (l) => splitWebview(l.pathname).path })
@@ -53,7 +56,7 @@ export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
         <TopMenu groups={topMenu} signedIn={isSignedIn} onNeedsSignIn={setSignInFor} label={t`Main`} />
         <div className="shell-header__actions">
           {onSearch && (
-            <button type="button" className="shell-search-button" onClick={onSearch} aria-label={t`Search the documentation`}>
+            <button type="button" className="shell-search-button" onClick={onSearch} disabled={!hydrated} aria-label={t`Search the documentation`}>
               <Icon name="search" size={20} />
               <span className="shell-search-button__label" aria-hidden="true">
                 <Trans>Search</Trans>
