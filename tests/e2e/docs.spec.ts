@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '../support/hydrated-test.ts'
 import { settleAnimations } from '../support/animations.ts'
 import { signInThroughApi } from '../support/e2e-account.ts'
 

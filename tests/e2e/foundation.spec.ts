@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/hydrated-test.ts'
 
 test('the home page answers in Japanese by default, inside the site header and footer', async ({ page }) => {
   await page.goto('/')

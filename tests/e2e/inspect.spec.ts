@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/hydrated-test.ts'
 
 /** Every script the page fetched while loading. */
 async function scriptsFetched(page: Page, url: string) {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/hydrated-test.ts'
 import { jpy, opaClient } from '../support/opa-client.ts'
 
 /**

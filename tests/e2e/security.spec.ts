@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/hydrated-test.ts'
 import { hostileUrls } from '../support/hostile-urls.ts'
 import { jpy, opaClient } from '../support/opa-client.ts'
 

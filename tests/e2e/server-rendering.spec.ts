@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '../support/hydrated-test.ts'
 
 /**
  * Server rendering as a visitor meets it (issue 10, docs/performance.md): every public page arrives as HTML with its

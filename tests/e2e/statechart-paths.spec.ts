@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '../support/hydrated-test.ts'
 import type { AnyStateMachine } from 'xstate'
 import { forgotPasswordModel } from '../../machines/forgot-password.machine.model.ts'
 import { searchModel } from '../../machines/search.machine.model.ts'

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { createRootRouteWithContext, HeadContent, Navigate, Outlet, Scripts } from '@tanstack/react-router'
 import type { RouterContext } from '../router.tsx'
+import { useHydrated } from '@/web/ui/use-hydrated.ts'
 
 /**
  * The whole document, rendered by the server and hydrated by the browser: `<html lang>` in the page's language, the
@@ -23,8 +24,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function Document() {
   const { i18n } = useLingui()
+  // data-hydrated: the page answers input from here on (browser tests wait for it; the server's HTML has none)
+  const hydrated = useHydrated()
   return (
-    <html lang={i18n.locale === 'en' ? 'en' : 'ja'}>
+    <html lang={i18n.locale === 'en' ? 'en' : 'ja'} data-hydrated={hydrated ? 'true' : undefined}>
       <head>
         <HeadContent />
       </head>
