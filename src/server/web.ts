@@ -27,9 +27,12 @@ interface ViteManifestChunk {
   imports?: string[]
 }
 
+const viteManifest = (webDist: string) =>
+  JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>
+
 /** The stylesheets of a client build (one with `build.cssCodeSplit: false`, vite.config.ts), in manifest order. */
 export function stylesheetsOf(webDist: string): string[] {
-  const vite = JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>
+  const vite = viteManifest(webDist)
   return [...new Set(Object.values(vite).flatMap((chunk) => [...(chunk.css ?? []), ...(chunk.file.endsWith('.css') ? [chunk.file] : [])]))]
 }
 
@@ -39,7 +42,7 @@ export function stylesheetsOf(webDist: string): string[] {
  * paint waits for no request besides the HTML (docs/performance.md).
  */
 export function routerManifest(webDist: string): Manifest {
-  const vite = JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>
+  const vite = viteManifest(webDist)
   const entry = Object.values(vite).find((chunk) => chunk.isEntry)
   if (!entry) throw new Error(`no entry in ${webDist}/.vite/manifest.json`)
   const preloads = (entry.imports ?? []).map((key) => `/${vite[key]!.file}`)
