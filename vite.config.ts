@@ -36,6 +36,8 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     modulePreload: { polyfill: false },
+    // one stylesheet for the whole portal, inlined by the server into every page's head (src/server/web.ts)
+    cssCodeSplit: false,
     // the server renders every page (src/web/entry-server.tsx) and reads the entry and styles from the manifest
     manifest: true,
     rolldownOptions: {

@@ -27,26 +27,46 @@ interface ViteManifestChunk {
   imports?: string[]
 }
 
+const viteManifest = (webDist: string) =>
+  JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>
+
+/** The stylesheets of a client build (one with `build.cssCodeSplit: false`, vite.config.ts), in manifest order. */
+export function stylesheetsOf(webDist: string): string[] {
+  const vite = viteManifest(webDist)
+  return [...new Set(Object.values(vite).flatMap((chunk) => [...(chunk.css ?? []), ...(chunk.file.endsWith('.css') ? [chunk.file] : [])]))]
+}
+
 /**
- * TanStack Router's manifest for the client build: the entry script on the root route, every stylesheet of the build
- * in the head (they are small, ~8 KB gzip in all, and a page rendered on the server must not wait for its route's
- * chunk to get its styles), and the entry's static imports as preloads.
+ * TanStack Router's manifest for the client build: the entry script on the root route and the entry's static imports
+ * as preloads. No stylesheet link: the build's CSS is inlined into every page's head (`inlineStyles`), so the first
+ * paint waits for no request besides the HTML (docs/performance.md).
  */
 export function routerManifest(webDist: string): Manifest {
-  const vite = JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>
+  const vite = viteManifest(webDist)
   const entry = Object.values(vite).find((chunk) => chunk.isEntry)
   if (!entry) throw new Error(`no entry in ${webDist}/.vite/manifest.json`)
-  const css = [...new Set(Object.values(vite).flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`)
   const preloads = (entry.imports ?? []).map((key) => `/${vite[key]!.file}`)
   return {
     routes: {
       __root__: {
-        css,
         preloads,
         scripts: [{ attrs: { type: 'module', src: `/${entry.file}` } }],
       },
     },
   }
+}
+
+/**
+ * The build's whole CSS (~45 KB raw, ~9 KB in the compressed HTML) as one `<style>` element for the head, carrying the
+ * request's CSP nonce (`nonce` is replaced per answer like every other nonce of the page). React 19 skips the element
+ * when it hydrates the head, and the browser never asks for a stylesheet.
+ */
+function inlineStyles(webDist: string): (nonce: string) => string {
+  const css = stylesheetsOf(webDist)
+    .map((file) => readFileSync(join(webDist, file), 'utf8'))
+    .join('\n')
+    .replaceAll('</style', '<\\/style')
+  return (nonce) => `<style nonce="${nonce}">${css}</style>`
 }
 
 /**
@@ -103,6 +123,7 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
   // API-only processes (server tests, the bench) have no built portal; `npm start` builds before it listens.
   if (!existsSync(root) || !existsSync(entry)) return
   const manifest = routerManifest(root)
+  const styles = inlineStyles(root)
   let renderer: Promise<Renderer> | undefined
   const cache = new PageCache(500)
   app.use(
@@ -144,9 +165,10 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
       fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init)),
     })
     if (result.kind === 'redirect') return c.redirect(result.location, result.status as 302)
-    if (result.status === 200 && !needsLogin(splitWebview(result.path).path)) cache.set(key, { ...result, nonce })
+    const html = result.html.replace('</head>', `${styles(nonce)}</head>`)
+    if (result.status === 200 && !needsLogin(splitWebview(result.path).path)) cache.set(key, { ...result, html, nonce })
     c.header('Content-Language', result.lang)
     // HEAD (link checkers, uptime probes) gets the headers of the page without its body
-    return head ? c.body(null, result.status as 200, { 'Content-Type': 'text/html; charset=UTF-8' }) : c.html(result.html, result.status as 200)
+    return head ? c.body(null, result.status as 200, { 'Content-Type': 'text/html; charset=UTF-8' }) : c.html(html, result.status as 200)
   })
 }
