@@ -16,6 +16,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const app = createApp(deps)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  // Node closes an idle kept-alive connection after 5 s; a client that sends its next request on it at that moment gets
+  // ECONNRESET. Clients (browsers, SDKs, proxies) keep connections longer than that, so the server keeps them longer
+  // still (the usual 65 s), and close() on shutdown still drops the idle ones at once.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000
+    server.headersTimeout = 66_000
+  }
   // PORT=0 lets the system choose: mail links (config.ts `mailOrigin`) must name the port actually bound
   const bound = server.address()
   if (bound && typeof bound === 'object') config.port = bound.port

@@ -37,23 +37,29 @@ export function stylesheetsOf(webDist: string): string[] {
 }
 
 /**
- * TanStack Router's manifest for the client build: the entry script on the root route and the entry's static imports
- * as preloads. No stylesheet link: the build's CSS is inlined into every page's head (`inlineStyles`), so the first
- * paint waits for no request besides the HTML (docs/performance.md).
+ * TanStack Router's manifest for the client build: empty. The router would write the entry as a `<script type=module>`
+ * and its imports as `modulepreload` links, which the browser requests while it is still parsing the page, before its
+ * first paint; the entry is loaded by `entryLoader` after that paint instead (docs/performance.md).
  */
-export function routerManifest(webDist: string): Manifest {
+export const routerManifest = (): Manifest => ({ routes: { __root__: {} } })
+
+/**
+ * The script that starts the portal's JavaScript: at the end of the body, after the first frame has been painted
+ * (`requestAnimationFrame` then a task), it preloads the entry's static imports and imports the entry, which hydrates
+ * the page. The server's HTML is complete and styled without it, so the first paint waits for nothing but the HTML;
+ * a hidden tab (which paints no frame) starts at once. The element carries `data-paylab-entry` (tests wait for
+ * hydration on pages that have it) and the request's CSP nonce.
+ */
+export function entryLoader(webDist: string): (nonce: string) => string {
   const vite = viteManifest(webDist)
   const entry = Object.values(vite).find((chunk) => chunk.isEntry)
   if (!entry) throw new Error(`no entry in ${webDist}/.vite/manifest.json`)
-  const preloads = (entry.imports ?? []).map((key) => `/${vite[key]!.file}`)
-  return {
-    routes: {
-      __root__: {
-        preloads,
-        scripts: [{ attrs: { type: 'module', src: `/${entry.file}` } }],
-      },
-    },
-  }
+  const preloads = JSON.stringify((entry.imports ?? []).map((key) => `/${vite[key]!.file}`))
+  const code =
+    `(function(){var s=0;function go(){if(s++)return;${preloads}.forEach(function(f){var l=document.createElement('link');` +
+    `l.rel='modulepreload';l.href=f;document.head.appendChild(l)});import(${JSON.stringify(`/${entry.file}`)})}` +
+    `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`
+  return (nonce) => `<script nonce="${nonce}" data-paylab-entry>${code}</script>`
 }
 
 /**
@@ -122,7 +128,8 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
   const entry = join(ssrDirOf(root), 'entry-server.js')
   // API-only processes (server tests, the bench) have no built portal; `npm start` builds before it listens.
   if (!existsSync(root) || !existsSync(entry)) return
-  const manifest = routerManifest(root)
+  const manifest = routerManifest()
+  const loader = entryLoader(root)
   const styles = inlineStyles(root)
   let renderer: Promise<Renderer> | undefined
   const cache = new PageCache(500)
@@ -165,7 +172,9 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
       fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init)),
     })
     if (result.kind === 'redirect') return c.redirect(result.location, result.status as 302)
-    const html = result.html.replace('</head>', `${styles(nonce)}</head>`)
+    const withStyles = result.html.replace('</head>', `${styles(nonce)}</head>`)
+    const bodyEnd = withStyles.lastIndexOf('</body>')
+    const html = `${withStyles.slice(0, bodyEnd)}${loader(nonce)}${withStyles.slice(bodyEnd)}`
     if (result.status === 200 && !needsLogin(splitWebview(result.path).path)) cache.set(key, { ...result, html, nonce })
     c.header('Content-Language', result.lang)
     // HEAD (link checkers, uptime probes) gets the headers of the page without its body

@@ -1,5 +1,5 @@
 import { RouterClient } from '@tanstack/react-router/ssr/client'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { clearChunkFailure } from './lib/chunk-errors.ts'
 import { installGlobalErrorHandlers } from './lib/error-reporter.ts'
@@ -28,11 +28,15 @@ router.subscribe('onResolved', () => {
   if (!router.state.matches.some((match) => match.status === 'error')) clearChunkFailure()
 })
 
-hydrateRoot(
-  document,
-  <StrictMode>
-    <RouterClient router={router} />
-  </StrictMode>,
-)
+// Hydration as a transition: React yields to the browser every few milliseconds instead of hydrating the whole page in
+// one long task, so a tap or a key during hydration is not held up behind it (TBT, docs/performance.md).
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RouterClient router={router} />
+    </StrictMode>,
+  )
+})
 
 loadSessionIfStored()

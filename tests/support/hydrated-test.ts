@@ -11,7 +11,7 @@ export * from '@playwright/test'
 async function hydrated(page: Page) {
   await page
     .waitForFunction(
-      () => !document.querySelector('script[type="module"]') || document.documentElement.dataset.hydrated === 'true',
+      () => !document.querySelector('script[data-paylab-entry]') || document.documentElement.dataset.hydrated === 'true',
       null,
       { timeout: 15_000 },
     )
