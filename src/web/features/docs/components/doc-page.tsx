@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
-import { hashToId, type Page, type PageType } from '@/domain/content.ts'
+import { hashToId, type MenuItem, type Page, type PageType } from '@/domain/content.ts'
 import { HttpError } from '@/web/lib/http.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { buttonClass } from '@/web/ui/button.tsx'
-import { usePage } from '../api.ts'
+import { useComponent, usePage } from '../api.ts'
 import '../docs.css'
 import { PageBlocks } from './blocks.tsx'
 import { InternalLink, useWebviewHref } from '@/web/ui/internal-link.tsx'
@@ -60,9 +60,32 @@ export function SignInPrompt() {
   )
 }
 
-function Breadcrumbs({ section, title }: { section: DocSection; title: string | undefined }) {
+/** The menu entry at `slug` anywhere in the side menu's tree. */
+function menuEntryAt(items: readonly MenuItem[], slug: string): MenuItem | undefined {
+  for (const item of items) {
+    if (item.slug.current === slug) return item
+    const inner = menuEntryAt(item.menuItems, slug)
+    if (inner) return inner
+  }
+  return undefined
+}
+
+/**
+ * The section level of a mini-app page (spec §2: Home, Mini App, then section): `features/mfPayment` lies in
+ * `miniapp/docs/features`, named as the side menu names it. None for a page that is itself a section.
+ */
+function useMiniappSection(section: DocSection, slug: string): { href: string; title: string } | undefined {
+  const menu = useComponent('leftMenu')
+  const [first, ...rest] = slug.split('/')
+  if (section !== 'miniapp' || rest.length === 0 || rest.join('/') === 'index') return undefined
+  const entry = menuEntryAt(menu.data ?? [], `miniapp/docs/${first}`)
+  return entry && { href: `/${entry.slug.current}`, title: entry.title }
+}
+
+function Breadcrumbs({ section, slug, title }: { section: DocSection; slug: string; title: string | undefined }) {
   const landing = title === undefined
   const { t } = useLingui()
+  const sectionLevel = useMiniappSection(section, slug)
   return (
     <nav aria-label={t`Breadcrumb`} className="doc-breadcrumbs">
       <ol>
@@ -82,6 +105,11 @@ function Breadcrumbs({ section, title }: { section: DocSection; title: string | 
             </InternalLink>
           )}
         </li>
+        {sectionLevel && (
+          <li>
+            <InternalLink href={sectionLevel.href}>{sectionLevel.title}</InternalLink>
+          </li>
+        )}
         {!landing && <li aria-current="page">{title}</li>}
       </ol>
     </nav>
@@ -114,7 +142,7 @@ export function DocPage({ type, slug }: { type: Extract<PageType, 'openPaymentAp
   const { isSignedIn } = useSession()
   return (
     <DocLayout section={section} aside={page && !page.hideTOC && !(page.protected && !isSignedIn) ? <TableOfContents entries={page.toc} hideOnSmall={section === 'miniapp'} /> : null}>
-      <Breadcrumbs section={section} title={slug === 'index' ? undefined : (page?.title ?? '')} />
+      <Breadcrumbs section={section} slug={slug} title={slug === 'index' ? undefined : (page?.title ?? '')} />
       {page ? <PageBody page={page} pageKey={`${type}.${slug}`} /> : query.isError ? null : <DocSkeleton variant={slug === 'apireference' ? 'card' : 'text'} />}
     </DocLayout>
   )
