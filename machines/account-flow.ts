@@ -36,3 +36,20 @@ export function errorCodeOf(error: unknown): string {
 export const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error })
 /** The `setError` action (each account machine defines it) with the error of the failed invoke. */
 export const setErrorFromEvent = { type: 'setError', params: errorParams } as const
+
+/**
+ * Who is already signed in on this browser when an account page (sign-in, sign-up) opens: the account's sign-up
+ * status (spec §3) and e-mail, or null when no one is. The feature hook answers it from the stored token and the
+ * profile; it never fails (a profile it cannot read counts as no one).
+ */
+export interface ExistingSession {
+  status: string
+  email: string
+}
+/** spec §3: the sign-up statuses of an account that has not finished sign-up (it resumes at step 3). */
+export const pendingSignUpStatuses: readonly string[] = ['PENDING_UPLOAD_LOGO', 'PENDING_MERCHANT_CREATION']
+/** Params handing the existing session a check answered to a guard. */
+export const sessionParams = ({ event }: { event: { output: ExistingSession | null } }) => ({ session: event.output })
+export const isFinishedSession = (_: unknown, params: { session: ExistingSession | null }) => params.session?.status === 'COMPLETED'
+export const isUnfinishedSession = (_: unknown, params: { session: ExistingSession | null }) =>
+  params.session !== null && pendingSignUpStatuses.includes(params.session.status)

@@ -173,7 +173,10 @@ const signUp: Driver = {
   act: {
     'account.submit': async (ctx, _, answer) => {
       const { page } = ctx
-      if (answer?.type === 'xstate.error.actor.createAccount') ctx.email = (await createAccountThroughApi(page.request, 'taken')).email
+      if (answer?.type === 'xstate.error.actor.createAccount' && codeOf(answer) === 'INTERNAL_SERVER_ERROR') {
+        await answerNextWith(page, '/v1/dpSignup/createAccount', 500, 'INTERNAL_SERVER_ERROR')
+        ctx.email = `paths-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@paylab.example`
+      } else if (answer?.type === 'xstate.error.actor.createAccount') ctx.email = (await createAccountThroughApi(page.request, 'taken')).email
       else ctx.email = `paths-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@paylab.example`
       const form = card(page, 'account')
       await form.locator('input[type="email"]').fill(ctx.email)

@@ -10,17 +10,21 @@ import '../docs.css'
 import { PageBlocks } from './blocks.tsx'
 import { InternalLink, useWebviewHref } from '@/web/ui/internal-link.tsx'
 import { Sidebar, type DocSection } from './sidebar.tsx'
+import { isRetryable, LoadError } from './load-error.tsx'
 import { DocSkeleton } from './skeleton.tsx'
 import { TableOfContents } from './toc.tsx'
 
-/** spec §8: a 404 answer goes to the 404 page, a 500 to the 500 page unless already there. */
+/**
+ * spec §8: a 404 answer goes to the 404 page, a 500 to the 500 page unless already there. Any other failure (no
+ * answer, 502–504, an answer that is not a page) stays on the page, which offers a retry (`ContentFailure`).
+ */
 export function useFailureRouting(error: unknown) {
   const router = useRouter()
   const withWebview = useWebviewHref()
   useEffect(() => {
     if (!(error instanceof HttpError)) return
     if (error.status === 404) router.history.replace(withWebview('/not-found'))
-    else if (error.status >= 500 && !router.state.location.pathname.endsWith('/internal-server-error')) {
+    else if (error.status === 500 && !router.state.location.pathname.endsWith('/internal-server-error')) {
       router.history.replace(withWebview('/internal-server-error'))
     }
   }, [error, router, withWebview])
@@ -116,6 +120,11 @@ function Breadcrumbs({ section, slug, title }: { section: DocSection; slug: stri
   )
 }
 
+/** In place of a page whose content request failed: the retry panel, or nothing while the page goes to 404/500. */
+export function ContentFailure({ query }: { query: { error: unknown; isFetching: boolean; refetch: () => unknown } }) {
+  return isRetryable(query.error) ? <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} /> : null
+}
+
 /** A page's title and blocks (or the sign-in prompt); its hash link scrolls once it is rendered. */
 export function PageBody({ page, pageKey }: { page: Page; pageKey: string }) {
   const { isSignedIn } = useSession()
@@ -143,7 +152,13 @@ export function DocPage({ type, slug }: { type: Extract<PageType, 'openPaymentAp
   return (
     <DocLayout section={section} aside={page && !page.hideTOC && !(page.protected && !isSignedIn) ? <TableOfContents entries={page.toc} hideOnSmall={section === 'miniapp'} /> : null}>
       <Breadcrumbs section={section} slug={slug} title={slug === 'index' ? undefined : (page?.title ?? '')} />
-      {page ? <PageBody page={page} pageKey={`${type}.${slug}`} /> : query.isError ? null : <DocSkeleton variant={slug === 'apireference' ? 'card' : 'text'} />}
+      {page ? (
+        <PageBody page={page} pageKey={`${type}.${slug}`} />
+      ) : query.isError ? (
+        <ContentFailure query={query} />
+      ) : (
+        <DocSkeleton variant={slug === 'apireference' ? 'card' : 'text'} />
+      )}
     </DocLayout>
   )
 }
