@@ -53,3 +53,33 @@ export const sessionParams = ({ event }: { event: { output: ExistingSession | nu
 export const isFinishedSession = (_: unknown, params: { session: ExistingSession | null }) => params.session?.status === 'COMPLETED'
 export const isUnfinishedSession = (_: unknown, params: { session: ExistingSession | null }) =>
   params.session !== null && pendingSignUpStatuses.includes(params.session.status)
+
+/**
+ * The state both account pages open in when they ask who is signed in here (`existingSession`): a finished account
+ * goes to `finished`, an unfinished one to `unfinished` (remembering its e-mail), no one to `none`. The machine
+ * provides the `existingSession` actor, the two guards above and the `rememberSessionEmail` action.
+ */
+export function checkingSessionState<const T extends { screenTag: string; finished: string; unfinished: string; none: string }>(to: T) {
+  return {
+    description: 'Asks who is signed in on this browser already; the form shows, waiting.',
+    tags: [to.screenTag, 'busy.checkingSession'],
+    invoke: {
+      id: 'existingSession',
+      src: 'existingSession',
+      onDone: [
+        {
+          guard: { type: 'isFinishedSession', params: sessionParams },
+          target: to.finished,
+          description: 'A finished account is signed in already: on to myhome (issue 11)',
+        },
+        {
+          guard: { type: 'isUnfinishedSession', params: sessionParams },
+          target: to.unfinished,
+          actions: { type: 'rememberSessionEmail', params: sessionParams },
+          description: 'An account with an unfinished sign-up is signed in: sign-up resumes at step 3',
+        },
+        { target: to.none, description: 'No one is signed in' },
+      ],
+    },
+  } as const
+}

@@ -6,7 +6,7 @@ import {
   isFinishedSession,
   isUnfinishedSession,
   pendingSignUpStatuses,
-  sessionParams,
+  checkingSessionState,
   setErrorFromEvent,
   type ExistingSession,
 } from './account-flow.ts'
@@ -90,6 +90,7 @@ export const signInMachine = setup({
   actions: {
     setError: assign({ errorCode: (_, params: { error: unknown }) => errorCodeOf(params.error) }),
     clearError: assign({ errorCode: null }),
+    rememberSessionEmail: assign({ email: (_, params: { session: ExistingSession | null }) => params.session?.email ?? '' }),
     forgetPassword: assign({ password: '', termsAccessToken: null, acceptedTerms: false }),
     rememberAnswer: assign({ answer: (_, params: { answer: AuthenticateOutput }) => params.answer }),
   },
@@ -124,28 +125,7 @@ export const signInMachine = setup({
       { guard: 'checksSession', target: 'checkingSession', description: 'The page is opened in a browser' },
       { target: 'form', description: 'The form alone (no session to ask about)' },
     ]),
-    checkingSession: {
-      description: 'Asks who is signed in on this browser already; the form shows, waiting.',
-      tags: ['screen.signIn', 'busy.checkingSession'],
-      invoke: {
-        id: 'existingSession',
-        src: 'existingSession',
-        onDone: [
-          {
-            guard: { type: 'isFinishedSession', params: sessionParams },
-            target: 'signedIn',
-            description: 'A finished account is signed in already: on to myhome (issue 11)',
-          },
-          {
-            guard: { type: 'isUnfinishedSession', params: sessionParams },
-            target: 'continueSignUp',
-            actions: assign({ email: ({ event }) => event.output?.email ?? '' }),
-            description: 'An account with an unfinished sign-up is signed in: sign-up resumes at step 3',
-          },
-          { target: 'form', description: 'No one is signed in' },
-        ],
-      },
-    },
+    checkingSession: checkingSessionState({ screenTag: 'screen.signIn', finished: 'signedIn', unfinished: 'continueSignUp', none: 'form' }),
     form: {
       description: 'The sign-in form: e-mail, password and "keep me signed in"; a failed sign-in shows its message above the form.',
       tags: ['screen.signIn'],

@@ -4,7 +4,7 @@ import {
   errorParams,
   isFinishedSession,
   isUnfinishedSession,
-  sessionParams,
+  checkingSessionState,
   sessionTimedOutCode,
   setErrorFromEvent,
   unknownErrorCode,
@@ -137,6 +137,7 @@ export const signUpMachine = setup({
     setError: assign({ errorCode: (_, params: { error: unknown }) => errorCodeOf(params.error) }),
     setSignUpError: assign({ errorCode: (_, params: { error: unknown }) => signUpFailureCode(errorCodeOf(params.error)) }),
     clearError: assign({ errorCode: null }),
+    rememberSessionEmail: assign({ email: (_, params: { session: ExistingSession | null }) => params.session?.email ?? '' }),
   },
   guards: {
     resumesAtMerchant: ({ context }) => context.resumesAtMerchant,
@@ -172,28 +173,7 @@ export const signUpMachine = setup({
       { guard: 'checksSession', target: 'checkingSession', description: 'The page is opened in a browser' },
       { target: 'account', description: 'A new sign-up' },
     ]),
-    checkingSession: {
-      description: 'Asks who is signed in on this browser already; the account form shows, waiting.',
-      tags: ['screen.account', 'busy.checkingSession'],
-      invoke: {
-        id: 'existingSession',
-        src: 'existingSession',
-        onDone: [
-          {
-            guard: { type: 'isFinishedSession', params: sessionParams },
-            target: 'finished',
-            description: 'A finished account is signed in already: on to myhome (issue 11)',
-          },
-          {
-            guard: { type: 'isUnfinishedSession', params: sessionParams },
-            target: 'merchant',
-            actions: assign({ email: ({ event }) => event.output?.email ?? '' }),
-            description: 'An account with an unfinished sign-up is signed in: resume at step 3',
-          },
-          { target: 'account', description: 'No one is signed in: a new sign-up' },
-        ],
-      },
-    },
+    checkingSession: checkingSessionState({ screenTag: 'screen.account', finished: 'finished', unfinished: 'merchant', none: 'account' }),
     account: {
       description: 'Step 1, the account form: e-mail, password and its confirmation.',
       tags: ['screen.account'],

@@ -107,6 +107,8 @@ async function walkWidths(page: Page, path: string) {
 }
 
 test.describe.configure({ mode: 'parallel' })
+// six widths with axe each; the API reference is a long page (a few seconds per axe run on a loaded machine)
+test.setTimeout(90_000)
 
 for (const lang of langs) {
   test.describe(`signed out, ${lang}`, () => {

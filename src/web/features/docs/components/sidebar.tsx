@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { MenuItem } from '@/domain/content.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { useComponent } from '../api.ts'
+import { buttonClass } from '@/web/ui/button.tsx'
 import { Icon } from '@/web/ui/icons.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 
@@ -17,13 +18,13 @@ export function Sidebar({ section }: { section: DocSection }) {
   const groups = (menu.data ?? []).filter((g) => (section === 'miniapp' ? g.menuType === 'miniapp' : g.menuType !== 'miniapp'))
   return (
     <>
-      <button type="button" className="doc-sidebar__toggle" aria-expanded={open} aria-controls="doc-sidebar" onClick={() => setOpen(!open)}>
+      <button type="button" className={buttonClass('secondary', 'small', 'doc-sidebar__toggle')} aria-expanded={open} aria-controls="doc-sidebar" onClick={() => setOpen(!open)}>
         <Icon name="menu" size={18} />
         <Trans>Menu</Trans>
       </button>
       <nav id="doc-sidebar" className={`doc-sidebar${open ? ' doc-sidebar--open' : ''}`} aria-label={t`Documentation`}>
         <div className="doc-sidebar__head">
-          <button type="button" className="doc-sidebar__close" onClick={() => setOpen(false)}>
+          <button type="button" className={buttonClass('secondary', 'small', 'doc-sidebar__close')} onClick={() => setOpen(false)}>
             <Icon name="close" size={18} />
             <Trans>Close menu</Trans>
           </button>
