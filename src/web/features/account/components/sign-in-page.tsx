@@ -74,7 +74,7 @@ export function SignInPage({ redirect }: { redirect?: string }) {
   return (
     <AuthCard title={t`Sign in`} screen="signIn">
       <SignInForm
-        busy={state.hasTag('busy.signingIn') || state.hasTag('busy.checkingSession') || signedIn}
+        busy={state.hasTag('busy.signingIn') || signedIn}
         error={signedIn ? '' : error}
         onSubmit={(email, password, keepLogin) => send({ type: 'signIn.submit', email, password, keepLogin })}
       />
