@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate'
 import { AccountFlowError } from './account-flow.ts'
 import { signInMachine } from './sign-in.machine.ts'
+import { existingSessionEvents } from './sign-up.machine.model.ts'
 
 /**
  * How the sign-in machine is walked by its model-based test, `npm run qa:paths sign-in` and the browser path test
@@ -9,7 +10,10 @@ import { signInMachine } from './sign-in.machine.ts'
  */
 export const signInModel = {
   machine: signInMachine,
-  inputs: [{ name: 'sign-in page', label: 'Open /account/signin signed out', input: {} }],
+  inputs: [
+    { name: 'sign-in page', label: 'Open /account/signin signed out', input: {} },
+    { name: 'opened', label: 'Open /account/signin in a browser (someone may be signed in there)', input: { checkSession: true } },
+  ],
   serializeState: (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, terms: s.context.acceptedTerms }),
   observe: (s: AnyMachineSnapshot) => (s.context.errorCode ? ['alert.error'] : []),
   labels: {
@@ -18,6 +22,7 @@ export const signInModel = {
     'otp.cancel': 'Press "Use another account" on the code panel',
   },
   events: [
+    ...existingSessionEvents,
     {
       type: 'signIn.submit',
       email: 'dev@example.com',

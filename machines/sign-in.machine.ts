@@ -1,5 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { AccountFlowError, errorCodeOf, errorParams, setErrorFromEvent } from './account-flow.ts'
+import {
+  AccountFlowError,
+  errorCodeOf,
+  errorParams,
+  isFinishedSession,
+  isUnfinishedSession,
+  pendingSignUpStatuses,
+  checkingSessionState,
+  setErrorFromEvent,
+  type ExistingSession,
+} from './account-flow.ts'
+import { decide } from './decide.ts'
 import { otpMachine } from './otp.machine.ts'
 
 /**
@@ -12,7 +23,7 @@ import { otpMachine } from './otp.machine.ts'
  */
 
 export const nonDeveloperAccountCode = '040000018'
-export const pendingSignUpStatuses: readonly string[] = ['PENDING_UPLOAD_LOGO', 'PENDING_MERCHANT_CREATION']
+export { pendingSignUpStatuses }
 
 export interface AuthenticateInput {
   email: string
@@ -27,6 +38,8 @@ export type AuthenticateOutput = { kind: 'signedIn'; status: string } | { kind: 
 export interface SignInInput {
   /** The OTP panel's resend cooldown (spec §9: 60 s). */
   resendSeconds?: number
+  /** The page first asks who is signed in already: a finished account goes on to myhome, an unfinished one to step 3. */
+  checkSession?: boolean
 }
 
 export interface SignInContext {
@@ -41,6 +54,7 @@ export interface SignInContext {
   otpReferenceId: string
   resendSeconds: number | undefined
   errorCode: string | null
+  checkSession: boolean
 }
 
 export type SignInEvent =
@@ -60,7 +74,7 @@ function termsTokenOf(error: unknown): string | null {
 
 export const signInMachine = setup({
   types: {
-    children: {} as { authenticate: 'authenticate'; otp: 'otp' },
+    children: {} as { authenticate: 'authenticate'; otp: 'otp'; existingSession: 'existingSession' },
     context: {} as SignInContext,
     events: {} as SignInEvent,
     input: {} as SignInInput,
@@ -70,10 +84,13 @@ export const signInMachine = setup({
     authenticate: fromPromise<AuthenticateOutput, AuthenticateInput>(async () => ({ kind: 'signedIn', status: 'COMPLETED' })),
     /** The OTP panel; the hook provides its verify (authenticate with the code) and resend requests. */
     otp: otpMachine,
+    /** Who is signed in on this browser already (never fails; null when no one). */
+    existingSession: fromPromise<ExistingSession | null>(async () => null),
   },
   actions: {
     setError: assign({ errorCode: (_, params: { error: unknown }) => errorCodeOf(params.error) }),
     clearError: assign({ errorCode: null }),
+    rememberSessionEmail: assign({ email: (_, params: { session: ExistingSession | null }) => params.session?.email ?? '' }),
     forgetPassword: assign({ password: '', termsAccessToken: null, acceptedTerms: false }),
     rememberAnswer: assign({ answer: (_, params: { answer: AuthenticateOutput }) => params.answer }),
   },
@@ -82,6 +99,9 @@ export const signInMachine = setup({
     isPendingSignUp: ({ context }) => context.answer?.kind === 'signedIn' && pendingSignUpStatuses.includes(context.answer.status),
     isNonDeveloperAccount: (_, params: { error: unknown }) => errorCodeOf(params.error) === nonDeveloperAccountCode,
     acceptedTerms: ({ context }) => context.acceptedTerms,
+    checksSession: ({ context }) => context.checkSession,
+    isFinishedSession,
+    isUnfinishedSession,
   },
 }).createMachine({
   id: 'signIn',
@@ -97,9 +117,15 @@ export const signInMachine = setup({
     otpReferenceId: '',
     resendSeconds: input.resendSeconds,
     errorCode: null,
+    checkSession: input.checkSession === true,
   }),
-  initial: 'form',
+  initial: 'starting',
   states: {
+    starting: decide('Decides the first screen (no screen of its own).', [
+      { guard: 'checksSession', target: 'checkingSession', description: 'The page is opened in a browser' },
+      { target: 'form', description: 'The form alone (no session to ask about)' },
+    ]),
+    checkingSession: checkingSessionState({ screenTag: 'screen.signIn', finished: 'signedIn', unfinished: 'continueSignUp', none: 'form' }),
     form: {
       description: 'The sign-in form: e-mail, password and "keep me signed in"; a failed sign-in shows its message above the form.',
       tags: ['screen.signIn'],

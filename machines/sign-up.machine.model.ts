@@ -4,6 +4,21 @@ import { signUpMachine } from './sign-up.machine.ts'
 
 const base = { defaultMerchantName: 'Merchant Name', defaultLogoId: 'default' }
 
+/** What the check of an account page finds signed in on the browser (shared with the sign-in model). */
+export const existingSessionEvents = [
+  { type: 'xstate.done.actor.existingSession', output: null, label: 'No one is signed in on this browser' },
+  {
+    type: 'xstate.done.actor.existingSession',
+    output: { status: 'PENDING_UPLOAD_LOGO', email: 'dev@example.com' },
+    label: 'An account whose sign-up stopped after the code (status PENDING_UPLOAD_LOGO) is signed in on this browser',
+  },
+  {
+    type: 'xstate.done.actor.existingSession',
+    output: { status: 'COMPLETED', email: 'dev@example.com' },
+    label: 'A complete developer account is signed in on this browser',
+  },
+]
+
 /**
  * How the sign-up machine is walked by its model-based test, `npm run qa:paths sign-up` and the browser path test:
  * a fresh sign-up and one resumed at step 3 from sign-in. The OTP panel is its own flow (otp.machine.model.ts).
@@ -15,6 +30,7 @@ export const signUpModel = {
   observe: (s: AnyMachineSnapshot) => [...(s.context.errorCode ? ['alert.error'] : []), ...(s.context.logoErrorCode ? ['alert.logo'] : [])],
   inputs: [
     { name: 'fresh', label: 'Open /account/signup signed out', input: base },
+    { name: 'opened', label: 'Open /account/signup in a browser (someone may be signed in there)', input: { ...base, checkSession: true } },
     {
       name: 'resumed at merchant',
       label: 'Sign in with an account whose sign-up stopped after the code (status PENDING_UPLOAD_LOGO)',
@@ -28,6 +44,7 @@ export const signUpModel = {
     'keys.hide': 'Press Done on the key screen',
   },
   events: [
+    ...existingSessionEvents,
     {
       type: 'account.submit',
       email: 'dev@example.com',
@@ -39,6 +56,11 @@ export const signUpModel = {
       type: 'xstate.error.actor.createAccount',
       error: new AccountFlowError('040000019'),
       label: 'The server answers 040000019: the address is already registered',
+    },
+    {
+      type: 'xstate.error.actor.createAccount',
+      error: new AccountFlowError('INTERNAL_SERVER_ERROR'),
+      label: 'The server fails (500): the form shows the sign-up failure text',
     },
     { type: 'xstate.done.actor.otp', output: { status: 'PENDING_UPLOAD_LOGO' }, label: 'Confirm the code from the e-mail (the OTP flow ends)' },
     { type: 'logo.select', file: new Blob(['png']), label: 'Choose a logo file (a square PNG, e.g. 200×200)' },

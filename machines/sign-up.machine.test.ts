@@ -28,8 +28,15 @@ testMachinePaths('sign-up', {
     const event = expected.event
     if (event.type === 'start') {
       const resumed = actual.context.resumesAtMerchant
-      // spec §2: sign-in continues an unfinished sign-up at step 3
-      expect(actual.matches(resumed ? { merchant: 'editing' } : { account: 'editing' })).toBe(true)
+      // spec §2: sign-in continues an unfinished sign-up at step 3; a page opened in a browser first asks who is signed in
+      const first = resumed ? { merchant: 'editing' } : actual.context.checkSession ? 'checkingSession' : { account: 'editing' }
+      expect(actual.matches(first as 'checkingSession')).toBe(true)
+    } else if (event.type === 'xstate.done.actor.existingSession') {
+      // issue 11: a finished account goes to myhome, an unfinished one resumes at step 3, no one: a new sign-up
+      const session = event.output as { status: string; email: string } | null
+      const expected = session === null ? { account: 'editing' } : session.status === 'COMPLETED' ? 'finished' : { merchant: 'editing' }
+      expect(actual.matches(expected as 'finished')).toBe(true)
+      if (session && session.status !== 'COMPLETED') expect(actual.context.email).toBe(session.email)
     } else if (event.type === 'xstate.done.actor.createAccount') {
       const output = event.output as { otpReferenceId: string }
       // spec §4: 1 → 2 on success (the OTP screen is also the verification-e-mail notice)
@@ -70,7 +77,11 @@ testMachinePaths('sign-up', {
       // a session timeout sends the user to the timeout notice (spec §4); other failures stay with their code
       if (code === 'SESSION_TIMED_OUT') expect(actual.value).toBe('timedOut')
       else if (event.type.endsWith('uploadLogo')) expect(actual.context.logoErrorCode).toBe(code)
-      else {
+      else if (event.type.endsWith('createAccount') && code === 'INTERNAL_SERVER_ERROR') {
+        // spec §8: a failed sign-up shows the sign-up text, not the default system error
+        expect(actual.matches({ account: 'editing' })).toBe(true)
+        expect(actual.context.errorCode).toBe('SIGNUP_FAILED')
+      } else {
         expect(actual.context.errorCode).toBe(code)
         // a failed key creation returns to screen 5, which shows why
         if (event.type.endsWith('createApiKey')) expect(actual.value).toBe('success')
@@ -95,6 +106,31 @@ describe('sign-up requests', () => {
   it('registers an empty merchant name as the default name and no logo as the default logo (spec §5)', async () => {
     const input = await registerWith([{ type: 'merchant.submit', merchantName: '   ' }, { type: 'products.register', products: [1, 7] }])
     expect(input).toEqual({ merchantName: 'Merchant Name', logoId: 'default', email: 'dev@example.com', products: [1, 7] })
+  })
+
+  it('keeps the typed merchant name when the user goes Back from step 4, so Next registers it (issue 11)', async () => {
+    const input = await registerWith([
+      { type: 'merchant.submit', merchantName: 'Cake Shop' },
+      { type: 'products.back' },
+      { type: 'merchant.submit', merchantName: 'Cake Shop' },
+      { type: 'products.register', products: [1] },
+    ])
+    expect(input.merchantName).toBe('Cake Shop')
+  })
+
+  it('answers a sign-up the server fails (500 or no answer) with the sign-up failure code, a refusal with its own', async () => {
+    for (const [thrown, shown] of [
+      [new AccountFlowError('INTERNAL_SERVER_ERROR'), 'SIGNUP_FAILED'],
+      [new Error('network down'), 'SIGNUP_FAILED'],
+      [new AccountFlowError('040000019'), '040000019'],
+    ] as const) {
+      const actor = createActor(
+        signUpMachine.provide({ actors: { createAccount: fromPromise<CreateAccountOutput, CreateAccountInput>(async () => Promise.reject(thrown)) } }),
+        { input: { defaultMerchantName: 'Merchant Name', defaultLogoId: 'default' } },
+      ).start()
+      actor.send({ type: 'account.submit', email: 'dev@example.com', password: 'Abc12$' })
+      await vi.waitFor(() => expect(actor.getSnapshot().context.errorCode).toBe(shown))
+    }
   })
 
   it('registers the typed name, the uploaded logo and the chosen products', async () => {

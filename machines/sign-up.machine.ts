@@ -1,5 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { errorCodeOf, errorParams, sessionTimedOutCode, setErrorFromEvent } from './account-flow.ts'
+import {
+  errorCodeOf,
+  errorParams,
+  isFinishedSession,
+  isUnfinishedSession,
+  checkingSessionState,
+  sessionTimedOutCode,
+  setErrorFromEvent,
+  unknownErrorCode,
+  type ExistingSession,
+} from './account-flow.ts'
 import { decide } from './decide.ts'
 import { otpMachine } from './otp.machine.ts'
 
@@ -46,6 +56,13 @@ export interface NewApiKey {
   createdAt: string
 }
 
+/**
+ * spec §8: a sign-up the server fails for no reason of the user's (a 500, no answer at all) says 'Somthing went
+ * wrong, Try again later' (SIGNUP_FAILED), not the portal's default system error; a refusal with its own code
+ * (already registered …) keeps its code.
+ */
+export const signUpFailureCode = (code: string) => (code === unknownErrorCode || code === 'INTERNAL_SERVER_ERROR' ? 'SIGNUP_FAILED' : code)
+
 export interface SignUpInput {
   /** 'merchant' continues an unfinished sign-up (from sign-in) at step 3. */
   startAt?: 'account' | 'merchant'
@@ -54,6 +71,8 @@ export interface SignUpInput {
   /** What Skip (and an empty name) falls back to: spec §3 'Merchant Name' and a default logo document id. */
   defaultMerchantName: string
   defaultLogoId: string
+  /** The page first asks who is signed in already: a finished account goes on to myhome, an unfinished one resumes at step 3. */
+  checkSession?: boolean
 }
 
 export interface SignUpContext {
@@ -75,6 +94,7 @@ export interface SignUpContext {
   errorCode: string | null
   /** Errors of the logo upload are shown beside the logo, not above the form. */
   logoErrorCode: string | null
+  checkSession: boolean
 }
 
 export type SignUpEvent =
@@ -89,7 +109,14 @@ export type SignUpEvent =
 
 export const signUpMachine = setup({
   types: {
-    children: {} as { createAccount: 'createAccount'; otp: 'otp'; uploadLogo: 'uploadLogo'; registerMerchant: 'registerMerchant'; createApiKey: 'createApiKey' },
+    children: {} as {
+      createAccount: 'createAccount'
+      otp: 'otp'
+      uploadLogo: 'uploadLogo'
+      registerMerchant: 'registerMerchant'
+      createApiKey: 'createApiKey'
+      existingSession: 'existingSession'
+    },
     context: {} as SignUpContext,
     events: {} as SignUpEvent,
     input: {} as SignUpInput,
@@ -103,13 +130,20 @@ export const signUpMachine = setup({
     registerMerchant: fromPromise<RegisterMerchantOutput, RegisterMerchantInput>(async () => ({ merchantId: '' })),
     /** POST /v1/d-panel/{merchantId}/apiKey: a new key pair (the earlier keys stay active). */
     createApiKey: fromPromise<NewApiKey, CreateApiKeyInput>(async () => ({ apiKey: '', apiSecret: '', createdAt: '' })),
+    /** Who is signed in on this browser already (never fails; null when no one). */
+    existingSession: fromPromise<ExistingSession | null>(async () => null),
   },
   actions: {
     setError: assign({ errorCode: (_, params: { error: unknown }) => errorCodeOf(params.error) }),
+    setSignUpError: assign({ errorCode: (_, params: { error: unknown }) => signUpFailureCode(errorCodeOf(params.error)) }),
     clearError: assign({ errorCode: null }),
+    rememberSessionEmail: assign({ email: (_, params: { session: ExistingSession | null }) => params.session?.email ?? '' }),
   },
   guards: {
     resumesAtMerchant: ({ context }) => context.resumesAtMerchant,
+    checksSession: ({ context }) => context.checkSession,
+    isFinishedSession,
+    isUnfinishedSession,
     isSessionTimeout: (_, params: { error: unknown }) => errorCodeOf(params.error) === sessionTimedOutCode || errorCodeOf(params.error) === 'UNAUTHORIZED',
   },
 }).createMachine({
@@ -130,10 +164,16 @@ export const signUpMachine = setup({
     defaultLogoId: input.defaultLogoId,
     errorCode: null,
     logoErrorCode: null,
+    checkSession: input.checkSession === true,
   }),
   initial: 'starting',
   states: {
-    starting: decide('Decides the first screen (no screen of its own).', [{ guard: 'resumesAtMerchant', target: 'merchant', description: 'Sign-in sent an unfinished sign-up here' }, { target: 'account', description: 'A new sign-up' }]),
+    starting: decide('Decides the first screen (no screen of its own).', [
+      { guard: 'resumesAtMerchant', target: 'merchant', description: 'Sign-in sent an unfinished sign-up here' },
+      { guard: 'checksSession', target: 'checkingSession', description: 'The page is opened in a browser' },
+      { target: 'account', description: 'A new sign-up' },
+    ]),
+    checkingSession: checkingSessionState({ screenTag: 'screen.account', finished: 'finished', unfinished: 'merchant', none: 'account' }),
     account: {
       description: 'Step 1, the account form: e-mail, password and its confirmation.',
       tags: ['screen.account'],
@@ -157,7 +197,11 @@ export const signUpMachine = setup({
             src: 'createAccount',
             input: ({ context, event }) => ({ email: context.email, password: event.type === 'account.submit' ? event.password : '' }),
             onDone: { target: '#signUp.otp', actions: assign({ otpReferenceId: ({ event }) => event.output.otpReferenceId }), description: 'The server creates the account and e-mails a code' },
-            onError: { target: 'editing', actions: setErrorFromEvent, description: 'The server refuses the address (e.g. already registered)' },
+            onError: {
+              target: 'editing',
+              actions: { type: 'setSignUpError', params: errorParams },
+              description: 'The server refuses the address (e.g. already registered) or fails (the sign-up failure text)',
+            },
           },
         },
       },
@@ -293,6 +337,11 @@ export const signUpMachine = setup({
           on: { 'keys.hide': { target: '#signUp.success', actions: assign({ newKey: null }), description: 'The user presses Done' } },
         },
       },
+    },
+    finished: {
+      description: 'The account signed in here has finished sign-up: the page goes to myhome.',
+      tags: ['screen.finished'],
+      type: 'final',
     },
     timedOut: { description: 'The session timed out: "Timed out, please sign in again to continue".', tags: ['screen.timedOut'] },
   },

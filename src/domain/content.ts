@@ -79,6 +79,8 @@ export interface ListItem {
 }
 export interface Card {
   title: string
+  /** A line icon of the portal's set (ui/icons.tsx) shown on the card. */
+  icon?: string
   version?: string
   languages: string[]
   href: string
@@ -113,6 +115,8 @@ export type Block =
   | { type: 'checklist'; items: { checked: boolean; children: Inline[] }[] }
   | { type: 'checklistGuide'; steps: ChecklistGuideStep[] }
   | { type: 'cards'; cards: Card[] }
+  /** Key figures shown large (the home page's marketing figures, spec §1), with an optional footnote. */
+  | { type: 'figures'; figures: { value: string; label: string }[]; note?: string }
   | { type: 'paymentDemo'; demoType: DemoType }
   | { type: 'tabs'; tabs: Tab[] }
   | { type: 'quote'; children: Block[] }
@@ -166,12 +170,18 @@ export const blockSchema: v.GenericSchema<Block> = v.lazy(
       cards: v.array(
         v.object({
           title: v.pipe(v.string(), v.minLength(1)),
+          icon: v.optional(v.string()),
           version: v.optional(v.string()),
           languages: v.array(v.string()),
           href: v.pipe(v.string(), v.minLength(1)),
           description: v.optional(v.string()),
         }),
       ),
+    }),
+    v.object({
+      type: v.literal('figures'),
+      figures: v.array(v.object({ value: v.pipe(v.string(), v.minLength(1)), label: v.pipe(v.string(), v.minLength(1)) })),
+      note: v.optional(v.string()),
     }),
     v.object({ type: v.literal('paymentDemo'), demoType: v.picklist(demoTypes) }),
     v.object({ type: v.literal('tabs'), tabs: v.array(v.object({ title: v.string(), children: blocksLazy() })) }),

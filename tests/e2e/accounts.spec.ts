@@ -496,8 +496,8 @@ for (const lang of ['ja', 'en'] as const) {
   })
 }
 
-test('on a phone-sized screen sign-up goes home (spec §2)', async ({ page }) => {
+test('on a phone-sized screen sign-up goes home (spec §2), which says why (issue 11)', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 })
   await page.goto('/account/signup')
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(/\/\?notice=signup-larger-screen$/)
 })

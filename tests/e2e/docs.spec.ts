@@ -346,7 +346,7 @@ for (const path of ['/app-styleguide/component/selectioncontrols', '/app-stylegu
   })
 }
 
-test('mini-app pages show their own side menu with the current page marked, and breadcrumbs Home / Mini App / page', async ({ page }) => {
+test('mini-app pages show their own side menu with the current page marked, and breadcrumbs Home / Mini App / section / page', async ({ page }) => {
   await useLang(page, 'en')
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/miniapp/docs/features/mfPayment')
@@ -354,7 +354,8 @@ test('mini-app pages show their own side menu with the current page marked, and 
   await expect(menu.locator('a[aria-current="page"]')).toHaveAttribute('href', '/miniapp/docs/features/mfPayment')
   await expect(menu.locator('a[href="/products/docs/webpayment"]')).toHaveCount(0)
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')
-  await expect(crumbs).toHaveCount(3)
+  await expect(crumbs).toHaveCount(4) // spec §2: Home, Mini App, then section (issue 11)
+  await expect(crumbs.nth(2)).toHaveText('Features')
   await expect(crumbs.nth(0)).toHaveText('Home')
   await expect(crumbs.nth(1)).toHaveText('Mini App')
   await expect(crumbs.nth(1).getByRole('link')).toHaveAttribute('href', '/miniapp/docs')

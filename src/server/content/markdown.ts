@@ -131,6 +131,9 @@ export function blocksText(blocks: Block[]): string {
       case 'cards':
         parts.push(...b.cards.map((c) => `${c.title} ${c.description ?? ''}`))
         break
+      case 'figures':
+        parts.push(...b.figures.map((f) => `${f.value} ${f.label}`), b.note ?? '')
+        break
       case 'tabs':
         b.tabs.forEach((t) => {
           parts.push(t.title)
@@ -420,11 +423,20 @@ class Converter {
               .split(',')
               .map((s) => s.trim())
               .filter(Boolean),
+            ...(c.attributes?.icon ? { icon: c.attributes.icon } : {}),
             ...(c.attributes?.version ? { version: c.attributes.version } : {}),
             ...(c.attributes?.description ? { description: c.attributes.description } : {}),
           }))
         if (cards.length === 0) throw new ContentError(`line ${line}: :::cards needs ::card{…} entries`)
         return { type: 'cards', cards }
+      }
+      case 'figures': {
+        const figures = children
+          .filter((c) => c.type === 'leafDirective' && c.name === 'figure')
+          .map((c) => ({ value: this.attr(c, 'value'), label: this.attr(c, 'label') }))
+        if (figures.length === 0) throw new ContentError(`line ${line}: :::figures needs ::figure{value="…" label="…"} entries`)
+        const note = this.attr(node, 'note', false)
+        return { type: 'figures', figures, ...(note ? { note } : {}) }
       }
       case 'payment-demo': {
         const demoType = this.attr(node, 'type')

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import type { SessionToken as Token } from '@/web/lib/session.tsx'
-import { readStoredToken, useSession } from '@/web/lib/session.tsx'
+import { readStoredToken, sessionAccessToken, useSession } from '@/web/lib/session.tsx'
+import type { ExistingSession } from '../../../../machines/account-flow.ts'
 import { fetchUserProfile, loginAccountOf } from './api.ts'
 import { accountKeys } from './keys.ts'
 
@@ -38,4 +39,20 @@ export function useAccountSession() {
     },
   })
   return stable.current
+}
+
+/**
+ * The account machines' `existingSession`: who is signed in on this browser when an account page opens (issue 11).
+ * Nothing stored: no one, at once. Otherwise the session is restored and the profile read for its sign-up status;
+ * a profile it cannot read (an expired token, no network) counts as no one, so the form shows.
+ */
+export async function existingSession(): Promise<ExistingSession | null> {
+  if (!readStoredToken()) return null
+  if (!(await sessionAccessToken())) return null
+  try {
+    const profile = await fetchUserProfile()
+    return { status: profile.status, email: profile.email_id }
+  } catch {
+    return null
+  }
 }

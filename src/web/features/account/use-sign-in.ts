@@ -8,7 +8,7 @@ import { useTrackedRequest } from '@/web/lib/progress.ts'
 import { signInMachine, type AuthenticateOutput } from '../../../../machines/sign-in.machine.ts'
 import { authenticate, otpRequiredOf, resendSignInOtp, type AuthenticateBody } from './api.ts'
 import { rememberKeepLogin } from '@/web/lib/keep-login.ts'
-import { useAccountSession } from './use-account-session.ts'
+import { existingSession, useAccountSession } from './use-account-session.ts'
 
 /** Binds the sign-in machine to the account API and the session. */
 export function useSignIn() {
@@ -33,6 +33,7 @@ export function useSignIn() {
     }
     return signInMachine.provide({
       actors: {
+        existingSession: fromPromise(existingSession),
         authenticate: fromPromise(({ input }) => track(() =>
           signInWith(
             input.acceptedTerms && input.termsAccessToken
@@ -56,5 +57,6 @@ export function useSignIn() {
       },
     })
   }, [account, track])
-  return useMachine(machine, { input: {}, inspect: inspectOption() })
+  // the page first asks who is signed in here already (issue 11: a finished account goes on, an unfinished one resumes)
+  return useMachine(machine, { input: { checkSession: true }, inspect: inspectOption() })
 }

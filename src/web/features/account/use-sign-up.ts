@@ -9,19 +9,20 @@ import { otpMachine } from '../../../../machines/otp.machine.ts'
 import { signUpMachine } from '../../../../machines/sign-up.machine.ts'
 import { rememberKeepLogin } from '@/web/lib/keep-login.ts'
 import { createAccount, createApiKey, resendSignUpOtp, signupProduct, uploadLogo, validateSignUpOtp } from './api.ts'
-import { useAccountSession } from './use-account-session.ts'
+import { existingSession, useAccountSession } from './use-account-session.ts'
 
 /** spec §3: the merchant name used when none is given. */
 export const defaultMerchantName = 'Merchant Name'
 
 /** Binds the sign-up machine to the account API and the session. */
-export function useSignUp(options: { startAt?: 'account' | 'merchant'; email?: string } = {}) {
+export function useSignUp(options: { startAt?: 'account' | 'merchant'; email?: string; checkSession?: boolean } = {}) {
   const account = useAccountSession()
   const track = useTrackedRequest()
   const machine = useMemo(
     () =>
       signUpMachine.provide({
         actors: {
+          existingSession: fromPromise(existingSession),
           createAccount: fromPromise(({ input }) => track(async () => {
             const data = await createAccount(input)
             return { otpReferenceId: data.otp_reference_id }
@@ -62,7 +63,7 @@ export function useSignUp(options: { startAt?: 'account' | 'merchant'; email?: s
     [account, track],
   )
   return useMachine(machine, {
-    input: { startAt: options.startAt, email: options.email, defaultMerchantName, defaultLogoId },
+    input: { startAt: options.startAt, email: options.email, defaultMerchantName, defaultLogoId, checkSession: options.checkSession },
     inspect: inspectOption(),
   })
 }

@@ -7,6 +7,8 @@ import { FullScreenLoader } from './full-screen-loader.tsx'
 import { MerchantLogo } from './merchant-logo.tsx'
 
 export interface MerchantStepProps {
+  /** The name typed before (Back from step 4 shows it again, so Next registers it rather than the default). */
+  initialName: string
   logoUrl: string | null
   uploading: boolean
   logoError: string
@@ -17,10 +19,10 @@ export interface MerchantStepProps {
 }
 
 /** Sign-up screen 3 (spec §2): optional logo (full-screen loader while it uploads), merchant name, submit, Skip. */
-export function MerchantStep({ logoUrl, uploading, logoError, error, onLogo, onSubmit, onSkip }: MerchantStepProps) {
+export function MerchantStep({ initialName, logoUrl, uploading, logoError, error, onLogo, onSubmit, onSkip }: MerchantStepProps) {
   const { t, i18n } = useLingui()
   const ids = { logo: useId(), name: useId(), logoMessage: useId(), hint: useId() }
-  const [name, setName] = useState('')
+  const [name, setName] = useState(initialName)
   const [logoRejected, setLogoRejected] = useState(false)
   const logoMessage = logoRejected || logoError ? i18n._(validationText.logoInvalid) : ''
   const size = logoMaxPx

@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useSession } from '@/web/lib/session.tsx'
 import { profileQuery } from '../api.ts'
 import { errorText } from '../messages.ts'
 import { useSignUp } from '../use-sign-up.ts'
 import { AccountStep } from './account-step.tsx'
 import { AuthCard } from './auth-card.tsx'
+import { FullScreenLoader } from './full-screen-loader.tsx'
 import { MerchantStep } from './merchant-step.tsx'
 import { NewKeyStep } from './new-key-step.tsx'
 import { OtpPanel } from './otp-step.tsx'
@@ -30,19 +32,36 @@ function StepIndicator({ step }: { step: number }) {
   )
 }
 
+/** The screen a state shows (its `screen.*` tag); a new one scrolls the page to the top. */
+function screenOf(state: { tags: Set<string> }): string {
+  return [...state.tags].find((t) => t.startsWith('screen.')) ?? ''
+}
+
 /**
  * The five sign-up screens in one page (spec §2), driven by the sign-up machine. The sign-in page renders it
  * from step 3 when an account's sign-up is unfinished.
  */
-export function SignUpFlow({ startAt = 'account', email }: { startAt?: 'account' | 'merchant'; email?: string }) {
+export function SignUpFlow({ startAt = 'account', email, checkSession = false }: { startAt?: 'account' | 'merchant'; email?: string; checkSession?: boolean }) {
   const { t, i18n } = useLingui()
-  const [state, send] = useSignUp({ startAt, email })
+  const [state, send] = useSignUp({ startAt, email, checkSession })
+  const navigate = useNavigate()
+  // issue 11: an account that finished sign-up has nothing to do here: on to myhome
+  const finished = state.matches('finished')
+  useEffect(() => {
+    if (finished) void navigate({ to: '/{-$webview}/dashboard/home', replace: true })
+  }, [finished, navigate])
   const { accessToken } = useSession()
   const profile = useQuery({ ...profileQuery(accessToken), enabled: accessToken !== null && (state.matches('success') || state.matches('newKey')) })
   const { context } = state
   const error = errorText(i18n, context.errorCode)
+  // each screen opens at its top (step 5 followed the long product list and opened scrolled half-way down)
+  const screen = screenOf(state)
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'instant' })
+  }, [screen])
 
-  if (state.matches('account'))
+  if (finished) return <FullScreenLoader label={t`Opening your dashboard…`} />
+  if (state.matches('account') || state.matches('checkingSession'))
     return (
       <AuthCard title={t`Create your developer account`} screen="account">
         <StepIndicator step={1} />
@@ -61,6 +80,8 @@ export function SignUpFlow({ startAt = 'account', email }: { startAt?: 'account'
       <AuthCard title={t`Set up your merchant`} screen="merchant">
         <StepIndicator step={3} />
         <MerchantStep
+          // after Skip the machine holds the default name: the field shows it as its placeholder, not as typed text
+          initialName={context.merchantName === context.defaultMerchantName ? '' : context.merchantName}
           logoUrl={context.logoUrl}
           uploading={state.matches({ merchant: 'uploadingLogo' })}
           logoError={context.logoErrorCode ?? ''}

@@ -5,6 +5,7 @@ import { buttonClass } from '@/web/ui/button.tsx'
 import { CodeBlock } from './code-block.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { Tabs } from '@/web/ui/tabs.tsx'
+import { Icon, isIconName } from '@/web/ui/icons.tsx'
 
 // spec §2: nested bullets cycle square/disc/circle, numbers lower-roman/decimal/lower-alpha.
 const bulletStyles = ['square', 'disc', 'circle'] as const
@@ -128,6 +129,29 @@ function ImageSlider({ images }: { images: { src: string; alt: string }[] }) {
         </button>
       </figcaption>
     </figure>
+  )
+}
+
+/** How the spec's language keys read on a card (spec §2 SDK cards: Python, NodeJs, Php, Java). */
+const languageNames: Record<string, string> = { nodejs: 'Node.js', php: 'PHP', python: 'Python', java: 'Java' }
+const languageName = (key: string) => languageNames[key.toLowerCase()] ?? key
+
+/**
+ * A card's link: a portal path opens in the same tab (client-side, webview segment kept); an address elsewhere
+ * (an SDK's source) opens in a new tab and says so (issue 11: internal cards never open new tabs).
+ */
+function CardLink({ href, children }: { href: string; children: ReactNode }) {
+  if (href.startsWith('/')) return <InternalLink href={href}>{children}</InternalLink>
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="doc-card__external">
+        <Icon name="external" size={16} />
+        <span className="visually-hidden">
+          <Trans>(opens in a new tab)</Trans>
+        </span>
+      </span>
+    </a>
   )
 }
 
@@ -324,15 +348,42 @@ function BlockNode({ block }: { block: Block }): ReactNode {
         <ul className="doc-cards">
           {block.cards.map((card) => (
             <li key={card.href} className="doc-card">
-              <a href={card.href} target="_blank" rel="noopener noreferrer">
+              <CardLink href={card.href}>
+                {isIconName(card.icon) && (
+                  <span className="doc-card__icon" aria-hidden="true">
+                    <Icon name={card.icon} size={24} />
+                  </span>
+                )}
                 <span className="doc-card__title">{card.title}</span>
                 {card.version && <span className="doc-card__version">v{card.version}</span>}
                 {card.description && <span className="doc-card__description">{card.description}</span>}
-                {card.languages.length > 0 && <span className="doc-card__languages">{card.languages.join(' · ')}</span>}
-              </a>
+                {card.languages.length > 0 && (
+                  <span className="doc-card__languages">
+                    {card.languages.map((language) => (
+                      <span key={language} className="doc-card__language">
+                        {languageName(language)}
+                      </span>
+                    ))}
+                  </span>
+                )}
+              </CardLink>
             </li>
           ))}
         </ul>
+      )
+    case 'figures':
+      return (
+        <div className="doc-figures-block">
+          <ul className="doc-figures">
+            {block.figures.map((figure) => (
+              <li key={figure.label}>
+                <strong>{figure.value}</strong>
+                <span>{figure.label}</span>
+              </li>
+            ))}
+          </ul>
+          {block.note && <p className="doc-figures__note">{block.note}</p>}
+        </div>
       )
     case 'paymentDemo':
       return <PaymentDemo demoType={block.demoType} />

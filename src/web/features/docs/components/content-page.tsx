@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import type { Lang } from '@/domain/i18n.ts'
 import { pageQuery, useContentLang, useViewer } from '../api.ts'
 import '../docs.css'
-import { PageBody, useFailureRouting } from './doc-page.tsx'
+import { ContentFailure, PageBody, useFailureRouting } from './doc-page.tsx'
 import { DocSkeleton } from './skeleton.tsx'
 import { TableOfContents } from './toc.tsx'
 
@@ -18,7 +18,7 @@ export function ContentPage({ name, lang, before, after }: { name: string; lang?
       <div className="doc-aside">{page && !page.hideTOC && <TableOfContents entries={page.toc} hideOnSmall={false} />}</div>
       <article className="doc-main" lang={lang}>
         {before}
-        {page ? <PageBody page={page} pageKey={`page.${name}`} /> : query.isError ? null : <DocSkeleton />}
+        {page ? <PageBody page={page} pageKey={`page.${name}`} /> : query.isError ? <ContentFailure query={query} /> : <DocSkeleton />}
         {after}
       </article>
     </div>

@@ -1,26 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
-import { hashToId, type Page, type PageType } from '@/domain/content.ts'
+import { hashToId, type MenuItem, type Page, type PageType } from '@/domain/content.ts'
 import { HttpError } from '@/web/lib/http.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { buttonClass } from '@/web/ui/button.tsx'
-import { usePage } from '../api.ts'
+import { useComponent, usePage } from '../api.ts'
 import '../docs.css'
 import { PageBlocks } from './blocks.tsx'
 import { InternalLink, useWebviewHref } from '@/web/ui/internal-link.tsx'
 import { Sidebar, type DocSection } from './sidebar.tsx'
+import { isRetryable, LoadError } from './load-error.tsx'
 import { DocSkeleton } from './skeleton.tsx'
 import { TableOfContents } from './toc.tsx'
 
-/** spec §8: a 404 answer goes to the 404 page, a 500 to the 500 page unless already there. */
+/**
+ * spec §8: a 404 answer goes to the 404 page, a 500 to the 500 page unless already there. Any other failure (no
+ * answer, 502–504, an answer that is not a page) stays on the page, which offers a retry (`ContentFailure`).
+ */
 export function useFailureRouting(error: unknown) {
   const router = useRouter()
   const withWebview = useWebviewHref()
   useEffect(() => {
     if (!(error instanceof HttpError)) return
     if (error.status === 404) router.history.replace(withWebview('/not-found'))
-    else if (error.status >= 500 && !router.state.location.pathname.endsWith('/internal-server-error')) {
+    else if (error.status === 500 && !router.state.location.pathname.endsWith('/internal-server-error')) {
       router.history.replace(withWebview('/internal-server-error'))
     }
   }, [error, router, withWebview])
@@ -60,9 +64,32 @@ export function SignInPrompt() {
   )
 }
 
-function Breadcrumbs({ section, title }: { section: DocSection; title: string | undefined }) {
+/** The menu entry at `slug` anywhere in the side menu's tree. */
+function menuEntryAt(items: readonly MenuItem[], slug: string): MenuItem | undefined {
+  for (const item of items) {
+    if (item.slug.current === slug) return item
+    const inner = menuEntryAt(item.menuItems, slug)
+    if (inner) return inner
+  }
+  return undefined
+}
+
+/**
+ * The section level of a mini-app page (spec §2: Home, Mini App, then section): `features/mfPayment` lies in
+ * `miniapp/docs/features`, named as the side menu names it. None for a page that is itself a section.
+ */
+function useMiniappSection(section: DocSection, slug: string): { href: string; title: string } | undefined {
+  const menu = useComponent('leftMenu')
+  const [first, ...rest] = slug.split('/')
+  if (section !== 'miniapp' || rest.length === 0 || rest.join('/') === 'index') return undefined
+  const entry = menuEntryAt(menu.data ?? [], `miniapp/docs/${first}`)
+  return entry && { href: `/${entry.slug.current}`, title: entry.title }
+}
+
+function Breadcrumbs({ section, slug, title }: { section: DocSection; slug: string; title: string | undefined }) {
   const landing = title === undefined
   const { t } = useLingui()
+  const sectionLevel = useMiniappSection(section, slug)
   return (
     <nav aria-label={t`Breadcrumb`} className="doc-breadcrumbs">
       <ol>
@@ -82,10 +109,20 @@ function Breadcrumbs({ section, title }: { section: DocSection; title: string | 
             </InternalLink>
           )}
         </li>
+        {sectionLevel && (
+          <li>
+            <InternalLink href={sectionLevel.href}>{sectionLevel.title}</InternalLink>
+          </li>
+        )}
         {!landing && <li aria-current="page">{title}</li>}
       </ol>
     </nav>
   )
+}
+
+/** In place of a page whose content request failed: the retry panel, or nothing while the page goes to 404/500. */
+export function ContentFailure({ query }: { query: { error: unknown; isFetching: boolean; refetch: () => unknown } }) {
+  return isRetryable(query.error) ? <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} /> : null
 }
 
 /** A page's title and blocks (or the sign-in prompt); its hash link scrolls once it is rendered. */
@@ -114,8 +151,14 @@ export function DocPage({ type, slug }: { type: Extract<PageType, 'openPaymentAp
   const { isSignedIn } = useSession()
   return (
     <DocLayout section={section} aside={page && !page.hideTOC && !(page.protected && !isSignedIn) ? <TableOfContents entries={page.toc} hideOnSmall={section === 'miniapp'} /> : null}>
-      <Breadcrumbs section={section} title={slug === 'index' ? undefined : (page?.title ?? '')} />
-      {page ? <PageBody page={page} pageKey={`${type}.${slug}`} /> : query.isError ? null : <DocSkeleton variant={slug === 'apireference' ? 'card' : 'text'} />}
+      <Breadcrumbs section={section} slug={slug} title={slug === 'index' ? undefined : (page?.title ?? '')} />
+      {page ? (
+        <PageBody page={page} pageKey={`${type}.${slug}`} />
+      ) : query.isError ? (
+        <ContentFailure query={query} />
+      ) : (
+        <DocSkeleton variant={slug === 'apireference' ? 'card' : 'text'} />
+      )}
     </DocLayout>
   )
 }

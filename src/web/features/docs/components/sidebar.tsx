@@ -4,6 +4,8 @@ import { useState } from 'react'
 import type { MenuItem } from '@/domain/content.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { useComponent } from '../api.ts'
+import { buttonClass } from '@/web/ui/button.tsx'
+import { Icon } from '@/web/ui/icons.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 
 export type DocSection = 'products' | 'miniapp'
@@ -16,13 +18,17 @@ export function Sidebar({ section }: { section: DocSection }) {
   const groups = (menu.data ?? []).filter((g) => (section === 'miniapp' ? g.menuType === 'miniapp' : g.menuType !== 'miniapp'))
   return (
     <>
-      <button type="button" className="doc-sidebar__toggle" aria-expanded={open} aria-controls="doc-sidebar" onClick={() => setOpen(!open)}>
+      <button type="button" className={buttonClass('secondary', 'small', 'doc-sidebar__toggle')} aria-expanded={open} aria-controls="doc-sidebar" onClick={() => setOpen(!open)}>
+        <Icon name="menu" size={18} />
         <Trans>Menu</Trans>
       </button>
       <nav id="doc-sidebar" className={`doc-sidebar${open ? ' doc-sidebar--open' : ''}`} aria-label={t`Documentation`}>
-        <button type="button" className="doc-sidebar__close" onClick={() => setOpen(false)}>
-          <Trans>Close menu</Trans>
-        </button>
+        <div className="doc-sidebar__head">
+          <button type="button" className={buttonClass('secondary', 'small', 'doc-sidebar__close')} onClick={() => setOpen(false)}>
+            <Icon name="close" size={18} />
+            <Trans>Close menu</Trans>
+          </button>
+        </div>
         <ul className="doc-sidebar__list">
           {groups.map((item, i) => (
             <MenuEntry key={`${item.title}-${i}`} item={item} depth={0} />

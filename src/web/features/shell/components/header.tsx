@@ -69,7 +69,10 @@ export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
               {path !== '/dashboard/home' && (
                 <InternalLink href="/dashboard/home" className={buttonClass('secondary', 'small', 'shell-header__dashboard')}>
                   <Icon name="dashboard" size={18} />
-                  <Trans>Dashboard</Trans>
+                  {/* on a phone the icon alone, so the avatar beside it stays on screen (issue 11) */}
+                  <span className="shell-header__dashboard-label">
+                    <Trans>Dashboard</Trans>
+                  </span>
                 </InternalLink>
               )}
               {profileMenu}

@@ -4,12 +4,16 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { SignUpFlow } from '@/web/features/account/components/sign-up-flow.tsx'
 import { isMobileDevice } from '@/web/features/account/device.ts'
+import { signUpNeedsLargerScreen } from '@/web/features/docs/home-notice.ts'
 
-/** spec §2 SignupIndex (loginAccess false). On mobile (phone user agent or width ≤ 991 px) sign-up goes home. */
+/**
+ * spec §2 SignupIndex (loginAccess false). On mobile (phone user agent or width ≤ 991 px) sign-up goes home, which
+ * says why (issue 11). Opened signed in, the flow first asks who: finished → myhome, unfinished → step 3.
+ */
 export const Route = createFileRoute('/{-$webview}/account/signup')({
   head: uiHead(msg`Create your developer account`),
   beforeLoad: ({ params }) => {
-    if (isMobileDevice()) throw redirect({ to: '/{-$webview}', params, replace: true })
+    if (isMobileDevice()) throw redirect({ to: '/{-$webview}', params, search: { notice: signUpNeedsLargerScreen }, replace: true })
   },
   component: SignUpRoute,
 })
@@ -19,7 +23,7 @@ function SignUpRoute() {
   const params = Route.useParams()
   const navigate = Route.useNavigate()
   useEffect(() => {
-    if (isMobileDevice()) void navigate({ to: '/{-$webview}', params, replace: true })
+    if (isMobileDevice()) void navigate({ to: '/{-$webview}', params, search: { notice: signUpNeedsLargerScreen }, replace: true })
   }, [navigate, params])
-  return <SignUpFlow />
+  return <SignUpFlow checkSession />
 }
