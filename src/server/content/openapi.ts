@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { errorCatalogue } from '@/domain/errors.ts'
-import { forcedErrorsOf, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
+import { commonErrorCodes, forcedErrorsOf, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
 import * as v from 'valibot'
 import * as account from '@/domain/account-api.ts'
 import * as dashboard from '@/domain/dashboard-api.ts'
@@ -153,12 +153,13 @@ const resultInfoOf = (code: 'SUCCESS' | 'REQUEST_ACCEPTED') => ({ code, codeId: 
 
 /**
  * The published errors of an OPA-signed operation, one response per HTTP status, each listing its codes
- * (`x-codes`: code, codeId, message) from the same table the sandbox answers forced errors from.
+ * (`x-codes`: code, codeId, message; `common` when every endpoint may answer it) from the same table the sandbox answers forced errors from.
  */
 function publishedErrors(op: ApiOperation): Record<string, unknown> {
   const byStatus = new Map<number, { code: string; codeId: string; message: string }[]>()
   for (const e of op.security === opaAuth ? forcedErrorsOf(routeOf(op)) : []) {
-    byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), { code: e.code, codeId: e.codeId, message: e.message }])
+    const entry = { code: e.code, codeId: e.codeId, message: e.message, ...(commonErrorCodes.includes(e.code) ? { common: true } : {}) }
+    byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), entry])
   }
   return Object.fromEntries(
     [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => [

@@ -7,7 +7,7 @@ import { apiReferenceKeys } from './keys.ts'
 /** A JSON Schema node as `/openapi.json` carries it (valibot's `toJsonSchema`); read field by field in schema.ts. */
 const jsonSchemaValue = v.record(v.string(), v.unknown())
 
-const publishedCode = v.object({ code: v.string(), codeId: v.string(), message: v.string() })
+const publishedCode = v.object({ code: v.string(), codeId: v.string(), message: v.string(), common: v.optional(v.boolean()) })
 
 const operationSchema = v.object({
   tags: v.optional(v.array(v.string()), []),

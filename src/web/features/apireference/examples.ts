@@ -201,7 +201,7 @@ export function sdkSnippet(language: SdkLanguage, method: string, path: string, 
 export interface ExampleResponse {
   status: string
   /** the published codes answered with this status (errors), or the success code */
-  codes: { code: string; codeId: string; message: string }[]
+  codes: { code: string; codeId: string; message: string; common?: boolean | undefined }[]
   body: unknown
 }
 
@@ -219,7 +219,7 @@ export function exampleResponses(op: Operation): ExampleResponse[] {
       }
       const codes = response['x-codes'] ?? []
       const first = codes[0]
-      return { status, codes, body: first ? { resultInfo: first, data: null } : null }
+      return { status, codes, body: first ? { resultInfo: { code: first.code, message: first.message, codeId: first.codeId }, data: null } : null }
     })
 }
 

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { Tabs } from '@/web/ui/tabs.tsx'
 import type { Operation } from '../api.ts'
-import { authOf, curlOf, exampleRequest, exampleResponses, resolverHref, sdkLanguages, sdkSnippet, type SdkLanguage } from '../examples.ts'
-import { fieldRows, parameterRows } from '../schema.ts'
+import { authOf, curlOf, exampleRequest, exampleResponses, resolverHref, sdkLanguages, sdkSnippet, type ExampleResponse, type SdkLanguage } from '../examples.ts'
+import { fieldRows, parameterRows, type FieldRow } from '../schema.ts'
 import { CodeSample } from './code-sample.tsx'
 import { ParamTable } from './param-table.tsx'
 
@@ -101,49 +101,86 @@ export function OperationView({ method, path, op, anchor, describe }: { method: 
             {response.status.startsWith('2') ? <Trans>Success</Trans> : <Trans>Error</Trans>}
           </p>
           {!response.status.startsWith('2') && (
-            <div className="api-table-wrap" tabIndex={0} role="region" aria-label={t`Error codes ${response.status} of ${apiName}`}>
-              <table className="api-table api-table--codes">
-                <caption className="visually-hidden">{t`Error codes ${response.status} of ${apiName}`}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans>Code</Trans>
-                    </th>
-                    <th scope="col">codeId</th>
-                    <th scope="col">
-                      <Trans>Message</Trans>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {response.codes.map((code) => (
-                    <tr key={code.code}>
-                      <th scope="row">
-                        <InternalLink href={resolverHref(apiName, code)} className="api-code-link">
-                          <code>{code.code}</code>
-                        </InternalLink>
-                      </th>
-                      <td>
-                        <code>{code.codeId}</code>
-                      </td>
-                      <td>{code.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ErrorCodes apiName={apiName} status={response.status} codes={response.codes.filter((c) => !c.common)} common={response.codes.filter((c) => c.common)} />
           )}
           {response.body !== null && <CodeSample code={JSON.stringify(response.body, null, 2)} label={t`Example answer ${response.status}`} />}
         </div>
       ))}
-      {dataRows.length > 0 && (
-        <details className="api-details">
-          <summary>
-            <Trans>Response fields</Trans>
-          </summary>
-          <ParamTable rows={dataRows} caption={t`Response fields of ${apiName}`} describe={describe} />
-        </details>
-      )}
+      {dataRows.length > 0 && <ResponseFields rows={dataRows} caption={t`Response fields of ${apiName}`} describe={describe} />}
     </section>
+  )
+}
+
+/** The answer's field table, drawn when opened (it is long, and the example answer above already shows the shape). */
+function ResponseFields({ rows, caption, describe }: { rows: FieldRow[]; caption: string; describe: (text: string | undefined) => ReactNode }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <details className="api-details" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
+        <Trans>Response fields</Trans>
+      </summary>
+      {open && <ParamTable rows={rows} caption={caption} describe={describe} />}
+    </details>
+  )
+}
+
+type Code = ExampleResponse['codes'][number]
+
+/**
+ * The codes of one error status: the operation's own in a table (code, codeId, message), the ones every call may
+ * answer as a line of links; every code opens the resolver for this operation.
+ */
+function ErrorCodes({ apiName, status, codes, common }: { apiName: string; status: string; codes: Code[]; common: Code[] }) {
+  const { t } = useLingui()
+  const link = (code: Code) => (
+    <InternalLink href={resolverHref(apiName, code)} className="api-code-link">
+      <code>{code.code}</code>
+    </InternalLink>
+  )
+  return (
+    <>
+      {codes.length > 0 && (
+        <div className="api-table-wrap" tabIndex={0} role="region" aria-label={t`Error codes ${status} of ${apiName}`}>
+          <table className="api-table api-table--codes">
+            <caption className="visually-hidden">{t`Error codes ${status} of ${apiName}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Code</Trans>
+                </th>
+                <th scope="col">codeId</th>
+                <th scope="col">
+                  <Trans>Message</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {codes.map((code) => (
+                <tr key={code.code}>
+                  <th scope="row">{link(code)}</th>
+                  <td>
+                    <code>{code.codeId}</code>
+                  </td>
+                  <td>{code.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {common.length > 0 && (
+        <p className="api-common">
+          <span className="api-common__label">
+            <Trans>Any call may answer:</Trans>
+          </span>{' '}
+          {common.map((code, i) => (
+            <span key={code.code}>
+              {i > 0 && ' · '}
+              {link(code)}
+            </span>
+          ))}
+        </p>
+      )}
+    </>
   )
 }

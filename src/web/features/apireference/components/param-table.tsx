@@ -38,13 +38,7 @@ function ConstraintText({ c }: { c: Constraint }) {
     case 'enum':
       return (
         <Trans>
-          one of{' '}
-          {c.values.map((v, i) => (
-            <span key={v}>
-              {i > 0 && ', '}
-              <code>{v}</code>
-            </span>
-          ))}
+          one of <code>{c.values.join(', ')}</code>
         </Trans>
       )
   }
