@@ -4,9 +4,10 @@ import { buttonClass } from './button.tsx'
 
 /**
  * A small button that copies `value` and reads "Copied" for `feedbackMs` (2 s unless told), announced politely.
- * `label` names what is copied for screen readers ("Copy --color-brand").
+ * `label` names what is copied for screen readers ("Copy --color-brand"); `className` replaces the small secondary
+ * pill look.
  */
-export function CopyValueButton({ value, label, feedbackMs = 2000 }: { value: string; label: string; feedbackMs?: number }) {
+export function CopyValueButton({ value, label, feedbackMs = 2000, className }: { value: string; label: string; feedbackMs?: number; className?: string }) {
   const { t } = useLingui()
   const [copied, setCopied] = useState(false)
   useEffect(() => {
@@ -17,7 +18,7 @@ export function CopyValueButton({ value, label, feedbackMs = 2000 }: { value: st
   return (
     <button
       type="button"
-      className={buttonClass('secondary', 'small', 'ui-copy')}
+      className={className ?? buttonClass('secondary', 'small', 'ui-copy')}
       aria-label={copied ? t`Copied` : label}
       data-copied={copied || undefined}
       onClick={() => {

@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro'
 import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { ApiReference, apiGroups } from '@/web/features/apireference/components/api-reference.tsx'
+import { ApiReference } from '@/web/features/apireference/components/api-reference.tsx'
+import { apiGroups } from '@/web/features/apireference/groups.ts'
 
 /** The first group (the Open Payment API) is the default and stays out of the URL; an unknown group falls back to it. */
 const searchSchema = v.object({ group: v.fallback(v.optional(v.picklist(apiGroups)), undefined) })

@@ -5,6 +5,7 @@ import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { useOpenApi, type Operation } from '../api.ts'
 import { descriptionsJa } from '../descriptions-ja.ts'
 import { operationAnchor } from '../examples.ts'
+import { apiGroups, type ApiGroup } from '../groups.ts'
 import '../apireference.css'
 import { OperationView } from './operation-view.tsx'
 
@@ -12,8 +13,6 @@ import { OperationView } from './operation-view.tsx'
  * The page shows one group of operations at a time (the whole description rendered at once is ~1 MB of HTML):
  * the provider's API and the sandbox first, then the portal's own APIs, then the developer tools and demo proxy.
  */
-export const apiGroups = ['opa', 'portal', 'tools'] as const
-export type ApiGroup = (typeof apiGroups)[number]
 const groupTags: Record<ApiGroup, string[]> = {
   opa: ['Open Payment API', 'Sandbox'],
   portal: ['Account', 'Content'],
