@@ -25,6 +25,8 @@ const common: Published[] = [
   'MAINTENANCE_MODE',
   'TRANSACTION_FAILED',
 ]
+/** The codes every sandbox endpoint may answer (the API reference lists them compactly under each operation). */
+export const commonErrorCodes: readonly string[] = common.map((c) => (typeof c === 'string' ? c : c[0]))
 /** Endpoints acting on a linked user add the user-authorisation codes (native / pending payment docs). */
 const linkedUser: Published[] = ['INVALID_USER_AUTHORIZATION_ID', 'EXPIRED_USER_AUTHORIZATION_ID', 'USER_STATE_IS_NOT_ACTIVE']
 const timeout: Published = ['INTERNAL_SERVER_ERROR', '00200034']

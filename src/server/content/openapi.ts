@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
-import { forcedErrorsOf, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
+import { errorCatalogue } from '@/domain/errors.ts'
+import { commonErrorCodes, forcedErrorsOf, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
 import * as v from 'valibot'
 import * as account from '@/domain/account-api.ts'
 import * as dashboard from '@/domain/dashboard-api.ts'
@@ -26,6 +27,10 @@ export interface ApiOperation {
   data?: v.GenericSchema
   /** set when the answer is not the `{resultInfo, data}` envelope */
   rawResponse?: v.GenericSchema
+  /** success status when it is not 200 (202 answers `REQUEST_ACCEPTED` with `data` null) */
+  status?: 201 | 202
+  /** the provider's published API name (the SDKs' `API_NAME`), the resolver's `api_name` */
+  apiName?: string
 }
 
 const operations: ApiOperation[] = []
@@ -41,25 +46,25 @@ const pathParam = (name: string) => v.object({ [name]: v.string() })
 
 // The sandbox of the Open Payment API: same paths and payloads as the published API (src/server/sandbox/opa.ts).
 registerOperations([
-  { method: 'post', path: '/v2/codes', tag: 'Open Payment API', summary: 'Create a QR code (dynamic QR, web payment, app invoke)', security: opaAuth, body: opa.CreateQrCodeRequestSchema, rawResponse: opa.QrCodeResponseSchema },
-  { method: 'delete', path: '/v2/codes/{codeId}', tag: 'Open Payment API', summary: 'Delete a QR code', security: opaAuth, params: pathParam('codeId'), rawResponse: opa.QrDeleteResponseSchema },
-  { method: 'get', path: '/v2/codes/payments/{merchantPaymentId}', tag: 'Open Payment API', summary: 'Payment details of a QR code payment', security: opaAuth, params: pathParam('merchantPaymentId'), rawResponse: opa.PaymentDetailsResponseSchema },
-  { method: 'post', path: '/v2/payments', tag: 'Open Payment API', summary: 'Create a payment (native payment)', security: opaAuth, body: opa.CreatePaymentRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema },
-  { method: 'get', path: '/v2/payments/{merchantPaymentId}', tag: 'Open Payment API', summary: 'Payment details', security: opaAuth, params: pathParam('merchantPaymentId'), rawResponse: opa.PaymentDetailsResponseSchema },
-  { method: 'delete', path: '/v2/payments/{merchantPaymentId}', tag: 'Open Payment API', summary: 'Cancel a payment', security: opaAuth, params: pathParam('merchantPaymentId'), rawResponse: opa.NotDataResponseSchema },
-  { method: 'post', path: '/v2/payments/preauthorize', tag: 'Open Payment API', summary: 'Pre-authorize a payment', security: opaAuth, body: opa.PreauthorizeRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema },
-  { method: 'post', path: '/v2/payments/capture', tag: 'Open Payment API', summary: 'Capture a pre-authorized payment', security: opaAuth, body: opa.CaptureRequestSchema, rawResponse: opa.CaptureResponseSchema },
-  { method: 'post', path: '/v2/payments/preauthorize/revert', tag: 'Open Payment API', summary: 'Revert a pre-authorization', security: opaAuth, body: opa.RevertRequestSchema, rawResponse: opa.RevertResponseSchema },
+  { method: 'post', path: '/v2/codes', tag: 'Open Payment API', summary: 'Create a QR code (dynamic QR, web payment, app invoke)', security: opaAuth, body: opa.CreateQrCodeRequestSchema, rawResponse: opa.QrCodeResponseSchema, apiName: 'v2_createDynamicQRCode', status: 201 },
+  { method: 'delete', path: '/v2/codes/{codeId}', tag: 'Open Payment API', summary: 'Delete a QR code', security: opaAuth, params: pathParam('codeId'), rawResponse: opa.QrDeleteResponseSchema, apiName: 'v2_deleteDynamicQRCode' },
+  { method: 'get', path: '/v2/codes/payments/{merchantPaymentId}', tag: 'Open Payment API', summary: 'Payment details of a QR code payment', security: opaAuth, params: pathParam('merchantPaymentId'), rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_getQRPaymentDetails' },
+  { method: 'post', path: '/v2/payments', tag: 'Open Payment API', summary: 'Create a payment (native payment)', security: opaAuth, body: opa.CreatePaymentRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_createPayment', status: 201 },
+  { method: 'get', path: '/v2/payments/{merchantPaymentId}', tag: 'Open Payment API', summary: 'Payment details', security: opaAuth, params: pathParam('merchantPaymentId'), rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_getPaymentDetail' },
+  { method: 'delete', path: '/v2/payments/{merchantPaymentId}', tag: 'Open Payment API', summary: 'Cancel a payment', security: opaAuth, params: pathParam('merchantPaymentId'), rawResponse: opa.NotDataResponseSchema, apiName: 'v2_cancelPayment', status: 202 },
+  { method: 'post', path: '/v2/payments/preauthorize', tag: 'Open Payment API', summary: 'Pre-authorize a payment', security: opaAuth, body: opa.PreauthorizeRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_createOrderAndAuthorize', status: 201 },
+  { method: 'post', path: '/v2/payments/capture', tag: 'Open Payment API', summary: 'Capture a pre-authorized payment', security: opaAuth, body: opa.CaptureRequestSchema, rawResponse: opa.CaptureResponseSchema, apiName: 'v2_captureAuthorizedOrder' },
+  { method: 'post', path: '/v2/payments/preauthorize/revert', tag: 'Open Payment API', summary: 'Revert a pre-authorization', security: opaAuth, body: opa.RevertRequestSchema, rawResponse: opa.RevertResponseSchema, apiName: 'v2_revertAuthorizedOrder' },
   { method: 'post', path: '/v2/payments/reauthorize', tag: 'Open Payment API', summary: 'Reauthorize a pre-authorized payment', security: opaAuth, body: opa.ReauthorizeRequestSchema, rawResponse: opa.ReauthorizeResponseSchema },
-  { method: 'post', path: '/v2/refunds', tag: 'Open Payment API', summary: 'Refund a payment', security: opaAuth, body: opa.RefundRequestSchema, rawResponse: opa.RefundResponseSchema },
-  { method: 'get', path: '/v2/refunds/{merchantRefundId}', tag: 'Open Payment API', summary: 'Refund details', security: opaAuth, params: pathParam('merchantRefundId'), query: opa.RefundDetailsQuerySchema, rawResponse: opa.RefundResponseSchema },
-  { method: 'post', path: '/v1/requestOrder', tag: 'Open Payment API', summary: 'Request money (pending payment)', security: opaAuth, body: opa.CreateRequestOrderRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema },
+  { method: 'post', path: '/v2/refunds', tag: 'Open Payment API', summary: 'Refund a payment', security: opaAuth, body: opa.RefundRequestSchema, rawResponse: opa.RefundResponseSchema, apiName: 'v2_createRefundPayment' },
+  { method: 'get', path: '/v2/refunds/{merchantRefundId}', tag: 'Open Payment API', summary: 'Refund details', security: opaAuth, params: pathParam('merchantRefundId'), query: opa.RefundDetailsQuerySchema, rawResponse: opa.RefundResponseSchema, apiName: 'v2_getRefundDetails' },
+  { method: 'post', path: '/v1/requestOrder', tag: 'Open Payment API', summary: 'Request money (pending payment)', security: opaAuth, body: opa.CreateRequestOrderRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v1_createRequestOrder', status: 201 },
   { method: 'get', path: '/v2/wallet/check_balance', tag: 'Open Payment API', summary: 'Check whether the user has enough balance', security: opaAuth, query: opa.CheckBalanceQuerySchema, rawResponse: opa.CheckBalanceResponseSchema },
-  { method: 'get', path: '/v2/user/authorizations', tag: 'Open Payment API', summary: 'User authorization status', security: opaAuth, query: opa.UserAuthorizationStatusQuerySchema, rawResponse: opa.UserAuthorizationStatusResponseSchema },
-  { method: 'post', path: '/v1/qr/sessions', tag: 'Open Payment API', summary: 'Account-link QR code', security: opaAuth, body: opa.AccountLinkQrRequestSchema, rawResponse: opa.AccountLinkQrResponseSchema },
-  { method: 'post', path: '/v2/cashback', tag: 'Open Payment API', summary: 'Give cashback', security: opaAuth, body: opa.CashbackRequestSchema, rawResponse: opa.NotDataResponseSchema },
-  { method: 'get', path: '/v2/cashback/{merchantCashbackId}', tag: 'Open Payment API', summary: 'Cashback details', security: opaAuth, params: pathParam('merchantCashbackId'), rawResponse: opa.CashbackResponseSchema },
-  { method: 'post', path: '/v2/cashback_reversal', tag: 'Open Payment API', summary: 'Reverse a cashback', security: opaAuth, body: opa.CashbackReversalRequestSchema, rawResponse: opa.NotDataResponseSchema },
+  { method: 'get', path: '/v2/user/authorizations', tag: 'Open Payment API', summary: 'User authorization status', security: opaAuth, query: opa.UserAuthorizationStatusQuerySchema, rawResponse: opa.UserAuthorizationStatusResponseSchema, apiName: 'v2_userAuthStatus' },
+  { method: 'post', path: '/v1/qr/sessions', tag: 'Open Payment API', summary: 'Account-link QR code', security: opaAuth, body: opa.AccountLinkQrRequestSchema, rawResponse: opa.AccountLinkQrResponseSchema, apiName: 'v1_qrSession', status: 201 },
+  { method: 'post', path: '/v2/cashback', tag: 'Open Payment API', summary: 'Give cashback', security: opaAuth, body: opa.CashbackRequestSchema, rawResponse: opa.NotDataResponseSchema, apiName: 'v2_createCashBackRequest', status: 202 },
+  { method: 'get', path: '/v2/cashback/{merchantCashbackId}', tag: 'Open Payment API', summary: 'Cashback details', security: opaAuth, params: pathParam('merchantCashbackId'), rawResponse: opa.CashbackResponseSchema, apiName: 'v2_getCashbackDetails' },
+  { method: 'post', path: '/v2/cashback_reversal', tag: 'Open Payment API', summary: 'Reverse a cashback', security: opaAuth, body: opa.CashbackReversalRequestSchema, rawResponse: opa.NotDataResponseSchema, apiName: 'v2_createReverseCashBackRequest', status: 202 },
   { method: 'post', path: '/sandbox/api/clock', tag: 'Sandbox', summary: "Move the calling merchant's sandbox clock", security: opaAuth, body: opa.SandboxClockRequestSchema, rawResponse: opa.SandboxClockResponseSchema },
 ])
 
@@ -118,10 +123,13 @@ function parameters(schema: v.GenericSchema | undefined, where: 'query' | 'path'
   return Object.entries(properties).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }))
 }
 
+/** `METHOD /path/:param`, the sandbox's routing form of an operation. */
+const routeOf = (op: { method: string; path: string }) => `${op.method.toUpperCase()} ${op.path.replace(/\{([^}]+)\}/g, ':$1')}`
+
 /** Sandbox directives of every OPA-signed call (docs/sandbox-powers.md): the endpoint's forced errors and a delay. */
 function sandboxHeaders(op: { method: string; path: string; security?: string }) {
   if (op.security !== opaAuth) return []
-  const codes = forcedErrorsOf(`${op.method.toUpperCase()} ${op.path.replace(/\{([^}]+)\}/g, ':$1')}`).map((e) => e.code)
+  const codes = forcedErrorsOf(routeOf(op)).map((e) => e.code)
   return [
     {
       name: 'X-Sandbox-Force',
@@ -138,6 +146,27 @@ function sandboxHeaders(op: { method: string; path: string; security?: string })
       schema: { type: 'integer', minimum: 0, maximum: maxSandboxDelayMs },
     },
   ]
+}
+
+/** The `resultInfo` a success answers with, from the catalogue. */
+const resultInfoOf = (code: 'SUCCESS' | 'REQUEST_ACCEPTED') => ({ code, codeId: errorCatalogue[code]!.codeId, message: errorCatalogue[code]!.message.en })
+
+/**
+ * The published errors of an OPA-signed operation, one response per HTTP status, each listing its codes
+ * (`x-codes`: code, codeId, message; `common` when every endpoint may answer it) from the same table the sandbox answers forced errors from.
+ */
+function publishedErrors(op: ApiOperation): Record<string, unknown> {
+  const byStatus = new Map<number, { code: string; codeId: string; message: string }[]>()
+  for (const e of op.security === opaAuth ? forcedErrorsOf(routeOf(op)) : []) {
+    const entry = { code: e.code, codeId: e.codeId, message: e.message, ...(commonErrorCodes.includes(e.code) ? { common: true } : {}) }
+    byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), entry])
+  }
+  return Object.fromEntries(
+    [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => [
+      String(status),
+      { description: 'Error', 'x-codes': codes, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    ]),
+  )
 }
 
 const resultInfo = {
@@ -160,8 +189,14 @@ export function openApiDocument(): Record<string, unknown> {
       ...(op.security ? { security: [{ [op.security]: [] }] } : {}),
       parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query'), ...sandboxHeaders(op)],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      ...(op.apiName ? { 'x-apiName': op.apiName } : {}),
       responses: {
-        '200': { description: 'Success', content: { 'application/json': { schema: response } } },
+        [String(op.status ?? 200)]: {
+          description: op.status === 202 ? 'Accepted' : 'Success',
+          'x-resultInfo': resultInfoOf(op.status === 202 ? 'REQUEST_ACCEPTED' : 'SUCCESS'),
+          content: { 'application/json': { schema: response } },
+        },
+        ...publishedErrors(op),
         default: { description: 'Error in the same envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       },
     }

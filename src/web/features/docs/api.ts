@@ -121,37 +121,3 @@ export function useDesignSystemPages() {
     ...quiet,
   })
 }
-
-const jsonSchemaValue = v.record(v.string(), v.unknown())
-export const openApiSchema = v.object({
-  openapi: v.string(),
-  info: v.object({ title: v.string(), version: v.string(), description: v.optional(v.string()) }),
-  paths: v.record(
-    v.string(),
-    v.record(
-      v.string(),
-      v.object({
-        tags: v.optional(v.array(v.string()), []),
-        summary: v.optional(v.string(), ''),
-        operationId: v.optional(v.string(), ''),
-        security: v.optional(v.array(v.record(v.string(), v.array(v.string())))),
-        parameters: v.optional(
-          v.array(v.object({ name: v.string(), in: v.string(), required: v.optional(v.boolean(), false), schema: v.optional(jsonSchemaValue, {}) })),
-          [],
-        ),
-        requestBody: v.optional(v.object({ content: v.record(v.string(), v.object({ schema: jsonSchemaValue })) })),
-        responses: v.record(v.string(), v.object({ description: v.optional(v.string(), ''), content: v.optional(v.record(v.string(), v.object({ schema: jsonSchemaValue }))) })),
-      }),
-    ),
-  ),
-})
-export type OpenApi = v.InferOutput<typeof openApiSchema>
-
-export function useOpenApi() {
-  return useQuery({
-    queryKey: docsKeys.openApi(),
-    queryFn: ({ signal }) => http.get(openApiSchema, '/openapi.json', { signal }),
-    staleTime: Infinity,
-    ...quiet,
-  })
-}

@@ -9,7 +9,6 @@ export const docsKeys = {
   components: (type: string, lang: Lang) => ['docs', 'components', type, lang] as const,
   webinar: (lang: Lang) => ['docs', 'webinarVideos', lang] as const,
   designSystem: (lang: Lang) => ['docs', 'designSystem', lang] as const,
-  openApi: () => ['docs', 'openapi'] as const,
 }
 
 export type Viewer = 'member' | 'visitor'

@@ -1,9 +1,20 @@
 import { msg } from '@lingui/core/macro'
 import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute } from '@tanstack/react-router'
-import { ApiReference } from '@/web/features/docs/components/api-reference.tsx'
+import * as v from 'valibot'
+import { ApiReference } from '@/web/features/apireference/components/api-reference.tsx'
+import { apiGroups } from '@/web/features/apireference/groups.ts'
+
+/** The first group (the Open Payment API) is the default and stays out of the URL; an unknown group falls back to it. */
+const searchSchema = v.object({ group: v.fallback(v.optional(v.picklist(apiGroups)), undefined) })
 
 export const Route = createFileRoute('/{-$webview}/apireference')({
   head: uiHead(msg`API reference`),
-  component: ApiReference,
+  validateSearch: (search) => v.parse(searchSchema, search),
+  component: ApiReferencePage,
 })
+
+function ApiReferencePage() {
+  const { group } = Route.useSearch()
+  return <ApiReference group={group} />
+}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Balloon } from '@/web/ui/balloon.tsx'
 import { Button } from '@/web/ui/button.tsx'
 import { Card } from '@/web/ui/card.tsx'
@@ -14,8 +14,23 @@ import { Slider } from '@/web/ui/slider.tsx'
 import { Tabs } from '@/web/ui/tabs.tsx'
 import { TextField } from '@/web/ui/text-field.tsx'
 import { ToastRegion, type ToastItem } from '@/web/ui/toast.tsx'
+import { Icon } from '@/web/ui/icons.tsx'
 import type { ComponentName } from './names.ts'
 import { Example } from './styleguide-layout.tsx'
+
+/** One labelled cell of a variants grid: the live component and the name of its variant or state. */
+function Variant({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <figure className={`sg-variant${wide ? ' sg-variant--wide' : ''}`}>
+      <div className="sg-variant__stage">{children}</div>
+      <figcaption>{label}</figcaption>
+    </figure>
+  )
+}
+
+function Variants({ children }: { children: ReactNode }) {
+  return <div className="sg-variants">{children}</div>
+}
 
 function HalfSheetDemo() {
   const { t } = useLingui()
@@ -79,177 +94,367 @@ function SliderDemo() {
   return <Slider label={t`Top-up amount`} min={1000} max={50000} step={1000} value={amount} onChange={setAmount} format={(v) => `¥${v.toLocaleString()}`} />
 }
 
+/** The component once, in its default form: the figure of the anatomy section. */
+export function ComponentPreview({ name }: { name: ComponentName }) {
+  const { t } = useLingui()
+  switch (name) {
+    case 'balloon':
+      return (
+        <Balloon>
+          <Trans>Scan the code with the PayLab app.</Trans>
+        </Balloon>
+      )
+    case 'buttons':
+      return (
+        <Button icon={<Icon name="wallet" size={20} />}>
+          <Trans>Pay now</Trans>
+        </Button>
+      )
+    case 'expand':
+      return (
+        <Expand summary={t`What is a merchant payment ID?`} defaultOpen>
+          <p>
+            <Trans>Your own unique ID for each payment; send the same ID again and the sandbox answers with the first payment.</Trans>
+          </p>
+        </Expand>
+      )
+    case 'cards':
+      return (
+        <Card title={t`Web Payment`} href="/products/docs/webpayment">
+          <Trans>Checkout on your website.</Trans>
+        </Card>
+      )
+    case 'halfsheets':
+      return <HalfSheetDemo />
+    case 'label':
+      return (
+        <Label tone="success">
+          <Trans>Completed</Trans>
+        </Label>
+      )
+    case 'selectioncontrols':
+      return <Checkbox label={t`Dynamic QR Code`} defaultChecked />
+    case 'tab':
+      return <SettingsTabs />
+    case 'toast':
+      return <StaticToast kind="success" message={t`Payment completed`} />
+    case 'form':
+      return <TextField label={t`E-mail`} type="email" autoComplete="email" hint={t`We send a one-time password here.`} />
+    case 'header':
+      return (
+        <div className="sg-phone">
+          <NavBar title={t`Cake shop`} backLabel={t`Back`} menuLabel={t`Menu`} closeLabel={t`Close`} />
+        </div>
+      )
+    case 'pagecontrols':
+      return <PageControlsDemo />
+    case 'list':
+      return <TransactionList />
+    case 'slider':
+      return <SliderDemo />
+  }
+}
+
+function SettingsTabs({ initial }: { initial?: string }) {
+  const { t } = useLingui()
+  return (
+    <Tabs
+      label={t`Settings`}
+      {...(initial ? { initial } : {})}
+      items={[
+        { id: 'configuration', label: t`Configuration`, content: <Trans>Callback URLs and allowed domains.</Trans> },
+        { id: 'keys', label: t`API Keys`, content: <Trans>Your sandbox API key and secret.</Trans> },
+        { id: 'scopes', label: t`OPA Scopes`, content: <Trans>The products this merchant may use.</Trans> },
+      ]}
+    />
+  )
+}
+
+function TransactionList() {
+  const { t } = useLingui()
+  return (
+    <List
+      label={t`Transactions`}
+      items={[
+        { id: '1', title: t`Strawberry cake`, description: '2026-11-20 14:02', trailing: '¥1' },
+        { id: '2', title: t`Top-up`, description: '2026-11-19 09:30', trailing: '¥1,000' },
+      ]}
+    />
+  )
+}
+
+/** A toast drawn in place (the live region of the page is fixed to the corner; this one sits in the example). */
+function StaticToast({ kind, message }: { kind: ToastItem['kind']; message: string }) {
+  const { t } = useLingui()
+  return (
+    <div className="sg-static-toasts">
+      <ToastRegion toasts={[{ id: 1, kind, message }]} onDismiss={() => undefined} dismissLabel={t`Dismiss`} />
+    </div>
+  )
+}
+
+/** Every variant and state of a component, each drawn live and named. */
 export function ComponentExamples({ name }: { name: ComponentName }) {
   const { t } = useLingui()
   switch (name) {
     case 'balloon':
       return (
-        <Example title={t`Balloons`}>
-          <div className="sg-row sg-row--top">
+        <Variants>
+          <Variant label={t`Dark, pointing down`}>
             <Balloon>
               <Trans>Scan the code with the PayLab app.</Trans>
             </Balloon>
+          </Variant>
+          <Variant label={t`Brand, pointing up`}>
             <Balloon tone="brand" placement="top">
               <Trans>New: pay with points</Trans>
             </Balloon>
-          </div>
-        </Example>
+          </Variant>
+        </Variants>
       )
     case 'buttons':
       return (
-        <Example title={t`Buttons`}>
-          <div className="sg-row">
+        <Variants>
+          <Variant label={t`Primary`}>
             <Button>
               <Trans>Pay now</Trans>
             </Button>
+          </Variant>
+          <Variant label={t`Secondary`}>
             <Button variant="secondary">
               <Trans>Cancel</Trans>
             </Button>
+          </Variant>
+          <Variant label={t`Ghost (text)`}>
             <Button variant="ghost">
               <Trans>Details</Trans>
             </Button>
+          </Variant>
+          <Variant label={t`Small`}>
             <Button size="small">
               <Trans>Small</Trans>
             </Button>
+          </Variant>
+          <Variant label={t`With an icon`}>
+            <Button variant="secondary" icon={<Icon name="search" size={20} />}>
+              <Trans>Search</Trans>
+            </Button>
+          </Variant>
+          <Variant label={t`Disabled`}>
             <Button disabled>
               <Trans>Disabled</Trans>
             </Button>
-          </div>
-        </Example>
+          </Variant>
+          <Variant label={t`Disabled secondary`}>
+            <Button variant="secondary" disabled>
+              <Trans>Cancel</Trans>
+            </Button>
+          </Variant>
+        </Variants>
       )
     case 'expand':
       return (
-        <Example title={t`Expand`}>
-          <Expand summary={t`What is a merchant payment ID?`}>
-            <p>
-              <Trans>Your own unique ID for each payment; send the same ID again and the sandbox answers with the first payment.</Trans>
-            </p>
-          </Expand>
-        </Example>
+        <Variants>
+          <Variant label={t`Closed`} wide>
+            <Expand summary={t`Can I refund part of a payment?`}>
+              <p>
+                <Trans>Yes: send the amount to refund; the rest stays paid.</Trans>
+              </p>
+            </Expand>
+          </Variant>
+          <Variant label={t`Open`} wide>
+            <Expand summary={t`What is a merchant payment ID?`} defaultOpen>
+              <p>
+                <Trans>Your own unique ID for each payment; send the same ID again and the sandbox answers with the first payment.</Trans>
+              </p>
+            </Expand>
+          </Variant>
+        </Variants>
       )
     case 'cards':
       return (
-        <Example title={t`Cards`}>
-          <div className="sg-grid sg-grid--wide">
+        <Variants>
+          <Variant label={t`Plain`} wide>
             <Card title={t`Web Payment`}>
               <Trans>Checkout on your website.</Trans>
             </Card>
+          </Variant>
+          <Variant label={t`Link in the portal (same tab)`} wide>
+            <Card title={t`Dynamic QR Code`} href="/products/docs/qrcode">
+              <Trans>Show a code at the register.</Trans>
+            </Card>
+          </Variant>
+          <Variant label={t`External link (new tab)`} wide>
             <Card title={t`Node.js SDK`} href="https://github.com/paypay/paypayopa-sdk-node" external>
               <Trans>Opens in a new tab.</Trans>
             </Card>
-          </div>
-        </Example>
+          </Variant>
+        </Variants>
       )
     case 'halfsheets':
       return (
-        <Example title={t`Half sheets`}>
-          <HalfSheetDemo />
-        </Example>
+        <Variants>
+          <Variant label={t`Closed: opened by a button`} wide>
+            <HalfSheetDemo />
+          </Variant>
+        </Variants>
       )
     case 'label':
       return (
-        <Example title={t`Labels`}>
-          <div className="sg-row">
+        <Variants>
+          <Variant label={t`Brand`}>
             <Label tone="brand">
               <Trans>Mandatory</Trans>
             </Label>
+          </Variant>
+          <Variant label={t`Neutral`}>
             <Label>
               <Trans>Optional</Trans>
             </Label>
+          </Variant>
+          <Variant label={t`Success`}>
             <Label tone="success">
               <Trans>Completed</Trans>
             </Label>
+          </Variant>
+          <Variant label={t`Warning`}>
             <Label tone="warning">
               <Trans>Pending</Trans>
             </Label>
+          </Variant>
+          <Variant label={t`Danger`}>
             <Label tone="danger">
               <Trans>Failed</Trans>
             </Label>
-          </div>
-        </Example>
+          </Variant>
+        </Variants>
       )
     case 'selectioncontrols':
       return (
-        <Example title={t`Selection controls`}>
-          <fieldset className="sg-fieldset">
-            <legend>
-              <Trans>Products</Trans>
-            </legend>
-            <Checkbox label={t`Dynamic QR Code`} defaultChecked />
-            <Checkbox label={t`App Invoke`} />
-          </fieldset>
-          <fieldset className="sg-fieldset">
-            <legend>
-              <Trans>Mode</Trans>
-            </legend>
-            <Radio name="sg-mode" label={t`Test`} defaultChecked />
-            <Radio name="sg-mode" label={t`Live`} />
-          </fieldset>
-          <Switch label={t`Keep me signed in`} />
-        </Example>
+        <Variants>
+          <Variant label={t`Checkbox: checked, unchecked, disabled`} wide>
+            <fieldset className="sg-fieldset">
+              <legend>
+                <Trans>Products</Trans>
+              </legend>
+              <Checkbox label={t`Dynamic QR Code`} defaultChecked />
+              <Checkbox label={t`App Invoke`} />
+              <Checkbox label={t`Continuous payment`} disabled />
+            </fieldset>
+          </Variant>
+          <Variant label={t`Radio: selected, not selected, disabled`} wide>
+            <fieldset className="sg-fieldset">
+              <legend>
+                <Trans>Mode</Trans>
+              </legend>
+              <Radio name="sg-mode" label={t`Test`} defaultChecked />
+              <Radio name="sg-mode" label={t`Live`} />
+              <Radio name="sg-mode" label={t`Preview`} disabled />
+            </fieldset>
+          </Variant>
+          <Variant label={t`Switch: off, on, disabled`} wide>
+            <div className="sg-stack">
+              <Switch label={t`Keep me signed in`} />
+              <Switch label={t`E-mail me receipts`} defaultChecked />
+              <Switch label={t`Beta features`} disabled />
+            </div>
+          </Variant>
+        </Variants>
       )
     case 'tab':
       return (
-        <Example title={t`Tabs`}>
-          <Tabs
-            label={t`Settings`}
-            items={[
-              { id: 'configuration', label: t`Configuration`, content: <Trans>Callback URLs and allowed domains.</Trans> },
-              { id: 'keys', label: t`API Keys`, content: <Trans>Your sandbox API key and secret.</Trans> },
-              { id: 'scopes', label: t`OPA Scopes`, content: <Trans>The products this merchant may use.</Trans> },
-            ]}
-          />
-        </Example>
+        <Variants>
+          <Variant label={t`First tab selected`} wide>
+            <SettingsTabs />
+          </Variant>
+          <Variant label={t`Another tab selected`} wide>
+            <SettingsTabs initial="keys" />
+          </Variant>
+        </Variants>
       )
     case 'toast':
       return (
-        <Example title={t`Toasts`}>
-          <ToastDemo />
-        </Example>
+        <>
+          <Variants>
+            <Variant label={t`Success`} wide>
+              <StaticToast kind="success" message={t`Payment completed`} />
+            </Variant>
+            <Variant label={t`Error`} wide>
+              <StaticToast kind="error" message={t`Payment failed`} />
+            </Variant>
+            <Variant label={t`Information`} wide>
+              <StaticToast kind="info" message={t`Copied to the clipboard`} />
+            </Variant>
+          </Variants>
+          <Example title={t`Live: toasts as they appear`} level={3}>
+            <ToastDemo />
+          </Example>
+        </>
       )
     case 'form':
       return (
-        <Example title={t`Form fields`}>
-          <form className="sg-form" onSubmit={(e) => e.preventDefault()}>
+        <Variants>
+          <Variant label={t`Empty, with a hint`} wide>
             <TextField label={t`E-mail`} type="email" autoComplete="email" hint={t`We send a one-time password here.`} />
+          </Variant>
+          <Variant label={t`Filled`} wide>
+            <TextField label={t`Merchant name`} defaultValue="PayLab Cafe" />
+          </Variant>
+          <Variant label={t`Error`} wide>
             <TextField label={t`Password`} type="password" autoComplete="new-password" error={t`At least 6 characters`} />
-            <Button type="submit">
-              <Trans>Sign up</Trans>
-            </Button>
-          </form>
-        </Example>
+          </Variant>
+          <Variant label={t`Disabled`} wide>
+            <TextField label={t`Merchant ID`} defaultValue="123456789012345678" disabled />
+          </Variant>
+        </Variants>
       )
     case 'header':
       return (
-        <Example title={t`Mini-app navigation bar`}>
-          <div className="sg-phone">
-            <NavBar title={t`Cake shop`} backLabel={t`Back`} menuLabel={t`Menu`} closeLabel={t`Close`} />
-          </div>
-        </Example>
+        <Variants>
+          <Variant label={t`Mini-app navigation bar`} wide>
+            <div className="sg-phone">
+              <NavBar title={t`Cake shop`} backLabel={t`Back`} menuLabel={t`Menu`} closeLabel={t`Close`} />
+            </div>
+          </Variant>
+          <Variant label={t`Long screen name`} wide>
+            <div className="sg-phone">
+              <NavBar title={t`Strawberry shortcake with seasonal fruit`} backLabel={t`Back`} menuLabel={t`Menu`} closeLabel={t`Close`} />
+            </div>
+          </Variant>
+        </Variants>
       )
     case 'pagecontrols':
       return (
-        <Example title={t`Page controls`}>
-          <PageControlsDemo />
-        </Example>
+        <Variants>
+          <Variant label={t`Interactive: four screens`} wide>
+            <PageControlsDemo />
+          </Variant>
+        </Variants>
       )
     case 'list':
       return (
-        <Example title={t`Lists`}>
-          <List
-            label={t`Transactions`}
-            items={[
-              { id: '1', title: t`Strawberry cake`, description: '2026-11-20 14:02', trailing: '¥1' },
-              { id: '2', title: t`Top-up`, description: '2026-11-19 09:30', trailing: '¥1,000' },
-            ]}
-          />
-        </Example>
+        <Variants>
+          <Variant label={t`Title, description and amount`} wide>
+            <TransactionList />
+          </Variant>
+          <Variant label={t`Title only`} wide>
+            <List
+              label={t`Settings`}
+              items={[
+                { id: 'a', title: t`Notifications` },
+                { id: 'b', title: t`Language` },
+              ]}
+            />
+          </Variant>
+        </Variants>
       )
     case 'slider':
       return (
-        <Example title={t`Slider`}>
-          <SliderDemo />
-        </Example>
+        <Variants>
+          <Variant label={t`Interactive: amount in steps of ¥1,000`} wide>
+            <SliderDemo />
+          </Variant>
+        </Variants>
       )
   }
 }

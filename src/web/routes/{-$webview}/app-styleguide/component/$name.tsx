@@ -2,6 +2,7 @@ import { componentNames } from '@/web/features/styleguide/components/names.ts'
 import { i18n } from '@/web/lib/i18n.ts'
 import { pageHead } from '@/web/lib/head.ts'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { useGuideText } from '../-guide-text.tsx'
 import { styleguideComponents } from '@/domain/content.ts'
 import { ComponentPage } from '@/web/features/styleguide/components/styleguide-pages.tsx'
 
@@ -19,5 +20,6 @@ export const Route = createFileRoute('/{-$webview}/app-styleguide/component/$nam
 
 function Component() {
   const { name } = Route.useParams()
-  return isComponent(name) ? <ComponentPage name={name} /> : null
+  const guide = useGuideText(`component.${name}`)
+  return isComponent(name) ? <ComponentPage name={name} guide={guide} /> : null
 }

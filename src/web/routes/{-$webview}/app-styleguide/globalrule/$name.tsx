@@ -2,6 +2,7 @@ import { globalRuleNames } from '@/web/features/styleguide/components/names.ts'
 import { i18n } from '@/web/lib/i18n.ts'
 import { pageHead } from '@/web/lib/head.ts'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { useGuideText } from '../-guide-text.tsx'
 import { styleguideGlobalRules } from '@/domain/content.ts'
 import { GlobalRulePage } from '@/web/features/styleguide/components/styleguide-pages.tsx'
 
@@ -19,5 +20,6 @@ export const Route = createFileRoute('/{-$webview}/app-styleguide/globalrule/$na
 
 function GlobalRule() {
   const { name } = Route.useParams()
-  return isRule(name) ? <GlobalRulePage name={name} /> : null
+  const guide = useGuideText(`globalrule.${name}`)
+  return isRule(name) ? <GlobalRulePage name={name} guide={guide} /> : null
 }

@@ -1,0 +1,122 @@
+import { expect, test, type Page } from '../support/hydrated-test.ts'
+
+/**
+ * The style guide and the API reference as a newcomer meets them (issue 11): a global rule's tokens are the values
+ * the page is really styled with and copy to the clipboard; a component page draws its variants live; the API
+ * reference shows field tables, a curl example and resolver links; none of them scrolls sideways from 320 px up.
+ */
+
+type Lang = 'jp' | 'en'
+
+async function open(page: Page, path: string, lang: Lang) {
+  await page.context().addCookies([{ name: 'lang', value: lang, url: test.info().project.use.baseURL! }])
+  await page.addInitScript((stored) => localStorage.setItem('lang', stored), lang)
+  await page.goto(path)
+}
+
+/** CSS property a token family styles (what its value means). */
+const propertyOf = (name: string) =>
+  name.startsWith('--color') ? 'color' : name.startsWith('--space') ? 'width' : name.startsWith('--radius') ? 'border-top-left-radius' : name.startsWith('--shadow') ? 'box-shadow' : name.startsWith('--font') ? 'font-family' : name.startsWith('--line-height') ? 'line-height' : 'transition'
+
+/**
+ * Every token row of the page: its shown value and the page's own custom property, each applied to a probe element
+ * and read back computed, so `#ff0033` in tokens.css and the minified `#f03` the build serves compare equal, and any
+ * other difference does not.
+ */
+async function tokensOnPage(page: Page) {
+  const rows = await page.locator('tr[data-token]').evaluateAll((trs) => trs.map((tr) => ({ name: tr.getAttribute('data-token')!, value: tr.querySelector('[data-value]')!.textContent!.trim() })))
+  return page.evaluate(
+    (list) =>
+      list.map(({ name, value, property }) => {
+        const probe = (css: string) => {
+          const el = document.createElement('div')
+          el.style.setProperty(property, css)
+          document.body.append(el)
+          const computed = getComputedStyle(el).getPropertyValue(property)
+          el.remove()
+          return computed
+        }
+        const declared = getComputedStyle(document.documentElement).getPropertyValue(name).trim()
+        return { name, value, declared, asShown: probe(value), asComputed: probe(`var(${name})`) }
+      }),
+    rows.map((r) => ({ ...r, property: propertyOf(r.name) })),
+  )
+}
+
+const copied: Record<Lang, string> = { jp: 'コピーしました', en: 'Copied' }
+
+for (const lang of ['jp', 'en'] as const) {
+  test(`colour rule (${lang}): each shown token equals the CSS variable the page computes, and copies its value`, async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await open(page, '/app-styleguide/globalrule/color', lang)
+    const rows = page.locator('tr[data-token]')
+    await expect(rows).toHaveCount(13)
+    const shown = await tokensOnPage(page)
+    for (const token of shown) expect(token.asShown, `${token.name} shows ${token.value}`).toBe(token.asComputed)
+
+    const brand = rows.filter({ has: page.locator('code', { hasText: /^--color-brand$/ }) })
+    const button = brand.getByRole('button')
+    await button.click()
+    await expect(button).toHaveText(copied[lang])
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown.find((t) => t.name === '--color-brand')!.value)
+    expect(shown.find((t) => t.name === '--color-brand')!.declared).not.toBe('')
+    // do and don't, drawn with the real button component
+    await expect(page.locator('.sg-dodont__item--do .ui-button').first()).toBeVisible()
+    await expect(page.locator('.sg-dodont__item--dont').first()).toBeVisible()
+  })
+
+  test(`buttons component (${lang}): anatomy, every variant live, usage from the content`, async ({ page }) => {
+    await open(page, '/app-styleguide/component/buttons', lang)
+    await expect(page.getByRole('heading', { level: 2, name: lang === 'en' ? 'Anatomy' : '構成' })).toBeVisible()
+    const variants = page.locator('.sg-variant')
+    await expect(variants).toHaveCount(7)
+    for (const variant of ['primary', 'secondary', 'ghost']) await expect(page.locator(`.sg-variant .ui-button--${variant}`).first()).toBeVisible()
+    await expect(page.locator('.sg-variant button[disabled]')).toHaveCount(2)
+    await expect(page.locator('.sg-anatomy__parts li')).toHaveCount(3)
+    await expect(page.getByRole('heading', { level: 2, name: lang === 'en' ? 'Accessibility' : 'アクセシビリティ' })).toBeVisible()
+  })
+
+  test(`API reference (${lang}): field table, curl example and resolver links of create QR code`, async ({ page }) => {
+    await open(page, '/apireference#v2_createDynamicQRCode', lang)
+    const operation = page.locator('section.api-op', { has: page.locator('#v2_createDynamicQRCode') })
+    await expect(operation.getByRole('heading', { level: 3 })).toContainText('POST')
+    const body = operation.getByRole('table', { name: lang === 'en' ? 'Request body of v2_createDynamicQRCode' : 'v2_createDynamicQRCode のリクエストボディ' })
+    const id = body.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'merchantPaymentId', exact: true }) })
+    await expect(id).toContainText('string')
+    await expect(id).toContainText(lang === 'en' ? 'at most 64 characters' : '64文字以内')
+    await expect(body.getByRole('rowheader', { name: /amount\.currency$/ })).toBeVisible()
+    await expect(operation).not.toContainText('{"type"')
+
+    const curl = operation.locator('pre[aria-label="curl"]')
+    await expect(curl).toContainText("curl -X POST 'http://localhost:3000/v2/codes'")
+    await expect(curl).toContainText('Authorization: hmac OPA-Auth:<API key>:<signature>:<nonce>:<epoch>:<body hash>')
+    await operation.getByRole('tab', { name: 'Python' }).click()
+    await expect(operation.locator('pre[aria-label="Python"]')).toContainText('client.Code.create_qr_code(')
+
+    const resolver = operation.getByRole('link', { name: 'DYNAMIC_QR_BAD_REQUEST' })
+    await expect(resolver).toHaveAttribute('href', /^\/develop\/resolve\?api_name=v2_createDynamicQRCode&code=DYNAMIC_QR_BAD_REQUEST&code_id=\d{8}$/)
+  })
+}
+
+test('the other token pages show the values the page is styled with', async ({ page }) => {
+  for (const rule of ['layout', 'shadow', 'shape', 'typography', 'transition']) {
+    await open(page, `/app-styleguide/globalrule/${rule}`, 'en')
+    const shown = await tokensOnPage(page)
+    expect(shown.length, rule).toBeGreaterThan(0)
+    for (const token of shown) {
+      expect(token.declared, token.name).not.toBe('')
+      expect(token.asShown, `${token.name} shows ${token.value}`).toBe(token.asComputed)
+    }
+  }
+})
+
+for (const width of [320, 390, 1024, 1920]) {
+  test(`no sideways scroll at ${width} px on the style guide and the API reference`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    for (const path of ['/app-styleguide/globalrule/color', '/app-styleguide/globalrule/typography', '/app-styleguide/component/selectioncontrols', '/app-styleguide/component/toast', '/apireference']) {
+      await open(page, path, 'jp')
+      const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
+      expect(scroll, `${path} at ${width} px`).toBeLessThanOrEqual(inner)
+    }
+  })
+}
