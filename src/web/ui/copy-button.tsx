@@ -1,3 +1,4 @@
+import './credentials.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 
