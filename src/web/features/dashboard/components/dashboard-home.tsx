@@ -46,6 +46,7 @@ function DashboardBody({ profile, sidebar, announcements }: { profile: UserProfi
   const liveMerchantId = state.context.liveMerchantId ?? profile.live_merchant_id
   const merchantId = live ? liveMerchantId : profile.merchant_id
   const merchantName = profile.merchant_name || t`Merchant Name`
+  const registered = formatDate(lang, profile.registration_date)
 
   return (
     <div className="shell-page shell-page--with-sidebar">
@@ -56,7 +57,7 @@ function DashboardBody({ profile, sidebar, announcements }: { profile: UserProfi
           <div className="dash-head__text">
             <h1 className="shell-page__title">{merchantName}</h1>
             <p className="dash-muted">
-              <Trans>Registered on {formatDate(lang, profile.registration_date)}</Trans> · {profile.email_id}
+              <Trans>Registered on {registered}</Trans> · {profile.email_id}
             </p>
           </div>
           <div className="dash-mode" role="group" aria-label={t`Mode`}>

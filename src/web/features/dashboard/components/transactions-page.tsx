@@ -172,15 +172,7 @@ function TransactionList({
       <Modal
         open={selected !== null}
         onClose={() => setSelected(null)}
-        title={
-          selected ? (
-            <Trans>
-              {typeText[selected.type]} {selected.id}
-            </Trans>
-          ) : (
-            ''
-          )
-        }
+        title={selected ? `${typeText[selected.type]} ${selected.id}` : ''}
         closeLabel={t`Close`}
         size="medium"
       >
