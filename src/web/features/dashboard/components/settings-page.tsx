@@ -80,113 +80,127 @@ function SettingsTabs({
 
   return (
     <>
-      <p className="dash-muted">{mode.live ? <Trans>Live merchant {mode.merchantId}</Trans> : <Trans>Sandbox merchant {mode.merchantId}</Trans>}</p>
       {frame(
         go,
-        form.loadError ? (
-          <p className="dash-error" role="alert">
-            {errorText(i18n, errorCodeOf(form.loadError))}
+        <>
+          <p className="dash-muted">
+            {mode.live ? <Trans>Live merchant {mode.merchantId}</Trans> : <Trans>Sandbox merchant {mode.merchantId}</Trans>}
           </p>
-        ) : !form.loaded ? (
-          <p role="status">
-            <Trans>Loading…</Trans>
-          </p>
-        ) : tab === 'configuration' ? (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault()
-              send({ type: 'form.save' })
-            }}
-          >
-            <div className="dash-field">
-              <label htmlFor={`${baseId}-webhook`}>
-                <Trans>Webhook URL</Trans>
-              </label>
-              <input
-                id={`${baseId}-webhook`}
-                type="url"
-                inputMode="url"
-                value={draft.webhookUrl}
-                placeholder="https://shop.example.com/paylab/webhook"
-                aria-invalid={refused.has('webhook_url')}
-                aria-describedby={refused.has('webhook_url') ? `${baseId}-webhook-error` : undefined}
-                onChange={(event) => edit({ webhookUrl: event.target.value })}
-              />
-              {refused.has('webhook_url') && (
-                <p id={`${baseId}-webhook-error`} className="dash-field__error">
-                  {fieldError.webhook_url}
+          {form.loadError ? (
+            <p className="dash-error" role="alert">
+              {errorText(i18n, errorCodeOf(form.loadError))}
+            </p>
+          ) : !form.loaded ? (
+            <p role="status">
+              <Trans>Loading…</Trans>
+            </p>
+          ) : tab === 'configuration' ? (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault()
+                send({ type: 'form.save' })
+              }}
+            >
+              <div className="dash-field">
+                <label htmlFor={`${baseId}-webhook`}>
+                  <Trans>Webhook URL</Trans>
+                </label>
+                <input
+                  id={`${baseId}-webhook`}
+                  type="url"
+                  inputMode="url"
+                  value={draft.webhookUrl}
+                  placeholder="https://shop.example.com/paylab/webhook"
+                  aria-invalid={refused.has('webhook_url')}
+                  aria-describedby={refused.has('webhook_url') ? `${baseId}-webhook-error` : undefined}
+                  onChange={(event) => edit({ webhookUrl: event.target.value })}
+                />
+                {refused.has('webhook_url') && (
+                  <p id={`${baseId}-webhook-error`} className="dash-field__error">
+                    {fieldError.webhook_url}
+                  </p>
+                )}
+              </div>
+              <div className="dash-field">
+                <label htmlFor={`${baseId}-domains`}>
+                  <Trans>Allowed redirect domains</Trans>
+                </label>
+                <textarea
+                  id={`${baseId}-domains`}
+                  rows={4}
+                  value={draft.domains}
+                  placeholder="shop.example.com"
+                  aria-invalid={refused.has('redirect_domains')}
+                  aria-describedby={`${baseId}-domains-hint${refused.has('redirect_domains') ? ` ${baseId}-domains-error` : ''}`}
+                  onChange={(event) => edit({ domains: event.target.value })}
+                />
+                <p id={`${baseId}-domains-hint`} className="dash-muted">
+                  <Trans>One host name per line; its sub-domains are allowed too. While the list is empty any HTTPS address is accepted.</Trans>
+                </p>
+                {refused.has('redirect_domains') && (
+                  <p id={`${baseId}-domains-error`} className="dash-field__error">
+                    {fieldError.redirect_domains}
+                  </p>
+                )}
+              </div>
+              {saveBar}
+            </form>
+          ) : tab === 'api-keys' ? (
+            <KeysPanel merchantId={mode.merchantId} live={mode.live} />
+          ) : (
+            <fieldset className="dash-fieldset" aria-describedby={refused.has('products') ? `${baseId}-products-error` : undefined}>
+              <legend className="visually-hidden">
+                <Trans>Products</Trans>
+              </legend>
+              <ul className="dash-products">
+                {form.productList.map((product) => {
+                  const known = productCatalog.find((p) => p.model === product.model)
+                  const name = known && langOf(i18n) === 'ja' ? known.nameJp : (known?.name ?? product.name)
+                  const checked = draft.products.includes(product.id)
+                  return (
+                    <li key={product.id}>
+                      <label>
+                        <input
+                          type="checkbox"
+                          checked={checked}
+                          onChange={() =>
+                            edit({
+                              products: checked ? draft.products.filter((id) => id !== product.id) : [...draft.products, product.id],
+                            })
+                          }
+                        />
+                        {name}
+                      </label>
+                      {product.authorization_scopes.length > 0 && (
+                        <ul className="dash-scopes" aria-label={t`User authorization scopes of ${name}`}>
+                          {product.authorization_scopes.map((scope) => (
+                            <li key={scope}>{scope}</li>
+                          ))}
+                        </ul>
+                      )}
+                      <details className="dash-endpoints">
+                        <summary>
+                          <Trans>OPA endpoints your keys may call ({product.endpoints.length})</Trans>
+                        </summary>
+                        <ul className="dash-scopes" aria-label={t`OPA endpoints of ${name}`}>
+                          {product.endpoints.map((endpoint) => (
+                            <li key={endpoint}>{endpoint}</li>
+                          ))}
+                        </ul>
+                      </details>
+                    </li>
+                  )
+                })}
+              </ul>
+              {refused.has('products') && (
+                <p id={`${baseId}-products-error`} className="dash-field__error">
+                  {fieldError.products}
                 </p>
               )}
-            </div>
-            <div className="dash-field">
-              <label htmlFor={`${baseId}-domains`}>
-                <Trans>Allowed redirect domains</Trans>
-              </label>
-              <textarea
-                id={`${baseId}-domains`}
-                rows={4}
-                value={draft.domains}
-                placeholder="shop.example.com"
-                aria-invalid={refused.has('redirect_domains')}
-                aria-describedby={`${baseId}-domains-hint${refused.has('redirect_domains') ? ` ${baseId}-domains-error` : ''}`}
-                onChange={(event) => edit({ domains: event.target.value })}
-              />
-              <p id={`${baseId}-domains-hint`} className="dash-muted">
-                <Trans>One host name per line; its sub-domains are allowed too. While the list is empty any HTTPS address is accepted.</Trans>
-              </p>
-              {refused.has('redirect_domains') && (
-                <p id={`${baseId}-domains-error`} className="dash-field__error">
-                  {fieldError.redirect_domains}
-                </p>
-              )}
-            </div>
-            {saveBar}
-          </form>
-        ) : tab === 'api-keys' ? (
-          <KeysPanel merchantId={mode.merchantId} live={mode.live} />
-        ) : (
-          <fieldset className="dash-fieldset" aria-describedby={refused.has('products') ? `${baseId}-products-error` : undefined}>
-            <legend className="visually-hidden">
-              <Trans>Products</Trans>
-            </legend>
-            <ul className="dash-products">
-              {form.productList.map((product) => {
-                const known = productCatalog.find((p) => p.model === product.model)
-                const name = known && langOf(i18n) === 'ja' ? known.nameJp : (known?.name ?? product.name)
-                const checked = draft.products.includes(product.id)
-                return (
-                  <li key={product.id}>
-                    <label>
-                      <input
-                        type="checkbox"
-                        checked={checked}
-                        onChange={() =>
-                          edit({
-                            products: checked ? draft.products.filter((id) => id !== product.id) : [...draft.products, product.id],
-                          })
-                        }
-                      />
-                      {name}
-                    </label>
-                    {product.authorization_scopes.length > 0 && (
-                      <ul className="dash-scopes" aria-label={t`Scopes of ${name}`}>
-                        {product.authorization_scopes.map((scope) => (
-                          <li key={scope}>{scope}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                )
-              })}
-            </ul>
-            {refused.has('products') && (
-              <p id={`${baseId}-products-error`} className="dash-field__error">
-                {fieldError.products}
-              </p>
-            )}
-            {saveBar}
-          </fieldset>
-        ),
+              {saveBar}
+            </fieldset>
+          )}
+        </>,
       )}
     </>
   )
