@@ -25,6 +25,17 @@ const as = (merchantId: string) => ({
 })
 const path = (id: string) => encodeURIComponent(id)
 
+/** A GET of the mode's merchant, cached under a key that holds the merchant id (keys.ts); failures are not retried. */
+function merchantQuery<S extends v.GenericSchema>(
+  queryKey: readonly unknown[],
+  merchantId: string,
+  url: string,
+  schema: S,
+  query?: Record<string, string | number | boolean>,
+) {
+  return queryOptions({ queryKey, queryFn: ({ signal }) => call(url, schema, { ...as(merchantId), signal, query }), retry: false })
+}
+
 export const activateLiveMode = () =>
   call('/v1/dpSignup/salesforceActivate', activationData, {
     method: 'POST',
@@ -33,15 +44,7 @@ export const activateLiveMode = () =>
 
 // ── keys ────────────────────────────────────────────────────────────────────────────────────────────────────
 export const keysQuery = (merchantId: string) =>
-  queryOptions({
-    queryKey: dashboardKeys.keys(merchantId),
-    queryFn: ({ signal }) =>
-      call(`/v1/d-panel/${path(merchantId)}/apiKey`, apiKeyListData, {
-        ...as(merchantId),
-        signal,
-      }),
-    retry: false,
-  })
+  merchantQuery(dashboardKeys.keys(merchantId), merchantId, `/v1/d-panel/${path(merchantId)}/apiKey`, apiKeyListData)
 export const generateKey = (merchantId: string) =>
   call(`/v1/d-panel/${path(merchantId)}/apiKey`, newApiKeyData, {
     ...as(merchantId),
@@ -52,15 +55,7 @@ export const revokeKey = (merchantId: string, apiKey: string) =>
 
 // ── test users and top-up ─────────────────────────────────────────────────────────────────────────────────
 export const merchantUsersQuery = (merchantId: string) =>
-  queryOptions({
-    queryKey: dashboardKeys.users(merchantId),
-    queryFn: ({ signal }) =>
-      call('/v1/homeDboard/getMerchantUsers', merchantUsersData, {
-        ...as(merchantId),
-        signal,
-      }),
-    retry: false,
-  })
+  merchantQuery(dashboardKeys.users(merchantId), merchantId, '/v1/homeDboard/getMerchantUsers', merchantUsersData)
 export const topUpSandbox = (merchantId: string) =>
   call('/dev/user/v1merchantBalance', merchantTopUpData, {
     ...as(merchantId),
@@ -74,42 +69,22 @@ export const topUpTestUser = (merchantId: string, testUserId: string) =>
 
 // ── transactions ──────────────────────────────────────────────────────────────────────────────────────────
 export const transactionsQuery = (merchantId: string, live: boolean, page: number, perPage: number) =>
-  queryOptions({
-    queryKey: dashboardKeys.transactions(merchantId, live, page, perPage),
-    queryFn: ({ signal }) =>
-      call('/v1/getTransactions', transactionsData, {
-        ...as(merchantId),
-        signal,
-        query: { page_no: page, record_per_page: perPage, live_mode: live },
-      }),
-    retry: false,
+  merchantQuery(dashboardKeys.transactions(merchantId, live, page, perPage), merchantId, '/v1/getTransactions', transactionsData, {
+    page_no: page,
+    record_per_page: perPage,
+    live_mode: live,
   })
 
 export type DetailType = 'payment' | 'refund' | 'cashback'
 const detailData = v.object({ detail: v.record(v.string(), v.unknown()) })
 export const transactionDetailQuery = (merchantId: string, live: boolean, type: DetailType, id: string) =>
-  queryOptions({
-    queryKey: dashboardKeys.transaction(merchantId, type, id),
-    queryFn: ({ signal }) =>
-      call(`/v1/getTransactions/${type}/${path(id)}`, detailData, {
-        ...as(merchantId),
-        signal,
-        query: { live_mode: live },
-      }),
-    retry: false,
+  merchantQuery(dashboardKeys.transaction(merchantId, type, id), merchantId, `/v1/getTransactions/${type}/${path(id)}`, detailData, {
+    live_mode: live,
   })
 
 // ── settings and products ─────────────────────────────────────────────────────────────────────────────────
 export const settingsQuery = (merchantId: string) =>
-  queryOptions({
-    queryKey: dashboardKeys.settings(merchantId),
-    queryFn: ({ signal }) =>
-      call('/dev/v1/configSettings/getSettings', settingsData, {
-        ...as(merchantId),
-        signal,
-      }),
-    retry: false,
-  })
+  merchantQuery(dashboardKeys.settings(merchantId), merchantId, '/dev/v1/configSettings/getSettings', settingsData)
 export const saveSettings = (merchantId: string, body: { webhook_url: string; redirect_domains: string[] }) =>
   call('/dev/v1/configSettings/updateSettings', settingsData, {
     ...as(merchantId),
@@ -118,15 +93,7 @@ export const saveSettings = (merchantId: string, body: { webhook_url: string; re
   })
 
 export const productScopesQuery = (merchantId: string) =>
-  queryOptions({
-    queryKey: dashboardKeys.products(merchantId),
-    queryFn: ({ signal }) =>
-      call('/dev/v1/user/getProducts', productScopesData, {
-        ...as(merchantId),
-        signal,
-      }),
-    retry: false,
-  })
+  merchantQuery(dashboardKeys.products(merchantId), merchantId, '/dev/v1/user/getProducts', productScopesData)
 export const saveProducts = (merchantId: string, products: number[]) =>
   call('/dev/v1/user/putProducts', productScopesData, {
     ...as(merchantId),

@@ -46,6 +46,12 @@ function DashboardBody({ profile, sidebar, announcements }: { profile: UserProfi
   const liveMerchantId = state.context.liveMerchantId ?? profile.live_merchant_id
   const merchantId = live ? liveMerchantId : profile.merchant_id
   const merchantName = profile.merchant_name || t`Merchant Name`
+  const tools = [
+    { href: '/dashboard/transactions', name: t`Transactions`, purpose: t`Payments, refunds and cashback of your merchant, newest first.` },
+    { href: `/develop/${brandSlug}-lab`, name: t`PayLab Lab`, purpose: t`Try every product's API calls with your own key.` },
+    { href: '/develop/resolve', name: t`Response code resolver`, purpose: t`What a response code means and how to fix it.` },
+    { href: '/settings', name: t`Settings`, purpose: t`Webhook URL, redirect domains, products and scopes.` },
+  ]
   const registered = formatDate(lang, profile.registration_date)
 
   return (
@@ -153,46 +159,14 @@ function DashboardBody({ profile, sidebar, announcements }: { profile: UserProfi
             <Trans>Tools</Trans>
           </h2>
           <ul className="dash-tools">
-            <li>
-              <InternalLink href="/dashboard/transactions" className="dash-tool">
-                <strong>
-                  <Trans>Transactions</Trans>
-                </strong>
-                <span>
-                  <Trans>Payments, refunds and cashback of your merchant, newest first.</Trans>
-                </span>
-              </InternalLink>
-            </li>
-            <li>
-              <InternalLink href={`/develop/${brandSlug}-lab`} className="dash-tool">
-                <strong>
-                  <Trans>PayLab Lab</Trans>
-                </strong>
-                <span>
-                  <Trans>Try every product's API calls with your own key.</Trans>
-                </span>
-              </InternalLink>
-            </li>
-            <li>
-              <InternalLink href="/develop/resolve" className="dash-tool">
-                <strong>
-                  <Trans>Response code resolver</Trans>
-                </strong>
-                <span>
-                  <Trans>What a response code means and how to fix it.</Trans>
-                </span>
-              </InternalLink>
-            </li>
-            <li>
-              <InternalLink href="/settings" className="dash-tool">
-                <strong>
-                  <Trans>Settings</Trans>
-                </strong>
-                <span>
-                  <Trans>Webhook URL, redirect domains, products and scopes.</Trans>
-                </span>
-              </InternalLink>
-            </li>
+            {tools.map((tool) => (
+              <li key={tool.href}>
+                <InternalLink href={tool.href} className="dash-tool">
+                  <strong>{tool.name}</strong>
+                  <span>{tool.purpose}</span>
+                </InternalLink>
+              </li>
+            ))}
           </ul>
         </nav>
 

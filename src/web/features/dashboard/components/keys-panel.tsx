@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { errorCodeOf } from '../../../../../machines/account-flow.ts'
 import { Button } from '@/web/ui/button.tsx'
 import { ConfirmPopup } from '@/web/ui/popup.tsx'
 import { Modal } from '@/web/ui/modal.tsx'
 import { profileRootKey } from '@/web/lib/profile.ts'
-import { errorText, langOf } from '@/web/lib/error-text.ts'
+import { langOf } from '@/web/lib/error-text.ts'
 import { NewKeyStep } from '@/web/ui/new-key-step.tsx'
 import { generateKey, keysQuery, revokeKey } from '../api.ts'
 import { dashboardKeys } from '../keys.ts'
 import { formatDateTime } from '../format.ts'
+import { ErrorLine, QueryView, TableHead } from './query-state.tsx'
 
 /**
  * Key management of the mode's merchant (docs/dashboard.md "Keys"): the active keys with creation and last use,
@@ -56,68 +56,40 @@ export function KeysPanel({ merchantId, live }: { merchantId: string; live: bool
           <Trans>Generate a new key</Trans>
         </Button>
       </div>
-      {failure && (
-        <p className="dash-error" role="alert">
-          {errorText(i18n, errorCodeOf(failure))}
-        </p>
-      )}
+      {failure && <ErrorLine error={failure} />}
       {revoke.isSuccess && (
         <p className="dash-success" role="status">
           <Trans>Key {revoke.data.api_key} revoked. Requests signed with it are refused from now on.</Trans>
         </p>
       )}
-      {keys.isError ? (
-        <p className="dash-error" role="alert">
-          {errorText(i18n, errorCodeOf(keys.error))}
-        </p>
-      ) : !keys.data ? (
-        <p role="status">{t`Loading…`}</p>
-      ) : (
-        <div className="dash-table-wrap">
-          <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>API key</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Secret</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Created</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Last used</Trans>
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <Trans>Actions</Trans>
-                  </span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.keys.map((key) => (
-                <tr key={key.api_key}>
-                  <td data-label={t`API key`}>
-                    <code>{key.api_key}</code>
-                  </td>
-                  <td data-label={t`Secret`}>
-                    <code>{key.api_secret_hint}</code>
-                  </td>
-                  <td data-label={t`Created`}>{formatDateTime(lang, key.created_at)}</td>
-                  <td data-label={t`Last used`}>{key.last_used_at ? formatDateTime(lang, key.last_used_at) : t`Never`}</td>
-                  <td>
-                    <Button variant="secondary" size="small" aria-label={t`Revoke ${key.api_key}`} onClick={() => setRevoking(key.api_key)}>
-                      <Trans>Revoke</Trans>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryView query={keys}>
+        {(data) => (
+          <div className="dash-table-wrap">
+            <table className="dash-table">
+              <TableHead labels={[t`API key`, t`Secret`, t`Created`, t`Last used`, '']} />
+              <tbody>
+                {data.keys.map((key) => (
+                  <tr key={key.api_key}>
+                    <td data-label={t`API key`}>
+                      <code>{key.api_key}</code>
+                    </td>
+                    <td data-label={t`Secret`}>
+                      <code>{key.api_secret_hint}</code>
+                    </td>
+                    <td data-label={t`Created`}>{formatDateTime(lang, key.created_at)}</td>
+                    <td data-label={t`Last used`}>{key.last_used_at ? formatDateTime(lang, key.last_used_at) : t`Never`}</td>
+                    <td>
+                      <Button variant="secondary" size="small" aria-label={t`Revoke ${key.api_key}`} onClick={() => setRevoking(key.api_key)}>
+                        <Trans>Revoke</Trans>
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
 
       <ConfirmPopup
         open={revoking !== null}

@@ -3,11 +3,11 @@ import { useId, type ReactNode } from 'react'
 import { products as productCatalog } from '@/domain/products.ts'
 import { settingsLimits, type SettingsTab } from '@/domain/settings.ts'
 import { Button } from '@/web/ui/button.tsx'
-import { errorCodeOf } from '../../../../../machines/account-flow.ts'
 import { errorText, langOf } from '@/web/lib/error-text.ts'
 import { useStoredMode, type ModeView } from '../mode.ts'
 import { useSettingsForm, type SettingsDraft, type SettingsField } from '../use-settings-form.ts'
 import { KeysPanel } from './keys-panel.tsx'
+import { ErrorLine, Loading } from './query-state.tsx'
 import { SessionFailure } from './session-failure.tsx'
 import '../dashboard.css'
 
@@ -22,13 +22,7 @@ export type SettingsFrameRender = (onTabChange: (tab: SettingsTab) => void, cont
 export function SettingsPage({ tab, onTabChange, frame }: { tab: SettingsTab; onTabChange: (tab: SettingsTab) => void; frame: SettingsFrameRender }) {
   const { accessToken, profile, mode } = useStoredMode()
   if (accessToken === null || profile.isError) return frame(onTabChange, <SessionFailure error={profile.error} redirect="/settings" />)
-  if (!mode)
-    return frame(
-      onTabChange,
-      <p role="status">
-        <Trans>Loading…</Trans>
-      </p>,
-    )
+  if (!mode) return frame(onTabChange, <Loading />)
   return <SettingsTabs key={mode.merchantId} mode={mode} tab={tab} onTabChange={onTabChange} frame={frame} />
 }
 
@@ -87,13 +81,9 @@ function SettingsTabs({
             {mode.live ? <Trans>Live merchant {mode.merchantId}</Trans> : <Trans>Sandbox merchant {mode.merchantId}</Trans>}
           </p>
           {form.loadError ? (
-            <p className="dash-error" role="alert">
-              {errorText(i18n, errorCodeOf(form.loadError))}
-            </p>
+            <ErrorLine error={form.loadError} />
           ) : !form.loaded ? (
-            <p role="status">
-              <Trans>Loading…</Trans>
-            </p>
+            <Loading />
           ) : tab === 'configuration' ? (
             <form
               onSubmit={(event) => {

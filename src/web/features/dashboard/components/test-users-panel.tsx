@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { errorCodeOf } from '../../../../../machines/account-flow.ts'
 import { Button } from '@/web/ui/button.tsx'
 import { limits } from '@/domain/limits.ts'
-import { errorText, langOf } from '@/web/lib/error-text.ts'
+import { langOf } from '@/web/lib/error-text.ts'
 import { merchantUsersQuery, topUpSandbox, topUpTestUser } from '../api.ts'
 import { dashboardKeys } from '../keys.ts'
 import { formatYen, nextMonthStart } from '../format.ts'
+import { ErrorLine, QueryView, TableHead } from './query-state.tsx'
 
 const refusedMonth = v.object({
   month: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/)),
@@ -76,64 +76,38 @@ export function TestUsersPanel({ merchantId, live }: { merchantId: string; live:
           <Trans>Topped up: every test user received {amount}.</Trans>
         </p>
       )}
-      {topUp.isError && (
-        <p className="dash-error" role="alert">
-          {errorText(i18n, errorCodeOf(topUp.error))}
-        </p>
-      )}
-      {topUpOne.isError && (
-        <p className="dash-error" role="alert">
-          {errorText(i18n, errorCodeOf(topUpOne.error))}
-        </p>
-      )}
-      {users.isError ? (
-        <p className="dash-error" role="alert">
-          {errorText(i18n, errorCodeOf(users.error))}
-        </p>
-      ) : !users.data ? (
-        <p role="status">{t`Loading…`}</p>
-      ) : (
-        <div className="dash-table-wrap">
-          <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Username</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Balance</Trans>
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <Trans>Actions</Trans>
-                  </span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.test_users.map((user) => (
-                <tr key={user.test_user_id}>
-                  <td data-label={t`Username`}>{user.username}</td>
-                  <td data-label={t`Balance`} data-testid={`balance-${user.username}`}>
-                    {formatYen(lang, user.balance)}
-                  </td>
-                  <td>
-                    <Button
-                      variant="secondary"
-                      size="small"
-                      aria-label={t`Top up ${user.username}`}
-                      disabled={topUpOne.isPending}
-                      onClick={() => topUpOne.mutate(user.test_user_id)}
-                    >
-                      <Trans>Top up</Trans>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {topUp.isError && <ErrorLine error={topUp.error} />}
+      {topUpOne.isError && <ErrorLine error={topUpOne.error} />}
+      <QueryView query={users}>
+        {(data) => (
+          <div className="dash-table-wrap">
+            <table className="dash-table">
+              <TableHead labels={[t`Username`, t`Balance`, '']} />
+              <tbody>
+                {data.test_users.map((user) => (
+                  <tr key={user.test_user_id}>
+                    <td data-label={t`Username`}>{user.username}</td>
+                    <td data-label={t`Balance`} data-testid={`balance-${user.username}`}>
+                      {formatYen(lang, user.balance)}
+                    </td>
+                    <td>
+                      <Button
+                        variant="secondary"
+                        size="small"
+                        aria-label={t`Top up ${user.username}`}
+                        disabled={topUpOne.isPending}
+                        onClick={() => topUpOne.mutate(user.test_user_id)}
+                      >
+                        <Trans>Top up</Trans>
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
     </section>
   )
 }

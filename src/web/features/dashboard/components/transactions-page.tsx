@@ -5,12 +5,12 @@ import type { transactionSchema } from '@/domain/dashboard-api.ts'
 import type * as v from 'valibot'
 import { Button } from '@/web/ui/button.tsx'
 import { Modal } from '@/web/ui/modal.tsx'
-import { sessionTimedOutCode } from '../../../../../machines/account-flow.ts'
-import { errorCodeOf } from '../../../../../machines/account-flow.ts'
-import { errorText, langOf } from '@/web/lib/error-text.ts'
+import { errorCodeOf, sessionTimedOutCode } from '../../../../../machines/account-flow.ts'
+import { langOf } from '@/web/lib/error-text.ts'
 import { transactionDetailQuery, transactionsQuery, type DetailType } from '../api.ts'
 import { formatDateTime, formatYen } from '../format.ts'
 import { useStoredMode, type ModeView } from '../mode.ts'
+import { ErrorLine, Loading, QueryView, TableHead } from './query-state.tsx'
 import { SessionFailure } from './session-failure.tsx'
 import '../dashboard.css'
 
@@ -33,12 +33,7 @@ export const perPageChoices = [10, 20, 50] as const
 export function TransactionsPage({ page, perPage, onPage }: { page: number; perPage: number; onPage: (page: number, perPage: number) => void }) {
   const { accessToken, profile, mode } = useStoredMode()
   if (accessToken === null || profile.isError) return <SessionFailure error={profile.error} redirect="/dashboard/transactions" />
-  if (!mode)
-    return (
-      <p role="status">
-        <Trans>Loading…</Trans>
-      </p>
-    )
+  if (!mode) return <Loading />
   return <TransactionList mode={mode} page={page} perPage={perPage} onPage={onPage} />
 }
 
@@ -66,20 +61,9 @@ function TransactionList({
 
   if (list.isError) {
     const code = errorCodeOf(list.error)
-    return code === sessionTimedOutCode ? (
-      <SessionFailure error={list.error} redirect="/dashboard/transactions" />
-    ) : (
-      <p className="dash-error" role="alert">
-        {errorText(i18n, code)}
-      </p>
-    )
+    return code === sessionTimedOutCode ? <SessionFailure error={list.error} redirect="/dashboard/transactions" /> : <ErrorLine error={list.error} />
   }
-  if (!list.data)
-    return (
-      <p role="status">
-        <Trans>Loading…</Trans>
-      </p>
-    )
+  if (!list.data) return <Loading />
   const { data: rows, total_records: total, total_pages: pages } = list.data
   return (
     <div className="dash-page">
@@ -94,28 +78,7 @@ function TransactionList({
       ) : (
         <div className="dash-table-wrap">
           <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Date</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Type</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Amount</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Merchant reference</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>ID</Trans>
-                </th>
-              </tr>
-            </thead>
+            <TableHead labels={[t`Date`, t`Type`, t`Status`, t`Amount`, t`Merchant reference`, t`ID`]} />
             <tbody>
               {rows.map((row) => (
                 <tr key={`${row.type}-${row.id}`}>
@@ -195,30 +158,21 @@ function DetailValue({ name, value }: { name: string; value: unknown }): ReactNo
 }
 
 function TransactionDetail({ mode, type, id }: { mode: ModeView; type: DetailType; id: string }) {
-  const { i18n } = useLingui()
   const detail = useQuery(transactionDetailQuery(mode.merchantId, mode.live, type, id))
-  if (detail.isError)
-    return (
-      <p className="dash-error" role="alert">
-        {errorText(i18n, errorCodeOf(detail.error))}
-      </p>
-    )
-  if (!detail.data)
-    return (
-      <p role="status">
-        <Trans>Loading…</Trans>
-      </p>
-    )
   return (
-    <dl className="dash-detail" data-testid="transaction-detail">
-      {Object.entries(detail.data.detail).map(([name, value]) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>
-            <DetailValue name={name} value={value} />
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <QueryView query={detail}>
+      {(data) => (
+        <dl className="dash-detail" data-testid="transaction-detail">
+          {Object.entries(data.detail).map(([name, value]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>
+                <DetailValue name={name} value={value} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </QueryView>
   )
 }
