@@ -17,7 +17,9 @@ for (const lang of ['jp', 'en']) {
     await page.goto(path)
     await page.waitForTimeout(2500)
     if (process.argv[3] === 'live') { await page.getByRole('button', { name: lang === 'en' ? 'Live mode' : '本番モード' }).click(); await page.waitForTimeout(700) }
-    await page.screenshot({ path: `/tmp/dash-shots/${which.replace(/\W/g, '')}-${lang}-${width}.png`, fullPage: true })
+    if (process.argv[3] === 'scopes') { await page.getByRole('tab').nth(2).click(); await page.waitForTimeout(700) }
+    if (process.argv[3] === 'invalid') { await page.locator('input[type=url]').fill('ftp://x'); await page.locator('textarea').fill('bad domain'); await page.getByRole('button', { name: lang === 'en' ? 'Save' : '保存' , exact: true }).click(); await page.waitForTimeout(700) }
+    await page.screenshot({ path: `/tmp/dash-shots/${which.replace(/\W/g, '')}${process.argv[3] ?? ''}-${lang}-${width}.png`, fullPage: process.argv[3] !== 'live' })
     await context.close()
   }
 }

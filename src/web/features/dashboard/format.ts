@@ -10,11 +10,9 @@ export const formatDateTime = (lang: Lang, iso: string) =>
     timeStyle: 'short',
     timeZone: 'Asia/Tokyo',
   }).format(new Date(iso))
+/** en-US for yen in English: en-GB writes 'JP¥'. */
 export const formatYen = (lang: Lang, amount: number) =>
-  new Intl.NumberFormat(locale(lang), {
-    style: 'currency',
-    currency: 'JPY',
-  }).format(amount)
+  new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US', { style: 'currency', currency: 'JPY' }).format(amount)
 
 /** The first day of the month after `YYYY-MM`, in the UI language: when the next top-up is allowed. */
 export function nextMonthStart(lang: Lang, month: string): string {
