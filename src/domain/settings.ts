@@ -6,6 +6,10 @@ import * as v from 'valibot'
  * form. Decisions in docs/dashboard.md.
  */
 
+/** The tabs of the settings page (spec §2), in order; the first is the default. */
+export const settingsTabs = ['configuration', 'api-keys', 'opa-scopes'] as const
+export type SettingsTab = (typeof settingsTabs)[number]
+
 export const settingsLimits = { maxRedirectDomains: 20, maxHostLength: 253, maxUrlLength: 2048 } as const
 
 const localHosts = ['localhost', '127.0.0.1', '[::1]']

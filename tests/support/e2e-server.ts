@@ -1,10 +1,17 @@
 // The server the browser tests run against: the real app on a fresh PGlite store in a temporary directory,
-// serving the already built portal (npm test builds it before Playwright starts).
-import { mkdtempSync, rmSync } from 'node:fs'
+// serving the already built portal (npm test builds it before Playwright starts). It also listens with TLS on a
+// free port (the provider's SDKs only speak HTTPS) and tells specs where: `e2eHttpsInfo()` (e2e-https.ts).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer } from '../../src/server/main.ts'
+import { e2eHttpsInfoPath } from './e2e-https.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paylab-e2e-'))
-process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
-await startServer({ ...process.env, DATA_DIR: dataDir })
+const infoPath = e2eHttpsInfoPath(process.env.PORT)
+process.on('exit', () => {
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(infoPath, { force: true })
+})
+const running = await startServer({ SANDBOX_HTTPS_PORT: '0', ...process.env, DATA_DIR: dataDir })
+if (running.https) writeFileSync(infoPath, JSON.stringify({ port: running.https.port, certificate: running.https.certificate.cert }))

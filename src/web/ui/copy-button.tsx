@@ -1,3 +1,4 @@
+import './credentials.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { buttonClass } from './button.tsx'
@@ -29,4 +30,9 @@ export function CopyValueButton({ value, label, feedbackMs = 2000, className }: 
       <span aria-live="polite">{copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}</span>
     </button>
   )
+}
+
+/** The credential pill of the account and dashboard screens (spec §9: 1 second in the profile menu). */
+export function CopyButton({ value, label, feedbackMs }: { value: string; label: string; feedbackMs: number }) {
+  return <CopyValueButton value={value} label={label} feedbackMs={feedbackMs} className="account-copy" />
 }

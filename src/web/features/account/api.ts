@@ -7,7 +7,6 @@ import {
   resendOtpData,
   termsRequiredData,
   uploadLogoData,
-  userProfileSchema,
   validateOtpData,
   authenticateData,
   signupProductData,
@@ -15,46 +14,15 @@ import {
   type UserProfile,
 } from '@/domain/account-api.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
-import { apiGet, apiPost, envelope, HttpError, type TimeoutKind } from '@/web/lib/http.ts'
-import { AccountFlowError, sessionTimedOutCode, unknownErrorCode } from '../../../../machines/account-flow.ts'
+import { call } from '@/web/lib/api-call.ts'
+import { AccountFlowError } from '../../../../machines/account-flow.ts'
 import { accountKeys } from './keys.ts'
 
 /**
  * Requests of the account feature (spec §7 Account). Every answer is `{resultInfo, data}`: SUCCESS gives the
  * parsed data, anything else rejects with an AccountFlowError carrying `resultInfo.code` (and `data`), which is
- * what the machines expect. Auth calls carry the device id (spec §3); bearer calls the session's token.
- * Transport (timeouts, bearer, device id, 401 → session timed out) is the portal's one client, web/lib/http.ts.
+ * what the machines expect (`call`, web/lib/api-call.ts, shared with the dashboard).
  */
-
-interface CallOptions {
-  method?: 'GET' | 'POST'
-  body?: Record<string, unknown> | FormData
-  bearer?: boolean
-  device?: boolean
-  timeout?: TimeoutKind
-}
-
-async function call<S extends v.GenericSchema>(path: string, dataSchema: S, options: CallOptions = {}): Promise<v.InferOutput<S>> {
-  const request = options.method === 'POST' ? apiPost : apiGet
-  let answer
-  try {
-    answer = await request(envelope(v.unknown()), path, {
-      body: options.body,
-      auth: options.bearer,
-      deviceId: options.device,
-      timeout: options.timeout,
-    })
-  } catch (error) {
-    // an authenticated call answered 401: the session has timed out (http.ts has told the session; spec §4, §8)
-    if (options.bearer && error instanceof HttpError && error.status === 401) throw new AccountFlowError(sessionTimedOutCode)
-    if (error instanceof HttpError && error.status !== 0) throw new AccountFlowError(error.code, error.data)
-    throw new AccountFlowError(unknownErrorCode)
-  }
-  if (answer.resultInfo.code !== 'SUCCESS') throw new AccountFlowError(answer.resultInfo.code, answer.data)
-  const parsed = v.safeParse(dataSchema, answer.data)
-  if (!parsed.success) throw new AccountFlowError(unknownErrorCode)
-  return parsed.output
-}
 
 // ── sign-up ─────────────────────────────────────────────────────────────────────────────────────────────────
 export const createAccount = (body: { email: string; password: string }) =>
@@ -119,7 +87,7 @@ export const createApiKey = (merchantId: string) =>
   call(`/v1/d-panel/${encodeURIComponent(merchantId)}/apiKey`, newApiKeyData, { method: 'POST', bearer: true })
 
 // ── profile ─────────────────────────────────────────────────────────────────────────────────────────────────
-export const fetchUserProfile = () => call('/v1/homeDboard/getUserProfile', userProfileSchema, { bearer: true })
+export { fetchUserProfile, profileQuery } from '@/web/lib/profile.ts'
 
 /** spec §3 "Stored login account", with both spellings of each field. */
 export function loginAccountOf(profile: UserProfile) {
@@ -159,14 +127,6 @@ export function readStoredAccount(storage: Storage = localStorage) {
     return null
   }
 }
-
-export const profileQuery = (accessToken: string | null) =>
-  queryOptions({
-    queryKey: accountKeys.profile(accessToken),
-    queryFn: fetchUserProfile,
-    enabled: accessToken !== null,
-    staleTime: 30_000,
-  })
 
 export const productsQuery = () =>
   queryOptions({

@@ -1,10 +1,6 @@
-import type { I18n, MessageDescriptor } from '@lingui/core'
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { PasswordRule, PasswordStrength, ValidationCode } from '@/domain/account-validation.ts'
-import { errorMessage } from '@/domain/errors.ts'
-import '@/domain/errors-accounts.ts'
-import type { Lang } from '@/domain/i18n.ts'
-import { sessionTimedOutCode, unknownErrorCode } from '../../../../machines/account-flow.ts'
 
 /** spec §5: the exact validation messages of the account forms. */
 export const validationText = {
@@ -45,17 +41,4 @@ export const validationCodeText: Record<ValidationCode, MessageDescriptor> = {
   'otp.invalid': validationText.otpTyping,
 }
 
-const timedOut = msg`Timed out, please sign in again to continue`
-
-export const langOf = (i18n: I18n): Lang => (i18n.locale === 'en' ? 'en' : 'ja')
-
-/**
- * The text for an error code a machine holds: the portal's own codes here, the server's from the shared error
- * catalogue (spec §8, exact ja/en texts) in the current language.
- */
-export function errorText(i18n: I18n, code: string | null): string {
-  if (code === null) return ''
-  if (code === sessionTimedOutCode) return i18n._(timedOut)
-  if (code === unknownErrorCode) return errorMessage('INTERNAL_SERVER_ERROR', langOf(i18n))
-  return errorMessage(code, langOf(i18n))
-}
+export { errorText, langOf } from '@/web/lib/error-text.ts'

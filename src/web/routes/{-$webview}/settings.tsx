@@ -3,7 +3,8 @@ import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import { loginAccess } from '@/web/routes/-login-access.tsx'
 import * as v from 'valibot'
-import { SettingsFrame, settingsTabs } from '@/web/features/shell/components/tool-frames.tsx'
+import { SettingsFrame, settingsTabs, type SettingsTab } from '@/web/features/shell/components/tool-frames.tsx'
+import { SettingsPage } from '@/web/features/dashboard/components/settings-page.tsx'
 
 /** The first tab is the default and stays out of the URL; an unknown tab falls back to it. */
 const searchSchema = v.object({ tab: v.fallback(v.optional(v.picklist(settingsTabs)), undefined) })
@@ -19,10 +20,16 @@ export const Route = createFileRoute('/{-$webview}/settings')({
 function Settings() {
   const { tab = 'configuration' } = Route.useSearch()
   const navigate = Route.useNavigate()
+  const show = (next: SettingsTab) => void navigate({ search: { tab: next === 'configuration' ? undefined : next }, replace: true })
   return (
-    <SettingsFrame
+    <SettingsPage
       tab={tab}
-      onTabChange={(next) => void navigate({ search: { tab: next === 'configuration' ? undefined : next }, replace: true })}
+      onTabChange={show}
+      frame={(onTabChange, content) => (
+        <SettingsFrame tab={tab} onTabChange={onTabChange}>
+          {content}
+        </SettingsFrame>
+      )}
     />
   )
 }

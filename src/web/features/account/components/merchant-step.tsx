@@ -4,7 +4,7 @@ import { validationText } from '../messages.ts'
 import { isAcceptableLogo, logoMaxPx, logoTypes } from '../logo-file.ts'
 import { FieldMessage, FormError } from './auth-card.tsx'
 import { FullScreenLoader } from './full-screen-loader.tsx'
-import { MerchantLogo } from './merchant-logo.tsx'
+import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'
 
 export interface MerchantStepProps {
   /** The name typed before (Back from step 4 shows it again, so Next registers it rather than the default). */

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { productsQuery } from '../api.ts'
 import { langOf } from '../messages.ts'
 import { FormError } from './auth-card.tsx'
-import { MerchantLogo } from './merchant-logo.tsx'
+import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'
 
 /** spec §2: a description longer than this expands on hover (and keyboard focus). */
 const expandAfterChars = 100

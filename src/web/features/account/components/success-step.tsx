@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { FormError } from './auth-card.tsx'
-import { MerchantLogo } from './merchant-logo.tsx'
+import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'
 
 export const contactUrl = 'mailto:developers@paylab.example'
 

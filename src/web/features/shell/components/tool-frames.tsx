@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type ReactNode } from 'react'
+import { settingsTabs, type SettingsTab } from '@/domain/settings.ts'
 import { useTabKeys } from '@/web/ui/tab-keys.ts'
 import { AccountSidebar } from './account-sidebar.tsx'
 import { PageFrame } from './page-frame.tsx'
@@ -45,8 +46,7 @@ export function ResolveFrame({ children }: { children?: ReactNode }) {
   )
 }
 
-export const settingsTabs = ['configuration', 'api-keys', 'opa-scopes'] as const
-export type SettingsTab = (typeof settingsTabs)[number]
+export { settingsTabs, type SettingsTab } from '@/domain/settings.ts'
 
 /** spec §2 settings: tabs Configuration, API Keys, OPA Scopes (arrow keys move between tabs). */
 export function SettingsFrame({ tab, onTabChange, children }: { tab: SettingsTab; onTabChange: (tab: SettingsTab) => void; children?: ReactNode }) {
@@ -54,9 +54,9 @@ export function SettingsFrame({ tab, onTabChange, children }: { tab: SettingsTab
   const baseId = useId()
   const labels: Record<SettingsTab, string> = { configuration: t`Configuration`, 'api-keys': t`API Keys`, 'opa-scopes': t`OPA Scopes` }
   const purposes: Record<SettingsTab, string> = {
-    configuration: t`Set the callback and redirect URLs and the notification e-mail your sandbox merchant uses.`,
+    configuration: t`Set the webhook URL and the domains a web payment may return the customer to.`,
     'api-keys': t`Create and rotate the API key and secret your server signs its requests with.`,
-    'opa-scopes': t`Choose which Open Payment API scopes your merchant's users are asked to authorise.`,
+    'opa-scopes': t`Choose your products: your keys may call their Open Payment API endpoints, and users are asked for their scopes.`,
   }
   const keys = useTabKeys(settingsTabs, tab, onTabChange)
   return (

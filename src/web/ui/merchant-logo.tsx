@@ -1,3 +1,4 @@
+import './credentials.css'
 /** The merchant's logo, or PayLab's default shop mark when there is none (spec §2: "logo or default"). */
 export function MerchantLogo({ url, name, size = 64 }: { url: string | null | undefined; name: string; size?: number }) {
   if (url) return <img className="account-logo" src={url} alt={name} width={size} height={size} />

@@ -1,3 +1,4 @@
+import './credentials.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { limits } from '@/domain/limits.ts'
 import { CopyButton } from './copy-button.tsx'

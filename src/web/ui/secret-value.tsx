@@ -1,3 +1,4 @@
+import './credentials.css'
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { limits } from '@/domain/limits.ts'

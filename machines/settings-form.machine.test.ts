@@ -1,0 +1,64 @@
+import { expect, vi } from 'vitest'
+import { stateValueText as text } from '../scripts/statechart-model.ts'
+import { testMachinePaths } from '../tests/support/model-based.ts'
+import { settingsFormModel } from './settings-form.machine.model.ts'
+
+/**
+ * Spec §2 (Settings tabs; the header's save-changes popup 'Would you like to save the changes', Save / Cancel) and
+ * §8 ('Saved successfully' / 'Cannot be saved'). Leaving with unsaved changes asks; Save saves then leaves, Cancel
+ * leaves without saving; a refused save stays. `proceed`/`stay` are counted through the leave request.
+ */
+let proceeded = 0
+let stayed = 0
+let discarded = 0
+
+testMachinePaths('settings-form', {
+  ...settingsFormModel,
+  compareContext: false,
+  provide: () => {
+    proceeded = 0
+    stayed = 0
+    discarded = 0
+    return {
+      actions: {
+        proceed: vi.fn(({ context }: { context: { leave: unknown } }) => void (context.leave && proceeded++)),
+        stay: vi.fn(({ context }: { context: { leave: unknown } }) => void (context.leave && stayed++)),
+        discard: vi.fn(() => void discarded++),
+      },
+    }
+  },
+  check: (actual, expected, previous) => {
+    const event = expected.event as { type: string; output?: boolean }
+    const before = previous ? text(previous.value) : null
+    const oracle: Record<string, () => string> = {
+      start: () => 'clean',
+      'form.edit': () => 'dirty',
+      'form.loaded': () => 'clean',
+      'form.save': () => 'saving',
+      // nothing unsaved: leaving goes at once; unsaved: the popup asks
+      'leave.request': () => (before === 'clean' ? 'clean' : 'asking'),
+      'xstate.done.actor.ask': () => (event.output ? 'saving' : 'clean'),
+      'xstate.done.actor.save': () => 'clean',
+      'xstate.error.actor.save': () => 'dirty',
+    }
+    const want = oracle[event.type]
+    expect(want, `no oracle for ${event.type}`).toBeDefined()
+    expect(text(actual.value)).toBe(want!())
+    if (event.type === 'xstate.done.actor.ask' && !event.output) {
+      expect(discarded, 'Cancel drops the edits').toBe(1)
+      expect(proceeded, 'Cancel leaves').toBe(1)
+    }
+    if (event.type === 'xstate.done.actor.save') {
+      expect(actual.context.result).toBe('saved')
+      // a save the popup asked for leaves once saved
+      expect(proceeded).toBe(previous!.context.leave ? 1 : 0)
+    }
+    if (event.type === 'xstate.error.actor.save') {
+      expect(actual.context.result).toBe('failed')
+      expect(actual.context.fields).toEqual(['webhook_url'])
+      expect(stayed).toBe(previous!.context.leave ? 1 : 0)
+      expect(proceeded).toBe(0)
+    }
+    if (actual.matches('dirty') || actual.matches('clean')) expect(actual.context.leave).toBeNull()
+  },
+})
