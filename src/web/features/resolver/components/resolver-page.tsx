@@ -2,8 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { useContentLang } from '@/web/features/docs/api.ts'
-import { ResolveFrame } from '@/web/features/shell/components/tool-frames.tsx'
 import { Button, buttonClass } from '@/web/ui/button.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { TextField } from '@/web/ui/text-field.tsx'
@@ -20,14 +18,15 @@ export interface ResolverSearch {
 /**
  * `/develop/resolve` (spec §1 analyse): the form is the page's search params — an SDK link
  * (`?api_name=&code=&code_id=`) and a submitted form are the same thing, so the answer can be bookmarked and shared.
- * Works signed out (docs/dashboard.md "Resolver page").
+ * Works signed out (docs/dashboard.md "Resolver page"). The route puts it in the tools' frame.
  */
 export function ResolverPage({ search }: { search: ResolverSearch }) {
-  const lang = useContentLang()
+  const { i18n } = useLingui()
+  const lang = i18n.locale === 'en' ? 'en' : 'ja'
   const input = { code: search.code ?? '', codeId: search.code_id, apiName: search.api_name }
   const answer = useQuery(resolveQueryOptions(input, lang))
   return (
-    <ResolveFrame>
+    <>
       <ResolverForm key={`${search.api_name ?? ''}|${search.code ?? ''}|${search.code_id ?? ''}`} search={search} />
       <section className="resolver-result" aria-live="polite" aria-busy={answer.isFetching}>
         {input.code.trim() === '' ? null : answer.isPending ? (
@@ -42,7 +41,7 @@ export function ResolverPage({ search }: { search: ResolverSearch }) {
           <Resolution answer={answer.data} asked={input.code} apiName={search.api_name} />
         )}
       </section>
-    </ResolveFrame>
+    </>
   )
 }
 

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { uiHead } from '@/web/lib/head.ts'
 import { ResolverPage } from '@/web/features/resolver/components/resolver-page.tsx'
+import { ResolveFrame } from '@/web/features/shell/components/tool-frames.tsx'
 
 /** Search params as the provider's SDKs link them; anything else (too long, not a string) is dropped. */
 const text = (max: number) => v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max))), undefined)
@@ -20,6 +21,10 @@ export const Route = createFileRoute('/{-$webview}/develop/resolve')({
     return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value)) as v.InferOutput<typeof resolveSearch>
   },
   component: function ResolveRoute() {
-    return <ResolverPage search={Route.useSearch()} />
+    return (
+      <ResolveFrame>
+        <ResolverPage search={Route.useSearch()} />
+      </ResolveFrame>
+    )
   },
 })
