@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { labGroupOf, type LabEndpointId, type ScenarioId } from '@/domain/lab.ts'
 import { products, type ProductModel } from '@/domain/products.ts'
-import { useTabKeys } from '@/web/ui/tab-keys.ts'
+import { TabList } from '@/web/ui/tab-list.tsx'
 import { labQueryOptions, type LabEndpointView } from '../api.ts'
 import type { DemoCredentials } from '../demo-call.ts'
 import { useTestPanel } from '../use-test-panel.ts'
@@ -27,31 +27,22 @@ export interface LabPageProps {
 export function LabPage({ product, endpoint, scenario, credentials, selectedModels, onProductChange }: LabPageProps) {
   const { t, i18n } = useLingui()
   const lang = i18n.locale === 'en' ? 'en' : 'ja'
-  const keys = useTabKeys(labTabs, product, onProductChange)
   const nameOf = (model: ProductModel) => {
     const p = products.find((x) => x.model === model)!
     return lang === 'en' ? p.name : p.nameJp
   }
   return (
     <div className="lab">
-      <div role="tablist" aria-label={t`Products`} className="shell-tabs lab-tabs" onKeyDown={keys.onKeyDown}>
-        {labTabs.map((model) => (
-          <button
-            key={model}
-            ref={keys.tabRef(model)}
-            type="button"
-            role="tab"
-            id={`lab-tab-${model}`}
-            aria-selected={model === product}
-            aria-controls="lab-panel"
-            tabIndex={model === product ? 0 : -1}
-            className="shell-tabs__tab"
-            onClick={() => onProductChange(model)}
-          >
-            {nameOf(model)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        ids={labTabs}
+        current={product}
+        onSelect={onProductChange}
+        labelOf={nameOf}
+        tabId={(model) => `lab-tab-${model}`}
+        panelId={() => 'lab-panel'}
+        label={t`Products`}
+        className="shell-tabs lab-tabs"
+      />
       <div role="tabpanel" id="lab-panel" aria-labelledby={`lab-tab-${product}`} className="lab-panel-area">
         <h2 className="shell-tabs__heading">{nameOf(product)}</h2>
         {!selectedModels.includes(product) && credentials && (
