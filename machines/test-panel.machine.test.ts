@@ -122,3 +122,13 @@ describe('the requests the panel sends (spec §9)', () => {
     expect(wotDemoKey.apiKey).toMatch(/WOT/)
   })
 })
+
+describe('product scopes (spec §4)', () => {
+  const scopesFor = (selectedModels: ProductModel[]) => createActor(testPanelMachine, { input: { model: 'qrcode', selectedModels } }).getSnapshot().context.scopes
+  it('appinvoke, webcashier or qrcode give web payment once; autodebit payment; continuous and pre-auth their own', () => {
+    expect(scopesFor(['appinvoke', 'webcashier', 'qrcode'])).toEqual(['webPayment'])
+    expect(scopesFor(['qrcode', 'autodebit'])).toEqual(['webPayment', 'payment'])
+    expect(scopesFor(['continuous_payments', 'preauth_capture'])).toEqual(['continuousPayment', 'preauthCapture'])
+    expect(scopesFor([])).toEqual([])
+  })
+})
