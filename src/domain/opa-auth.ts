@@ -9,8 +9,8 @@
  *
  * This module is the one place that knows the format. It is pure and runs anywhere: the two hash primitives
  * are injected as an {@link OpaCrypto}. The server passes node:crypto (`src/server/sandbox/opa-crypto.ts`).
- * A browser would pass WebCrypto's HMAC-SHA256 plus a small MD5 (WebCrypto has none); the portal's labs and
- * demos sign on the server instead (the demo proxy holds the secrets), so no browser implementation exists yet.
+ * The browser signs the lab's test-panel calls with WebCrypto's HMAC-SHA256 plus a small MD5 (WebCrypto has none):
+ * `src/web/features/lab/web-signer.ts`, built on `bodyDigest`, `macMessage` and `formatOpaAuthHeader` here.
  */
 
 export const opaAuthPrefix = 'hmac OPA-Auth:'

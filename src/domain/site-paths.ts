@@ -17,7 +17,11 @@ export function splitWebview(pathname: string): { prefix: '' | '/webview'; path:
 export const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
 export const isMaintenancePath = (path: string) => under(path, '/maintenance')
 
+/** Tools under a login-access prefix that are public: the resolver, which the SDKs link every error to (docs/dashboard.md). */
+export const publicToolPaths = ['/develop/resolve'] as const
+
 export function needsLogin(path: string): boolean {
+  if (publicToolPaths.some((p) => under(path, p))) return false
   return loginAccessPrefixes.some((p) => under(path, p))
 }
 

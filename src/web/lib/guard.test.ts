@@ -32,7 +32,7 @@ describe('route guard (spec §2)', () => {
     expect(splitWebview('/webviews')).toEqual({ prefix: '', path: '/webviews' })
   })
 
-  it.each(['/dashboard/transactions', '/dashboard/home', '/develop/paylab-lab', '/develop/resolve', '/settings'])(
+  it.each(['/dashboard/transactions', '/dashboard/home', '/develop/paylab-lab', '/settings'])(
     'sends a visitor without a token from %s to sign-in with a redirect back',
     (pathname) => {
       expect(decideGuard({ ...visitor, pathname })).toEqual({
@@ -49,7 +49,8 @@ describe('route guard (spec §2)', () => {
 
   it('lets a signed-in user through, and never guards public pages', () => {
     expect(decideGuard({ ...visitor, pathname: '/settings', accessToken: 'abc' })).toEqual({ kind: 'allow' })
-    for (const pathname of ['/', '/not-found', '/products/docs/qrcode', '/account/signin', '/developers']) {
+    // the resolver is public: the SDKs link every error to it (docs/dashboard.md)
+    for (const pathname of ['/', '/not-found', '/products/docs/qrcode', '/account/signin', '/developers', '/develop/resolve', '/webview/develop/resolve']) {
       expect(decideGuard({ ...visitor, pathname, hostname: 'paylab.test' })).toEqual({ kind: 'allow' })
     }
   })

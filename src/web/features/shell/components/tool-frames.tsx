@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type ReactNode } from 'react'
 import { settingsTabs, type SettingsTab } from '@/domain/settings.ts'
-import { useTabKeys } from '@/web/ui/tab-keys.ts'
+import { TabList } from '@/web/ui/tab-list.tsx'
 import { AccountSidebar } from './account-sidebar.tsx'
 import { PageFrame } from './page-frame.tsx'
 
@@ -58,27 +58,17 @@ export function SettingsFrame({ tab, onTabChange, children }: { tab: SettingsTab
     'api-keys': t`Create and rotate the API key and secret your server signs its requests with.`,
     'opa-scopes': t`Choose your products: your keys may call their Open Payment API endpoints, and users are asked for their scopes.`,
   }
-  const keys = useTabKeys(settingsTabs, tab, onTabChange)
   return (
     <PageFrame sidebar={<AccountSidebar />} title={<Trans>Settings</Trans>} lead={<Trans>Configure how your sandbox merchant connects to PayLab.</Trans>}>
-      <div role="tablist" aria-label={t`Settings`} className="shell-tabs" onKeyDown={keys.onKeyDown}>
-        {settingsTabs.map((name) => (
-          <button
-            key={name}
-            ref={keys.tabRef(name)}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${baseId}-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            className="shell-tabs__tab"
-            onClick={() => onTabChange(name)}
-          >
-            {labels[name]}
-          </button>
-        ))}
-      </div>
+      <TabList
+        ids={settingsTabs}
+        current={tab}
+        onSelect={onTabChange}
+        labelOf={(name) => labels[name]}
+        tabId={(name) => `${baseId}-tab-${name}`}
+        panelId={(name) => `${baseId}-panel-${name}`}
+        label={t`Settings`}
+      />
       <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} className="shell-tabs__panel" tabIndex={0}>
         <h2 className="shell-tabs__heading">{labels[tab]}</h2>
         <p>{purposes[tab]}</p>

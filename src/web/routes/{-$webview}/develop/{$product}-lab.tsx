@@ -1,16 +1,76 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { loginAccess } from '@/web/routes/-login-access.tsx'
-import { labProducts, type LabProduct } from '@/domain/site.ts'
+import { msg } from '@lingui/core/macro'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { labEndpoints, scenarioIds } from '@/domain/lab.ts'
+import { productModels, type ProductModel } from '@/domain/products.ts'
+import { brandSlug } from '@/domain/site.ts'
+import { profileQuery } from '@/web/features/account/api.ts'
+import { LabPage } from '@/web/features/lab/components/lab-page.tsx'
 import { LabFrame } from '@/web/features/shell/components/tool-frames.tsx'
+import { uiHead } from '@/web/lib/head.ts'
+import { useSession } from '@/web/lib/session.tsx'
+import { loginAccess } from '@/web/routes/-login-access.tsx'
 
-const isLabProduct = (value: string): value is LabProduct => (labProducts as readonly string[]).includes(value)
+/**
+ * Older and per-product lab addresses (`/develop/qrcode-lab`, the docs' `/develop/webpayment-lab` …) lead to the one
+ * lab's tab: decision in docs/dashboard.md "Lab page".
+ */
+const labAliases: Record<string, ProductModel> = {
+  ...Object.fromEntries(productModels.map((m) => [m, m])),
+  webpayment: 'webcashier',
+  nativepayment: 'autodebit',
+  dynamicqr: 'qrcode',
+  continuouspayment: 'continuous_payments',
+  preauth: 'preauth_capture',
+  requestmoney: 'request_money',
+}
 
-/** spec §2 `/develop/{product}-lab` (loginAccess); `{product}` is the provider's brand slug (docs/decisions/shell.md). */
+const labSearch = v.object({
+  product: v.fallback(v.optional(v.picklist(productModels), 'webcashier'), 'webcashier'),
+  endpoint: v.fallback(v.optional(v.picklist(labEndpoints.map((e) => e.id))), undefined),
+  scenario: v.fallback(v.optional(v.picklist(scenarioIds)), undefined),
+})
+
+/** spec §2 `/develop/{product}-lab` (loginAccess); `{product}` is the brand slug, the product model is the `?product=` tab. */
 export const Route = createFileRoute('/{-$webview}/develop/{$product}-lab')({
+  head: uiHead(msg`PayLab Lab`),
   ...loginAccess,
   params: {
-    parse: ({ product }): { product: LabProduct } | false => (isLabProduct(product) ? { product } : false),
+    parse: ({ product }): { product: string } | false => (product === brandSlug || product in labAliases ? { product } : false),
     stringify: ({ product }) => ({ product }),
   },
-  component: () => <LabFrame />,
+  validateSearch: (search) => v.parse(labSearch, search),
+  beforeLoad: async (ctx) => {
+    const alias = labAliases[ctx.params.product]
+    if (ctx.params.product !== brandSlug && alias)
+      throw redirect({ href: `${ctx.location.pathname.replace(/[^/]+-lab$/, `${brandSlug}-lab`)}?product=${alias}`, replace: true })
+    return loginAccess.beforeLoad(ctx)
+  },
+  component: LabRoute,
 })
+
+function LabRoute() {
+  const search = Route.useSearch()
+  const navigate = useNavigate()
+  const { accessToken } = useSession()
+  const profile = useQuery(profileQuery(accessToken))
+  const p = profile.data
+  const credentials =
+    p && accessToken && p.client_api_key && p.client_api_secret && p.merchant_id
+      ? { apiKey: p.client_api_key, apiSecret: p.client_api_secret, merchantId: p.merchant_id, accessToken }
+      : null
+  const selectedModels = (p?.products ?? []).filter((m): m is ProductModel => (productModels as readonly string[]).includes(m))
+  return (
+    <LabFrame>
+      <LabPage
+        product={search.product}
+        endpoint={search.endpoint}
+        scenario={search.scenario}
+        credentials={credentials}
+        selectedModels={selectedModels}
+        onProductChange={(product) => void navigate({ to: '.', search: { product }, replace: true })}
+      />
+    </LabFrame>
+  )
+}

@@ -1,0 +1,48 @@
+import type { AnyMachineSnapshot } from 'xstate'
+import { testPanelMachine, type DemoCallRecord } from './test-panel.machine.ts'
+
+const answer = (endpointId: DemoCallRecord['request']['endpointId'], status: number, data: unknown, code: string): DemoCallRecord => ({
+  purpose: 'send',
+  key: 'WIT',
+  request: { endpointId, method: 'POST', path: '/v2/postPayments', url: 'http://127.0.0.1/v2/postPayments', headers: {}, body: { merchantPaymentId: 'DEVELOPER-PANEL-PAY-0001', amount: { amount: 1, currency: 'JPY' } }, bodyText: '{}' },
+  status,
+  answer: { resultInfo: { code, message: '', codeId: '' }, data },
+  text: '',
+  ms: 12,
+})
+
+const selected = ['webcashier', 'qrcode', 'appinvoke', 'autodebit', 'request_money', 'continuous_payments', 'preauth_capture'] as const
+
+/**
+ * The test panel as its model-based test and `npm run qa:paths test-panel` walk it: a web-payment tab and a payment tab
+ * (an endpoint that needs an id, and "Refund a payment" that needs none); every scenario, the authorization flag, Run,
+ * and the server's answers. The traversal state is what Run depends on: scenario, flag, endpoint and whether the
+ * active item holds an id.
+ */
+export const testPanelModel = {
+  machine: testPanelMachine,
+  inputs: [
+    { name: 'webcashier: payment details', label: 'Open /develop/paylab-lab?product=webcashier, pick "Get payment details"', input: { model: 'webcashier' as const, selectedModels: selected, endpointId: 'getCodesPayment' as const } },
+    { name: 'autodebit: payment details', label: 'Open /develop/paylab-lab?product=autodebit, pick "Get payment details"', input: { model: 'autodebit' as const, selectedModels: selected, endpointId: 'getPayments' as const } },
+  ],
+  events: [
+    { type: 'panel.scenario', scenario: 'model1', label: 'Pick scenario model1' },
+    { type: 'panel.scenario', scenario: 'model2', label: 'Pick scenario model2' },
+    { type: 'panel.scenario', scenario: 'model3', label: 'Pick scenario model3' },
+    { type: 'panel.scenario', scenario: 'model4', label: 'Pick scenario model4' },
+    { type: 'panel.authorize', value: true, label: 'Tick "authorization flag"' },
+    { type: 'panel.authorize', value: false, label: 'Untick "authorization flag"' },
+    { type: 'panel.endpoint', endpointId: 'postRefunds', label: 'Pick "Refund a payment"' },
+    { type: 'panel.user', userAuthorizationId: 'ua-0001', label: 'Enter user authorization id ua-0001' },
+    { type: 'xstate.done.actor.create', output: answer('postPayments', 201, { paymentId: 'p-1', codeId: 'c-1' }, 'SUCCESS'), label: 'The creator answers 201 with an id' },
+    { type: 'xstate.done.actor.create', output: answer('postPayments', 401, null, 'UNAUTHORIZED'), label: 'The creator answers 401 UNAUTHORIZED (no id)' },
+    { type: 'xstate.error.actor.create', error: new Error('timeout'), label: 'The creator gets no answer (timeout)' },
+    { type: 'xstate.done.actor.send', output: answer('postPayments', 201, { paymentId: 'p-2' }, 'SUCCESS'), label: 'The server answers 201 SUCCESS' },
+    { type: 'xstate.done.actor.send', output: answer('postPayments', 401, null, 'UNAUTHORIZED'), label: 'The server answers 401 UNAUTHORIZED (WOT)' },
+    { type: 'xstate.error.actor.send', error: new Error('network'), label: 'The call gets no answer (network down)' },
+  ],
+  labels: { 'panel.run': 'Press Run', 'panel.reset': 'Press "Clear item"' },
+  simplePaths: false,
+  serializeState: (s: AnyMachineSnapshot) =>
+    JSON.stringify([s.value, s.context.scenario, s.context.item.isAuthorzation, s.context.endpointId, s.context.item.merchantPaymentId !== null]),
+}

@@ -1,0 +1,173 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import type { SnapshotFrom } from 'xstate'
+import { labEndpointById } from '@/domain/lab.ts'
+import type { ActiveItem } from '@/domain/lab-panel.ts'
+import { Button, buttonClass } from '@/web/ui/button.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
+import { Checkbox } from '@/web/ui/selection-controls.tsx'
+import { TextField } from '@/web/ui/text-field.tsx'
+import type { DemoCallRecord, TestPanelEvent, testPanelMachine } from '../../../../../machines/test-panel.machine.ts'
+import type { LabEndpointView } from '../api.ts'
+import { curlForRecord, type DemoCredentials } from '../demo-call.ts'
+
+type Snapshot = SnapshotFrom<typeof testPanelMachine>
+
+const itemFields: (keyof ActiveItem)[] = ['merchantPaymentId', 'userAuthorizationId', 'requestedAt', 'amount', 'currency', 'orderDescription', 'isAuthorzation', 'codesId', 'merchantRefundId', 'paymentId', 'merchantCaptureId', 'merchantRevertId']
+
+/** The test panel of one product tab (spec §4): endpoint, scenario, authorization flag, Run, the active item and every call. */
+export function TestPanel({ snapshot, send, endpoints, credentials }: { snapshot: Snapshot; send: (event: TestPanelEvent) => void; endpoints: LabEndpointView[]; credentials: DemoCredentials }) {
+  const { t } = useLingui()
+  const { context } = snapshot
+  const busy = !snapshot.matches('ready')
+  const endpoint = endpoints.find((e) => e.id === context.endpointId)
+  const scenarios = endpoint?.scenarios ?? []
+  const scenarioListed = scenarios.some((s) => s.id === context.scenario)
+  return (
+    <section className="lab-panel" aria-labelledby="lab-panel-title">
+      <h3 id="lab-panel-title">
+        <Trans>Test panel</Trans>
+      </h3>
+      <p className="lab-panel__scopes">
+        <Trans>Product scopes of your merchant:</Trans> {context.scopes.length ? context.scopes.join(', ') : '—'}
+      </p>
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor="lab-endpoint">
+          <Trans>Endpoint</Trans>
+        </label>
+        <select id="lab-endpoint" className="ui-field__input" value={context.endpointId} disabled={busy} onChange={(e) => send({ type: 'panel.endpoint', endpointId: e.target.value as never })}>
+          {endpoints.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.method} {e.demoPath} — {e.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="lab-panel__scenarios" disabled={busy}>
+        <legend>
+          <Trans>Scenario</Trans>
+        </legend>
+        {scenarios.map((s) => (
+          <label key={s.id} className="ui-choice">
+            <input type="radio" name="lab-scenario" className="ui-choice__input ui-choice__input--radio" checked={context.scenario === s.id} onChange={() => send({ type: 'panel.scenario', scenario: s.id })} />
+            <span>
+              <strong>{s.id}</strong> {s.title}
+            </span>
+          </label>
+        ))}
+        {!scenarioListed && (
+          <p className="lab-note">
+            <Trans>Scenario {context.scenario} behaves like model1 for this endpoint.</Trans>
+          </p>
+        )}
+      </fieldset>
+      <Checkbox
+        label={t`Authorization flag (isAuthorzation): the authorised key is used even in the unauthorised scenario`}
+        checked={context.item.isAuthorzation}
+        disabled={busy}
+        onChange={(e) => send({ type: 'panel.authorize', value: e.target.checked })}
+      />
+      <TextField
+        label={t`User authorization id`}
+        hint={t`From linking a test user (user authorization). Left empty, the placeholder 1234567890 is sent and the sandbox answers its error.`}
+        defaultValue={context.userAuthorizationId}
+        maxLength={64}
+        disabled={busy}
+        onChange={(e) => send({ type: 'panel.user', userAuthorizationId: e.target.value })}
+      />
+      <div className="lab-panel__actions">
+        <Button onClick={() => send({ type: 'panel.run' })} disabled={busy} aria-busy={busy}>
+          {busy ? <Trans>Running…</Trans> : <Trans>Run</Trans>}
+        </Button>
+        <Button variant="ghost" onClick={() => send({ type: 'panel.reset' })} disabled={busy}>
+          <Trans>Clear item</Trans>
+        </Button>
+      </div>
+      <h4>
+        <Trans>Active item</Trans>
+      </h4>
+      <dl className="lab-item">
+        {itemFields.map((field) => (
+          <div key={field}>
+            <dt>{field}</dt>
+            <dd>{context.item[field] === null ? '—' : String(context.item[field])}</dd>
+          </div>
+        ))}
+      </dl>
+      <div aria-live="polite">
+        {context.failure && (
+          <p role="alert" className="lab-failure">
+            <Trans>No answer from the sandbox ({context.failure}). Check your connection and run again.</Trans>
+          </p>
+        )}
+        {context.calls.map((call, i) => (
+          <CallView key={i} call={call} credentials={credentials} />
+        ))}
+      </div>
+    </section>
+  )
+}
+
+function CallView({ call, credentials }: { call: DemoCallRecord; credentials: DemoCredentials }) {
+  const { t } = useLingui()
+  const [curl, setCurl] = useState<string | null>(null)
+  const info = (call.answer as { resultInfo?: { code?: unknown; codeId?: unknown } } | null)?.resultInfo
+  const code = typeof info?.code === 'string' ? info.code : null
+  const codeId = typeof info?.codeId === 'string' ? info.codeId : null
+  const endpoint = labEndpointById(call.request.endpointId)
+  const ok = call.status >= 200 && call.status < 300
+  const copy = async () => {
+    const text = await curlForRecord(call, credentials, window.location.origin)
+    setCurl(text)
+    void navigator.clipboard?.writeText(text).catch(() => undefined)
+  }
+  const explain = code
+    ? `/develop/resolve?${new URLSearchParams({ api_name: `${endpoint?.method ?? call.request.method} ${endpoint?.sandboxPath ?? call.request.path}`, code, ...(codeId ? { code_id: codeId } : {}) })}`
+    : null
+  return (
+    <article className="lab-call" data-status={call.status} data-purpose={call.purpose}>
+      <header className="lab-call__head">
+        <span className="lab-call__purpose">{call.purpose === 'create' ? t`Created first` : t`Sent`}</span>
+        <code>
+          {call.request.method} {call.request.path}
+        </code>
+        <span className={`ui-label ${ok ? 'ui-label--success' : 'ui-label--danger'}`}>
+          {call.status} {code ?? ''}
+        </span>
+        <span className="lab-call__meta">
+          {call.key} · <Trans>{call.ms} ms</Trans>
+        </span>
+      </header>
+      <details>
+        <summary>{t`Request`}</summary>
+        <pre className="lab-pre">
+          {Object.entries(call.request.headers)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\n')}
+          {call.request.bodyText ? `\n\n${JSON.stringify(JSON.parse(call.request.bodyText), null, 2)}` : ''}
+        </pre>
+      </details>
+      <details open>
+        <summary>{t`Response`}</summary>
+        <pre className="lab-pre" data-part="response">
+          {call.answer === null ? call.text : JSON.stringify(call.answer, null, 2)}
+        </pre>
+      </details>
+      <div className="lab-call__actions">
+        <Button variant="secondary" size="small" onClick={() => void copy()}>
+          <Trans>Copy as curl</Trans>
+        </Button>
+        {explain && (
+          <InternalLink href={explain} className={buttonClass('ghost', 'small')}>
+            <Trans>Explain this code</Trans>
+          </InternalLink>
+        )}
+      </div>
+      {curl && (
+        <pre className="lab-pre lab-curl" data-part="curl" aria-label={t`curl command (copied)`}>
+          {curl}
+        </pre>
+      )}
+    </article>
+  )
+}

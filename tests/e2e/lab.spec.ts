@@ -1,0 +1,156 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { labEndpointsOf, type ScenarioId } from '../../src/domain/lab.ts'
+import { signOpaRequest } from '../../src/domain/opa-auth.ts'
+import { products, type ProductModel } from '../../src/domain/products.ts'
+import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
+import { createAccountThroughApi } from '../support/e2e-account.ts'
+import { test, expect, type Page } from '../support/hydrated-test.ts'
+import { formAction, socketSend, testUserChoices, walletBrowser } from '../support/wallet-browser.ts'
+
+/**
+ * The resolver and the payment lab as a developer uses them (issue 12): the resolver from an SDK-style link in
+ * Japanese and English (signed out), an unknown code with its near matches; every lab tab's happy path with the
+ * developer's own key and its unauthorised (WOT) scenario; "copy as curl" run with the real curl; the old lab links.
+ */
+
+type Lang = 'ja' | 'en'
+const run = promisify(execFile)
+
+async function useLang(page: Page, lang: Lang) {
+  await page.context().addCookies([{ name: 'lang', value: lang === 'ja' ? 'jp' : 'en', url: test.info().project.use.baseURL! }])
+  await page.addInitScript((stored) => localStorage.setItem('lang', stored), lang === 'ja' ? 'jp' : 'en')
+}
+
+interface Developer {
+  token: string
+  apiKey: string
+  apiSecret: string
+  merchantId: string
+}
+
+/** A developer with every product (so every tab is in scope), signed in in this browser. */
+async function signedInDeveloper(page: Page): Promise<Developer> {
+  const { token } = await createAccountThroughApi(page.request, 'lab')
+  const auth = { authorization: `Bearer ${token.access_token}` }
+  expect((await page.request.put('/dev/v1/user/putProducts', { headers: auth, data: { products: products.map((p) => p.id) } })).ok()).toBe(true)
+  const profile = (await (await page.request.get('/v1/homeDboard/getUserProfile', { headers: auth })).json()).data
+  await page.goto('/internal-server-error')
+  await page.evaluate((stored) => localStorage.setItem('userLoginToken', JSON.stringify(stored)), token)
+  return { token: token.access_token, apiKey: profile.client_api_key, apiSecret: profile.client_api_secret, merchantId: profile.merchant_id }
+}
+
+/** Links the test user taro to the developer's merchant through the sandbox's account-link QR and consent page. */
+async function linkTaro(page: Page, d: Developer): Promise<string> {
+  const origin = test.info().project.use.baseURL!
+  const body = JSON.stringify({ scopes: ['direct_debit', 'continuous_payments', 'pending_payments', 'get_balance', 'preauth_capture_native'], nonce: 'n0nce1', redirectUrl: 'https://shop.example/linked', referenceId: 'ref-lab' })
+  const contentType = 'application/json'
+  const authorization = signOpaRequest(nodeOpaCrypto, { apiKey: d.apiKey, apiSecret: d.apiSecret, method: 'POST', path: '/v1/qr/sessions', nonce: `n${Date.now()}`, epoch: Math.floor(Date.now() / 1000), contentType, body })
+  const created = await page.request.post('/v1/qr/sessions', { headers: { authorization, 'content-type': contentType, 'x-assume-merchant': d.merchantId }, data: body })
+  expect(created.status(), await created.text()).toBe(201)
+  const wallet = walletBrowser(socketSend(), origin)
+  const consent = await wallet.open((await created.json()).data.linkQRCodeURL)
+  const taro = testUserChoices(consent.html).get('taro')!
+  await wallet.post(formAction(consent.html, '/sign-in'), { testUserId: taro })
+  const signedIn = await wallet.open(consent.url)
+  const approved = await wallet.post(formAction(signedIn.html, '/approve'))
+  const responseToken = new URL(approved.location!).searchParams.get('responseToken')!
+  return JSON.parse(Buffer.from(responseToken.split('.')[1]!, 'base64url').toString()).userAuthorizationId
+}
+
+const text = {
+  ja: { lab: 'ラボで再現する', unknown: '不明なコード', run: '実行', curl: 'curl としてコピー', explain: 'このコードを説明' },
+  en: { lab: 'Reproduce in the lab', unknown: 'Unknown code', run: 'Run', curl: 'Copy as curl', explain: 'Explain this code' },
+}
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`resolver from an SDK-style link, signed out (${lang})`, async ({ page }) => {
+    await useLang(page, lang)
+    const answer = (await (await page.request.get(`/dev/v1/resolve?code=UNAUTHORIZED&code_id=08100016&lang=${lang === 'ja' ? 'jp' : 'en'}`)).json()).data.entry
+    await page.goto('/develop/resolve?api_name=createQRCode&code=UNAUTHORIZED&code_id=08100016')
+    expect(new URL(page.url()).pathname).toBe('/develop/resolve')
+    await expect(page.getByRole('heading', { name: 'UNAUTHORIZED' })).toBeVisible()
+    await expect(page.locator('[data-part=meaning]')).toHaveText(answer.meaning)
+    await expect(page.locator('[data-part=cause]')).toHaveText(answer.cause)
+    await expect(page.locator('[data-part=fix]')).toHaveText(answer.fix)
+    await expect(page.locator('dd code', { hasText: 'createQRCode' })).toBeVisible()
+    const lab = page.getByRole('link', { name: text[lang].lab })
+    await expect(lab).toHaveAttribute('href', '/develop/paylab-lab?product=qrcode&scenario=model2')
+  })
+}
+
+test('resolver: an unknown code says so and offers near matches; a pasted response is read', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.goto('/develop/resolve?code=UNAUTHORISED')
+  await expect(page.getByRole('heading', { name: `${text.en.unknown}: UNAUTHORISED` })).toBeVisible()
+  await page.getByRole('link', { name: 'UNAUTHORIZED', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'UNAUTHORIZED' })).toBeVisible()
+  await page.getByLabel('Response code', { exact: true }).fill('')
+  await page.getByLabel('Response text (optional)').fill('{"resultInfo":{"code":"DYNAMIC_QR_NOT_FOUND","message":"Dynamic QR code not found","codeId":"08100007"},"data":null}')
+  await page.getByRole('button', { name: 'Explain this code' }).click()
+  await expect(page).toHaveURL(/code=DYNAMIC_QR_NOT_FOUND/)
+  await expect(page.getByRole('heading', { name: 'DYNAMIC_QR_NOT_FOUND' })).toBeVisible()
+})
+
+test('old lab links open the product\'s tab', async ({ page }) => {
+  await signedInDeveloper(page)
+  await page.goto('/develop/qrcode-lab')
+  await expect(page).toHaveURL(/\/develop\/paylab-lab\?product=qrcode$/)
+  await page.goto('/develop/nativepayment-lab')
+  await expect(page).toHaveURL(/\/develop\/paylab-lab\?product=autodebit$/)
+  await expect(page.getByRole('tab', { selected: true })).toHaveText(products.find((p) => p.model === 'autodebit')!.nameJp)
+})
+
+/** The WOT scenario of each tab (the group's specific model, spec §4). */
+const wotScenario: Record<ProductModel, ScenarioId> = {
+  webcashier: 'model2', qrcode: 'model2', appinvoke: 'model2', autodebit: 'model3', request_money: 'model3', continuous_payments: 'model4', preauth_capture: 'model4',
+}
+const needsUser: ProductModel[] = ['autodebit', 'request_money', 'continuous_payments', 'preauth_capture']
+
+async function runPanel(page: Page, lang: Lang) {
+  const before = await page.locator('.lab-call').count()
+  await page.getByRole('button', { name: text[lang].run, exact: true }).click()
+  await expect(page.getByRole('button', { name: text[lang].run, exact: true })).toBeEnabled()
+  return page.locator('.lab-call[data-purpose=send]').last()
+}
+
+for (const model of products.map((p) => p.model)) {
+  test(`lab tab ${model}: the first endpoint succeeds with my key, the WOT scenario is refused`, async ({ page }) => {
+    const lang: Lang = model === 'qrcode' || model === 'autodebit' ? 'en' : 'ja'
+    await useLang(page, lang)
+    const d = await signedInDeveloper(page)
+    const user = needsUser.includes(model) ? await linkTaro(page, d) : ''
+    await page.goto(`/develop/paylab-lab?product=${model}`)
+    await expect(page.getByRole('tab', { selected: true })).toHaveText(products.find((p) => p.model === model)![lang === 'en' ? 'name' : 'nameJp'])
+    await expect(page.locator('.lab-endpoint')).toHaveCount(labEndpointsOf[model].length)
+    if (user) await page.locator('.lab-panel input[maxlength="64"]').fill(user)
+    const ok = await runPanel(page, lang)
+    await expect(ok).toHaveAttribute('data-status', /^20[01]$/)
+    await expect(ok.locator('[data-part=response]')).toContainText('"SUCCESS"')
+    await page.locator(`input[name=lab-scenario]`).nth(1).check()
+    await expect(page.locator('.lab-panel fieldset')).toContainText(wotScenario[model])
+    const wot = await runPanel(page, lang)
+    await expect(wot).toHaveAttribute('data-status', '401')
+    await expect(wot.locator('[data-part=response]')).toContainText('"UNAUTHORIZED"')
+    await wot.getByRole('link', { name: text[lang].explain }).click()
+    await expect(page).toHaveURL(/\/develop\/resolve\?.*code=UNAUTHORIZED/)
+    await expect(page.getByRole('heading', { name: 'UNAUTHORIZED' })).toBeVisible()
+  })
+}
+
+test('copy as curl: the copied command runs against the server and gets the same answer', async ({ page }) => {
+  await useLang(page, 'en')
+  await signedInDeveloper(page)
+  await page.goto('/develop/paylab-lab?product=qrcode&endpoint=getCodesPayment')
+  // the code does not exist yet: the panel creates it first, then reads it
+  const read = await runPanel(page, 'en')
+  await expect(page.locator('.lab-call[data-purpose=create]')).toHaveAttribute('data-status', '201')
+  await expect(read).toHaveAttribute('data-status', '200')
+  await read.getByRole('button', { name: text.en.curl }).click()
+  const curl = await read.locator('[data-part=curl]').textContent()
+  expect(curl).toMatch(/^curl -sS -X GET 'http:\/\/127\.0\.0\.1:\d+\/v2\/getCodesPayment\/DEVELOPER-PANEL-DEMO-/)
+  const { stdout } = await run('sh', ['-c', `${curl} -w '\\n%{http_code}'`])
+  const lines = stdout.trim().split('\n')
+  expect(lines.at(-1)).toBe('200')
+  expect(JSON.parse(lines.slice(0, -1).join('\n')).resultInfo.code).toBe('SUCCESS')
+})
