@@ -172,6 +172,20 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     return c.json({ resultInfo: successInfo(), data: { userAuthorizationId, phoneNumber: profile.phoneNumber } })
   })
 
+  /**
+   * Where the consent page returns the payer (spec §4: a location containing 'loading'). The shop, its parent
+   * page on this origin, reads the responseToken from this frame's query; the page itself only says so.
+   */
+  app.get(demoLoadingPath, (c) => {
+    c.header('Cache-Control', 'no-store')
+    c.header('Referrer-Policy', 'no-referrer')
+    return c.html(
+      '<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>PayLab</title></head>' +
+        '<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#2b2b2b">' +
+        '<p lang="ja">ショップに戻っています…<br><span lang="en">Returning to the shop…</span></p></body></html>',
+    )
+  })
+
   return app
 }
 
