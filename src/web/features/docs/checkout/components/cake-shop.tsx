@@ -144,7 +144,13 @@ function QrCheckout() {
   const machine = useMemo(() => {
     const a = checkoutActors()
     return checkoutQrMachine.provide({
-      actors: { createCheckout: a.createCheckout, cancelCode: a.cancelCode, checkoutPoll: checkoutPollMachine.provide({ actors: { getPaymentStatus: a.getPaymentStatus } }) },
+      actors: {
+        createCheckout: a.createCheckout,
+        cancelCode: a.cancelCode,
+        refundPayment: a.refundPayment,
+        checkoutPoll: checkoutPollMachine.provide({ actors: { getPaymentStatus: a.getPaymentStatus } }),
+      },
+      delays: testDelays(),
     })
   }, [])
   const [state, send] = useMachine(machine, { input: { kind: 'qr' } })
@@ -199,7 +205,8 @@ function QrCheckout() {
           {walletBeside && <PhoneFrame src={url} title={t`Wallet of the test user`} />}
         </div>
       )}
-      {screen === 'paid' && <Paid onRestart={() => send({ type: 'checkout.restart' })} />}
+      {screen === 'paid' &&
+        (state.context.kind === 'qr' ? <Paid refunding={state.hasTag('busy.refunding') ? 'now' : 'soon'} /> : <Paid onRestart={() => send({ type: 'checkout.restart' })} />)}
       {screen === 'frame' && url && (
         <>
           <PhoneFrame src={url} title={t`Wallet of the test user`} />
@@ -220,7 +227,8 @@ function Paid({ onRestart, refunding }: { onRestart?: () => void; refunding?: 's
       </p>
       {refunding === 'soon' && (
         <p>
-          <Trans>This is a demo: the payment will be refunded to the test user in about 30 seconds.</Trans>
+          <Trans>This is a demo: the payment will be refunded to the test user in about 30 seconds.</Trans>{' '}
+          <Trans>Please keep this page open until then.</Trans>
         </p>
       )}
       {refunding === 'now' && (
