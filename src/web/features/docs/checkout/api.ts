@@ -8,6 +8,7 @@ import { envelope, http, HttpError } from '@/web/lib/http.ts'
 import type { CreatePaymentFailure, CreatePaymentOutput, SaveTokenOutput } from '../../../../../machines/checkout-direct-debit.machine.ts'
 import type { CreateCheckoutInput, CreateCheckoutOutput } from '../../../../../machines/checkout-qr.machine.ts'
 import type { PaymentStatusOutput } from '../../../../../machines/checkout.ts'
+import { checkoutPollMachine } from '../../../../../machines/checkout-poll.machine.ts'
 
 /**
  * The cake shop's requests (spec §7 demo API, docs/demo-api.md): the actors the checkout machines name, made
@@ -47,7 +48,11 @@ export function checkoutActors() {
 
   const paymentStatus = (merchantPaymentId: string) => http.get(envelope(statusData), `${P.qrDetail}/${encodeURIComponent(merchantPaymentId)}`, short)
 
+  const getPaymentStatus = fromPromise<PaymentStatusOutput, { merchantPaymentId: string }>(async ({ input }) => ({ status: (await paymentStatus(input.merchantPaymentId)).data.status }))
+
   return {
+    /** Both machines' wait for the payment (checkout-poll), looking at the payment with the demo API. */
+    checkoutPoll: checkoutPollMachine.provide({ actors: { getPaymentStatus } }),
     /** QR machine: create the code of one cake. */
     createCheckout: fromPromise<CreateCheckoutOutput, CreateCheckoutInput>(async ({ input }) => {
       const merchantPaymentId = demoMerchantPaymentId(randomId())
@@ -65,8 +70,6 @@ export function checkoutActors() {
       if (answer.data) codeIds.set(merchantPaymentId, answer.data.codeId)
       return { url: answer.data?.url ?? null, merchantPaymentId }
     }),
-    /** checkout-poll: one look at the payment. */
-    getPaymentStatus: fromPromise<PaymentStatusOutput, { merchantPaymentId: string }>(async ({ input }) => ({ status: (await paymentStatus(input.merchantPaymentId)).data.status })),
     /** QR machine: delete the unpaid code. */
     cancelCode: fromPromise<void, { merchantPaymentId: string }>(async ({ input }) => {
       const codeId = codeIds.get(input.merchantPaymentId)

@@ -8,7 +8,6 @@ import { cakeIds, checkoutAlerts, type CakeId, type CheckoutAlertCode } from '@/
 import { limits } from '@/domain/limits.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { checkoutDirectDebitMachine } from '../../../../../../machines/checkout-direct-debit.machine.ts'
-import { checkoutPollMachine } from '../../../../../../machines/checkout-poll.machine.ts'
 import { checkoutQrMachine } from '../../../../../../machines/checkout-qr.machine.ts'
 import { checkoutActors, forgetLink, savedLink } from '../api.ts'
 import { CakeArt } from './cake-art.tsx'
@@ -141,18 +140,7 @@ function PhoneFrame({ src, title, onLoad, frameRef }: { src: string; title: stri
 
 function QrCheckout() {
   const { t } = useLingui()
-  const machine = useMemo(() => {
-    const a = checkoutActors()
-    return checkoutQrMachine.provide({
-      actors: {
-        createCheckout: a.createCheckout,
-        cancelCode: a.cancelCode,
-        refundPayment: a.refundPayment,
-        checkoutPoll: checkoutPollMachine.provide({ actors: { getPaymentStatus: a.getPaymentStatus } }),
-      },
-      delays: testDelays(),
-    })
-  }, [])
+  const machine = useMemo(() => checkoutQrMachine.provide({ actors: checkoutActors(), delays: testDelays() }), [])
   const [state, send] = useMachine(machine, { input: { kind: 'qr' } })
   const [walletBeside, setWalletBeside] = useState(false)
   const { cake, url, alert } = state.context
@@ -247,20 +235,7 @@ function Paid({ onRestart, refunding }: { onRestart?: () => void; refunding?: 's
 
 function DirectDebitCheckout() {
   const { t, i18n } = useLingui()
-  const machine = useMemo(() => {
-    const a = checkoutActors()
-    return checkoutDirectDebitMachine.provide({
-      actors: {
-        getAuthorizationUrl: a.getAuthorizationUrl,
-        saveResponseToken: a.saveResponseToken,
-        createPayment: a.createPayment,
-        cancelPayment: a.cancelPayment,
-        refundPayment: a.refundPayment,
-        checkoutPoll: checkoutPollMachine.provide({ actors: { getPaymentStatus: a.getPaymentStatus } }),
-      },
-      delays: testDelays(),
-    })
-  }, [])
+  const machine = useMemo(() => checkoutDirectDebitMachine.provide({ actors: checkoutActors(), delays: testDelays() }), [])
   const [state, send] = useMachine(machine, { input: typeof window === 'undefined' ? {} : (savedLink() ?? {}) })
   const [cake, setCake] = useState<CakeId>('strawberry')
   const frame = useRef<HTMLIFrameElement>(null)
