@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { responseTokenOf, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
-import { alertOf, cancelWith, backoffDelay, checkoutDelays, pollOutcomeGuards, waitForPayment, inputStates, type CheckoutAlertContext } from './checkout.ts'
+import { alertOf, autoRefundDelays, autoRefundStates, cancelWith, canRetry, checkoutDelays, pollOutcomeGuards, waitForPayment, inputStates, type CheckoutAlertContext } from './checkout.ts'
 
 /**
  * The cake-shop checkout, direct-debit flow (spec §4 checkout demo direct debit, §8, §9): link the wallet once
@@ -93,9 +93,10 @@ export const checkoutDirectDebitMachine = setup({
     },
     isTimedOut: (_, params: { error: unknown }) => isTimedOut(params.error),
     ...pollOutcomeGuards,
-    canRetry: ({ context }) => context.retries < limits.retry.limit,
+    canRetry,
+    refundsItself: () => true,
   },
-  delays: { ...checkoutDelays, autoRefund: limits.autoRefundDelayMs, retryBackoff: backoffDelay },
+  delays: { ...checkoutDelays, ...autoRefundDelays },
 }).createMachine({
   id: 'checkoutDirectDebit',
   description:
@@ -205,34 +206,7 @@ export const checkoutDirectDebitMachine = setup({
       tags: ['screen.debit', 'busy.processing'],
       ...waitForPayment,
     },
-    paid: {
-      description: 'Paid: thank-you screen; the demo payment will be refunded in about 30 seconds.',
-      tags: ['screen.paid'],
-      after: { autoRefund: { target: 'refunding', actions: 'resetRetries', description: '30 seconds after paid, the demo refunds itself' } },
-    },
-    refunding: {
-      description: 'The demo payment is being refunded.',
-      tags: ['screen.paid', 'busy.refunding'],
-      invoke: {
-        id: 'refundPayment',
-        src: 'refundPayment',
-        input: ({ context }) => ({ merchantPaymentId: context.merchantPaymentId!, amount: limits.demo.cakePriceYen }),
-        onDone: { target: 'input.alerting', actions: ['forgetPayment', alertOf('REFUNDED')], description: 'Refunded: "Refunded the payment successfully."' },
-        onError: [
-          { guard: 'canRetry', target: 'refundBackoff', actions: 'countRetry', description: 'The refund fails: try again after 1, 2, then 4 seconds' },
-          {
-            target: 'input.alerting',
-            actions: ['forgetPayment', alertOf('REFUND_LATER')],
-            description: "The 3rd retry fails: \"Couldn't refund the payment after repeated timeouts. Will try later again on…\"",
-          },
-        ],
-      },
-    },
-    refundBackoff: {
-      description: 'Waiting before the next refund attempt.',
-      tags: ['screen.paid', 'busy.refunding'],
-      after: { retryBackoff: { target: 'refunding', description: 'The wait (1, 2 or 4 seconds) ends' } },
-    },
+    ...autoRefundStates,
     cancelling: {
       description: 'The payment is being cancelled.',
       tags: ['screen.debit', 'busy.cancelling'],

@@ -6,7 +6,7 @@ export const demoCodeUrl = 'http://127.0.0.1:4406/cashier?code=https%3A%2F%2Fqr.
 
 /**
  * The QR checkout as its model-based test and `npm run qa:paths checkout-qr` walk it, with the real waits
- * (45 s for an alert). What can happen next depends on the state, the kind of
+ * (45 s for an alert, 30 s to the refund, 1/2/4 s between refund retries). What can happen next depends on the state, the kind of
  * checkout, whether a cake is picked, the failed looks in a row and the alert shown; the url does not.
  */
 export const checkoutQrModel = {
@@ -17,7 +17,7 @@ export const checkoutQrModel = {
   ],
   serializeState: (s: AnyMachineSnapshot) => {
     const c = s.context as CheckoutQrContext
-    return JSON.stringify([s.value, c.kind, c.cake !== null, c.alert, c.cancelAlert])
+    return JSON.stringify([s.value, c.kind, c.cake !== null, c.retries, c.alert, c.cancelAlert])
   },
   observe: (s: AnyMachineSnapshot) => {
     const c = s.context as CheckoutQrContext
@@ -44,6 +44,8 @@ export const checkoutQrModel = {
     { type: 'xstate.done.actor.poll', output: { outcome: 'gaveUp' }, label: 'The payment cannot be looked up 4 times in a row (network down)' },
     { type: 'xstate.done.actor.cancelCode', label: 'The server cancels the code' },
     { type: 'xstate.error.actor.cancelCode', error: new Error('network'), label: 'The cancel fails' },
+    { type: 'xstate.done.actor.refundPayment', label: 'The server refunds the payment' },
+    { type: 'xstate.error.actor.refundPayment', error: new Error('timeout'), label: 'The refund times out' },
   ],
   simplePaths: false,
 }

@@ -8,7 +8,7 @@ import { checkoutQrModel, demoCodeUrl } from './checkout-qr.machine.model.ts'
  * Every path of the QR checkout on the real actor under a fake clock with the real waits. The oracle is spec §4
  * (checkout demo QR), §8 and §9, checked after every step: checkout needs a cake, a code without url or a failed
  * creation returns with the unknown-error alert, the 4th failed look in a row cancels, 5 minutes cancel with the
- * timeout alert, alerts hide after 45 s.
+ * timeout alert, alerts hide after 45 s, a paid QR order is refunded 30 s later (cashback is not).
  */
 const ctx = (s: AnyMachineSnapshot) => s.context as CheckoutQrContext
 const at = (s: AnyMachineSnapshot) => JSON.stringify(s.value)
@@ -45,7 +45,17 @@ testMachinePaths('checkoutQr', {
     if (type.endsWith('.actor.cancelCode')) expect([at(actual), c.alert, c.url]).toEqual(['{"input":"alerting"}', b.cancelAlert, null])
     if (type.startsWith('xstate.after.alertDisplay') || type === 'alert.close') expect([at(actual), c.alert]).toEqual(['{"input":"quiet"}', null])
     if (type === 'frame.completed') expect(actual.matches('paid')).toBe(true)
-    if (type === 'checkout.restart') expect([actual.matches('input'), c.url]).toEqual([true, null])
+    if (type === 'checkout.restart') {
+      if (before!.matches('paid') && b.kind === 'qr') expect(at(actual)).toBe('"paid"') // the refund comes first
+      else expect([actual.matches('input'), c.url]).toEqual([true, null])
+    }
+    // a paid QR order refunds itself about 30 s later (retried after 1, 2, 4 s); a cashback does not
+    if (type.startsWith('xstate.after.autoRefund')) expect([at(actual), c.retries]).toEqual([b.kind === 'qr' ? '"refunding"' : '"paid"', 0])
+    if (type === 'xstate.done.actor.refundPayment') expect([at(actual), c.alert, c.merchantPaymentId]).toEqual(['{"input":"alerting"}', 'REFUNDED', null])
+    if (type === 'xstate.error.actor.refundPayment') {
+      if (b.retries < 3) expect([at(actual), c.retries]).toEqual(['"refundBackoff"', b.retries + 1])
+      else expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'REFUND_LATER'])
+    }
   },
 })
 

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { CakeId, CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
-import { alertOf, cancelWith, checkoutDelays, pollOutcomeGuards, waitForPayment, inputStates, type CheckoutAlertContext } from './checkout.ts'
+import { alertOf, autoRefundDelays, autoRefundStates, cancelWith, canRetry, checkoutDelays, pollOutcomeGuards, waitForPayment, inputStates, type CheckoutAlertContext } from './checkout.ts'
 
 /**
  * The cake-shop checkout, QR flow (spec §4 checkout demo QR, §8, §9): pick a cake (checkout is disabled until
@@ -35,6 +35,8 @@ export interface CheckoutQrContext extends CheckoutAlertContext {
   merchantPaymentId: string | null
   /** The alert to show once the code is cancelled. */
   cancelAlert: CheckoutAlertContext['alert']
+  /** Retries of the automatic refund so far (at most 3). */
+  retries: number
 }
 
 export type CheckoutQrEvent =
@@ -53,6 +55,8 @@ export const checkoutQrMachine = setup({
     checkoutPoll: checkoutPollMachine,
     /** Cancels the unpaid code (and its payment). */
     cancelCode: fromPromise<void, { merchantPaymentId: string }>(async () => undefined),
+    /** Refunds the paid demo payment (about 30 s after paid). */
+    refundPayment: fromPromise<void, { merchantPaymentId: string; amount: number }>(async () => undefined),
   },
   actions: {
     showAlert: assign((_, params: { code: CheckoutAlertCode }) => ({ alert: params.code })),
@@ -60,6 +64,9 @@ export const checkoutQrMachine = setup({
         pickCake: assign({ cake: ({ event }) => (event.type === 'cake.pick' ? event.cake : null) }),
     storeCheckout: assign((_, params: { output: CreateCheckoutOutput }) => ({ url: params.output.url ?? null, merchantPaymentId: params.output.merchantPaymentId })),
     forgetCheckout: assign({ url: () => null, merchantPaymentId: () => null, cancelAlert: () => null }),
+    forgetPayment: assign({ url: () => null, merchantPaymentId: () => null, cancelAlert: () => null, retries: () => 0 }),
+    resetRetries: assign({ retries: () => 0 }),
+    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
     cancelWith: assign((_, params: { code: NonNullable<CheckoutAlertContext['alert']> }) => ({ cancelAlert: params.code })),
     showCancelAlert: assign({ alert: ({ context }) => context.cancelAlert }),
   },
@@ -67,14 +74,17 @@ export const checkoutQrMachine = setup({
     hasCake: ({ context }) => context.cake !== null,
     hasNoUrl: (_, params: { output: CreateCheckoutOutput }) => !params.output.url,
     isCashback: ({ context }) => context.kind === 'cashback',
+    /** A paid QR order is a real 1-yen payment of a test user: the demo gives it back; a cashback is not refunded. */
+    refundsItself: ({ context }) => context.kind === 'qr',
+    canRetry,
     ...pollOutcomeGuards,
   },
-  delays: checkoutDelays,
+  delays: { ...checkoutDelays, ...autoRefundDelays },
 }).createMachine({
   id: 'checkoutQr',
   description:
-    'Cake-shop checkout by QR code: pick a cake, press Checkout, the test user scans the code and pays (the shop checks every 3 seconds for up to 5 minutes), then "paid". Cashback opens the wallet page in a frame. A code nobody pays within 5 minutes is cancelled.',
-  context: ({ input }) => ({ kind: input.kind ?? 'qr', cake: null, url: null, merchantPaymentId: null, cancelAlert: null, alert: null }),
+    'Cake-shop checkout by QR code: pick a cake, press Checkout, the test user scans the code and pays (the shop checks every 3 seconds for up to 5 minutes), then "paid"; about 30 seconds later the demo refunds the payment. Cashback opens the wallet page in a frame. A code nobody pays within 5 minutes is cancelled.',
+  context: ({ input }) => ({ kind: input.kind ?? 'qr', cake: null, url: null, merchantPaymentId: null, cancelAlert: null, retries: 0, alert: null }),
   initial: 'input',
   states: {
     input: {
@@ -139,10 +149,10 @@ export const checkoutQrMachine = setup({
         'checkout.restart': { target: 'input', actions: 'forgetCheckout', description: 'The user goes back to the shop' },
       },
     },
+    ...autoRefundStates,
     paid: {
-      description: 'Paid: thank-you screen.',
-      tags: ['screen.paid'],
-      on: { 'checkout.restart': { target: 'input', actions: 'forgetCheckout', description: 'The user presses "Shop again"' } },
+      ...autoRefundStates.paid,
+      on: { 'checkout.restart': { guard: 'isCashback', target: 'input', actions: 'forgetCheckout', description: 'After a cashback the user presses "Shop again" (a paid QR order is refunded first)' } },
     },
   },
 })

@@ -72,3 +72,43 @@ export const pollOutcomeGuards = {
   isPaid: (_: unknown, params: { output: CheckoutPollOutput }) => params.output.outcome === 'paid',
   isGaveUp: (_: unknown, params: { output: CheckoutPollOutput }) => params.output.outcome === 'gaveUp',
 }
+
+/**
+ * Paid, then the demo refunds itself (spec §4, §9): about 30 s after paid the refund runs; a failed refund is
+ * retried after 1, 2, then 4 s, and after the 3rd retry "will try later". Both checkouts use these three states;
+ * `refundsItself` says whether this paid state refunds (the QR machine's cashback does not).
+ */
+export const autoRefundStates = {
+  paid: {
+    description: 'Paid: thank-you screen; the demo payment will be refunded in about 30 seconds.',
+    tags: ['screen.paid'],
+    after: { autoRefund: { guard: 'refundsItself', target: 'refunding', actions: 'resetRetries', description: '30 seconds after paid, the demo refunds itself' } },
+  },
+  refunding: {
+    description: 'The demo payment is being refunded.',
+    tags: ['screen.paid', 'busy.refunding'],
+    invoke: {
+      id: 'refundPayment',
+      src: 'refundPayment',
+      input: ({ context }: { context: { merchantPaymentId: string | null } }) => ({ merchantPaymentId: context.merchantPaymentId!, amount: limits.demo.cakePriceYen }),
+      onDone: { target: 'input.alerting', actions: ['forgetPayment', alertOf('REFUNDED')], description: 'Refunded: "Refunded the payment successfully."' },
+      onError: [
+        { guard: 'canRetry', target: 'refundBackoff', actions: 'countRetry', description: 'The refund fails: try again after 1, 2, then 4 seconds' },
+        {
+          target: 'input.alerting',
+          actions: ['forgetPayment', alertOf('REFUND_LATER')],
+          description: "The 3rd retry fails: \"Couldn't refund the payment after repeated timeouts. Will try later again on…\"",
+        },
+      ],
+    },
+  },
+  refundBackoff: {
+    description: 'Waiting before the next refund attempt.',
+    tags: ['screen.paid', 'busy.refunding'],
+    after: { retryBackoff: { target: 'refunding', description: 'The wait (1, 2 or 4 seconds) ends' } },
+  },
+} as const
+
+/** The delays and guard `autoRefundStates` name. */
+export const autoRefundDelays = { autoRefund: limits.autoRefundDelayMs, retryBackoff: backoffDelay }
+export const canRetry = ({ context }: { context: { retries: number } }) => context.retries < limits.retry.limit

@@ -20,7 +20,18 @@ export const limits = {
   autoRefundDelayMs: 30_000,
   retry: { limit: 3, baseMs: 1_000 },
   /** The payment demos (spec §3, §5, §9): cake price, the amount field's bounds, the merchant payment id prefix. */
-  demo: { cakePriceYen: 1, amountMin: 0, amountMax: 100, merchantPaymentIdPrefix: 'DEVELOPER-PANEL-DEMO-' },
+  demo: {
+    cakePriceYen: 1,
+    amountMin: 0,
+    amountMax: 100,
+    merchantPaymentIdPrefix: 'DEVELOPER-PANEL-DEMO-',
+    /** The demo API (issue 13): calls per client and minute (polling every 3 s is 20), PayLab choice. */
+    requestsPerMinute: 300,
+    /** Spec §9: the authorisation payload of the portal expires after 6 minutes. */
+    authorizationExpiryMs: 6 * 60_000,
+    /** The demo merchant's test user behind GET /v1/demos/autoDebitId. */
+    autoDebitTestUser: 'taro',
+  },
   transactions: { defaultPage: 0, defaultPageSize: 10 },
   webinarCookieDays: 1,
   errorReporting: { errorSampleRate: 0.05, traceSampleRate: 0.0005 },

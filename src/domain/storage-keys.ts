@@ -13,4 +13,6 @@ export const storageKeys = {
   langType: 'langType',
   langTypeIndex: 'langTypeIndex',
   labEnabled: (product: string) => `${product}lab-enabled`,
+  /** The cake shop's direct-debit link (user authorization id and phone number of the demo's test user). */
+  checkoutLink: 'paylabCheckoutLink',
 } as const

@@ -10,6 +10,7 @@ import { accountsRoutes } from './portal/accounts.ts'
 import { contentRoutes } from './portal/content.ts'
 import { dashboardRoutes } from './portal/dashboard.ts'
 import { demoApiRoutes } from './portal/demo-api.ts'
+import { demosRoutes } from './portal/demos.ts'
 import { labsRoutes } from './portal/labs.ts'
 import { settingsRoutes } from './portal/settings.ts'
 import { docsRoutes } from './portal/docs.ts'
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', settingsRoutes(deps))
   app.route('/', labsRoutes(deps))
   app.route('/', demoApiRoutes(deps, (request) => app.fetch(request)))
+  app.route('/', demosRoutes(deps, (request) => app.fetch(request)))
   app.route('/', sandboxRoutes(deps))
   app.route('/', walletRoutes(deps))
 

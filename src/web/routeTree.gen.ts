@@ -26,6 +26,7 @@ import { Route as Char123WebviewChar125AccountSignupRouteImport } from './routes
 import { Route as Char123WebviewChar125AppStyleguideIndexRouteImport } from './routes/{-$webview}/app-styleguide/index'
 import { Route as Char123WebviewChar125DashboardHomeRouteImport } from './routes/{-$webview}/dashboard/home'
 import { Route as Char123WebviewChar125DashboardTransactionsRouteImport } from './routes/{-$webview}/dashboard/transactions'
+import { Route as Char123WebviewChar125DemoCheckoutRouteImport } from './routes/{-$webview}/demo/checkout'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
 import { Route as Char123WebviewChar125DevelopChar123productChar125LabRouteImport } from './routes/{-$webview}/develop/{$product}-lab'
 import { Route as Char123WebviewChar125ProductsMiniAppsRouteImport } from './routes/{-$webview}/products/mini-apps'
@@ -137,6 +138,12 @@ const Char123WebviewChar125DashboardTransactionsRoute =
     path: '/dashboard/transactions',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125DemoCheckoutRoute =
+  Char123WebviewChar125DemoCheckoutRouteImport.update({
+    id: '/demo/checkout',
+    path: '/demo/checkout',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125DevelopResolveRoute =
   Char123WebviewChar125DevelopResolveRouteImport.update({
     id: '/develop/resolve',
@@ -209,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
@@ -236,6 +244,7 @@ export interface FileRoutesByTo {
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
@@ -265,6 +274,7 @@ export interface FileRoutesById {
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
@@ -295,6 +305,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
@@ -322,6 +333,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
@@ -350,6 +362,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
@@ -487,6 +500,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125DashboardTransactionsRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/demo/checkout': {
+      id: '/{-$webview}/demo/checkout'
+      path: '/demo/checkout'
+      fullPath: '/{-$webview}/demo/checkout'
+      preLoaderRoute: typeof Char123WebviewChar125DemoCheckoutRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/develop/resolve': {
       id: '/{-$webview}/develop/resolve'
       path: '/develop/resolve'
@@ -569,6 +589,7 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125AccountSignupRoute: typeof Char123WebviewChar125AccountSignupRoute
   Char123WebviewChar125DashboardHomeRoute: typeof Char123WebviewChar125DashboardHomeRoute
   Char123WebviewChar125DashboardTransactionsRoute: typeof Char123WebviewChar125DashboardTransactionsRoute
+  Char123WebviewChar125DemoCheckoutRoute: typeof Char123WebviewChar125DemoCheckoutRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
   Char123WebviewChar125DevelopChar123productChar125LabRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   Char123WebviewChar125ProductsMiniAppsRoute: typeof Char123WebviewChar125ProductsMiniAppsRoute
@@ -605,6 +626,8 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125DashboardHomeRoute,
   Char123WebviewChar125DashboardTransactionsRoute:
     Char123WebviewChar125DashboardTransactionsRoute,
+  Char123WebviewChar125DemoCheckoutRoute:
+    Char123WebviewChar125DemoCheckoutRoute,
   Char123WebviewChar125DevelopResolveRoute:
     Char123WebviewChar125DevelopResolveRoute,
   Char123WebviewChar125DevelopChar123productChar125LabRoute:

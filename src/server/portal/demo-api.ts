@@ -25,6 +25,49 @@ export const tfAuthKeyHeader = 'tfAuthKey'
  * sandbox's logic is repeated here. A WOT call (the unauthorised demo key) is refused by that same check with
  * 401 UNAUTHORIZED. docs/dashboard.md.
  */
+export interface SandboxCall {
+  credential: { apiKey: string; apiSecret: string; merchantId: string }
+  method: 'GET' | 'POST' | 'DELETE'
+  /** The OPA path (no query). */
+  path: string
+  query?: URLSearchParams
+  body?: string
+  contentType?: string
+}
+
+/**
+ * One call into the real sandbox through the app itself: signed with `hmac OPA-Auth` by the given key for the
+ * published path, the merchant in X-ASSUME-MERCHANT, the caller's language passed on. Shared by the lab's demo
+ * API (the developer's own key) and the payment demos (the PayLab demo merchant, portal/demos.ts).
+ */
+export function signedSandboxCall(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>, c: Context, call: SandboxCall) {
+  const { credential, method, path, body } = call
+  const query = call.query ?? new URLSearchParams()
+  const authorization = signOpaRequest(nodeOpaCrypto, {
+    apiKey: credential.apiKey,
+    apiSecret: credential.apiSecret,
+    method,
+    path,
+    nonce: randomBytes(8).toString('hex'),
+    epoch: Math.floor(deps.clock.nowMs() / 1000),
+    contentType: body ? call.contentType : undefined,
+    body: body || undefined,
+  })
+  const url = `${new URL(c.req.url).origin}${path}${query.size ? `?${query}` : ''}`
+  return dispatch(
+    new Request(url, {
+      method,
+      headers: {
+        authorization,
+        'x-assume-merchant': credential.merchantId,
+        ...(body && call.contentType ? { 'content-type': call.contentType } : {}),
+        ...(c.req.header('accept-language') ? { 'accept-language': c.req.header('accept-language')! } : {}),
+      },
+      body: body || undefined,
+    }),
+  )
+}
+
 export function demoApiRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>) {
   const app = new Hono<OpaEnv>()
   const verified = opaAuth(deps, Promise.resolve(), async () => {}, demoSignedPath)
@@ -50,30 +93,14 @@ export function demoApiRoutes(deps: AppDeps, dispatch: (request: Request) => Res
       if (value !== undefined) query.set(name, value)
     }
     const body = endpoint.method === 'POST' ? await c.req.text() : ''
-    const contentType = c.req.header('content-type')
-    const authorization = signOpaRequest(nodeOpaCrypto, {
-      apiKey,
-      apiSecret: found.credential.apiSecret,
+    const answer = await signedSandboxCall(deps, dispatch, c, {
+      credential: { apiKey, apiSecret: found.credential.apiSecret, merchantId },
       method: endpoint.method,
       path,
-      nonce: randomBytes(8).toString('hex'),
-      epoch: Math.floor(deps.clock.nowMs() / 1000),
-      contentType: body ? contentType : undefined,
-      body: body || undefined,
+      query,
+      body,
+      contentType: c.req.header('content-type'),
     })
-    const url = `${new URL(c.req.url).origin}${path}${query.size ? `?${query}` : ''}`
-    const answer = await dispatch(
-      new Request(url, {
-        method: endpoint.method,
-        headers: {
-          authorization,
-          'x-assume-merchant': merchantId,
-          ...(body && contentType ? { 'content-type': contentType } : {}),
-          ...(c.req.header('accept-language') ? { 'accept-language': c.req.header('accept-language')! } : {}),
-        },
-        body: body || undefined,
-      }),
-    )
     const headers = new Headers(answer.headers)
     headers.set('X-PAYLAB-FORWARDED-TO', `${endpoint.method} ${path}`)
     return new Response(answer.body, { status: answer.status, headers })

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import type { Block, DemoType, Inline } from '@/domain/content.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { CodeBlock } from './code-block.tsx'
+import { CheckoutDemo } from '../checkout/components/checkout-demo.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { Tabs } from '@/web/ui/tabs.tsx'
 import { Icon, isIconName } from '@/web/ui/icons.tsx'
@@ -167,7 +168,10 @@ const demoLabs: Record<DemoType, string> = {
   webPayment: '/develop/webpayment-lab',
 }
 
-/** Decision: the docs link to the real payment lab instead of embedding a second, reduced demo. */
+/**
+ * The "payment API demo" block: the cake-shop checkout itself (loaded when used; QR for web payment, dynamic QR
+ * and app invoke, direct debit for native payment), with a link to the payment lab for every request and answer.
+ */
 function PaymentDemo({ demoType }: { demoType: DemoType }) {
   return (
     <aside className="doc-demo" aria-label={demoType}>
@@ -175,11 +179,14 @@ function PaymentDemo({ demoType }: { demoType: DemoType }) {
         <Trans>Try it in the sandbox</Trans>
       </p>
       <p>
-        <Trans>Send a real request to the offline sandbox, pay it as a test user and watch every request and answer.</Trans>
+        <Trans>Buy a 1-yen cake in the demo shop and pay it as a test user of the offline sandbox; or open the payment lab to send each request yourself.</Trans>
       </p>
-      <InternalLink href={demoLabs[demoType]} className={buttonClass('primary', 'small')}>
-        <Trans>Open the payment lab</Trans>
-      </InternalLink>
+      <div className="doc-demo__actions">
+        <CheckoutDemo initialFlow={demoType === 'nativePayment' ? 'directDebit' : 'qr'} />
+        <InternalLink href={demoLabs[demoType]} className={buttonClass('secondary', 'small')}>
+          <Trans>Open the payment lab</Trans>
+        </InternalLink>
+      </div>
     </aside>
   )
 }

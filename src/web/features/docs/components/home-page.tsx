@@ -104,6 +104,11 @@ export function HomePage({ notice }: HomeSearch = {}) {
                   <Trans>Get sandbox keys</Trans>
                 </InternalLink>
               </p>
+              <p className="doc-home__demo">
+                <InternalLink href="/demo/checkout">
+                  <Trans>Try the cake-shop checkout demo: pay 1 yen as a test user, no account needed</Trans>
+                </InternalLink>
+              </p>
             </div>
             <HeroIllustration />
           </header>

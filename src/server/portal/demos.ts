@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { SignJWT, jwtVerify } from 'jose'
+import * as v from 'valibot'
+import { ApiError, successInfo } from '@/domain/errors.ts'
+import { opaCodeIds } from '@/domain/errors-sandbox.ts'
+import {
+  DemoAgreeQuerySchema,
+  DemoClientInfoDataSchema,
+  DemoLinkDataSchema,
+  DemoLoginDataSchema,
+  DemoCodeIdParamsSchema,
+  DemoCreateQrRequestSchema,
+  DemoLoginRequestSchema,
+  DemoParseJwtRequestSchema,
+  DemoPaymentIdParamsSchema,
+  DemoPaymentRequestSchema,
+  DemoRefundRequestSchema,
+  demoApiPaths as P,
+  demoLoadingPath,
+} from '@/domain/demo-api.ts'
+import { limits } from '@/domain/limits.ts'
+import type { AppDeps } from '../deps.ts'
+import { demoMerchant, sandboxEngine, seedDemoMerchant } from '../sandbox/engine.ts'
+import * as opa from '@/domain/opa-schemas.ts'
+import { registerOperations } from '../content/openapi.ts'
+import { sandboxRepo } from '../store/sandbox-repo.ts'
+import { jsonBody, parseOr400, queryOf, readJson } from '../validate.ts'
+import { signedSandboxCall } from './demo-api.ts'
+
+const tag = 'Demo API (payment demos)'
+const note = 'No account needed: runs on the PayLab demo merchant, demo ids only, rate-limited per client.'
+registerOperations([
+  { method: 'post', path: P.login, tag, summary: `Consent page url for linking a test user (redirects back to ${demoLoadingPath}). ${note}`, body: DemoLoginRequestSchema, data: DemoLoginDataSchema },
+  { method: 'get', path: P.clientInfo, tag, summary: 'The demo merchant the demos run on (public sandbox credentials, no secret)', data: DemoClientInfoDataSchema },
+  { method: 'post', path: P.createQr, tag, summary: `Create a dynamic QR code (forwarded to POST /v2/codes). ${note}`, body: DemoCreateQrRequestSchema, rawResponse: opa.QrCodeResponseSchema },
+  { method: 'get', path: `${P.qrDetail}/{id}`, tag, summary: 'Payment details of a demo order by merchant payment id (forwarded to GET /v2/codes/payments/{id})', params: DemoPaymentIdParamsSchema, rawResponse: opa.PaymentDetailsResponseSchema },
+  { method: 'delete', path: `${P.deleteQr}/{id}`, tag, summary: 'Delete a demo QR code by code id (forwarded to DELETE /v2/codes/{id})', params: DemoCodeIdParamsSchema, rawResponse: opa.QrDeleteResponseSchema },
+  { method: 'delete', path: `${P.cancel}/{id}`, tag, summary: 'Cancel a demo payment by merchant payment id (forwarded to DELETE /v2/payments/{id})', params: DemoPaymentIdParamsSchema, rawResponse: opa.NotDataResponseSchema },
+  { method: 'post', path: P.pay, tag, summary: `Direct-debit payment from a linked test user (forwarded to POST /v2/payments). ${note}`, query: DemoAgreeQuerySchema, body: DemoPaymentRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema },
+  { method: 'post', path: P.refunds, tag, summary: 'Refund a demo payment (forwarded to POST /v2/refunds)', body: DemoRefundRequestSchema, rawResponse: opa.RefundResponseSchema },
+  { method: 'get', path: P.autoDebitId, tag, summary: 'The demo\'s pre-linked payer (test user taro): user authorization id and masked phone number', data: DemoLinkDataSchema },
+  { method: 'post', path: P.parseJwt, tag, summary: 'Verify the consent page\'s responseToken; answers the user authorization id and masked phone number', body: DemoParseJwtRequestSchema, data: DemoLinkDataSchema },
+])
+
+/**
+ * The payment demos' API (spec §7: `/v1/webApp/login`, `/v1/opa/getClientInfo`, `/v1/demos/*`), used by the
+ * cake-shop checkout and the phone-mock panel. Signed-out visitors must be able to finish the shop, so these
+ * calls need no developer account: every one runs on the PayLab demo merchant (docs/sandbox.md), the server
+ * signs it with that merchant's key, and it only reaches demo orders (`DEVELOPER-PANEL-…` ids). Orders go into the
+ * real sandbox through the app itself (`signedSandboxCall`), so the sandbox's validation, payment machine and
+ * answers are the answers; the consent flow uses the sandbox engine. Each client is held to
+ * `limits.demo.requestsPerMinute`. docs/demo-api.md, docs/decisions/checkout-demo.md.
+ */
+export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>) {
+  const app = new Hono()
+  const engine = sandboxEngine(deps)
+  const repo = sandboxRepo(deps.store.db)
+  const secret = new Uint8Array(Buffer.from(demoMerchant.apiSecret, 'base64'))
+  const credential = { apiKey: demoMerchant.apiKey, apiSecret: demoMerchant.apiSecret, merchantId: demoMerchant.id }
+  let seeded: Promise<void> | undefined
+  const ready = () => (seeded ??= seedDemoMerchant(deps.store.db).catch((error: unknown) => {
+    seeded = undefined
+    throw error
+  }))
+
+  const limited = rateLimit(deps)
+  for (const path of [P.login, P.clientInfo, '/v1/demos/*']) app.use(path, limited)
+
+  const origin = (c: Context) => deps.config.publicOrigin ?? new URL(c.req.url).origin
+
+  /** Forwards into the sandbox with the demo merchant's key; the sandbox's answer is the answer. */
+  const call = async (c: Context, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, query?: URLSearchParams) => {
+    const answer = await signedSandboxCall(deps, dispatch, c, {
+      credential,
+      method,
+      path,
+      query,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      contentType: 'application/json;charset=UTF-8',
+    })
+    const headers = new Headers(answer.headers)
+    headers.set('X-PAYLAB-FORWARDED-TO', `${method} ${path}`)
+    return new Response(answer.body, { status: answer.status, headers })
+  }
+  const idOf = (c: Context) => parseOr400(DemoPaymentIdParamsSchema, { id: c.req.param('id') }).id
+
+  app.post(P.login, async (c) => {
+    const input = parseOr400(DemoLoginRequestSchema, (await readJson(c)) ?? {})
+    const nowS = Math.floor(deps.clock.nowMs() / 1000)
+    const requestToken = await new SignJWT({
+      scope: (input.scopes ?? ['direct_debit']).join(' '),
+      nonce: input.nonce ?? randomBytes(8).toString('hex'),
+      redirectUrl: `${origin(c)}${demoLoadingPath}`,
+      referenceId: input.referenceId ?? `${limits.demo.merchantPaymentIdPrefix}${randomBytes(8).toString('hex')}`,
+      ...(input.deviceId ? { deviceId: input.deviceId } : {}),
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setAudience('paylab-sandbox')
+      .setIssuer(demoMerchant.name)
+      .setExpirationTime(nowS + limits.demo.authorizationExpiryMs / 1000)
+      .sign(secret)
+    const query = new URLSearchParams({ apiKey: demoMerchant.apiKey, requestToken })
+    return c.json({ resultInfo: successInfo(), data: { url: `${origin(c)}/v2/user_authorization?${query}` } })
+  })
+
+  app.get(P.clientInfo, (c) =>
+    c.json({
+      resultInfo: successInfo(),
+      data: { data: { merchantId: demoMerchant.id, merchantName: demoMerchant.name, apiKey: demoMerchant.apiKey, testUsersPage: `/sandbox/merchants/${demoMerchant.id}/test-users` } },
+    }),
+  )
+
+  app.post(P.createQr, async (c) => call(c, 'POST', '/v2/codes', await jsonBody(c, DemoCreateQrRequestSchema)))
+
+  app.get(`${P.qrDetail}/:id`, (c) => call(c, 'GET', `/v2/codes/payments/${idOf(c)}`))
+
+  app.delete(`${P.deleteQr}/:id`, async (c) => {
+    const { id } = parseOr400(DemoCodeIdParamsSchema, { id: c.req.param('id') })
+    const row = await repo.findPaymentByCode(id)
+    // Another merchant's code, or a code of the demo merchant that no demo made: as if it did not exist.
+    if (row && row.merchantId === demoMerchant.id && !row.merchantPaymentId.startsWith(limits.demo.merchantPaymentIdPrefix)) throw new ApiError('DYNAMIC_QR_NOT_FOUND')
+    return call(c, 'DELETE', `/v2/codes/${id}`)
+  })
+
+  app.delete(`${P.cancel}/:id`, (c) => call(c, 'DELETE', `/v2/payments/${idOf(c)}`))
+
+  app.post(P.pay, async (c) => {
+    const { agreeSimilarTransaction } = queryOf(c, DemoAgreeQuerySchema)
+    const input = await jsonBody(c, DemoPaymentRequestSchema)
+    return call(c, 'POST', '/v2/payments', input, new URLSearchParams({ agreeSimilarTransaction: agreeSimilarTransaction ?? 'true' }))
+  })
+
+  app.post(P.refunds, async (c) => {
+    const input = await jsonBody(c, DemoRefundRequestSchema)
+    const row = await repo.findPaymentById(input.paymentId)
+    if (row && row.merchantId === demoMerchant.id && !row.merchantPaymentId.startsWith(limits.demo.merchantPaymentIdPrefix)) {
+      throw new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.refundResourceNotFound })
+    }
+    return call(c, 'POST', '/v2/refunds', input)
+  })
+
+  /** The demo's pre-linked payer (test user taro, direct_debit and cashback), for the panel's auto debit. */
+  app.get(P.autoDebitId, async (c) => {
+    await ready()
+    const taro = (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === limits.demo.autoDebitTestUser)
+    if (!taro) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
+    const session = await engine.startAuthorizationSession(demoMerchant.id, demoMerchant.apiKey, 'WEB', {
+      scopes: ['direct_debit', 'cashback', 'get_balance'],
+      nonce: randomBytes(8).toString('hex'),
+      redirectUrl: `${origin(c)}${demoLoadingPath}`,
+      referenceId: `${limits.demo.merchantPaymentIdPrefix}AUTODEBIT`,
+    })
+    const approved = await engine.approveAuthorization(session.sessionId, taro.id)
+    const profile = await engine.getSecureProfile(demoMerchant.id, approved.userAuthorizationId!)
+    return c.json({ resultInfo: successInfo(), data: { userAuthorizationId: approved.userAuthorizationId!, phoneNumber: profile.phoneNumber } })
+  })
+
+  app.post(P.parseJwt, async (c) => {
+    const { responseToken } = await jsonBody(c, DemoParseJwtRequestSchema)
+    const bad = (message: string) => new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'responseToken', message }] } })
+    let payload: Record<string, unknown>
+    try {
+      payload = (await jwtVerify(responseToken, secret, { algorithms: ['HS256'], audience: demoMerchant.apiKey, currentDate: new Date(deps.clock.nowMs()) })).payload
+    } catch {
+      throw bad('Not a response token of the demo merchant, or expired')
+    }
+    const claims = v.safeParse(v.object({ result: v.literal('succeeded'), userAuthorizationId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }), payload)
+    if (!claims.success) throw bad('The payer did not agree')
+    const { userAuthorizationId } = claims.output
+    const profile = await engine.getSecureProfile(demoMerchant.id, userAuthorizationId)
+    return c.json({ resultInfo: successInfo(), data: { userAuthorizationId, phoneNumber: profile.phoneNumber } })
+  })
+
+  /**
+   * Where the consent page returns the payer (spec §4: a location containing 'loading'). The shop, its parent
+   * page on this origin, reads the responseToken from this frame's query; the page itself only says so.
+   */
+  app.get(demoLoadingPath, (c) => {
+    c.header('Cache-Control', 'no-store')
+    c.header('Referrer-Policy', 'no-referrer')
+    return c.html(
+      '<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>PayLab</title></head>' +
+        '<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#2b2b2b">' +
+        '<p lang="ja">ショップに戻っています…<br><span lang="en">Returning to the shop…</span></p></body></html>',
+    )
+  })
+
+  return app
+}
+
+/**
+ * At most `limits.demo.requestsPerMinute` demo calls per client and minute (fixed window on the server clock),
+ * then 429 RATE_LIMIT. The client is the connection's address (a proxy in front should pass one per visitor);
+ * kept in memory, so it bounds one server process.
+ */
+function rateLimit(deps: AppDeps): MiddlewareHandler {
+  const windows = new Map<string, { start: number; count: number }>()
+  return async (c, next) => {
+    const now = deps.clock.nowMs()
+    const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+    const client = env?.incoming?.socket?.remoteAddress ?? 'local'
+    const w = windows.get(client)
+    if (!w || now - w.start >= 60_000) {
+      if (windows.size > 10_000) windows.clear()
+      windows.set(client, { start: now, count: 1 })
+    } else if (++w.count > limits.demo.requestsPerMinute) {
+      c.header('Retry-After', String(Math.ceil((w.start + 60_000 - now) / 1000)))
+      throw new ApiError('RATE_LIMIT')
+    }
+    await next()
+  }
+}

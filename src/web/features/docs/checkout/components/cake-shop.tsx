@@ -1,0 +1,314 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMachine } from '@xstate/react'
+import QRCode from 'qrcode'
+import { useEffect, useId, useMemo, useRef, useState, type Ref } from 'react'
+import { cakeIds, checkoutAlerts, type CakeId, type CheckoutAlertCode } from '@/domain/checkout-demo.ts'
+import { limits } from '@/domain/limits.ts'
+import { buttonClass } from '@/web/ui/button.tsx'
+import { checkoutDirectDebitMachine } from '../../../../../../machines/checkout-direct-debit.machine.ts'
+import { checkoutQrMachine } from '../../../../../../machines/checkout-qr.machine.ts'
+import { checkoutActors, forgetLink, savedLink } from '../api.ts'
+import { CakeArt } from './cake-art.tsx'
+import '../checkout.css'
+
+/**
+ * The cake-shop checkout (spec §2 demo panels, §4 checkout demo, §8 demo messages), driven by the two checkout
+ * machines over the demo API. Loaded lazily (this chunk carries xstate and qrcode), by the /demo/checkout page and
+ * the docs' payment-demo block. docs/decisions/checkout-demo.md.
+ */
+
+export type CheckoutFlow = 'qr' | 'directDebit'
+
+const alertMessages: Record<CheckoutAlertCode, MessageDescriptor> = {
+  UNKNOWN_ERROR: msg`Unknown error occurred. Please try again.`,
+  TIMED_OUT: msg`Timed out. Please regenerate again`,
+  AUTHORIZATION_FAILED: msg`Unknown error occurred. Please wait a while before trying again.`,
+  RESPONSE_TOKEN_MISSING: msg`Couldn't get response token. Will start over again.`,
+  REFUNDED: msg`Refunded the payment successfully.`,
+  REFUND_LATER: msg`Couldn't refund the payment after repeated timeouts. Will try later again on`,
+}
+
+const cakeNames: Record<CakeId, MessageDescriptor> = {
+  strawberry: msg`Strawberry shortcake`,
+  chocolate: msg`Chocolate cake`,
+  matcha: msg`Matcha roll`,
+}
+const cakeLines: Record<CakeId, MessageDescriptor> = {
+  strawberry: msg`Sponge, fresh cream and one big strawberry.`,
+  chocolate: msg`Dark chocolate layers with a ganache top.`,
+  matcha: msg`Green tea sponge rolled around sweet cream.`,
+}
+
+/** Test-only: `?demoDelays=short` shortens the automatic refund to 2 s (browser tests; docs/decisions/checkout-demo.md). */
+function testDelays() {
+  if (typeof window === 'undefined') return {}
+  return new URLSearchParams(window.location.search).get('demoDelays') === 'short' ? { autoRefund: 2_000 } : {}
+}
+
+export function CakeShop({ initialFlow = 'qr' }: { initialFlow?: CheckoutFlow }) {
+  const { t } = useLingui()
+  const [flow, setFlow] = useState<CheckoutFlow>(initialFlow)
+  const baseId = useId()
+  const flows: { id: CheckoutFlow; label: string }[] = [
+    { id: 'qr', label: t`QR code` },
+    { id: 'directDebit', label: t`Direct debit` },
+  ]
+  return (
+    <section className="cake-shop" aria-label={t`PayLab cake shop`} data-testid="cake-shop">
+      <div className="cake-shop__head">
+        <p className="cake-shop__brand">
+          <Trans>PayLab Cake Shop</Trans>
+        </p>
+        <div role="tablist" aria-label={t`How to pay`} className="cake-shop__tabs">
+          {flows.map((f) => (
+            <button
+              key={f.id}
+              type="button"
+              role="tab"
+              id={`${baseId}-${f.id}`}
+              aria-selected={flow === f.id}
+              tabIndex={flow === f.id ? 0 : -1}
+              className="cake-shop__tab"
+              onClick={() => setFlow(f.id)}
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div role="tabpanel" aria-labelledby={`${baseId}-${flow}`}>
+        {flow === 'qr' ? <QrCheckout /> : <DirectDebitCheckout />}
+      </div>
+    </section>
+  )
+}
+
+function Alert({ code, onClose }: { code: CheckoutAlertCode | null; onClose: () => void }) {
+  const { t, i18n } = useLingui()
+  if (!code) return null
+  const kind = checkoutAlerts[code]
+  const title = kind === 'error' ? t`Error` : kind === 'warning' ? t`Warning` : t`Done`
+  const later = code === 'REFUND_LATER' ? ` ${new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(Date.now() + 24 * 60 * 60_000)}` : ''
+  return (
+    <div className={`cake-alert cake-alert--${kind}`} role={kind === 'success' ? 'status' : 'alert'} data-alert={code}>
+      <strong>{title}</strong> <span>{i18n._(alertMessages[code]) + later}</span>
+      <button type="button" className="cake-alert__close" onClick={onClose} aria-label={t`Close the message`}>
+        ×
+      </button>
+    </div>
+  )
+}
+
+function CakePicker({ picked, onPick, disabled }: { picked: CakeId | null; onPick: (cake: CakeId) => void; disabled?: boolean }) {
+  const { t, i18n } = useLingui()
+  return (
+    <fieldset className="cake-picker" disabled={disabled}>
+      <legend>{t`Pick a cake`}</legend>
+      {cakeIds.map((cake) => (
+        <label key={cake} className={`cake-card${picked === cake ? ' cake-card--picked' : ''}`}>
+          <input type="radio" name="cake" value={cake} checked={picked === cake} onChange={() => onPick(cake)} />
+          <CakeArt cake={cake} />
+          <span className="cake-card__name">{i18n._(cakeNames[cake])}</span>
+          <span className="cake-card__line">{i18n._(cakeLines[cake])}</span>
+          <span className="cake-card__price">¥{limits.demo.cakePriceYen}</span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+function QrCanvas({ url }: { url: string }) {
+  const ref = useRef<HTMLCanvasElement>(null)
+  const { t } = useLingui()
+  useEffect(() => {
+    if (ref.current) void QRCode.toCanvas(ref.current, url, { width: 240, margin: 1 })
+  }, [url])
+  return <canvas ref={ref} className="cake-qr" role="img" aria-label={t`QR code of the payment`} data-url={url} />
+}
+
+/** The wallet (cashier or consent page) inside a phone frame beside the shop. */
+function PhoneFrame({ src, title, onLoad, frameRef }: { src: string; title: string; onLoad?: () => void; frameRef?: Ref<HTMLIFrameElement> }) {
+  return (
+    <div className="cake-phone">
+      <div className="cake-phone__notch" aria-hidden="true" />
+      <iframe ref={frameRef} src={src} title={title} className="cake-phone__screen" onLoad={onLoad} />
+    </div>
+  )
+}
+
+function QrCheckout() {
+  const { t } = useLingui()
+  const machine = useMemo(() => checkoutQrMachine.provide({ actors: checkoutActors(), delays: testDelays() }), [])
+  const [state, send] = useMachine(machine, { input: { kind: 'qr' } })
+  const [walletBeside, setWalletBeside] = useState(false)
+  const { cake, url, alert } = state.context
+  const screen = state.hasTag('screen.input') ? 'input' : state.hasTag('screen.code') ? 'code' : state.hasTag('screen.paid') ? 'paid' : 'frame'
+
+  return (
+    <div className="cake-flow" data-screen={screen}>
+      <Alert code={alert} onClose={() => send({ type: 'alert.close' })} />
+      {screen === 'input' && (
+        <>
+          <CakePicker picked={cake} onPick={(c) => send({ type: 'cake.pick', cake: c })} disabled={state.hasTag('busy.creating')} />
+          <button
+            type="button"
+            className={buttonClass('primary')}
+            disabled={cake === null || state.hasTag('busy.creating')}
+            aria-busy={state.hasTag('busy.creating')}
+            onClick={() => send({ type: 'checkout.submit' })}
+          >
+            {state.hasTag('busy.creating') ? t`Creating the QR code…` : t`Checkout`}
+          </button>
+          {cake === null && (
+            <p className="cake-hint">
+              <Trans>Pick a cake to enable Checkout.</Trans>
+            </p>
+          )}
+        </>
+      )}
+      {screen === 'code' && url && (
+        <div className="cake-pay">
+          <div className="cake-pay__code">
+            <p className="cake-alert cake-alert--warning" role="alert">
+              <strong>{t`Warning`}</strong> <span>{t`Please DO NOT close the browser after paying`}</span>
+            </p>
+            <QrCanvas url={url} />
+            <p>
+              <Trans>Scan the code with a phone on this network, or open the wallet and pay as a test user (taro or hanako).</Trans>
+            </p>
+            <p className="cake-pay__actions">
+              <a href={url} target="_blank" rel="noopener" className={buttonClass('secondary', 'small')}>
+                <Trans>Open the wallet in a new tab</Trans>
+              </a>
+              <button type="button" className={buttonClass('secondary', 'small')} onClick={() => setWalletBeside((b) => !b)} aria-expanded={walletBeside}>
+                {walletBeside ? t`Hide the phone` : t`Pay on the phone beside the shop`}
+              </button>
+            </p>
+            <p className="cake-hint" aria-live="polite">
+              {state.hasTag('busy.cancelling') ? t`Cancelling the code…` : t`Waiting for the payment… (checked every 3 seconds for up to 5 minutes)`}
+            </p>
+          </div>
+          {walletBeside && <PhoneFrame src={url} title={t`Wallet of the test user`} />}
+        </div>
+      )}
+      {screen === 'paid' &&
+        (state.context.kind === 'qr' ? <Paid refunding={state.hasTag('busy.refunding') ? 'now' : 'soon'} /> : <Paid onRestart={() => send({ type: 'checkout.restart' })} />)}
+      {screen === 'frame' && url && (
+        <>
+          <PhoneFrame src={url} title={t`Wallet of the test user`} />
+          <button type="button" className={buttonClass('secondary', 'small')} onClick={() => send({ type: 'checkout.restart' })}>
+            <Trans>Back to the shop</Trans>
+          </button>
+        </>
+      )}
+    </div>
+  )
+}
+
+function Paid({ onRestart, refunding }: { onRestart?: () => void; refunding?: 'soon' | 'now' }) {
+  return (
+    <div className="cake-paid" role="status">
+      <p className="cake-paid__title">
+        <Trans>Thank you! The payment is complete.</Trans>
+      </p>
+      {refunding === 'soon' && (
+        <p>
+          <Trans>This is a demo: the payment will be refunded to the test user in about 30 seconds.</Trans>{' '}
+          <Trans>Please keep this page open until then.</Trans>
+        </p>
+      )}
+      {refunding === 'now' && (
+        <p>
+          <Trans>Refunding the payment…</Trans>
+        </p>
+      )}
+      {onRestart && (
+        <button type="button" className={buttonClass('primary')} onClick={onRestart}>
+          <Trans>Shop again</Trans>
+        </button>
+      )}
+    </div>
+  )
+}
+
+function DirectDebitCheckout() {
+  const { t, i18n } = useLingui()
+  const machine = useMemo(() => checkoutDirectDebitMachine.provide({ actors: checkoutActors(), delays: testDelays() }), [])
+  const [state, send] = useMachine(machine, { input: typeof window === 'undefined' ? {} : (savedLink() ?? {}) })
+  const [cake, setCake] = useState<CakeId>('strawberry')
+  const frame = useRef<HTMLIFrameElement>(null)
+  const { alert, phoneNumber, authorizationUrl } = state.context
+  const screen = state.hasTag('screen.input') ? 'input' : state.hasTag('screen.frame') ? 'frame' : state.hasTag('screen.debit') ? 'debit' : 'paid'
+  const processing = state.hasTag('busy.processing') || state.hasTag('busy.cancelling')
+
+  const onFrameLoad = () => {
+    let location = ''
+    try {
+      location = frame.current?.contentWindow?.location.href ?? ''
+    } catch {
+      return // a page of another origin: not the return yet
+    }
+    if (location) send({ type: 'frame.navigated', location })
+  }
+
+  return (
+    <div className="cake-flow" data-screen={screen}>
+      <Alert code={alert} onClose={() => send({ type: 'alert.close' })} />
+      {screen === 'input' && (
+        <>
+          <CakePicker picked={cake} onPick={setCake} disabled={state.hasTag('busy.linking')} />
+          <p className="cake-hint">
+            <Trans>Link the wallet of a test user once; later visits go straight to Debit.</Trans>
+          </p>
+          <button type="button" className={buttonClass('primary')} disabled={state.hasTag('busy.linking')} aria-busy={state.hasTag('busy.linking')} onClick={() => send({ type: 'link.start' })}>
+            {state.hasTag('busy.linking') ? t`Opening the wallet…` : t`Link the wallet`}
+          </button>
+        </>
+      )}
+      {screen === 'frame' && authorizationUrl && (
+        <div className="cake-pay">
+          <div className="cake-pay__code">
+            <p>
+              <Trans>Sign in as a test user in the wallet and agree, so that the shop may debit your balance.</Trans>
+            </p>
+            {state.hasTag('busy.linking') && <p className="cake-hint">{t`Linking…`}</p>}
+            <button type="button" className={buttonClass('secondary', 'small')} onClick={() => send({ type: 'link.cancel' })}>
+              <Trans>Back to the shop</Trans>
+            </button>
+          </div>
+          <PhoneFrame src={authorizationUrl} title={t`Wallet consent page`} onLoad={onFrameLoad} frameRef={frame} />
+        </div>
+      )}
+      {screen === 'debit' && (
+        <div className="cake-debit">
+          <p>
+            <Trans>
+              Linked wallet: <strong data-testid="linked-phone">{phoneNumber}</strong>
+            </Trans>
+          </p>
+          <p>
+            {i18n._(cakeNames[cake])} — ¥{limits.demo.cakePriceYen}
+          </p>
+          <button type="button" className={buttonClass('primary')} disabled={processing} aria-busy={processing} onClick={() => send({ type: 'debit.submit' })}>
+            {processing ? t`Processing...` : t`Debit`}
+          </button>
+          {!processing && (
+            <button
+              type="button"
+              className={buttonClass('secondary', 'small')}
+              onClick={() => {
+                forgetLink()
+                window.location.reload()
+              }}
+            >
+              <Trans>Unlink this wallet</Trans>
+            </button>
+          )}
+        </div>
+      )}
+      {screen === 'paid' && <Paid refunding={state.hasTag('busy.refunding') ? 'now' : 'soon'} />}
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+import { Trans } from '@lingui/react/macro'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { buttonClass } from '@/web/ui/button.tsx'
+import { useHydrated } from '@/web/ui/use-hydrated.ts'
+import type { CheckoutFlow } from './cake-shop.tsx'
+
+/** The shop's chunk (machines, xstate, qrcode) is fetched only when the demo is used, never with the entry. */
+const CakeShop = lazy(() => import('./cake-shop.tsx').then((m) => ({ default: m.CakeShop })))
+
+/**
+ * The server-rendered shell of the cake-shop checkout: `autoStart` (the /demo/checkout page) loads the shop right
+ * after hydration; otherwise (the docs' payment-demo block) a button does.
+ */
+export function CheckoutDemo({ initialFlow = 'qr', autoStart = false }: { initialFlow?: CheckoutFlow; autoStart?: boolean }) {
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    if (autoStart) setOpen(true)
+  }, [autoStart])
+  const loading = (
+    <p className="cake-shell__loading" role="status">
+      <Trans>Opening the cake shop…</Trans>
+    </p>
+  )
+  if (!open) {
+    return autoStart ? (
+      loading
+    ) : (
+      <button type="button" className={buttonClass('primary', 'small')} disabled={!hydrated} onClick={() => setOpen(true)}>
+        <Trans>Try the cake-shop checkout here</Trans>
+      </button>
+    )
+  }
+  return (
+    <Suspense fallback={loading}>
+      <CakeShop initialFlow={initialFlow} />
+    </Suspense>
+  )
+}

@@ -1,0 +1,28 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { CheckoutDemo } from '@/web/features/docs/checkout/components/checkout-demo.tsx'
+import { PageFrame } from '@/web/features/shell/components/page-frame.tsx'
+import { uiHead } from '@/web/lib/head.ts'
+
+const searchSchema = v.object({ flow: v.optional(v.fallback(v.picklist(['qr', 'directDebit']), 'qr'), 'qr') })
+
+/** spec §2 demo panels: the cake-shop checkout on a page of its own (issue 13); open to visitors. */
+export const Route = createFileRoute('/{-$webview}/demo/checkout')({
+  validateSearch: (search) => v.parse(searchSchema, search),
+  head: uiHead(msg`Cake-shop checkout demo`, msg`Buy a 1-yen cake from a fictional shop and pay it as a test user of the offline sandbox, by QR code or direct debit.`),
+  component: CheckoutPage,
+})
+
+function CheckoutPage() {
+  const { flow } = Route.useSearch()
+  return (
+    <PageFrame
+      title={<Trans>Cake-shop checkout demo</Trans>}
+      lead={<Trans>Buy a 1-yen cake from a fictional shop and pay it as a test user of the offline sandbox, by QR code or direct debit. Nothing real is charged; direct-debit payments are refunded automatically.</Trans>}
+    >
+      <CheckoutDemo initialFlow={flow} autoStart />
+    </PageFrame>
+  )
+}

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '../support/hydrated-test.ts'
+
+/**
+ * The cake-shop checkout (issue 13) end to end in Chromium against the real server and sandbox, signed out:
+ * a QR checkout paid by a test user in a second page, ending paid and then refunded with the balance restored;
+ * a direct-debit checkout through the wallet's consent page in the frame; the timeout and failure paths.
+ * `?demoDelays=short` shortens the 30-second automatic refund to 2 s (docs/decisions/checkout-demo.md). The
+ * QR payer is `jiro`, whom no other browser test charges, so the balance can be compared while tests run side by side.
+ */
+
+const demoMerchantId = '100000000000000001'
+const yen = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''))
+
+async function balanceOf(page: Page, username: string) {
+  await page.goto(`/sandbox/merchants/${demoMerchantId}/test-users`)
+  return yen(await page.locator(`[data-testid=test-user][data-username=${username}] [data-testid=balance]`).textContent())
+}
+
+async function openShop(page: Page, query: string) {
+  await page.goto(`/demo/checkout${query}`)
+  await expect(page.getByTestId('cake-shop')).toBeVisible()
+}
+
+test('QR: pick a cake, a test user pays the code in a second page, paid, then refunded and the balance restored', async ({ page, context }) => {
+  const payer = await context.newPage()
+  const before = await balanceOf(payer, 'jiro')
+
+  await openShop(page, '?demoDelays=short')
+  const checkout = page.getByRole('button', { name: '購入手続きへ' })
+  await expect(checkout).toBeDisabled() // spec §4: disabled until a cake is picked
+  await page.getByText('チョコレートケーキ').click()
+  await checkout.click()
+  await expect(page.getByText('支払い後はブラウザを閉じないでください')).toBeVisible()
+  const qr = page.getByRole('img', { name: '支払い用のQRコード' })
+  await expect(qr).toBeVisible()
+  const url = (await qr.getAttribute('data-url'))!
+  expect(url).toMatch(/\/sandbox\/cashier\//)
+
+  await payer.goto(new URL(url).pathname)
+  await payer.getByRole('radio', { name: /jiro/ }).check()
+  await payer.getByRole('button', { name: 'ログイン' }).click()
+  await payer.getByRole('button', { name: '支払う ￥1' }).click()
+  await expect(payer.getByTestId('status')).toHaveText('完了')
+  expect(yen(await payer.getByTestId('balance').textContent())).toBe(before - 1)
+
+  await expect(page.getByText('ありがとうございます。支払いが完了しました。')).toBeVisible() // polled every 3 s
+  await expect(page.getByRole('status').filter({ hasText: '支払いを返金しました。' })).toBeVisible({ timeout: 15_000 })
+  expect(await balanceOf(payer, 'jiro')).toBe(before)
+})
+
+test('direct debit in English: link the wallet on the consent page in the frame, debit, paid, refunded', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'lang', value: 'en', url: baseURL! }])
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'))
+  await openShop(page, '?flow=directDebit&demoDelays=short')
+  await page.getByRole('button', { name: 'Link the wallet' }).click()
+
+  const wallet = page.frameLocator('iframe[title="Wallet consent page"]')
+  await wallet.getByRole('radio', { name: /hanako/ }).check() // jiro is the QR test's payer
+  await wallet.getByRole('button', { name: /^(ログイン|Sign in)$/ }).click()
+  await wallet.getByRole('button', { name: /^(同意して続ける|Agree and continue)$/ }).click()
+
+  // the frame returns to /demo/checkout/loading?responseToken=…; the shop reads it and shows the linked number
+  await expect(page.getByTestId('linked-phone')).not.toBeEmpty()
+  await page.getByRole('button', { name: 'Debit' }).click()
+  await expect(page.getByText('Thank you! The payment is complete.')).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Refunded the payment successfully.' })).toBeVisible({ timeout: 15_000 })
+
+  // the link is remembered: the next visit goes straight to Debit
+  await page.reload()
+  await page.getByRole('tab', { name: 'Direct debit' }).click()
+  await page.getByRole('button', { name: 'Link the wallet' }).click()
+  await expect(page.getByRole('button', { name: 'Debit' })).toBeVisible()
+})
+
+test('QR: a code that expires unpaid is cancelled with "Timed out. Please regenerate again"', async ({ page }) => {
+  await openShop(page, '')
+  // the sandbox says the order expired (what it answers after 5 minutes unpaid)
+  await page.route(/\/v1\/demos\/qrcode\/detail\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data: { status: 'EXPIRED' } }) }),
+  )
+  const deleted = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes('/v1/demos/deleteQrcodes/'))
+  await page.getByText('抹茶ロール').click()
+  await page.getByRole('button', { name: '購入手続きへ' }).click()
+  await deleted
+  await expect(page.getByRole('alert').filter({ hasText: 'タイムアウトしました。もう一度作成してください' })).toBeVisible()
+  await page.getByRole('button', { name: 'メッセージを閉じる' }).click()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
+test('QR: a failed creation says "Unknown error occurred. Please try again." and stays in the shop', async ({ page }) => {
+  await openShop(page, '')
+  await page.route(/\/v1\/demos\/createQR$/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ resultInfo: { code: 'INTERNAL_SERVER_ERROR', message: 'x', codeId: 'x' }, data: null }) }),
+  )
+  await page.getByText('いちごのショートケーキ').click()
+  await page.getByRole('button', { name: '購入手続きへ' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: '不明なエラーが発生しました。もう一度お試しください。' })).toBeVisible()
+  await expect(page.getByRole('button', { name: '購入手続きへ' })).toBeEnabled()
+})
+
+test('the docs block opens the shop in place, loaded only when used', async ({ page }) => {
+  const loaded: string[] = []
+  page.on('request', (r) => loaded.push(r.url()))
+  await page.goto('/products/docs/qrcode')
+  expect(loaded.some((u) => /cake-shop-.*\.js$/.test(u))).toBe(false)
+  await page.getByRole('button', { name: 'ここでケーキ屋さんの決済を試す' }).click()
+  await expect(page.getByTestId('cake-shop')).toBeVisible()
+  expect(loaded.some((u) => /cake-shop-.*\.js$/.test(u))).toBe(true)
+})

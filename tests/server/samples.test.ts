@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { promisify } from 'node:util'
+import { serve } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../support/app.ts'
+
+/**
+ * The catalogue's samples (samples/<option>/<language>, issue 13) really call the sandbox: each one is run as a
+ * user would run it, against this server on a port, with only PAYLAB_BASE_URL (and a linked user where the
+ * option needs one) in the environment. Node.js and shell always; Python and PHP when the machine has them.
+ */
+const run = promisify(execFile)
+const options = ['dynamic-qr', 'app-invoke', 'cashback', 'auto-debit'] as const
+const has = async (command: string) => run('sh', ['-c', `command -v ${command}`]).then(() => true, () => false)
+
+describe('catalogue samples against the running sandbox [pglite]', () => {
+  let t: TestApp
+  let server: ReturnType<typeof serve>
+  let env: NodeJS.ProcessEnv
+  beforeAll(async () => {
+    t = await createTestApp('pglite')
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' })
+    await new Promise((resolve) => server.once('listening', resolve))
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const link = await (await fetch(`${baseUrl}/v1/demos/autoDebitId`)).json()
+    env = { PATH: process.env.PATH, HOME: process.env.HOME, PAYLAB_BASE_URL: baseUrl, PAYLAB_USER_AUTHORIZATION_ID: link.data.userAuthorizationId }
+  })
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve))
+    await t.close()
+  })
+
+  const expectations: Record<(typeof options)[number], (out: string) => void> = {
+    'dynamic-qr': (out) => expect(out).toMatch(/"url":\s*"http:\/\/127\.0\.0\.1:\d+\/sandbox\/cashier\//),
+    'app-invoke': (out) => expect(out).toMatch(/paylab:\/\/payment\?link_key=/),
+    cashback: (out) => expect(out).toContain('REQUEST_ACCEPTED'), // published: 202, the cashback is asynchronous
+    'auto-debit': (out) => expect(out).toContain('COMPLETED'),
+  }
+
+  for (const option of options) {
+    it(`${option}: the Node.js sample succeeds`, async () => {
+      const { stdout } = await run('node', [`samples/${option}/node.mjs`], { env })
+      expectations[option](stdout)
+    })
+    it(`${option}: the shell sample succeeds`, async () => {
+      const { stdout } = await run('sh', [`samples/${option}/shell.sh`], { env })
+      expectations[option](stdout)
+      expect(JSON.parse(stdout).resultInfo.code).toBe(option === 'cashback' ? 'REQUEST_ACCEPTED' : 'SUCCESS')
+    })
+    it(`${option}: the Python sample succeeds (when python3 is installed)`, async (ctx) => {
+      if (!(await has('python3'))) {
+        console.log('python3 is not installed: the Python samples are not run')
+        ctx.skip()
+      }
+      const { stdout } = await run('python3', [`samples/${option}/python.py`], { env })
+      expectations[option](stdout)
+    })
+  }
+
+  it('every sample signs with OPA-Auth and names the merchant; each option calls its published path', () => {
+    const paths: Record<(typeof options)[number], string> = { 'dynamic-qr': '/v2/codes', 'app-invoke': '/v2/codes', cashback: '/v2/cashback', 'auto-debit': '/v2/payments' }
+    for (const option of options) {
+      for (const file of ['node.mjs', 'shell.sh', 'python.py']) {
+        const text = readFileSync(`samples/${option}/${file}`, 'utf8')
+        expect(text, `${option}/${file}`).toContain(paths[option])
+      }
+    }
+    for (const lib of ['opa-auth.mjs', 'opa-auth.sh', 'opa_auth.py']) {
+      const text = readFileSync(`samples/lib/${lib}`, 'utf8')
+      expect(text).toContain('hmac OPA-Auth:')
+      expect(text).toContain('X-ASSUME-MERCHANT')
+    }
+    expect(existsSync('samples/README.md')).toBe(true)
+  })
+})
