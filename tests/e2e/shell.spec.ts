@@ -288,17 +288,18 @@ test('a signed-in developer sees the Dashboard button and the profile dropdown, 
 test('a route chunk that fails to load is retried, and after 120 s becomes the 500 page (spec §2)', async ({ page }) => {
   test.setTimeout(90_000)
   await signInThroughApi(page, 'shell')
-  const resolveChunk = /\/assets\/resolve-[^/]+\.js$/
-  await page.route(resolveChunk, (route) => route.abort('connectionreset'))
-  await page.goto('/develop/resolve')
+  // a login-access route (rendered in the browser, so its chunk is loaded there); the resolver is public and server-rendered now
+  const labChunk = /\/assets\/__product_-lab-[^/]+\.js$/
+  await page.route(labChunk, (route) => route.abort('connectionreset'))
+  await page.goto('/develop/paylab-lab')
   await expect(page.getByText('接続が中断されました。数秒後にもう一度試します。')).toBeVisible({ timeout: 20_000 })
   // the first failure's time survives the retries' reloads; make it two minutes old
   await page.evaluate(() => sessionStorage.setItem('paylab.chunkFailureSince', String(Date.now() - 121_000)))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('サーバー内部エラー', { timeout: 20_000 })
   await expect(page.getByText('申し訳ありません。問題が発生しました。時間をおいて再度お試しください。')).toBeVisible()
-  await page.unroute(resolveChunk)
+  await page.unroute(labChunk)
   await page.reload()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('レスポンスコード解析')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PayLab Lab')
   expect(await page.evaluate(() => sessionStorage.getItem('paylab.chunkFailureSince'))).toBeNull()
 })
 

@@ -6,7 +6,7 @@ import { labEndpoints, scenarioIds } from '@/domain/lab.ts'
 import { productModels, type ProductModel } from '@/domain/products.ts'
 import { brandSlug } from '@/domain/site.ts'
 import { profileQuery } from '@/web/features/account/api.ts'
-import { LabPage } from '@/web/features/lab/components/lab-page.tsx'
+import { LabPage, labTabs } from '@/web/features/lab/components/lab-page.tsx'
 import { LabFrame } from '@/web/features/shell/components/tool-frames.tsx'
 import { uiHead } from '@/web/lib/head.ts'
 import { useSession } from '@/web/lib/session.tsx'
@@ -27,7 +27,8 @@ const labAliases: Record<string, ProductModel> = {
 }
 
 const labSearch = v.object({
-  product: v.fallback(v.optional(v.picklist(productModels), 'webcashier'), 'webcashier'),
+  // no default here: a default would be written into the address (`?product=webcashier` on a bare /develop/paylab-lab)
+  product: v.fallback(v.optional(v.picklist(productModels)), undefined),
   endpoint: v.fallback(v.optional(v.picklist(labEndpoints.map((e) => e.id))), undefined),
   scenario: v.fallback(v.optional(v.picklist(scenarioIds)), undefined),
 })
@@ -64,7 +65,7 @@ function LabRoute() {
   return (
     <LabFrame>
       <LabPage
-        product={search.product}
+        product={search.product ?? labTabs[0]!}
         endpoint={search.endpoint}
         scenario={search.scenario}
         credentials={credentials}
