@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { creatorOf, demoKeyFor, labEndpointById, labEndpoints, labEndpointsOf, labGroups, labScopesOf, scenarioIds, specificModelOf } from './lab.ts'
+import { labEndpointIds } from './lab-ids.ts'
 import { productModels } from './products.ts'
 
 describe('payment lab rules (spec §4)', () => {
+  it('every endpoint name a lab address may carry has exactly one endpoint, and every endpoint has a name there', () => {
+    expect(labEndpoints.map((e) => e.id).sort()).toEqual([...labEndpointIds].sort())
+  })
+
   it('derives the panel scopes from the selected models, web payment once', () => {
     expect(labScopesOf(['qrcode', 'webcashier', 'appinvoke'])).toEqual(['webPayment'])
     expect(labScopesOf(['autodebit'])).toEqual(['payment'])

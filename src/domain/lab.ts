@@ -35,8 +35,8 @@ export function labScopesOf(models: readonly ProductModel[]): LabGroup[] {
 
 // ── scenarios and the WIT / WOT demo key ───────────────────────────────────────────────────────────────────
 
-export const scenarioIds = ['model1', 'model2', 'model3', 'model4'] as const
-export type ScenarioId = (typeof scenarioIds)[number]
+import { scenarioIds, type LabEndpointId, type ScenarioId } from './lab-ids.ts'
+export { labEndpointIds, scenarioIds, type LabEndpointId, type ScenarioId } from './lab-ids.ts'
 export const defaultScenario: ScenarioId = 'model1'
 
 /** The scenario id that is each group's own "unauthorised" scenario (spec §4: the product's specific model). */
@@ -73,7 +73,7 @@ export const wotDemoKey = {
 export type IdKind = 'merchantPaymentId' | 'codeId' | 'merchantRefundId'
 
 export interface LabEndpoint {
-  id: string
+  id: LabEndpointId
   method: 'GET' | 'POST' | 'DELETE'
   /** The demo API path the panel calls (spec §7); `{id}` is the path id. */
   demoPath: string
@@ -113,7 +113,6 @@ export const labEndpoints = [
   ep({ id: 'postSubscriptionPayments', method: 'POST', demoPath: '/v1/tFrame/postSubscriptionPayments', sandboxPath: '/v1/subscription/payments', name: { en: 'Charge a continuous payment', ja: '継続決済を請求' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
 ] as const satisfies readonly LabEndpoint[]
 
-export type LabEndpointId = (typeof labEndpoints)[number]['id']
 export const labEndpointById = (id: string): LabEndpoint | undefined => labEndpoints.find((e) => e.id === id)
 
 /** Each product model's tab: its endpoints in the order a developer tries them. */

@@ -32,7 +32,7 @@ export const limits = {
     /** The demo merchant's test user behind GET /v1/demos/autoDebitId. */
     autoDebitTestUser: 'taro',
   },
-  transactions: { defaultPage: 0, defaultPageSize: 10 },
+  transactions: { defaultPage: 0, defaultPageSize: 10, pageSizes: [10, 20, 50] as const },
   webinarCookieDays: 1,
   errorReporting: { errorSampleRate: 0.05, traceSampleRate: 0.0005 },
   /** The OPA sandbox (issue 4): windows of spec §4/§9 and the published API; choices in docs/sandbox.md. */

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
+import { limits } from '@/domain/limits.ts'
 import type { transactionSchema } from '@/domain/dashboard-api.ts'
 import type * as v from 'valibot'
 import { Button } from '@/web/ui/button.tsx'
@@ -23,7 +24,7 @@ const detailTypeOf: Record<Transaction['type'], DetailType | null> = {
   CASHBACK_REVERSAL: null,
 }
 
-export const perPageChoices = [10, 20, 50] as const
+const perPageChoices = limits.transactions.pageSizes
 
 /**
  * Transactions (spec §2, §7 `/v1/getTransactions`): the mode's merchant's payments, refunds and cashback newest

@@ -4,13 +4,13 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { limits } from '@/domain/limits.ts'
 import { loginAccess } from '@/web/routes/-login-access.tsx'
-import { perPageChoices, TransactionsPage } from '@/web/features/dashboard/components/transactions-page.tsx'
+import { TransactionsPage } from '@/web/features/dashboard/components/transactions-page.tsx'
 import { TransactionsFrame } from '@/web/features/shell/components/tool-frames.tsx'
 
 /** The page (`page_no`) and page size (`record_per_page`) live in the URL; defaults 0 / 10 stay out of it. */
 const searchSchema = v.object({
   page_no: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000))), undefined),
-  record_per_page: v.fallback(v.optional(v.picklist(perPageChoices)), undefined),
+  record_per_page: v.fallback(v.optional(v.picklist(limits.transactions.pageSizes)), undefined),
 })
 
 /** spec §2 transactions (loginAccess: the layout's guard sends visitors to sign-in). */
@@ -33,7 +33,7 @@ function Transactions() {
           void navigate({
             search: {
               page_no: page === limits.transactions.defaultPage ? undefined : page,
-              record_per_page: perPage === limits.transactions.defaultPageSize ? undefined : (perPage as (typeof perPageChoices)[number]),
+              record_per_page: perPage === limits.transactions.defaultPageSize ? undefined : (perPage as (typeof limits.transactions.pageSizes)[number]),
             },
           })
         }

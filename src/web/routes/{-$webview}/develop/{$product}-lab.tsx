@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { labEndpoints, scenarioIds } from '@/domain/lab.ts'
+import { labEndpointIds, scenarioIds } from '@/domain/lab-ids.ts'
 import { productModels, type ProductModel } from '@/domain/products.ts'
 import { brandSlug } from '@/domain/site.ts'
 import { profileQuery } from '@/web/features/account/api.ts'
@@ -29,7 +29,7 @@ const labAliases: Record<string, ProductModel> = {
 const labSearch = v.object({
   // no default here: a default would be written into the address (`?product=webcashier` on a bare /develop/paylab-lab)
   product: v.fallback(v.optional(v.picklist(productModels)), undefined),
-  endpoint: v.fallback(v.optional(v.picklist(labEndpoints.map((e) => e.id))), undefined),
+  endpoint: v.fallback(v.optional(v.picklist(labEndpointIds)), undefined),
   scenario: v.fallback(v.optional(v.picklist(scenarioIds)), undefined),
 })
 

@@ -1,0 +1,30 @@
+/**
+ * The names a lab address may carry (`/develop/paylab-lab?endpoint=&scenario=`), apart from the lab's table
+ * (`lab.ts`): the route validates its search with them, and the browser's entry must not carry the whole table
+ * (names in two languages, codes) for that. `lab.ts` types each endpoint's id with `LabEndpointId`, and a test
+ * checks that every id here has its endpoint.
+ */
+export const scenarioIds = ['model1', 'model2', 'model3', 'model4'] as const
+export type ScenarioId = (typeof scenarioIds)[number]
+
+export const labEndpointIds = [
+  'postCodes',
+  'getCodesPayment',
+  'deleteCodes',
+  'deletePayments',
+  'postRefunds',
+  'getRefunds',
+  'postPayments',
+  'postPreauthorizePayments',
+  'postCapturePayments',
+  'postRevertPreauthorizePayments',
+  'getPayments',
+  'getCheckBalanceWallet',
+  'getAuthorizationsUser',
+  'getSecureProfileUser',
+  'postRequestOrder',
+  'getRequestOrder',
+  'deleteRequestOrder',
+  'postSubscriptionPayments',
+] as const
+export type LabEndpointId = (typeof labEndpointIds)[number]
