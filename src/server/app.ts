@@ -12,6 +12,7 @@ import { dashboardRoutes } from './portal/dashboard.ts'
 import { demoApiRoutes } from './portal/demo-api.ts'
 import { labsRoutes } from './portal/labs.ts'
 import { settingsRoutes } from './portal/settings.ts'
+import { sandboxPowersRoutes } from './portal/sandbox-powers.ts'
 import { docsRoutes } from './portal/docs.ts'
 import { siteRoutes } from './portal/site.ts'
 import { sandboxRoutes } from './sandbox/opa.ts'
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', settingsRoutes(deps))
   app.route('/', labsRoutes(deps))
   app.route('/', demoApiRoutes(deps, (request) => app.fetch(request)))
+  app.route('/', sandboxPowersRoutes(deps, (request) => app.fetch(request)))
   app.route('/', sandboxRoutes(deps))
   app.route('/', walletRoutes(deps))
 
