@@ -25,6 +25,7 @@ import { Route as Char123WebviewChar125AccountSigninRouteImport } from './routes
 import { Route as Char123WebviewChar125AccountSignupRouteImport } from './routes/{-$webview}/account/signup'
 import { Route as Char123WebviewChar125AppStyleguideIndexRouteImport } from './routes/{-$webview}/app-styleguide/index'
 import { Route as Char123WebviewChar125DashboardHomeRouteImport } from './routes/{-$webview}/dashboard/home'
+import { Route as Char123WebviewChar125DashboardSandboxRouteImport } from './routes/{-$webview}/dashboard/sandbox'
 import { Route as Char123WebviewChar125DashboardTransactionsRouteImport } from './routes/{-$webview}/dashboard/transactions'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
 import { Route as Char123WebviewChar125DevelopChar123productChar125LabRouteImport } from './routes/{-$webview}/develop/{$product}-lab'
@@ -131,6 +132,12 @@ const Char123WebviewChar125DashboardHomeRoute =
     path: '/dashboard/home',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125DashboardSandboxRoute =
+  Char123WebviewChar125DashboardSandboxRouteImport.update({
+    id: '/dashboard/sandbox',
+    path: '/dashboard/sandbox',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125DashboardTransactionsRoute =
   Char123WebviewChar125DashboardTransactionsRouteImport.update({
     id: '/dashboard/transactions',
@@ -208,6 +215,7 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
+  '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -235,6 +243,7 @@ export interface FileRoutesByTo {
   '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
+  '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -264,6 +273,7 @@ export interface FileRoutesById {
   '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
+  '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -294,6 +304,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signin'
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
+    | '/{-$webview}/dashboard/sandbox'
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
@@ -321,6 +332,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signin'
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
+    | '/{-$webview}/dashboard/sandbox'
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
@@ -349,6 +361,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signin'
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
+    | '/{-$webview}/dashboard/sandbox'
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
@@ -480,6 +493,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125DashboardHomeRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/dashboard/sandbox': {
+      id: '/{-$webview}/dashboard/sandbox'
+      path: '/dashboard/sandbox'
+      fullPath: '/{-$webview}/dashboard/sandbox'
+      preLoaderRoute: typeof Char123WebviewChar125DashboardSandboxRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/dashboard/transactions': {
       id: '/{-$webview}/dashboard/transactions'
       path: '/dashboard/transactions'
@@ -568,6 +588,7 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125AccountSigninRoute: typeof Char123WebviewChar125AccountSigninRoute
   Char123WebviewChar125AccountSignupRoute: typeof Char123WebviewChar125AccountSignupRoute
   Char123WebviewChar125DashboardHomeRoute: typeof Char123WebviewChar125DashboardHomeRoute
+  Char123WebviewChar125DashboardSandboxRoute: typeof Char123WebviewChar125DashboardSandboxRoute
   Char123WebviewChar125DashboardTransactionsRoute: typeof Char123WebviewChar125DashboardTransactionsRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
   Char123WebviewChar125DevelopChar123productChar125LabRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -603,6 +624,8 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125AccountSignupRoute,
   Char123WebviewChar125DashboardHomeRoute:
     Char123WebviewChar125DashboardHomeRoute,
+  Char123WebviewChar125DashboardSandboxRoute:
+    Char123WebviewChar125DashboardSandboxRoute,
   Char123WebviewChar125DashboardTransactionsRoute:
     Char123WebviewChar125DashboardTransactionsRoute,
   Char123WebviewChar125DevelopResolveRoute:
