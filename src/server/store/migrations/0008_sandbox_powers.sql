@@ -17,5 +17,6 @@ CREATE TABLE "sandbox_request_log" (
 );
 --> statement-breakpoint
 ALTER TABLE "merchant_settings" ADD COLUMN "qr_auto_cancel" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "sandbox_payments" ADD COLUMN "auto_cancel_at_ms" bigint;--> statement-breakpoint
 ALTER TABLE "sandbox_request_log" ADD CONSTRAINT "sandbox_request_log_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sandbox_request_log_merchant_at_ix" ON "sandbox_request_log" USING btree ("merchant_id","at_ms");
