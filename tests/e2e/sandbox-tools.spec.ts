@@ -116,3 +116,26 @@ for (const lang of ['ja', 'en'] as const) {
     })
   }
 }
+
+test('the clock panel moves the merchant clock and the QR auto-cancel switch is saved', async ({ page }) => {
+  const token = await signInThroughApi(page, 'sandbox-clock')
+  await setLang(page, 'en')
+  const auth = { authorization: `Bearer ${token.access_token}` }
+  await page.goto('/dashboard/sandbox')
+  const status = page.getByTestId('sandbox-clock-now')
+  await expect(status).toContainText('Sandbox time (Japan)')
+  const before = (await (await page.request.get('/dev/v1/sandbox/clock', { headers: auth })).json()).data.nowMs
+  await page.getByRole('button', { name: '+1 day' }).click()
+  await expect.poll(async () => (await (await page.request.get('/dev/v1/sandbox/clock', { headers: auth })).json()).data.nowMs - before).toBeGreaterThan(86_000_000)
+  await page.getByRole('button', { name: 'Back to real time' }).click()
+  await expect.poll(async () => Math.abs((await (await page.request.get('/dev/v1/sandbox/clock', { headers: auth })).json()).data.nowMs - Date.now())).toBeLessThan(60_000)
+
+  const toggle = page.getByRole('checkbox', { name: /Paid test QR payments cancel themselves/ })
+  await expect(toggle).toBeChecked()
+  await expect(toggle).toBeEnabled()
+  await toggle.uncheck()
+  await expect(toggle).not.toBeChecked()
+  await expect.poll(async () => (await (await page.request.get('/dev/v1/configSettings/getSettings', { headers: auth })).json()).data.qr_auto_cancel).toBe(false)
+  await page.reload()
+  await expect(page.getByRole('checkbox', { name: /Paid test QR payments cancel themselves/ })).not.toBeChecked()
+})

@@ -65,4 +65,17 @@ describe.each(storeKinds())('paid test QR payments cancel themselves [%s]', (kin
     await d.opa.post('/sandbox/api/clock', { reset: true })
     expect((await t.json('PATCH', '/dev/v1/configSettings/updateSettings', { qr_auto_cancel: 'no' }, d.auth)).status).toBe(400)
   })
+
+  it('the dashboard moves the same clock (kept in the store), for the signed-in developer\'s merchant only', async () => {
+    const moved = await t.json('POST', '/dev/v1/sandbox/clock', { advanceMs: 3_600_000 }, d.auth)
+    expect(moved.status).toBe(200)
+    expect(moved.body.data.merchantId).toBe(d.merchantId)
+    expect(moved.body.data.nowMs - Date.now()).toBeGreaterThan(3_590_000)
+    expect((await d.opa.get('/sandbox/api/clock')).body.data.nowMs - Date.now()).toBeGreaterThan(3_590_000)
+    const stranger = await developer(t)
+    expect(Math.abs((await t.json('GET', '/dev/v1/sandbox/clock', undefined, stranger.auth)).body.data.nowMs - Date.now())).toBeLessThan(60_000)
+    expect((await t.json('POST', '/dev/v1/sandbox/clock', { advanceMs: 1 }, { ...stranger.auth, 'X-ASSUME-MERCHANT': d.merchantId })).status).toBe(403)
+    expect((await t.json('POST', '/dev/v1/sandbox/clock', { advanceMs: -1 }, d.auth)).status).toBe(400)
+    expect((await t.json('POST', '/dev/v1/sandbox/clock', { reset: true }, d.auth)).body.data.nowMs - Date.now()).toBeLessThan(60_000)
+  })
 })

@@ -11,7 +11,10 @@ import { nodeOpaCrypto } from '../sandbox/opa-crypto.ts'
 import { requestLogView, requestRecorder } from '../sandbox/request-log.ts'
 import { merchantRepo } from '../store/merchant-repo.ts'
 import { requestLogRepo, type RequestLogRow } from '../store/request-log-repo.ts'
-import { paramsOf, queryOf } from '../validate.ts'
+import { jsonBody, paramsOf, queryOf } from '../validate.ts'
+import { sandboxRepo } from '../store/sandbox-repo.ts'
+import { clockView, moveMerchantClock } from '../sandbox/merchant-clock.ts'
+import { SandboxClockRequestSchema } from '@/domain/opa-schemas.ts'
 import { success } from './accounts-flows.ts'
 import { requireUser, type AuthEnv } from './auth.ts'
 import { merchantFor } from './merchant-context.ts'
@@ -30,6 +33,8 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
   const auth = requireUser(deps)
   const repo = requestLogRepo(deps.store.db)
   const recorder = requestRecorder(deps)
+  /** This process may not have served the merchant yet: its clock offset comes from the store. */
+  const loadOffset = async (merchantId: string) => deps.clock.setOffset(merchantId, await sandboxRepo(deps.store.db).clockOffset(merchantId))
   const origin = (c: Context) => deps.config.publicOrigin ?? new URL(c.req.url).origin
 
   const entryOf = async (c: Context<AuthEnv>) => {
@@ -94,6 +99,18 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
       // not JSON: answered as text
     }
     return success(c, { id: row.id, status: answer.status, body })
+  })
+
+  // ── the merchant's sandbox clock, from the dashboard (same store and rules as /sandbox/api/clock) ─────────
+  app.get('/dev/v1/sandbox/clock', auth, async (c) => {
+    const merchant = await merchantFor(deps, c, c.get('auth').user)
+    await loadOffset(merchant.id)
+    return success(c, clockView(deps, merchant.id))
+  })
+  app.post('/dev/v1/sandbox/clock', auth, async (c) => {
+    const merchant = await merchantFor(deps, c, c.get('auth').user)
+    await loadOffset(merchant.id)
+    return success(c, await moveMerchantClock(deps, merchant.id, await jsonBody(c, SandboxClockRequestSchema)))
   })
 
   return app

@@ -32,6 +32,7 @@ import { opaAuth, requireProducts, type OpaEnv } from './auth.ts'
 import { assertRedirectAllowed } from './redirect-allowlist.ts'
 import { realSleep, sandboxDirectives } from './force.ts'
 import { requestLogView, requestRecorder } from './request-log.ts'
+import { clockView, moveMerchantClock } from './merchant-clock.ts'
 import { requestLogRepo } from '../store/request-log-repo.ts'
 import { requestLogQuerySchema } from '@/domain/sandbox-log.ts'
 import { sandboxRepo } from '../store/sandbox-repo.ts'
@@ -320,18 +321,8 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
   })
 
   // ── sandbox only: the calling merchant's clock ─────────────────────────────────────────────────────────
-  const clockView = (merchantId: string) => {
-    const nowMs = deps.clock.nowMs(merchantId)
-    return { merchantId, nowMs, nowEpoch: Math.floor(nowMs / 1000) }
-  }
-  app.get('/sandbox/api/clock', logged, auth, (c) => ok(c, clockView(m(c))))
-  app.post('/sandbox/api/clock', logged, auth, async (c) => {
-    const input = await body(c, SandboxClockRequestSchema)
-    const offset = (input.reset ? 0 : deps.clock.offsetMs(m(c))) + (input.advanceMs ?? 0)
-    await clocks.saveClockOffset(m(c), offset, deps.clock.nowMs())
-    deps.clock.setOffset(m(c), offset)
-    return ok(c, clockView(m(c)))
-  })
+  app.get('/sandbox/api/clock', logged, auth, (c) => ok(c, clockView(deps, m(c))))
+  app.post('/sandbox/api/clock', logged, auth, async (c) => ok(c, await moveMerchantClock(deps, m(c), await body(c, SandboxClockRequestSchema))))
 
   // ── sandbox only: the calling merchant's request log (its own entries only) ──────────────────────────────
   app.get('/sandbox/api/requests', auth, async (c) => {

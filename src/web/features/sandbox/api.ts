@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { requestCurlData, requestLogData, requestReplayData } from '@/domain/sandbox-log.ts'
-import { apiGet, apiPost, envelope } from '@/web/lib/http.ts'
+import * as v from 'valibot'
+import { apiGet, apiPost, envelope, http } from '@/web/lib/http.ts'
 
 /**
  * The sandbox page's calls (issue 14; docs/sandbox-powers.md): the signed-in developer's request log, a logged
@@ -36,3 +37,26 @@ export const requestLogQuery = (token: string | null, filters: RequestLogFilters
 export const fetchCurl = async (id: string) => (await apiGet(envelope(requestCurlData), `/dev/v1/sandbox/requests/${encodeURIComponent(id)}/curl`, { auth: true })).data
 
 export const replayRequest = async (id: string) => (await apiPost(envelope(requestReplayData), `/dev/v1/sandbox/requests/${encodeURIComponent(id)}/replay`, { auth: true })).data
+
+const clockData = v.object({ merchantId: v.string(), nowMs: v.number(), nowEpoch: v.number() })
+const qrSwitchData = v.object({ qr_auto_cancel: v.boolean() })
+
+export const clockQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['sandbox', 'clock', token] as const,
+    queryFn: async ({ signal }) => (await apiGet(envelope(clockData), '/dev/v1/sandbox/clock', { auth: true, signal })).data,
+    enabled: token !== null,
+  })
+
+export const moveClock = async (body: { advanceMs: number } | { reset: true }) => (await apiPost(envelope(clockData), '/dev/v1/sandbox/clock', { auth: true, body })).data
+
+/** The Settings switch of spec §4 (the merchant settings call; the Settings page shows it too). */
+export const qrSwitchQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['sandbox', 'qr-auto-cancel', token] as const,
+    queryFn: async ({ signal }) => (await apiGet(envelope(qrSwitchData), '/dev/v1/configSettings/getSettings', { auth: true, signal })).data,
+    enabled: token !== null,
+  })
+
+export const setQrAutoCancel = async (on: boolean) =>
+  (await http.patch(envelope(qrSwitchData), '/dev/v1/configSettings/updateSettings', { auth: true, body: { qr_auto_cancel: on } })).data

@@ -1,3 +1,4 @@
+import { ClockPanel } from './clock-panel.tsx'
 import { RequestLog } from './request-log.tsx'
 import './sandbox.css'
 
@@ -6,6 +7,7 @@ export function SandboxPage() {
   return (
     <div className="sandbox-page">
       <RequestLog />
+      <ClockPanel />
     </div>
   )
 }

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/{-$webview}/dashboard/sandbox')({
     <PageFrame
       sidebar={<AccountSidebar />}
       title={<Trans>Sandbox tools</Trans>}
-      lead={<Trans>See every request your merchant sent to the sandbox, debug a refused signature, and replay a request or copy it as curl.</Trans>}
+      lead={<Trans>See every request your merchant sent to the sandbox, debug a refused signature, replay a request or copy it as curl, and move the sandbox clock.</Trans>}
     >
       <SandboxPage />
     </PageFrame>
