@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSession } from '@/web/lib/session.tsx'
+import { SandboxPanel } from './sandbox-panel.tsx'
 import { clockQuery, moveClock, qrSwitchQuery, setQrAutoCancel, sandboxKeys } from '../api.ts'
 
 const hour = 3_600_000
@@ -29,13 +30,11 @@ export function ClockPanel() {
     { label: t`+7 days`, ms: 7 * day },
   ]
   return (
-    <section className="sandbox-panel" aria-labelledby="sandbox-clock">
-      <h2 id="sandbox-clock">
-        <Trans>Sandbox clock</Trans>
-      </h2>
-      <p className="sandbox-hint">
-        <Trans>Move your merchant's clock forward to let codes and pre-authorisations expire and the cancel and refund windows pass, as after real waiting. It stays moved across restarts until you reset it.</Trans>
-      </p>
+    <SandboxPanel
+      id="sandbox-clock"
+      title={<Trans>Sandbox clock</Trans>}
+      hint={<Trans>Move your merchant's clock forward to let codes and pre-authorisations expire and the cancel and refund windows pass, as after real waiting. It stays moved across restarts until you reset it.</Trans>}
+    >
       <p role="status" data-testid="sandbox-clock-now">
         {when ? <Trans>Sandbox time (Japan): {when}</Trans> : t`Loading the clock…`}
       </p>
@@ -65,6 +64,6 @@ export function ClockPanel() {
           <Trans>The change was not saved. Try again.</Trans>
         </p>
       )}
-    </section>
+    </SandboxPanel>
   )
 }

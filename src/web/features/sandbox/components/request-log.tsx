@@ -5,6 +5,7 @@ import type { RequestLogEntry } from '@/domain/sandbox-log.ts'
 import { HttpError } from '@/web/lib/http.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
+import { SandboxPanel } from './sandbox-panel.tsx'
 import { fetchCurl, replayRequest, requestLogQuery, sandboxKeys, type RequestLogFilters } from '../api.ts'
 
 const errorCode = (error: unknown) => (error instanceof HttpError ? error.code : 'UNKNOWN_ERROR')
@@ -27,6 +28,12 @@ export function RequestLog() {
   const log = useQuery(requestLogQuery(accessToken, filters))
   const queryClient = useQueryClient()
 
+  const filterFields = [
+    { name: 'status', label: t`Status`, maxLength: 3, placeholder: '429' },
+    { name: 'code', label: t`Result code`, maxLength: 64, placeholder: 'RATE_LIMIT' },
+    { name: 'path', label: t`Path contains`, maxLength: 200, placeholder: '/v2/codes' },
+  ]
+
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -40,35 +47,23 @@ export function RequestLog() {
   }
 
   return (
-    <section className="sandbox-panel" aria-labelledby="sandbox-request-log">
-      <h2 id="sandbox-request-log">
-        <Trans>Request log</Trans>
-      </h2>
-      <p className="sandbox-hint">
+    <SandboxPanel
+      id="sandbox-request-log"
+      title={<Trans>Request log</Trans>}
+      hint={
         <Trans>
           Every signed request your merchant sent to the sandbox, newest first (the latest 200). Secrets are masked. A refused signature of one of
           your keys shows what the sandbox expected.
         </Trans>
-      </p>
+      }
+    >
       <form className="sandbox-filters" onSubmit={apply} aria-label={t`Filter the request log`}>
-        <label>
-          <span>
-            <Trans>Status</Trans>
-          </span>
-          <input name="status" inputMode="numeric" pattern="[0-9]{3}" maxLength={3} placeholder="429" />
-        </label>
-        <label>
-          <span>
-            <Trans>Result code</Trans>
-          </span>
-          <input name="code" maxLength={64} placeholder="RATE_LIMIT" />
-        </label>
-        <label>
-          <span>
-            <Trans>Path contains</Trans>
-          </span>
-          <input name="path" maxLength={200} placeholder="/v2/codes" />
-        </label>
+        {filterFields.map((field) => (
+          <label key={field.name}>
+            <span>{field.label}</span>
+            <input name={field.name} maxLength={field.maxLength} placeholder={field.placeholder} {...(field.name === 'status' ? { inputMode: 'numeric', pattern: '[0-9]{3}' } : {})} />
+          </label>
+        ))}
         <label className="sandbox-filters__check">
           <input type="checkbox" name="authFailed" />
           <span>
@@ -98,7 +93,7 @@ export function RequestLog() {
           ))}
         </ol>
       )}
-    </section>
+    </SandboxPanel>
   )
 }
 
