@@ -15,6 +15,7 @@ const base: PaymentInput = {
   codeExpiresAtMs: t0 + 5 * minute,
   expiresAtMs: null,
   reauthCount: 0,
+  autoCancelAtMs: null,
 }
 
 /**
@@ -26,6 +27,7 @@ export const paymentModel = {
   machine: paymentMachine,
   inputs: [
     { name: 'instant QR', label: 'Create a 1,000-yen QR code (POST /v2/codes), code valid 5 min', input: base },
+    { name: 'QR with auto-cancel', label: 'A 1,000-yen test QR code whose payment cancels itself 1 min after paying (spec §4; paid at 1 min)', input: { ...base, autoCancelAtMs: t0 + 2 * minute } },
     { name: 'pre-auth', label: 'Create a 1,000-yen pre-authorisation QR code (authorisation valid 7 days)', input: { ...base, kind: 'PREAUTH', isAuthorization: true, codeExpiresAtMs: null, expiresAtMs: t0 + 7 * day } },
     { name: 'request order', label: 'Send a 1,000-yen request order (POST /v1/requestOrder), valid 1 day', input: { ...base, kind: 'REQUEST_ORDER', codeExpiresAtMs: t0 + day } },
     { name: 'pre-auth after 10 reauthorizations', label: 'A paid pre-authorisation already reauthorised 10 times', input: { ...base, kind: 'PREAUTH', isAuthorization: true, codeExpiresAtMs: null, expiresAtMs: t0 + 7 * day, reauthCount: 10 } },

@@ -47,6 +47,7 @@ function expected(before: { value: string; context: PaymentContext }, event: Rec
       if (event.type === 'merchant.reauthorize' && !authExpired && c.reauthCount >= 10) return { status: 'AUTHORIZED', rejection: 'REAUTH_MAX_LIMIT_EXCEEDED' }
       return { status: 'AUTHORIZED' }
     case 'COMPLETED':
+      if (event.type === 'time.passed') return { status: c.autoCancelAtMs !== null && now >= c.autoCancelAtMs ? 'FAILED' : 'COMPLETED' }
       if (event.type === 'merchant.cancel') return canCancelAt(c.acceptedAtMs!, now) ? { status: 'FAILED' } : { status: 'COMPLETED', rejection: 'ORDER_NOT_REVERSIBLE' }
       if (event.type === 'merchant.refund') {
         if (event.amount <= 0 || event.amount > c.amount) return { status: 'COMPLETED', rejection: 'INVALID_PARAMS' }

@@ -4,7 +4,8 @@ import { limits } from '../src/domain/limits.ts'
 /**
  * The lifecycle of one sandbox order (spec §4; the provider's published status transitions):
  *
- *   instant:   CREATED → COMPLETED → REFUNDED; cancel → FAILED (until 00:14:59 JST the next day)
+ *   instant:   CREATED → COMPLETED → REFUNDED; cancel → FAILED (until 00:14:59 JST the next day);
+ *              a paid test QR payment → FAILED by itself a minute later (spec §4, `autoCancelAtMs`)
  *   pre-auth:  CREATED → AUTHORIZED → COMPLETED (capture, or the user confirms a higher one) / CANCELED (revert)
  *              / EXPIRED / FAILED (cancel)
  *   unpaid:    CREATED → FAILED when the code expires, is deleted, or the merchant cancels;
@@ -31,6 +32,11 @@ export interface PaymentContext {
   /** Pre-auth expiry. */
   expiresAtMs: number | null
   reauthCount: number
+  /**
+   * Spec §4: a paid test QR payment cancels itself at this instant (set when the user pays, one minute later,
+   * unless the merchant turned the switch off in Settings); null = never.
+   */
+  autoCancelAtMs: number | null
   /** The published error code of the last refused event; null after an accepted one. */
   rejection: string | null
 }
@@ -104,6 +110,7 @@ export const paymentMachine = setup({
     isAuthorization: ({ context }) => context.isAuthorization,
     isCodeExpired: ({ context, event }) => context.codeExpiresAtMs !== null && event.nowMs >= context.codeExpiresAtMs,
     isAuthorizationExpired: ({ context, event }) => context.expiresAtMs !== null && event.nowMs >= context.expiresAtMs,
+    isAutoCancelDue: ({ context, event }) => context.autoCancelAtMs !== null && event.nowMs >= context.autoCancelAtMs,
     isWithinCancelWindow,
     isRequestOrder: ({ context }) => context.kind === 'REQUEST_ORDER',
     isRefundAmountInvalid: ({ context, event }) => !('amount' in event) || event.amount <= 0 || event.amount > context.amount,
@@ -205,6 +212,7 @@ export const paymentMachine = setup({
       description: 'COMPLETED: paid; the merchant may cancel until 00:14:59 JST the next day, or refund.',
       tags: ['status.COMPLETED'],
       on: {
+        'time.passed': { guard: 'isAutoCancelDue', target: 'FAILED', actions: assign(accept), description: 'Spec §4: a paid test QR payment cancels itself a minute later (unless switched off in Settings)' },
         'merchant.cancel': [
           { guard: 'isWithinCancelWindow', target: 'FAILED', actions: assign(accept), description: 'The merchant cancels within the cancel window' },
           refuse('ORDER_NOT_REVERSIBLE'),

@@ -41,6 +41,8 @@ export const limits = {
     authEpochWindowMs: 120_000,
     /** An unpaid test QR code cancels itself after this (PayLab choice; the published API gives no default). */
     qrCodeLifetimeMs: 5 * 60_000,
+    /** Spec §4: a paid test QR payment cancels itself this long after payment (Settings switch, on by default). */
+    qrAutoCancelMs: 60_000,
     /** Cancel is allowed until 00:14:59 Japan time on the day after the payment (spec §4, §9). */
     cancelDeadlineJstMinuteOfNextDay: 15,
     /** Refund within 24 hours of payment (spec §9). */

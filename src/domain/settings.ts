@@ -73,13 +73,16 @@ export const updateSettingsRequest = v.pipe(
   v.object({
     webhook_url: v.optional(v.nullable(v.union([v.literal(''), webhookUrlSchema]))),
     redirect_domains: v.optional(redirectDomainsSchema),
+    /** Spec §4: paid test QR payments cancel themselves a minute later (on by default; docs/sandbox-powers.md). */
+    qr_auto_cancel: v.optional(v.boolean()),
   }),
-  v.check((b) => b.webhook_url !== undefined || b.redirect_domains !== undefined, 'Nothing to update.'),
+  v.check((b) => b.webhook_url !== undefined || b.redirect_domains !== undefined || b.qr_auto_cancel !== undefined, 'Nothing to update.'),
 )
 
 export const settingsData = v.object({
   merchant_id: v.string(),
   webhook_url: v.nullable(v.string()),
   redirect_domains: v.array(v.string()),
+  qr_auto_cancel: v.boolean(),
   updated_at: v.nullable(v.string()),
 })

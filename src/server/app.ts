@@ -13,6 +13,7 @@ import { demoApiRoutes } from './portal/demo-api.ts'
 import { demosRoutes } from './portal/demos.ts'
 import { labsRoutes } from './portal/labs.ts'
 import { settingsRoutes } from './portal/settings.ts'
+import { sandboxPowersRoutes } from './portal/sandbox-powers.ts'
 import { docsRoutes } from './portal/docs.ts'
 import { siteRoutes } from './portal/site.ts'
 import { sandboxRoutes } from './sandbox/opa.ts'
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', labsRoutes(deps))
   app.route('/', demoApiRoutes(deps, (request) => app.fetch(request)))
   app.route('/', demosRoutes(deps, (request) => app.fetch(request)))
+  app.route('/', sandboxPowersRoutes(deps, (request) => app.fetch(request)))
   app.route('/', sandboxRoutes(deps))
   app.route('/', walletRoutes(deps))
 

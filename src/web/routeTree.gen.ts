@@ -25,6 +25,7 @@ import { Route as Char123WebviewChar125AccountSigninRouteImport } from './routes
 import { Route as Char123WebviewChar125AccountSignupRouteImport } from './routes/{-$webview}/account/signup'
 import { Route as Char123WebviewChar125AppStyleguideIndexRouteImport } from './routes/{-$webview}/app-styleguide/index'
 import { Route as Char123WebviewChar125DashboardHomeRouteImport } from './routes/{-$webview}/dashboard/home'
+import { Route as Char123WebviewChar125DashboardSandboxRouteImport } from './routes/{-$webview}/dashboard/sandbox'
 import { Route as Char123WebviewChar125DashboardTransactionsRouteImport } from './routes/{-$webview}/dashboard/transactions'
 import { Route as Char123WebviewChar125DemoCheckoutRouteImport } from './routes/{-$webview}/demo/checkout'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
@@ -132,6 +133,12 @@ const Char123WebviewChar125DashboardHomeRoute =
     path: '/dashboard/home',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125DashboardSandboxRoute =
+  Char123WebviewChar125DashboardSandboxRouteImport.update({
+    id: '/dashboard/sandbox',
+    path: '/dashboard/sandbox',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125DashboardTransactionsRoute =
   Char123WebviewChar125DashboardTransactionsRouteImport.update({
     id: '/dashboard/transactions',
@@ -215,6 +222,7 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
+  '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
@@ -243,6 +251,7 @@ export interface FileRoutesByTo {
   '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
+  '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
@@ -273,6 +282,7 @@ export interface FileRoutesById {
   '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
+  '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
@@ -304,6 +314,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signin'
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
+    | '/{-$webview}/dashboard/sandbox'
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
@@ -332,6 +343,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signin'
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
+    | '/{-$webview}/dashboard/sandbox'
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
@@ -361,6 +373,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signin'
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
+    | '/{-$webview}/dashboard/sandbox'
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
@@ -493,6 +506,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125DashboardHomeRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/dashboard/sandbox': {
+      id: '/{-$webview}/dashboard/sandbox'
+      path: '/dashboard/sandbox'
+      fullPath: '/{-$webview}/dashboard/sandbox'
+      preLoaderRoute: typeof Char123WebviewChar125DashboardSandboxRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/dashboard/transactions': {
       id: '/{-$webview}/dashboard/transactions'
       path: '/dashboard/transactions'
@@ -588,6 +608,7 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125AccountSigninRoute: typeof Char123WebviewChar125AccountSigninRoute
   Char123WebviewChar125AccountSignupRoute: typeof Char123WebviewChar125AccountSignupRoute
   Char123WebviewChar125DashboardHomeRoute: typeof Char123WebviewChar125DashboardHomeRoute
+  Char123WebviewChar125DashboardSandboxRoute: typeof Char123WebviewChar125DashboardSandboxRoute
   Char123WebviewChar125DashboardTransactionsRoute: typeof Char123WebviewChar125DashboardTransactionsRoute
   Char123WebviewChar125DemoCheckoutRoute: typeof Char123WebviewChar125DemoCheckoutRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
@@ -624,6 +645,8 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125AccountSignupRoute,
   Char123WebviewChar125DashboardHomeRoute:
     Char123WebviewChar125DashboardHomeRoute,
+  Char123WebviewChar125DashboardSandboxRoute:
+    Char123WebviewChar125DashboardSandboxRoute,
   Char123WebviewChar125DashboardTransactionsRoute:
     Char123WebviewChar125DashboardTransactionsRoute,
   Char123WebviewChar125DemoCheckoutRoute:

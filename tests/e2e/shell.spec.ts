@@ -41,6 +41,7 @@ async function expectNoSeriousAxeViolations(page: Page) {
 /** Routes this shell owns, with their Japanese heading (the default language). */
 const signedInRoutes = [
   { path: '/dashboard/transactions', heading: '取引履歴' },
+  { path: '/dashboard/sandbox', heading: 'サンドボックスツール' },
   { path: '/develop/paylab-lab', heading: 'PayLab Lab' },
   { path: '/develop/resolve', heading: 'レスポンスコード解析' },
   { path: '/settings', heading: '設定' },
@@ -62,7 +63,7 @@ for (const prefix of ['', '/webview']) {
         await expect(page.getByRole('banner')).toBeVisible()
         await expect(page.getByRole('contentinfo')).toContainText('© 2026 PayLab Corporation')
         const sidebar = page.getByRole('navigation', { name: '開発者ツール' })
-        await expect(sidebar.getByRole('link')).toHaveCount(5)
+        await expect(sidebar.getByRole('link')).toHaveCount(6)
         for (const href of await sidebar.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
           expect(href?.startsWith(`${prefix}/`)).toBe(true)
           if (prefix) expect(href?.startsWith('/webview/')).toBe(true)

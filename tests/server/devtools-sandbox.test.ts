@@ -91,7 +91,7 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
     it('saves a webhook URL and redirect domains, and refuses invalid ones', async () => {
       const d = await developer(t)
       const get = await t.json('GET', '/dev/v1/configSettings/getSettings', undefined, d.auth)
-      expect(get.body.data).toEqual({ merchant_id: d.merchantId, webhook_url: null, redirect_domains: [], updated_at: null })
+      expect(get.body.data).toEqual({ merchant_id: d.merchantId, webhook_url: null, redirect_domains: [], qr_auto_cancel: true, updated_at: null })
       for (const body of [
         { webhook_url: 'http://shop.example/hook' },
         { webhook_url: 'ftp://shop.example/hook' },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dashboardRepo } from '../../src/server/store/dashboard-repo.ts'
 import { demoMerchant, sandboxEngine, type SandboxEngine } from '../../src/server/sandbox/engine.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -153,6 +154,10 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
   })
 
   describe('cancel and refund windows', () => {
+    // these windows lie beyond the minute after which a paid test QR payment cancels itself (spec §4): switched off
+    beforeAll(() => dashboardRepo(t.deps.store.db).saveSettings(m, { qrAutoCancel: false }, new Date()))
+    afterAll(() => dashboardRepo(t.deps.store.db).saveSettings(m, { qrAutoCancel: true }, new Date()))
+
     async function paidCode(amount = 500) {
       const mpid = id('WIN')
       const { codeId } = (await opa.post('/v2/codes', order(mpid, amount))).body.data

@@ -16,6 +16,7 @@ const settingsView = (merchantId: string, s: MerchantSettings | undefined) => ({
   merchant_id: merchantId,
   webhook_url: s?.webhookUrl ?? null,
   redirect_domains: s?.redirectDomains ?? [],
+  qr_auto_cancel: s?.qrAutoCancel ?? true,
   updated_at: s?.updatedAt.toISOString() ?? null,
 })
 
@@ -55,6 +56,7 @@ export function settingsRoutes(deps: AppDeps) {
       {
         ...(body.webhook_url !== undefined ? { webhookUrl: body.webhook_url || null } : {}),
         ...(body.redirect_domains !== undefined ? { redirectDomains: body.redirect_domains } : {}),
+        ...(body.qr_auto_cancel !== undefined ? { qrAutoCancel: body.qr_auto_cancel } : {}),
       },
       deps.clock.now(),
     )

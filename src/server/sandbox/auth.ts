@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
-import { parseOpaAuthHeader, verifyOpaRequest } from '@/domain/opa-auth.ts'
+import { parseOpaAuthHeader, verifyOpaRequest, type OpaAuthHeader } from '@/domain/opa-auth.ts'
+import { opaExpectation, type OpaFailureExplanation, type OpaFailureReason } from '@/domain/sandbox-log.ts'
 import type { ProductModel } from '@/domain/products.ts'
 import type { AppDeps } from '../deps.ts'
 import { merchantRepo } from '../store/merchant-repo.ts'
@@ -16,7 +17,14 @@ export interface OpaCaller {
   products: string[]
 }
 
-export type OpaEnv = { Variables: { requestId: string; opa: OpaCaller } }
+/** A request OPA-Auth refused for a known key: whose key, and why (signature debugger, shown to that merchant only). */
+export interface OpaRefusal {
+  merchantId: string
+  apiKey: string
+  explanation: OpaFailureExplanation
+}
+
+export type OpaEnv = { Variables: { requestId: string; opa: OpaCaller; opaRefused: OpaRefusal | undefined } }
 
 /**
  * OPA-Auth verification (spec §7; docs/sandbox.md): signature over the path without query, epoch within
@@ -40,36 +48,50 @@ export function opaAuth(
     const header = parseOpaAuthHeader(c.req.header('authorization'))
     if (!header) throw new ApiError('UNAUTHORIZED')
     await ready
-    const found = await merchantRepo(deps.store.db).findActiveCredential(header.apiKey)
-    if (!found) throw new ApiError('UNAUTHORIZED')
+    const merchants = merchantRepo(deps.store.db)
+    const found = await merchants.findActiveCredential(header.apiKey)
     const body = await c.req.text()
     const nowMs = deps.clock.nowMs()
+    const path = signedPathOf(c.req.path)
+    /** Remembers why, for the key's owner (the request log's debugger), then answers 401 as before. */
+    const refuse = (merchantId: string, reason: OpaFailureReason, code: 'UNAUTHORIZED' | 'OP_OUT_OF_SCOPE' = 'UNAUTHORIZED', extra: Partial<OpaFailureExplanation> = {}) => {
+      deps.log.info('opa-auth refused', { requestId: c.get('requestId'), reason })
+      c.set('opaRefused', { merchantId, apiKey: header.apiKey, explanation: explain(header, reason, extra) })
+      return new ApiError(code)
+    }
+    const explain = (h: OpaAuthHeader, reason: OpaFailureReason, extra: Partial<OpaFailureExplanation>): OpaFailureExplanation => ({
+      reason,
+      receivedHeader: c.req.header('authorization') ?? '',
+      ...opaExpectation(nodeOpaCrypto, { header: h, method: c.req.method, path, contentType: c.req.header('content-type'), body, nowMs }),
+      allowedSkewMs: window,
+      ...extra,
+    })
+    if (!found) {
+      const owner = await merchants.findCredentialOwner(header.apiKey)
+      if (owner) throw refuse(owner, 'UNKNOWN_KEY')
+      throw new ApiError('UNAUTHORIZED')
+    }
+    const merchantId = found.merchant.id
     const verdict = verifyOpaRequest(nodeOpaCrypto, {
       header,
       apiSecret: found.credential.apiSecret,
       method: c.req.method,
-      path: signedPathOf(c.req.path),
+      path,
       contentType: c.req.header('content-type'),
       body,
       nowMs,
       windowMs: window,
     })
-    if (!verdict.ok) {
-      deps.log.info('opa-auth refused', { requestId: c.get('requestId'), reason: verdict.reason })
-      throw new ApiError('UNAUTHORIZED')
-    }
+    if (!verdict.ok) throw refuse(merchantId, verdict.reason === 'MALFORMED' ? 'BAD_SIGNATURE' : verdict.reason)
     const repo = sandboxRepo(deps.store.db)
-    if (!(await repo.rememberNonce(header.apiKey, header.nonce, nowMs))) {
-      deps.log.info('opa-auth refused', { requestId: c.get('requestId'), reason: 'NONCE_REUSED' })
-      throw new ApiError('UNAUTHORIZED')
-    }
+    if (!(await repo.rememberNonce(header.apiKey, header.nonce, nowMs))) throw refuse(merchantId, 'NONCE_REUSED')
     if (nowMs - lastCleanupMs > window) {
       lastCleanupMs = nowMs
       await repo.forgetNoncesBefore(nowMs - 2 * window)
     }
-    await merchantRepo(deps.store.db).touchCredential(header.apiKey, deps.clock.now())
-    const assumed = c.req.query('assumeMerchant') || c.req.header('x-assume-merchant') || found.merchant.id
-    if (assumed !== found.merchant.id) throw new ApiError('OP_OUT_OF_SCOPE')
+    await merchants.touchCredential(header.apiKey, deps.clock.now())
+    const assumed = c.req.query('assumeMerchant') || c.req.header('x-assume-merchant') || merchantId
+    if (assumed !== merchantId) throw refuse(merchantId, 'ASSUMED_MERCHANT', 'OP_OUT_OF_SCOPE', { assumedMerchant: assumed.slice(0, 64) })
     if (!seen.has(assumed)) {
       await beforeFirstUse(assumed)
       seen.add(assumed)

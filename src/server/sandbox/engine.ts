@@ -31,6 +31,7 @@ import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../deps.ts'
 import { isUniqueViolation, type Db } from '../store/db.ts'
+import { dashboardRepo } from '../store/dashboard-repo.ts'
 import { merchantRepo } from '../store/merchant-repo.ts'
 import {
   newCodeId,
@@ -220,6 +221,7 @@ function restore(row: PaymentRow) {
       codeExpiresAtMs: row.codeExpiresAtMs,
       expiresAtMs: row.expiresAtMs,
       reauthCount: row.reauthCount,
+      autoCancelAtMs: row.autoCancelAtMs,
       rejection: null,
     },
   })
@@ -541,7 +543,11 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
       if (!row || row.codeDeleted) throw new ApiError('DYNAMIC_QR_NOT_FOUND')
       const user = await repo.findTestUser(testUserId)
       if (!user || user.merchantId !== row.merchantId) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
-      const paid = await tx((r) => lockedApply(r, row, { type: 'user.paid', nowMs: now(row.merchantId) }, { testUserId }))
+      const paidAtMs = now(row.merchantId)
+      // spec §4: a paid test QR payment cancels itself a minute later unless the merchant switched it off
+      const autoCancel = row.kind === 'QR' && !row.isAuthorization && ((await dashboardRepo(db).settingsOf(row.merchantId))?.qrAutoCancel ?? true)
+      const extra = { testUserId, ...(autoCancel ? { autoCancelAtMs: paidAtMs + S.qrAutoCancelMs } : {}) }
+      const paid = await tx((r) => lockedApply(r, row, { type: 'user.paid', nowMs: paidAtMs }, extra))
       return { status: paid.status as PaymentStatus, paymentId: paid.paymentId, merchantPaymentId: paid.merchantPaymentId }
     },
 

@@ -31,6 +31,10 @@ import { readJson } from '../validate.ts'
 import { opaAuth, requireProducts, type OpaEnv } from './auth.ts'
 import { assertRedirectAllowed } from './redirect-allowlist.ts'
 import { realSleep, sandboxDirectives } from './force.ts'
+import { requestLogView, requestRecorder } from './request-log.ts'
+import { clockView, moveMerchantClock } from './merchant-clock.ts'
+import { requestLogRepo } from '../store/request-log-repo.ts'
+import { requestLogQuerySchema } from '@/domain/sandbox-log.ts'
 import { sandboxRepo } from '../store/sandbox-repo.ts'
 import {
   cashbackReversalView,
@@ -108,6 +112,9 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
     await engine.ensureTestUsers(merchantId)
   })
   const directives = sandboxDirectives(realSleep)
+  const recorder = requestRecorder(deps)
+  /** The request log (issue 14): before OPA-Auth, so refused requests of a known key are logged for its owner. */
+  const logged = recorder.record
   /** OPA-Auth, then the sandbox directives (forced errors, delays) of the verified merchant. */
   const auth: MiddlewareHandler<OpaEnv> = (c, next) => verify(c, async () => {
     await directives(c, next)
@@ -137,16 +144,16 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
     })
     return ok(c, codeView(row, origin(c)), 201)
   }
-  app.post('/v2/codes', auth, qr, createCode)
-  app.post('/v1/codes', auth, qr, createCode)
+  app.post('/v2/codes', logged, auth, qr, createCode)
+  app.post('/v1/codes', logged, auth, qr, createCode)
 
-  app.delete('/v2/codes/:codeId', auth, qr, async (c) => {
+  app.delete('/v2/codes/:codeId', logged, auth, qr, async (c) => {
     const codeId = param(c, 'codeId', v.pipe(v.string(), v.minLength(1), v.maxLength(64)), qrCodes)
     await engine.deleteCode(m(c), codeId)
     return ok(c, { qrStatus: 'DELETED' })
   })
 
-  app.get('/v2/codes/payments/:merchantPaymentId', auth, anyProduct, async (c) => {
+  app.get('/v2/codes/payments/:merchantPaymentId', logged, auth, anyProduct, async (c) => {
     const id = param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema, qrCodes)
     return ok(c, await engine.getCodePayment(m(c), id))
   })
@@ -157,44 +164,44 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
     const row = await engine.createPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) }, agree(c))
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
   }
-  app.post('/v2/payments', auth, native, createPayment)
-  app.post('/v1/payments', auth, native, createPayment)
+  app.post('/v2/payments', logged, auth, native, createPayment)
+  app.post('/v1/payments', logged, auth, native, createPayment)
 
-  app.get('/v2/payments/:merchantPaymentId', auth, anyProduct, async (c) => {
+  app.get('/v2/payments/:merchantPaymentId', logged, auth, anyProduct, async (c) => {
     const row = await engine.getPayment(m(c), param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema))
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true))
   })
 
-  app.delete('/v2/payments/:merchantPaymentId', auth, anyProduct, async (c) => {
+  app.delete('/v2/payments/:merchantPaymentId', logged, auth, anyProduct, async (c) => {
     await engine.cancelPayment(m(c), param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema))
     return ok(c, null, 202, accepted)
   })
 
-  app.post('/v2/refunds', auth, anyProduct, async (c) => {
+  app.post('/v2/refunds', logged, auth, anyProduct, async (c) => {
     const input = await body(c, RefundRequestSchema, refundCodes)
     const refund = await engine.refund(m(c), { ...input, amount: input.amount.amount })
     return ok(c, refundView(refund, 'CREATED'))
   })
 
-  app.get('/v2/refunds/:merchantRefundId', auth, anyProduct, async (c) => {
+  app.get('/v2/refunds/:merchantRefundId', logged, auth, anyProduct, async (c) => {
     const id = param(c, 'merchantRefundId', v.pipe(v.string(), v.minLength(1), v.maxLength(64)))
     const { paymentId } = parseOpa(RefundDetailsQuerySchema, c.req.query())
     return ok(c, refundView(await engine.getRefund(m(c), id, paymentId)))
   })
 
-  app.get('/v2/wallet/check_balance', auth, linked, async (c) => {
+  app.get('/v2/wallet/check_balance', logged, auth, linked, async (c) => {
     const q = parseOpa(CheckBalanceQuerySchema, c.req.query())
     return ok(c, { hasEnoughBalance: await engine.hasEnoughBalance(m(c), q.userAuthorizationId, q.amount) })
   })
 
   // ── pre-authorisation and capture ──────────────────────────────────────────────────────────────────────
-  app.post('/v2/payments/preauthorize', auth, preauth, async (c) => {
+  app.post('/v2/payments/preauthorize', logged, auth, preauth, async (c) => {
     const input = await body(c, PreauthorizeRequestSchema)
     const row = await engine.preauthorize(m(c), { ...input, amount: input.amount.amount, expiresAt: input.expiresAt ?? undefined, order: orderOf(input, orderKeys) }, agree(c))
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
   })
 
-  app.post('/v2/payments/capture', auth, preauth, async (c) => {
+  app.post('/v2/payments/capture', logged, auth, preauth, async (c) => {
     const input = await body(c, CaptureRequestSchema)
     const result = await engine.capture(m(c), { ...input, amount: input.amount.amount })
     if (result.status === 202) {
@@ -204,12 +211,12 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
     return ok(c, result.data)
   })
 
-  app.post('/v2/payments/preauthorize/revert', auth, preauth, async (c) => {
+  app.post('/v2/payments/preauthorize/revert', logged, auth, preauth, async (c) => {
     const input = await body(c, RevertRequestSchema)
     return ok(c, await engine.revert(m(c), { ...input, reason: input.reason ?? undefined }))
   })
 
-  app.post('/v2/payments/reauthorize', auth, preauth, async (c) => {
+  app.post('/v2/payments/reauthorize', logged, auth, preauth, async (c) => {
     const input = await body(c, ReauthorizeRequestSchema)
     const result = await engine.reauthorize(m(c), origin(c), { ...input, amount: input.updatedAmount.amount })
     if (result.status === 201) {
@@ -223,7 +230,7 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
   })
 
   // ── continuous payments ────────────────────────────────────────────────────────────────────────────────
-  app.post('/v1/subscription/payments', auth, requireProducts('continuous_payments'), async (c) => {
+  app.post('/v1/subscription/payments', logged, auth, requireProducts('continuous_payments'), async (c) => {
     const input = await body(c, CreatePaymentRequestSchema)
     const row = await engine.subscriptionPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) })
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
@@ -231,16 +238,16 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
 
   // ── request money ──────────────────────────────────────────────────────────────────────────────────────
   const requestMoney = requireProducts('request_money')
-  app.post('/v1/requestOrder', auth, requestMoney, async (c) => {
+  app.post('/v1/requestOrder', logged, auth, requestMoney, async (c) => {
     const input = await body(c, CreateRequestOrderRequestSchema)
     const row = await engine.createRequestOrder(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) })
     return ok(c, paymentView(row, [], true), 201)
   })
-  app.get('/v1/requestOrder/:merchantPaymentId', auth, requestMoney, async (c) => {
+  app.get('/v1/requestOrder/:merchantPaymentId', logged, auth, requestMoney, async (c) => {
     const row = await engine.getRequestOrder(m(c), param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema), 400)
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true))
   })
-  app.delete('/v1/requestOrder/:merchantPaymentId', auth, requestMoney, async (c) => {
+  app.delete('/v1/requestOrder/:merchantPaymentId', logged, auth, requestMoney, async (c) => {
     await engine.cancelRequestOrder(m(c), param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema))
     return ok(c, null)
   })
@@ -252,18 +259,18 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
     await engine.giveCashback(m(c), { merchantCashbackId, userAuthorizationId, amount: amount.amount, requestedAt, request: rest })
     return ok(c, null, 202, accepted)
   }
-  app.post('/v2/cashback', auth, giveCashback)
-  app.post('/v1/cashback', auth, giveCashback)
-  app.get('/v2/cashback/:merchantCashbackId', auth, async (c) => {
+  app.post('/v2/cashback', logged, auth, giveCashback)
+  app.post('/v1/cashback', logged, auth, giveCashback)
+  app.get('/v2/cashback/:merchantCashbackId', logged, auth, async (c) => {
     return ok(c, cashbackView(await engine.getCashback(m(c), param(c, 'merchantCashbackId', v.pipe(v.string(), v.minLength(1), v.maxLength(64))))))
   })
-  app.post('/v2/cashback_reversal', auth, async (c) => {
+  app.post('/v2/cashback_reversal', logged, auth, async (c) => {
     const input = await body(c, CashbackReversalRequestSchema)
     const { merchantCashbackReversalId, merchantCashbackId, amount, requestedAt, ...rest } = input
     await engine.reverseCashback(m(c), { merchantCashbackReversalId, merchantCashbackId, amount: amount.amount, requestedAt, request: rest })
     return ok(c, null, 202, accepted)
   })
-  app.get('/v2/cashback_reversal/:merchantCashbackReversalId/:merchantCashbackId', auth, async (c) => {
+  app.get('/v2/cashback_reversal/:merchantCashbackReversalId/:merchantCashbackId', logged, auth, async (c) => {
     const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64))
     const row = await engine.getCashbackReversal(m(c), param(c, 'merchantCashbackReversalId', id), param(c, 'merchantCashbackId', id))
     return ok(c, cashbackReversalView(row))
@@ -290,7 +297,7 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
     return c.redirect(`${origin(c)}/sandbox/authorize/${session.sessionId}`, 302)
   })
 
-  app.post('/v1/qr/sessions', auth, linked, async (c) => {
+  app.post('/v1/qr/sessions', logged, auth, linked, async (c) => {
     const input = await body(c, AccountLinkQrRequestSchema, linkCodes)
     if (!isSafeRedirectUrl(input.redirectUrl, input.redirectType ?? 'WEB_LINK')) throw new ApiError('EXPECTATION_FAILED')
     await assertRedirectAllowed(deps.store.db, m(c), input)
@@ -298,33 +305,31 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
     return ok(c, { linkQRCodeURL: `${origin(c)}/sandbox/authorize/${session.sessionId}` }, 201)
   })
 
-  app.get('/v2/user/authorizations', auth, linked, async (c) => {
+  app.get('/v2/user/authorizations', logged, auth, linked, async (c) => {
     const q = parseOpa(UserAuthorizationStatusQuerySchema, c.req.query())
     return ok(c, await engine.getUserAuthorization(m(c), q.userAuthorizationId))
   })
 
-  app.get('/v2/user/profile/secure', auth, linked, async (c) => {
+  app.get('/v2/user/profile/secure', logged, auth, linked, async (c) => {
     const q = parseOpa(UserAuthorizationStatusQuerySchema, c.req.query())
     return ok(c, await engine.getSecureProfile(m(c), q.userAuthorizationId))
   })
 
-  app.delete('/v2/user/authorizations/:userAuthorizationId', auth, linked, async (c) => {
+  app.delete('/v2/user/authorizations/:userAuthorizationId', logged, auth, linked, async (c) => {
     await engine.unlinkUser(m(c), param(c, 'userAuthorizationId', v.pipe(v.string(), v.minLength(1), v.maxLength(64))))
     return ok(c, null)
   })
 
   // ── sandbox only: the calling merchant's clock ─────────────────────────────────────────────────────────
-  const clockView = (merchantId: string) => {
-    const nowMs = deps.clock.nowMs(merchantId)
-    return { merchantId, nowMs, nowEpoch: Math.floor(nowMs / 1000) }
-  }
-  app.get('/sandbox/api/clock', auth, (c) => ok(c, clockView(m(c))))
-  app.post('/sandbox/api/clock', auth, async (c) => {
-    const input = await body(c, SandboxClockRequestSchema)
-    const offset = (input.reset ? 0 : deps.clock.offsetMs(m(c))) + (input.advanceMs ?? 0)
-    await clocks.saveClockOffset(m(c), offset, deps.clock.nowMs())
-    deps.clock.setOffset(m(c), offset)
-    return ok(c, clockView(m(c)))
+  app.get('/sandbox/api/clock', logged, auth, (c) => ok(c, clockView(deps, m(c))))
+  app.post('/sandbox/api/clock', logged, auth, async (c) => ok(c, await moveMerchantClock(deps, m(c), await body(c, SandboxClockRequestSchema))))
+
+  // ── sandbox only: the calling merchant's request log (its own entries only) ──────────────────────────────
+  app.get('/sandbox/api/requests', auth, async (c) => {
+    const query = parseOpa(requestLogQuerySchema, c.req.query())
+    await recorder.settled()
+    const rows = await requestLogRepo(deps.store.db).list(m(c), query)
+    return ok(c, { merchantId: m(c), requests: rows.map(requestLogView) })
   })
 
   return app

@@ -37,10 +37,10 @@ export function dashboardRepo(db: Db) {
     async settingsOf(merchantId: string) {
       return (await db.select().from(merchantSettings).where(eq(merchantSettings.merchantId, merchantId)))[0]
     },
-    async saveSettings(merchantId: string, patch: { webhookUrl?: string | null; redirectDomains?: string[] }, at: Date) {
+    async saveSettings(merchantId: string, patch: { webhookUrl?: string | null; redirectDomains?: string[]; qrAutoCancel?: boolean }, at: Date) {
       const [row] = await db
         .insert(merchantSettings)
-        .values({ merchantId, webhookUrl: patch.webhookUrl ?? null, redirectDomains: patch.redirectDomains ?? [], updatedAt: at })
+        .values({ merchantId, webhookUrl: patch.webhookUrl ?? null, redirectDomains: patch.redirectDomains ?? [], qrAutoCancel: patch.qrAutoCancel ?? true, updatedAt: at })
         .onConflictDoUpdate({ target: merchantSettings.merchantId, set: { ...patch, updatedAt: at } })
         .returning()
       return row!

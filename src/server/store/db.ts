@@ -12,10 +12,11 @@ import * as accounts from './tables/accounts.ts'
 import * as dashboard from './tables/dashboard.ts'
 import * as merchants from './tables/merchants.ts'
 import * as sandbox from './tables/sandbox.ts'
+import * as sandboxPowers from './tables/sandbox-powers.ts'
 import * as site from './tables/site.ts'
 
 /** Every aggregate's tables (one file each in tables/); Drizzle needs them as one object. */
-export const schema = { ...site, ...merchants, ...accounts, ...sandbox, ...dashboard }
+export const schema = { ...site, ...merchants, ...accounts, ...sandbox, ...sandboxPowers, ...dashboard }
 
 /** One type for both drivers (a union of the two Drizzle types is not callable). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>

@@ -49,6 +49,11 @@ export function merchantRepo(db: Db) {
         .where(and(eq(merchantCredentials.apiKey, apiKey), isNull(merchantCredentials.revokedAt)))
       return rows[0]
     },
+    /** A key's merchant whatever the key's state (the signature debugger explains a revoked key to its owner). */
+    async findCredentialOwner(apiKey: string) {
+      const [row] = await db.select({ merchantId: merchantCredentials.merchantId }).from(merchantCredentials).where(eq(merchantCredentials.apiKey, apiKey))
+      return row?.merchantId
+    },
     /** The developer's test and live merchants (at most one of each: unique index on owner and mode). */
     async ownedBy(userId: string) {
       const list = await db.select().from(merchants).where(eq(merchants.ownerUserId, userId))

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { merchants } from './merchants.ts'
 
 /*
@@ -13,6 +13,8 @@ export const merchantSettings = pgTable('merchant_settings', {
   /** Host names a WEB_LINK redirectUrl may point to (each also allows its sub-domains); empty = any HTTPS host. */
   redirectDomains: text('redirect_domains').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  /** Spec §4: paid test QR payments cancel themselves within a minute unless this is off (docs/sandbox-powers.md). */
+  qrAutoCancel: boolean('qr_auto_cancel').notNull().default(true),
 })
 
 /**

@@ -73,6 +73,8 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   expiresAtMs: ms('expires_at_ms'),
   canceledAtMs: ms('canceled_at_ms'),
   reauthCount: integer('reauth_count').notNull().default(0),
+  /** Spec §4: a paid test QR payment cancels itself at this instant (null: never; docs/sandbox-powers.md). */
+  autoCancelAtMs: ms('auto_cancel_at_ms'),
   /** The order as requested (orderDescription, orderItems, storeId, terminalId, redirectUrl …). */
   order: jsonb('order').notNull().$type<Record<string, unknown>>(),
   captures: jsonb('captures').notNull().default(sql`'[]'::jsonb`).$type<Record<string, unknown>[]>(),

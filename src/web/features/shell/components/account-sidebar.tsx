@@ -17,6 +17,7 @@ export function AccountSidebar() {
   const items: { path: string; label: string; icon: IconName }[] = [
     { path: '/dashboard/home', label: t`Dashboard`, icon: 'dashboard' },
     { path: '/dashboard/transactions', label: t`Transactions`, icon: 'list' },
+    { path: '/dashboard/sandbox', label: t`Sandbox tools`, icon: 'tools' },
     { path: `/develop/${brandSlug}-lab`, label: t`PayLab Lab`, icon: 'flask' },
     { path: '/develop/resolve', label: t`Response code resolver`, icon: 'search-code' },
     { path: '/settings', label: t`Settings`, icon: 'settings' },

@@ -1,0 +1,227 @@
+import * as v from 'valibot'
+import { bodyDigest, formatOpaAuthHeader, macMessage, signOpaRequest, type OpaAuthHeader, type OpaCrypto } from './opa-auth.ts'
+
+/**
+ * The sandbox request log and signature debugger (issue 14; docs/sandbox-powers.md): what is kept of each signed
+ * sandbox request, what is masked, how the log is filtered, and the pure helpers behind "copy as curl" and the
+ * debugger's explanation of a refused OPA-Auth header.
+ */
+
+export const requestLogLimits = {
+  /** Entries kept per merchant; older ones are deleted in the same transaction as each insert. */
+  perMerchant: 200,
+  /** Request and response bodies are kept up to this many characters (longer ones are cut and flagged). */
+  bodyChars: 8 * 1024,
+  /** Entries are buffered after the answer and written together this much later, or at once when this many wait. */
+  flushDelayMs: 250,
+  bufferedEntries: 100,
+  /** Page size of a list call. */
+  defaultPage: 50,
+  maxPage: 200,
+}
+
+export const maskedValue = '[masked]'
+
+/**
+ * Secret by name: a field whose name says secret, password, token, one-time code, card number or CVV, or phone
+ * number. OPA request bodies carry none of these (the API secret never travels; ids such as userAuthorizationId
+ * are useless without it), so requests are normally kept as sent and can be replayed; a masked request cannot.
+ */
+const secretKey = /(secret|password|passwd|token|otp|cvv|cvc|card_?number|phone)/i
+
+function maskValue(value: unknown, depth: number): { value: unknown; masked: boolean } {
+  if (depth > 16) return { value: maskedValue, masked: true }
+  if (Array.isArray(value)) {
+    let masked = false
+    const out = value.map((item) => {
+      const r = maskValue(item, depth + 1)
+      masked ||= r.masked
+      return r.value
+    })
+    return { value: out, masked }
+  }
+  if (value && typeof value === 'object') {
+    let masked = false
+    const out: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) {
+      if (secretKey.test(key) && item !== null && item !== '') {
+        out[key] = maskedValue
+        masked = true
+      } else {
+        const r = maskValue(item, depth + 1)
+        masked ||= r.masked
+        out[key] = r.value
+      }
+    }
+    return { value: out, masked }
+  }
+  return { value, masked: false }
+}
+
+/** A body as kept in the log: secret fields masked, cut to `bodyChars`. Non-JSON text is kept (cut) as is. */
+export function maskBody(text: string): { text: string; masked: boolean; truncated: boolean } {
+  let out = text
+  let masked = false
+  if (text !== '') {
+    try {
+      const parsed = maskValue(JSON.parse(text), 0)
+      if (parsed.masked) {
+        out = JSON.stringify(parsed.value)
+        masked = true
+      }
+    } catch {
+      // not JSON: kept as text
+    }
+  }
+  const truncated = out.length > requestLogLimits.bodyChars
+  return { text: truncated ? out.slice(0, requestLogLimits.bodyChars) : out, masked, truncated }
+}
+
+/** The request headers worth keeping (never cookies or bearer tokens); the OPA-Auth MAC is masked. */
+export const loggedHeaders = ['content-type', 'x-assume-merchant', 'x-sandbox-force', 'x-sandbox-delay-ms', 'accept-language']
+
+export function maskAuthorization(header: OpaAuthHeader | undefined, raw: string | undefined): string | undefined {
+  if (header) return formatOpaAuthHeader({ ...header, mac: maskedValue })
+  return raw === undefined ? undefined : maskedValue
+}
+
+/** Why OPA-Auth refused a request of a known key (debugger; shown to the key's merchant only). */
+export type OpaFailureReason = 'UNKNOWN_KEY' | 'STALE_EPOCH' | 'NONCE_REUSED' | 'BODY_HASH_MISMATCH' | 'BAD_SIGNATURE' | 'ASSUMED_MERCHANT'
+
+export interface OpaFailureExplanation {
+  reason: OpaFailureReason
+  /** The Authorization header as it came in (complete: the owner sees what their client sent). */
+  receivedHeader: string
+  /** The exact newline-joined string the server computed the MAC over (contains no secret). */
+  expectedStringToSign: string
+  /** contentType and body hash the server computed from what it received, beside the header's hash. */
+  expectedBodyHash: string
+  receivedBodyHash: string
+  /** Request epoch minus server time, ms (positive: the client's clock is ahead). */
+  epochSkewMs: number
+  allowedSkewMs: number
+  /** The merchant X-ASSUME-MERCHANT asked for (ASSUMED_MERCHANT only). */
+  assumedMerchant?: string
+}
+
+/** What the server expected of a request signed with `header` (the expected MAC itself is never shown). */
+export function opaExpectation(
+  crypto: OpaCrypto,
+  input: { header: OpaAuthHeader; method: string; path: string; contentType?: string | null; body?: string | null; nowMs: number },
+) {
+  const { contentType, hash } = bodyDigest(crypto, input.contentType, input.body)
+  return {
+    expectedStringToSign: macMessage({ path: input.path, method: input.method, nonce: input.header.nonce, epoch: input.header.epoch, contentType, hash }),
+    expectedBodyHash: hash,
+    receivedBodyHash: input.header.hash,
+    epochSkewMs: Number(input.header.epoch) * 1000 - input.nowMs,
+  }
+}
+
+/** Filters of the list calls (`GET /sandbox/api/requests`, the portal's list): all optional, all bounded. */
+const digits = (max: number) => v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number), v.maxValue(max))
+export const requestLogQuerySchema = v.object({
+  status: v.optional(digits(599)),
+  code: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9_]{1,64}$/))),
+  path: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  /** Only entries at or after / before this time, epoch ms. */
+  from: v.optional(digits(Number.MAX_SAFE_INTEGER)),
+  to: v.optional(digits(Number.MAX_SAFE_INTEGER)),
+  /** Only failed OPA-Auth (debugger entries). */
+  auth_failed: v.optional(v.picklist(['true', 'false'])),
+  limit: v.optional(v.pipe(digits(requestLogLimits.maxPage), v.minValue(1))),
+})
+export type RequestLogQuery = v.InferOutput<typeof requestLogQuerySchema>
+
+/**
+ * A logged request rebuilt to be sent again: signed now with the merchant's key (fresh nonce and epoch), so it is
+ * valid for the OPA-Auth epoch window (±120 s) and once (the nonce). A body's content-type defaults to JSON.
+ */
+export function resignedRequest(
+  crypto: OpaCrypto,
+  input: {
+    method: string
+    /** Path with query, as the original request had it. */
+    pathWithQuery: string
+    body: string
+    /** Headers to send besides Authorization (lower-case names). */
+    headers: Record<string, string>
+    apiKey: string
+    apiSecret: string
+    nonce: string
+    epochSeconds: number
+  },
+) {
+  const hasBody = input.body !== ''
+  const headers = { ...input.headers }
+  if (hasBody) headers['content-type'] ??= 'application/json'
+  else delete headers['content-type']
+  headers.authorization = signOpaRequest(crypto, {
+    apiKey: input.apiKey,
+    apiSecret: input.apiSecret,
+    method: input.method,
+    path: input.pathWithQuery,
+    nonce: input.nonce,
+    epoch: input.epochSeconds,
+    contentType: headers['content-type'],
+    body: hasBody ? input.body : undefined,
+  })
+  return { method: input.method.toUpperCase(), pathWithQuery: input.pathWithQuery, headers, body: hasBody ? input.body : undefined }
+}
+
+/** A shell word in single quotes (a quote inside becomes '\''). */
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
+
+/** The curl command of a rebuilt request (runs as is in a POSIX shell). */
+export function curlCommand(origin: string, request: ReturnType<typeof resignedRequest>): string {
+  const parts = [`curl -sS -X ${request.method} ${shellQuote(origin + request.pathWithQuery)}`]
+  for (const [name, value] of Object.entries(request.headers)) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`)
+  if (request.body !== undefined) parts.push(`--data-raw ${shellQuote(request.body)}`)
+  return parts.join(' \\\n  ')
+}
+
+/** The portal's resolver page for an answer's code (built by the lab: `/develop/resolve`). */
+export function resolverPath(apiName: string, code: string, codeId: string | null): string {
+  const query = new URLSearchParams({ api_name: apiName, code, ...(codeId ? { code_id: codeId } : {}) })
+  return `/develop/resolve?${query.toString()}`
+}
+
+/** Codes that are not an error: no resolver link. */
+export const successCodes = new Set(['SUCCESS', 'REQUEST_ACCEPTED', 'OK'])
+
+/** One entry as `GET /sandbox/api/requests` and the portal's list answer it (the web client parses with it). */
+export const requestLogEntrySchema = v.object({
+  id: v.string(),
+  at: v.string(),
+  api_key: v.string(),
+  method: v.string(),
+  path: v.string(),
+  status: v.number(),
+  code: v.nullable(v.string()),
+  code_id: v.nullable(v.string()),
+  latency_ms: v.number(),
+  request_headers: v.record(v.string(), v.string()),
+  request_body: v.string(),
+  response_body: v.string(),
+  flags: v.array(v.string()),
+  auth_failure: v.nullable(
+    v.object({
+      reason: v.picklist(['UNKNOWN_KEY', 'STALE_EPOCH', 'NONCE_REUSED', 'BODY_HASH_MISMATCH', 'BAD_SIGNATURE', 'ASSUMED_MERCHANT']),
+      received_header: v.string(),
+      expected_string_to_sign: v.string(),
+      expected_body_hash: v.string(),
+      received_body_hash: v.string(),
+      epoch_skew_ms: v.number(),
+      allowed_skew_ms: v.number(),
+      assumed_merchant: v.nullable(v.string()),
+    }),
+  ),
+  resolver_path: v.nullable(v.string()),
+})
+export type RequestLogEntry = v.InferOutput<typeof requestLogEntrySchema>
+
+export const requestLogData = v.object({ merchant_id: v.string(), requests: v.array(requestLogEntrySchema) })
+export const requestLogOpaData = v.object({ merchantId: v.string(), requests: v.array(requestLogEntrySchema) })
+export const requestLogParams = v.object({ id: v.string() })
+export const requestCurlData = v.object({ id: v.string(), api_key: v.string(), curl: v.string(), valid_until: v.string() })
+export const requestReplayData = v.object({ id: v.string(), status: v.number(), body: v.unknown() })

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
+import { ApiError } from '@/domain/errors.ts'
+import '@/domain/errors-sandbox.ts'
+import { limits } from '@/domain/limits.ts'
+import { parseOpaAuthHeader } from '@/domain/opa-auth.ts'
+import { curlCommand, requestLogQuerySchema, resignedRequest } from '@/domain/sandbox-log.ts'
+import type { AppDeps } from '../deps.ts'
+import { nodeOpaCrypto } from '../sandbox/opa-crypto.ts'
+import { requestLogView, requestRecorder } from '../sandbox/request-log.ts'
+import { merchantRepo } from '../store/merchant-repo.ts'
+import { requestLogRepo, type RequestLogRow } from '../store/request-log-repo.ts'
+import { jsonBody, paramsOf, queryOf } from '../validate.ts'
+import { sandboxRepo } from '../store/sandbox-repo.ts'
+import { clockView, moveMerchantClock } from '../sandbox/merchant-clock.ts'
+import { SandboxClockRequestSchema } from '@/domain/opa-schemas.ts'
+import { success } from './accounts-flows.ts'
+import { requireUser, type AuthEnv } from './auth.ts'
+import { merchantFor } from './merchant-context.ts'
+import './sandbox-powers-openapi.ts'
+
+const EntryParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^rq_[0-9a-f]{14,40}$/)) })
+
+/**
+ * The sandbox powers' portal calls (issue 14; docs/sandbox-powers.md): the signed-in developer's view of the
+ * request log of the mode's merchant (bearer + X-ASSUME-MERCHANT, like every dashboard call), "copy as curl"
+ * (signed on the server, now, with the merchant's key: the developer never handles the secret) and "replay"
+ * (the same, sent into the sandbox itself; the answer is returned and logged as a new entry).
+ */
+export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>) {
+  const app = new Hono<AuthEnv>()
+  const auth = requireUser(deps)
+  const repo = requestLogRepo(deps.store.db)
+  const recorder = requestRecorder(deps)
+  /** This process may not have served the merchant yet: its clock offset comes from the store. */
+  const loadOffset = async (merchantId: string) => deps.clock.setOffset(merchantId, await sandboxRepo(deps.store.db).clockOffset(merchantId))
+  const origin = (c: Context) => deps.config.publicOrigin ?? new URL(c.req.url).origin
+
+  const entryOf = async (c: Context<AuthEnv>) => {
+    const merchant = await merchantFor(deps, c, c.get('auth').user)
+    await recorder.settled()
+    const row = await repo.find(merchant.id, paramsOf(c, EntryParamsSchema).id)
+    if (!row) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_FOUND')
+    return row
+  }
+
+  /** The key a rebuilt request is signed with: the one it used if still active, else the merchant's oldest. */
+  const signingKey = async (row: RequestLogRow) => {
+    if (row.flags.includes('request-masked') || row.flags.includes('request-truncated')) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_REPLAYABLE')
+    const keys = await merchantRepo(deps.store.db).credentialsOf(row.merchantId)
+    const key = keys.find((k) => k.apiKey === row.apiKey) ?? keys.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]
+    if (!key) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_REPLAYABLE')
+    return key
+  }
+
+  /** The logged request signed anew (headers as logged, minus the old Authorization, acting for its merchant). */
+  const rebuilt = async (row: RequestLogRow) => {
+    const key = await signingKey(row)
+    const { authorization: _old, ...headers } = row.requestHeaders
+    return resignedRequest(nodeOpaCrypto, {
+      method: row.method,
+      pathWithQuery: row.path,
+      body: row.requestBody,
+      headers: { ...headers, 'x-assume-merchant': row.merchantId },
+      apiKey: key.apiKey,
+      apiSecret: key.apiSecret,
+      nonce: randomBytes(8).toString('hex'),
+      epochSeconds: Math.floor(deps.clock.nowMs() / 1000),
+    })
+  }
+
+  app.get('/dev/v1/sandbox/requests', auth, async (c) => {
+    const merchant = await merchantFor(deps, c, c.get('auth').user)
+    const query = queryOf(c, requestLogQuerySchema)
+    await recorder.settled()
+    const rows = await repo.list(merchant.id, query)
+    return success(c, { merchant_id: merchant.id, requests: rows.map(requestLogView) })
+  })
+
+  app.get('/dev/v1/sandbox/requests/:id/curl', auth, async (c) => {
+    const row = await entryOf(c)
+    const request = await rebuilt(row)
+    const apiKey = parseOpaAuthHeader(request.headers.authorization)!.apiKey
+    const signedAt = Number(parseOpaAuthHeader(request.headers.authorization)!.epoch) * 1000
+    const validUntil = new Date(signedAt + limits.sandbox.authEpochWindowMs).toISOString()
+    return success(c, { id: row.id, api_key: apiKey, curl: curlCommand(origin(c), request), valid_until: validUntil })
+  })
+
+  app.post('/dev/v1/sandbox/requests/:id/replay', auth, async (c) => {
+    const row = await entryOf(c)
+    const request = await rebuilt(row)
+    const answer = await dispatch(new Request(`${new URL(c.req.url).origin}${request.pathWithQuery}`, request))
+    const text = await answer.text()
+    let body: unknown = text
+    try {
+      body = JSON.parse(text)
+    } catch {
+      // not JSON: answered as text
+    }
+    return success(c, { id: row.id, status: answer.status, body })
+  })
+
+  // ── the merchant's sandbox clock, from the dashboard (same store and rules as /sandbox/api/clock) ─────────
+  app.get('/dev/v1/sandbox/clock', auth, async (c) => {
+    const merchant = await merchantFor(deps, c, c.get('auth').user)
+    await loadOffset(merchant.id)
+    return success(c, clockView(deps, merchant.id))
+  })
+  app.post('/dev/v1/sandbox/clock', auth, async (c) => {
+    const merchant = await merchantFor(deps, c, c.get('auth').user)
+    await loadOffset(merchant.id)
+    return success(c, await moveMerchantClock(deps, merchant.id, await jsonBody(c, SandboxClockRequestSchema)))
+  })
+
+  return app
+}

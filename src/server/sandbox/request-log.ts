@@ -1,0 +1,157 @@
+import type { MiddlewareHandler } from 'hono'
+import * as v from 'valibot'
+import { parseOpaAuthHeader } from '@/domain/opa-auth.ts'
+import { loggedHeaders, maskAuthorization, maskBody, requestLogLimits, resolverPath, successCodes } from '@/domain/sandbox-log.ts'
+import type { AppDeps } from '../deps.ts'
+import { requestLogRepo, type NewRequestLogRow, type RequestLogRow } from '../store/request-log-repo.ts'
+import type { OpaEnv } from './auth.ts'
+
+const ResultInfoSchema = v.object({ resultInfo: v.object({ code: v.pipe(v.string(), v.maxLength(64)), codeId: v.optional(v.pipe(v.string(), v.maxLength(32))) }) })
+
+function resultInfoOf(text: string): { code: string | null; codeId: string | null } {
+  try {
+    const parsed = v.safeParse(ResultInfoSchema, JSON.parse(text))
+    if (parsed.success) return { code: parsed.output.resultInfo.code, codeId: parsed.output.resultInfo.codeId ?? null }
+  } catch {
+    // not JSON (a redirect, an empty 204): no code
+  }
+  return { code: null, codeId: null }
+}
+
+/**
+ * The sandbox request log (issue 14; docs/sandbox-powers.md). Put before OPA-Auth on a route: after the answer
+ * is ready it records, for the merchant the request acted for (or, when OPA-Auth refused it, the merchant of its
+ * key), method, path, status, resultInfo code, latency, kept headers and masked bodies. The request does not wait:
+ * entries are buffered and written together at most `flushDelayMs` later (one insert for all of them), so the
+ * log costs a busy sandbox one write per flush rather than one per request. Entries still buffered when the
+ * process stops are lost (a sandbox log, not a ledger).
+ */
+export function requestRecorder(deps: AppDeps) {
+  let recorder = recorders.get(deps)
+  if (!recorder) {
+    recorder = newRecorder(deps)
+    recorders.set(deps, recorder)
+  }
+  return recorder
+}
+
+const recorders = new WeakMap<AppDeps, ReturnType<typeof newRecorder>>()
+
+function newRecorder(deps: AppDeps) {
+  const repo = requestLogRepo(deps.store.db)
+  /** Entries being built (bodies read after the answer), the buffer waiting for its write, the write under way. */
+  const building = new Set<Promise<void>>()
+  let buffer: NewRequestLogRow[] = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let writing: Promise<void> = Promise.resolve()
+
+  const flush = () => {
+    if (timer) clearTimeout(timer)
+    timer = undefined
+    const batch = buffer
+    buffer = []
+    writing = writing
+      .then(() => repo.insertMany(batch))
+      .then(() => undefined)
+      .catch((error: unknown) => deps.log.error('request log write failed', { error: String(error) }))
+    return writing
+  }
+  const enqueue = (row: NewRequestLogRow) => {
+    buffer.push(row)
+    if (buffer.length >= requestLogLimits.bufferedEntries) void flush()
+    else if (!timer) {
+      timer = setTimeout(() => void flush(), requestLogLimits.flushDelayMs)
+      timer.unref?.()
+    }
+  }
+
+  const record: MiddlewareHandler<OpaEnv> = async (c, next) => {
+    const started = performance.now()
+    const atMs = deps.clock.nowMs()
+    await next()
+    const opa = c.get('opa')
+    const refused = c.get('opaRefused')
+    const owner = opa ? { merchantId: opa.merchantId, apiKey: opa.apiKey } : refused
+    if (!owner) return
+    const latencyMs = Math.round(performance.now() - started)
+    const status = c.res.status
+    const copy = c.res.clone()
+    const headers: Record<string, string> = {}
+    for (const name of loggedHeaders) {
+      const value = c.req.header(name)
+      if (value !== undefined) headers[name] = value.slice(0, 256)
+    }
+    const rawAuthorization = c.req.header('authorization')
+    const authorization = maskAuthorization(parseOpaAuthHeader(rawAuthorization), rawAuthorization)
+    if (authorization) headers.authorization = authorization
+    const url = new URL(c.req.url)
+    const build = (async () => {
+      const requestBody = maskBody(await c.req.text())
+      const responseText = await copy.text()
+      const responseBody = maskBody(responseText)
+      const flags = [
+        ...(requestBody.masked ? ['request-masked'] : []),
+        ...(requestBody.truncated ? ['request-truncated'] : []),
+        ...(responseBody.masked ? ['response-masked'] : []),
+        ...(responseBody.truncated ? ['response-truncated'] : []),
+      ]
+      enqueue({
+        merchantId: owner.merchantId,
+        apiKey: owner.apiKey,
+        atMs,
+        method: c.req.method,
+        path: (url.pathname + url.search).slice(0, 2048),
+        status,
+        ...resultInfoOf(responseText),
+        latencyMs,
+        requestHeaders: headers,
+        requestBody: requestBody.text,
+        responseBody: responseBody.text,
+        flags,
+        authFailure: refused?.explanation ?? null,
+      })
+    })().catch((error: unknown) => deps.log.error('request log entry failed', { error: String(error) }))
+    building.add(build)
+    void build.finally(() => building.delete(build))
+  }
+
+  /** Writes what this process has recorded so far, now (the list calls await it, so a client sees its own requests). */
+  const settled = async () => {
+    await Promise.all([...building])
+    await flush()
+  }
+  return { record, settled }
+}
+
+/** One log entry as the list calls answer it (the OPA call and the portal's). */
+export function requestLogView(row: RequestLogRow) {
+  const apiName = `${row.method} ${row.path.split('?')[0]}`
+  return {
+    id: row.id,
+    at: new Date(row.atMs).toISOString(),
+    api_key: row.apiKey,
+    method: row.method,
+    path: row.path,
+    status: row.status,
+    code: row.code,
+    code_id: row.codeId,
+    latency_ms: row.latencyMs,
+    request_headers: row.requestHeaders,
+    request_body: row.requestBody,
+    response_body: row.responseBody,
+    flags: row.flags,
+    auth_failure: row.authFailure
+      ? {
+          reason: row.authFailure.reason,
+          received_header: row.authFailure.receivedHeader,
+          expected_string_to_sign: row.authFailure.expectedStringToSign,
+          expected_body_hash: row.authFailure.expectedBodyHash,
+          received_body_hash: row.authFailure.receivedBodyHash,
+          epoch_skew_ms: row.authFailure.epochSkewMs,
+          allowed_skew_ms: row.authFailure.allowedSkewMs,
+          assumed_merchant: row.authFailure.assumedMerchant ?? null,
+        }
+      : null,
+    resolver_path: row.code && !successCodes.has(row.code) ? resolverPath(apiName, row.code, row.codeId) : null,
+  }
+}

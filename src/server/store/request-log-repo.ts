@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto'
+import { and, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm'
+import { requestLogLimits, type RequestLogQuery } from '@/domain/sandbox-log.ts'
+import type { Db } from './db.ts'
+import { sandboxRequestLog } from './tables/sandbox-powers.ts'
+
+export type RequestLogRow = typeof sandboxRequestLog.$inferSelect
+export type NewRequestLogRow = Omit<typeof sandboxRequestLog.$inferInsert, 'id'>
+
+const t = sandboxRequestLog
+
+/** The sandbox request log (issue 14): one merchant's entries, bounded per merchant. */
+export function requestLogRepo(db: Db) {
+  return {
+    /**
+     * Inserts entries (one statement), then deletes each of their merchants' entries beyond the newest N (one
+     * statement per merchant, atomic by itself; between the two a merchant may briefly hold more than N).
+     */
+    async insertMany(rows: NewRequestLogRow[]) {
+      if (rows.length === 0) return []
+      const withIds = rows.map((row) => ({ ...row, id: `rq_${String(row.atMs).padStart(14, '0')}${randomBytes(5).toString('hex')}` }))
+      await db.insert(t).values(withIds)
+      for (const merchantId of new Set(rows.map((r) => r.merchantId))) {
+        await db.execute(sql`delete from ${t} where ${t.merchantId} = ${merchantId} and (${t.atMs}, ${t.id}) <= (
+          select ${t.atMs}, ${t.id} from ${t} where ${t.merchantId} = ${merchantId}
+          order by ${t.atMs} desc, ${t.id} desc offset ${requestLogLimits.perMerchant} limit 1)`)
+      }
+      return withIds.map((r) => r.id)
+    },
+    async list(merchantId: string, q: RequestLogQuery) {
+      const where: SQL[] = [eq(t.merchantId, merchantId)]
+      if (q.status !== undefined) where.push(eq(t.status, q.status))
+      if (q.code !== undefined) where.push(eq(t.code, q.code))
+      if (q.path) where.push(sql`strpos(${t.path}, ${q.path}) > 0`)
+      if (q.from !== undefined) where.push(gte(t.atMs, q.from))
+      if (q.to !== undefined) where.push(lte(t.atMs, q.to))
+      if (q.auth_failed === 'true') where.push(isNotNull(t.authFailure))
+      if (q.auth_failed === 'false') where.push(isNull(t.authFailure))
+      return db
+        .select()
+        .from(t)
+        .where(and(...where))
+        .orderBy(desc(t.atMs), desc(t.id))
+        .limit(q.limit ?? requestLogLimits.defaultPage)
+    },
+    async find(merchantId: string, id: string) {
+      const [row] = await db.select().from(t).where(and(eq(t.merchantId, merchantId), eq(t.id, id)))
+      return row
+    },
+    async count(merchantId: string) {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(eq(t.merchantId, merchantId))
+      return row?.n ?? 0
+    },
+  }
+}

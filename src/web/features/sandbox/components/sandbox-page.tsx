@@ -1,0 +1,13 @@
+import { ClockPanel } from './clock-panel.tsx'
+import { RequestLog } from './request-log.tsx'
+import './sandbox.css'
+
+/** The sandbox tools of the signed-in developer (issue 14; docs/sandbox-powers.md); the route puts it in its frame. */
+export function SandboxPage() {
+  return (
+    <div className="sandbox-page">
+      <RequestLog />
+      <ClockPanel />
+    </div>
+  )
+}
