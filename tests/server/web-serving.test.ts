@@ -108,8 +108,20 @@ describe('web serving', () => {
     expect(await res.text()).toBe('')
   })
 
+  it('starts the JavaScript after the first paint: no script or preload request in the head, one nonced loader at the end of the body', async () => {
+    const res = await t.app.request('/')
+    const html = await res.text()
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).not.toMatch(/<script[^>]+src=|rel="modulepreload"|rel="stylesheet"/)
+    const loader = /<script nonce="([^"]+)" data-paylab-entry>(.*?)<\/script><\/body>/.exec(html)
+    expect(loader?.[1]).toBe(nonce)
+    expect(loader?.[2]).toMatch(/requestAnimationFrame/)
+    expect(loader?.[2]).toMatch(/import\("\/assets\/main-[^"]+\.js"\)/)
+  })
+
   it('serves hashed assets with a year of immutable caching', async () => {
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec((await page('/')).html)?.[1]
+    const asset = /import\("(\/assets\/[^"]+\.js)"\)/.exec((await page('/')).html)?.[1]
     const res = await t.app.request(asset!)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
