@@ -26,6 +26,7 @@ import { Route as Char123WebviewChar125AccountSignupRouteImport } from './routes
 import { Route as Char123WebviewChar125AppStyleguideIndexRouteImport } from './routes/{-$webview}/app-styleguide/index'
 import { Route as Char123WebviewChar125DashboardHomeRouteImport } from './routes/{-$webview}/dashboard/home'
 import { Route as Char123WebviewChar125DashboardTransactionsRouteImport } from './routes/{-$webview}/dashboard/transactions'
+import { Route as Char123WebviewChar125DemoCatalogueRouteImport } from './routes/{-$webview}/demo/catalogue'
 import { Route as Char123WebviewChar125DemoCheckoutRouteImport } from './routes/{-$webview}/demo/checkout'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
 import { Route as Char123WebviewChar125DevelopChar123productChar125LabRouteImport } from './routes/{-$webview}/develop/{$product}-lab'
@@ -138,6 +139,12 @@ const Char123WebviewChar125DashboardTransactionsRoute =
     path: '/dashboard/transactions',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125DemoCatalogueRoute =
+  Char123WebviewChar125DemoCatalogueRouteImport.update({
+    id: '/demo/catalogue',
+    path: '/demo/catalogue',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125DemoCheckoutRoute =
   Char123WebviewChar125DemoCheckoutRouteImport.update({
     id: '/demo/checkout',
@@ -216,6 +223,7 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -244,6 +252,7 @@ export interface FileRoutesByTo {
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -274,6 +283,7 @@ export interface FileRoutesById {
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -305,6 +315,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
@@ -333,6 +344,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
@@ -362,6 +374,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/account/signup'
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
@@ -500,6 +513,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125DashboardTransactionsRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/demo/catalogue': {
+      id: '/{-$webview}/demo/catalogue'
+      path: '/demo/catalogue'
+      fullPath: '/{-$webview}/demo/catalogue'
+      preLoaderRoute: typeof Char123WebviewChar125DemoCatalogueRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/demo/checkout': {
       id: '/{-$webview}/demo/checkout'
       path: '/demo/checkout'
@@ -589,6 +609,7 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125AccountSignupRoute: typeof Char123WebviewChar125AccountSignupRoute
   Char123WebviewChar125DashboardHomeRoute: typeof Char123WebviewChar125DashboardHomeRoute
   Char123WebviewChar125DashboardTransactionsRoute: typeof Char123WebviewChar125DashboardTransactionsRoute
+  Char123WebviewChar125DemoCatalogueRoute: typeof Char123WebviewChar125DemoCatalogueRoute
   Char123WebviewChar125DemoCheckoutRoute: typeof Char123WebviewChar125DemoCheckoutRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
   Char123WebviewChar125DevelopChar123productChar125LabRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -626,6 +647,8 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125DashboardHomeRoute,
   Char123WebviewChar125DashboardTransactionsRoute:
     Char123WebviewChar125DashboardTransactionsRoute,
+  Char123WebviewChar125DemoCatalogueRoute:
+    Char123WebviewChar125DemoCatalogueRoute,
   Char123WebviewChar125DemoCheckoutRoute:
     Char123WebviewChar125DemoCheckoutRoute,
   Char123WebviewChar125DevelopResolveRoute:
