@@ -8,6 +8,7 @@ status, body = opa_request("POST", "/v2/codes", {
     "amount": {"amount": 1, "currency": "JPY"},
     "codeType": "ORDER_QR",
     "orderDescription": "Strawberry shortcake",
+    "orderItems": [{"name": "Strawberry shortcake", "quantity": 1, "unitPrice": {"amount": 1, "currency": "JPY"}}],
     "requestedAt": int(time.time()),
 })
 print(json.dumps({"status": status, "code": body["resultInfo"]["code"], "url": (body.get("data") or {}).get("url")}))

@@ -27,6 +27,7 @@ import { Route as Char123WebviewChar125AppStyleguideIndexRouteImport } from './r
 import { Route as Char123WebviewChar125DashboardHomeRouteImport } from './routes/{-$webview}/dashboard/home'
 import { Route as Char123WebviewChar125DashboardSandboxRouteImport } from './routes/{-$webview}/dashboard/sandbox'
 import { Route as Char123WebviewChar125DashboardTransactionsRouteImport } from './routes/{-$webview}/dashboard/transactions'
+import { Route as Char123WebviewChar125DemoCatalogueRouteImport } from './routes/{-$webview}/demo/catalogue'
 import { Route as Char123WebviewChar125DemoCheckoutRouteImport } from './routes/{-$webview}/demo/checkout'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
 import { Route as Char123WebviewChar125DevelopChar123productChar125LabRouteImport } from './routes/{-$webview}/develop/{$product}-lab'
@@ -145,6 +146,12 @@ const Char123WebviewChar125DashboardTransactionsRoute =
     path: '/dashboard/transactions',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125DemoCatalogueRoute =
+  Char123WebviewChar125DemoCatalogueRouteImport.update({
+    id: '/demo/catalogue',
+    path: '/demo/catalogue',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125DemoCheckoutRoute =
   Char123WebviewChar125DemoCheckoutRouteImport.update({
     id: '/demo/checkout',
@@ -224,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -253,6 +261,7 @@ export interface FileRoutesByTo {
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -284,6 +293,7 @@ export interface FileRoutesById {
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
   '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
+  '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -316,6 +326,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/sandbox'
     | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
@@ -345,6 +356,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/sandbox'
     | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
@@ -375,6 +387,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/sandbox'
     | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
@@ -520,6 +533,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125DashboardTransactionsRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/demo/catalogue': {
+      id: '/{-$webview}/demo/catalogue'
+      path: '/demo/catalogue'
+      fullPath: '/{-$webview}/demo/catalogue'
+      preLoaderRoute: typeof Char123WebviewChar125DemoCatalogueRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/demo/checkout': {
       id: '/{-$webview}/demo/checkout'
       path: '/demo/checkout'
@@ -610,6 +630,7 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125DashboardHomeRoute: typeof Char123WebviewChar125DashboardHomeRoute
   Char123WebviewChar125DashboardSandboxRoute: typeof Char123WebviewChar125DashboardSandboxRoute
   Char123WebviewChar125DashboardTransactionsRoute: typeof Char123WebviewChar125DashboardTransactionsRoute
+  Char123WebviewChar125DemoCatalogueRoute: typeof Char123WebviewChar125DemoCatalogueRoute
   Char123WebviewChar125DemoCheckoutRoute: typeof Char123WebviewChar125DemoCheckoutRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
   Char123WebviewChar125DevelopChar123productChar125LabRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
@@ -649,6 +670,8 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125DashboardSandboxRoute,
   Char123WebviewChar125DashboardTransactionsRoute:
     Char123WebviewChar125DashboardTransactionsRoute,
+  Char123WebviewChar125DemoCatalogueRoute:
+    Char123WebviewChar125DemoCatalogueRoute,
   Char123WebviewChar125DemoCheckoutRoute:
     Char123WebviewChar125DemoCheckoutRoute,
   Char123WebviewChar125DevelopResolveRoute:

@@ -1,18 +1,23 @@
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { javaSampleClass, sampleFile, sampleHelpers, sampleOptions } from '@/domain/sample-catalogue.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 
 /**
  * The catalogue's samples (samples/<option>/<language>, issue 13) really call the sandbox: each one is run as a
  * user would run it, against this server on a port, with only PAYLAB_BASE_URL (and a linked user where the
- * option needs one) in the environment. Node.js and shell always; Python and PHP when the machine has them.
+ * option needs one) in the environment. Node.js and shell always; Python, Java (javac) and PHP when the machine
+ * has them. The languages that cannot run here (Swift, Kotlin, browser JavaScript) are checked against the
+ * published reference in samples-reference.test.ts.
  */
 const run = promisify(execFile)
-const options = ['dynamic-qr', 'app-invoke', 'cashback', 'auto-debit'] as const
+const options = sampleOptions
 const has = async (command: string) => run('sh', ['-c', `command -v ${command}`]).then(() => true, () => false)
 
 describe('catalogue samples against the running sandbox [pglite]', () => {
@@ -27,7 +32,9 @@ describe('catalogue samples against the running sandbox [pglite]', () => {
     const link = await (await fetch(`${baseUrl}/v1/demos/autoDebitId`)).json()
     env = { PATH: process.env.PATH, HOME: process.env.HOME, PAYLAB_BASE_URL: baseUrl, PAYLAB_USER_AUTHORIZATION_ID: link.data.userAuthorizationId }
   })
+  let javaClasses: string | undefined
   afterAll(async () => {
+    if (javaClasses) rmSync(javaClasses, { recursive: true, force: true })
     await new Promise((resolve) => server.close(resolve))
     await t.close()
   })
@@ -55,6 +62,28 @@ describe('catalogue samples against the running sandbox [pglite]', () => {
         ctx.skip()
       }
       const { stdout } = await run('python3', [`samples/${option}/python.py`], { env })
+      expectations[option](stdout)
+    })
+    it(`${option}: the PHP sample succeeds (when php is installed)`, async (ctx) => {
+      if (!(await has('php'))) {
+        console.log('php is not installed: the PHP samples are not run')
+        ctx.skip()
+      }
+      const { stdout } = await run('php', [`samples/${sampleFile(option, 'php')}`], { env })
+      expectations[option](stdout)
+    })
+    it(`${option}: the Java sample succeeds (when javac is installed)`, { timeout: 120_000 }, async (ctx) => {
+      if (!(await has('javac'))) {
+        console.log('javac is not installed: the Java samples are not run')
+        ctx.skip()
+      }
+      if (!javaClasses) {
+        // one compile of the helper and all four samples (javac is slow to start)
+        const out = mkdtempSync(join(tmpdir(), 'paylab-java-'))
+        await run('javac', ['-d', out, `samples/${sampleHelpers.java}`, ...options.map((o) => `samples/${sampleFile(o, 'java')}`)])
+        javaClasses = out
+      }
+      const { stdout } = await run('java', ['-cp', javaClasses, javaSampleClass(option)], { env })
       expectations[option](stdout)
     })
   }

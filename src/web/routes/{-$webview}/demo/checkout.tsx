@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CheckoutDemo } from '@/web/features/docs/checkout/components/checkout-demo.tsx'
 import { PageFrame } from '@/web/features/shell/components/page-frame.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { uiHead } from '@/web/lib/head.ts'
 
 const searchSchema = v.object({ flow: v.optional(v.fallback(v.picklist(['qr', 'directDebit']), 'qr'), 'qr') })
@@ -23,6 +24,11 @@ function CheckoutPage() {
       lead={<Trans>Buy a 1-yen cake from a fictional shop and pay it as a test user of the offline sandbox, by QR code or direct debit. Nothing real is charged; direct-debit payments are refunded automatically.</Trans>}
     >
       <CheckoutDemo initialFlow={flow} autoStart />
+      <p className="cake-shell__catalogue">
+        <InternalLink href="/demo/catalogue">
+          <Trans>The code behind it: the payment sample catalogue in seven languages</Trans>
+        </InternalLink>
+      </p>
     </PageFrame>
   )
 }
