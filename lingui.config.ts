@@ -1,10 +1,18 @@
 import { defineConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 
+/** Features whose messages are not on a content page's first load: each has its own catalog. */
+const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'lab', 'resolver', 'sandbox']
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['ja', 'en'],
   fallbackLocales: { default: 'en' },
   format: formatter({ lineNumbers: false }),
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['src/web'] }],
+  // One catalog for the shell and the content pages (loaded before the first render), and one per tool feature,
+  // loaded with the feature's code (src/web/lib/i18n.ts `loadFeatureCatalog`, docs/performance.md).
+  catalogs: [
+    { path: '<rootDir>/locales/{locale}/messages', include: ['src/web'], exclude: featureCatalogs.map((f) => `src/web/features/${f}/**`) },
+    ...featureCatalogs.map((f) => ({ path: `<rootDir>/locales/{locale}/${f}`, include: [`src/web/features/${f}`] })),
+  ],
 })

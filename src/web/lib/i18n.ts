@@ -1,4 +1,4 @@
-import { i18n } from '@lingui/core'
+import { i18n, type Messages } from '@lingui/core'
 import { defaultLang, langCookie, langFromCookieHeader, toStoredLang, type Lang } from '@/domain/i18n.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import { serverRequest } from './server-request.ts'
@@ -50,9 +50,30 @@ export function mirrorStoredLang(rendered: Lang): Lang | null {
   return lang === rendered ? null : lang
 }
 
-/** Loads a catalog (its own chunk) and switches the UI language. */
+type CatalogLoader = (lang: Lang) => Promise<{ messages: Messages }>
+
+/** The tool features' own catalogs loaded so far (lingui.config.ts): a language change loads them again. */
+const featureCatalogs = new Map<string, CatalogLoader>()
+
+/**
+ * A feature's catalog, awaited at the top of its `catalog.ts` module: the feature's code (a lazy chunk) is ready
+ * only with its messages in the current language, on the server and before hydration alike. Content pages never
+ * download the messages of the dashboard, the lab or the account forms (docs/performance.md).
+ */
+export async function loadFeatureCatalog(name: string, load: CatalogLoader) {
+  featureCatalogs.set(name, load)
+  const lang: Lang = i18n.locale === 'en' ? 'en' : 'ja'
+  i18n.load(lang, (await load(lang)).messages)
+}
+
+/** Loads the main catalog and every feature catalog already in use (each its own chunk), then switches the language. */
 export async function activate(lang: Lang) {
-  const { messages } = lang === 'en' ? await import('../../../locales/en/messages.po') : await import('../../../locales/ja/messages.po')
-  i18n.loadAndActivate({ locale: lang, messages })
+  const [main, ...features] = await Promise.all([
+    lang === 'en' ? import('../../../locales/en/messages.po') : import('../../../locales/ja/messages.po'),
+    ...[...featureCatalogs.values()].map((load) => load(lang)),
+  ])
+  i18n.load(lang, main.messages)
+  for (const feature of features) i18n.load(lang, feature.messages)
+  i18n.activate(lang)
   if (typeof document !== 'undefined') document.documentElement.lang = lang
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { LogoMark } from '@/web/ui/icons.tsx'
 import { useHydrated } from '@/web/ui/use-hydrated.ts'
 import './account.css'
+import '../catalog.ts'
 
 export const privacyPolicyUrl = 'https://www.paylab.example/privacy'
 

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import '../catalog.ts'
 
 /** The labelled e-mail input every account form starts with (sign-up, sign-in, forgot password). */
 export function EmailField({

@@ -5,6 +5,7 @@ import { isAcceptableLogo, logoMaxPx, logoTypes } from '../logo-file.ts'
 import { FieldMessage, FormError } from './auth-card.tsx'
 import { FullScreenLoader } from './full-screen-loader.tsx'
 import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'
+import '../catalog.ts'
 
 export interface MerchantStepProps {
   /** The name typed before (Back from step 4 shows it again, so Next registers it rather than the default). */

@@ -7,6 +7,7 @@ import { limits } from '@/domain/limits.ts'
 import { errorText, validationText } from '../messages.ts'
 import type { otpMachine } from '../../../../../machines/otp.machine.ts'
 import { FieldMessage, FormError } from './auth-card.tsx'
+import '../catalog.ts'
 
 export interface OtpStepProps {
   email: string

@@ -7,6 +7,7 @@ import { type SampleLanguage, type SampleOption, sampleLanguageNames, sampleLang
 import { CopyValueButton } from '@/web/ui/copy-button.tsx'
 import { TabList } from '@/web/ui/tab-list.tsx'
 import { helperSource, sampleSource } from '../sources.ts'
+import '../catalog.ts'
 
 interface OptionText {
   title: MessageDescriptor

@@ -17,6 +17,7 @@ import { KeysPanel } from './keys-panel.tsx'
 import { SessionFailure } from './session-failure.tsx'
 import { TestUsersPanel } from './test-users-panel.tsx'
 import '../dashboard.css'
+import '../catalog.ts'
 
 /**
  * myhome (spec §2 Dashboard): test/live toggle, credentials and keys of the mode's merchant, activation, top-up,

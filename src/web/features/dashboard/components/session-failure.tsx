@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSession } from '@/web/lib/session.tsx'
 import { errorCodeOf, sessionTimedOutCode } from '../../../../../machines/account-flow.ts'
 import { errorText } from '@/web/lib/error-text.ts'
+import '../catalog.ts'
 
 /**
  * A signed-in page whose session ended, or whose first call failed: the message (a 401 reads 'Timed out, please

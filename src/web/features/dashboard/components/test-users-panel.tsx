@@ -8,6 +8,7 @@ import { merchantUsersQuery, topUpSandbox, topUpTestUser } from '../api.ts'
 import { dashboardKeys } from '../keys.ts'
 import { formatYen, nextMonthStart } from '../format.ts'
 import { ErrorLine, QueryView, TableHead } from './query-state.tsx'
+import '../catalog.ts'
 
 const refusedMonth = v.object({
   month: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/)),

@@ -8,6 +8,7 @@ import type { DemoCredentials } from '../demo-call.ts'
 import { useTestPanel } from '../use-test-panel.ts'
 import { TestPanel } from './test-panel.tsx'
 import '../lab.css'
+import '../catalog.ts'
 
 /** The seven tabs in the order of the products (spec §4 product models). */
 export const labTabs = products.map((p) => p.model)

@@ -10,6 +10,7 @@ import { TextField } from '@/web/ui/text-field.tsx'
 import type { DemoCallRecord, TestPanelEvent, testPanelMachine } from '../../../../../machines/test-panel.machine.ts'
 import type { LabEndpointView } from '../api.ts'
 import { curlForRecord, type DemoCredentials } from '../demo-call.ts'
+import '../catalog.ts'
 
 type Snapshot = SnapshotFrom<typeof testPanelMachine>
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSession } from '@/web/lib/session.tsx'
 import { SandboxPanel } from './sandbox-panel.tsx'
 import { clockQuery, moveClock, qrSwitchQuery, setQrAutoCancel, sandboxKeys } from '../api.ts'
+import '../catalog.ts'
 
 const hour = 3_600_000
 const day = 24 * hour

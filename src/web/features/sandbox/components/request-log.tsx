@@ -7,6 +7,7 @@ import { useSession } from '@/web/lib/session.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { SandboxPanel } from './sandbox-panel.tsx'
 import { fetchCurl, replayRequest, requestLogQuery, sandboxKeys, type RequestLogFilters } from '../api.ts'
+import '../catalog.ts'
 
 const errorCode = (error: unknown) => (error instanceof HttpError ? error.code : 'UNKNOWN_ERROR')
 

@@ -1,9 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Block } from '@/domain/content.ts'
-import { ComponentExamples, ComponentPreview } from './component-examples.tsx'
 import { GlobalRuleExamples } from './global-rules.tsx'
-import { componentNames, globalRuleNames, type ComponentName, type GlobalRule } from './names.ts'
+import { globalRuleNames, type GlobalRule } from './names.ts'
 import { StyleguideLayout } from './styleguide-layout.tsx'
 
 /** A style-guide page's text from content (`styleguide/<group>/<name>.md`) and how to draw its blocks. */
@@ -12,8 +11,6 @@ export interface GuideText {
   sections: Block[]
   render: (blocks: Block[]) => ReactNode
 }
-
-const anatomyIds = ['anatomy', 'structure', '構成']
 
 /** The blocks of the first h2 section whose id is one of `ids`, and the other blocks. */
 export function splitSection(blocks: Block[], ids: string[]): { section: Block[]; rest: Block[] } {
@@ -34,36 +31,6 @@ export function GlobalRulePage({ name, guide }: { name: GlobalRule; guide?: Guid
       {guide && (
         <section className="sg-guidance" aria-label={i18n._(globalRuleNames[name])}>
           {guide.render(guide.sections)}
-        </section>
-      )}
-    </StyleguideLayout>
-  )
-}
-
-/** A component: its anatomy beside the real component, every variant and state live, then how to use it. */
-export function ComponentPage({ name, guide }: { name: ComponentName; guide?: GuideText }) {
-  const { t, i18n } = useLingui()
-  const { section: anatomy, rest } = splitSection(guide?.sections ?? [], anatomyIds)
-  return (
-    <StyleguideLayout title={i18n._(componentNames[name])} description={guide?.description}>
-      <section className="sg-example sg-anatomy" aria-labelledby="sg-anatomy">
-        <h2 id="sg-anatomy">
-          <Trans>Anatomy</Trans>
-        </h2>
-        <div className="sg-anatomy__body">
-          <div className="sg-example__stage sg-anatomy__stage" role="group" aria-label={t`The component`}>
-            <ComponentPreview name={name} />
-          </div>
-          {guide && anatomy.length > 0 && <div className="sg-anatomy__parts">{guide.render(anatomy)}</div>}
-        </div>
-      </section>
-      <h2 className="sg-section-title">
-        <Trans>Variants and states</Trans>
-      </h2>
-      <ComponentExamples name={name} />
-      {guide && (
-        <section className="sg-guidance" aria-label={t`Usage guidance`}>
-          {guide.render(rest)}
         </section>
       )}
     </StyleguideLayout>

@@ -4,7 +4,7 @@ import { pageHead } from '@/web/lib/head.ts'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { useGuideText } from '../-guide-text.tsx'
 import { styleguideComponents } from '@/domain/content.ts'
-import { ComponentPage } from '@/web/features/styleguide/components/styleguide-pages.tsx'
+import { ComponentPage } from '@/web/features/styleguide/components/component-page.tsx'
 
 type Name = (typeof styleguideComponents)[number]
 const isComponent = (name: string): name is Name => (styleguideComponents as readonly string[]).includes(name)
