@@ -167,10 +167,12 @@ export function DocLayout({ section, aside, children }: { section: DocSection; a
   return (
     <div className="doc-layout">
       <Sidebar section={section} />
+      {/* Before the article in the document, as it is on screen at tablet and phone widths: a browser that paints
+          the page while it is still arriving must not paint the article first and then push it down. */}
+      <div className="doc-aside">{aside}</div>
       <article className="doc-main">
         {children}
       </article>
-      <div className="doc-aside">{aside}</div>
     </div>
   )
 }
