@@ -68,6 +68,16 @@ for (const dir of ['src', 'machines']) {
       if (body && body.split('\n').every((l) => /^export\s+(\*|\{[^}]*\})\s+from\s/.test(l.trim()) || !l.trim()))
         problems.push(`${rel}: barrel files are not used; import the module itself`)
     }
+    // A feature with its own Lingui catalog (`catalog.ts`, lingui.config.ts): each of its modules with text imports
+    // it, so the messages are loaded whichever module of the feature runs first (src/web/lib/i18n.ts).
+    const featureDir = rel.match(/^src\/web\/features\/[^/]+/)?.[0]
+    if (featureDir && existsSync(join(root, featureDir, 'catalog.ts')) && !/\.test\.tsx?$/.test(rel) && !rel.endsWith('/catalog.ts')) {
+      const importsCatalog = [...text.matchAll(importPattern)].some((m) => {
+        const spec = m[1] ?? m[2] ?? m[3]
+        return !!spec && resolve(dirname(file), spec) === join(root, featureDir, 'catalog.ts')
+      })
+      if (/@lingui\/(core|react)\/macro/.test(text) && !importsCatalog) problems.push(`${rel}: has text but does not import its feature's catalog.ts`)
+    }
     const from = layerOf(file)
     for (const m of text.matchAll(importPattern)) {
       const spec = m[1] ?? m[2] ?? m[3]
