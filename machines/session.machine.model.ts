@@ -18,6 +18,11 @@ export const sessionModel = {
   inputs: [
     { name: 'no stored token', label: 'Open the portal in a fresh browser', input: { storedToken: null } },
     { name: 'stored token', label: 'Open the portal in a browser that signed in before', input: { storedToken: token } },
+    {
+      name: 'timed out before reload',
+      label: 'Reload a tab whose session has just timed out',
+      input: { storedToken: null, timedOut: true },
+    },
   ],
   labels: {
     'session.signOut': 'Choose Log out in the profile menu',

@@ -7,6 +7,7 @@ import { sessionModel } from './session.machine.model.ts'
  * checked against what the user would notice: signed in ⇔ a token is stored; leaving by sign-out reloads home.
  */
 let stored: unknown = null
+let timedOutKept = false
 let reloads = 0
 let signOutsFinished = 0
 
@@ -14,7 +15,7 @@ testMachinePaths('session', {
   ...sessionModel,
   // spec §4 (logged in = stored token; logout swallows errors) and §8 (401 → 'Timed out, please sign in again')
   spec: {
-    initial: { 'no stored token': 'signedOut', 'stored token': 'signedIn' },
+    initial: { 'no stored token': 'signedOut', 'stored token': 'signedIn', 'timed out before reload': 'expired' },
     transitions: {
       signedOut: { 'session.signedIn': 'signedIn' },
       signedIn: { 'session.signedIn': 'signedIn', 'session.signOut': 'signingOut', 'session.unauthorized': 'expired' },
@@ -36,6 +37,12 @@ testMachinePaths('session', {
         clearStoredSession: vi.fn(() => {
           stored = null
         }),
+        rememberTimedOut: vi.fn(() => {
+          timedOutKept = true
+        }),
+        forgetTimedOut: vi.fn(() => {
+          timedOutKept = false
+        }),
         reloadToHome: vi.fn(() => {
           reloads++
         }),
@@ -45,6 +52,7 @@ testMachinePaths('session', {
   check: (actual, expected) => {
     if (expected.event.type === 'start') {
       stored = actual.context.token
+      timedOutKept = actual.context.errorCode !== null
       signOutsFinished = 0
     }
     if (/^xstate\.(done|error)\.actor\.signOutRequest$/.test(expected.event.type)) signOutsFinished++
@@ -54,5 +62,7 @@ testMachinePaths('session', {
     expect(reloads).toBe(signOutsFinished)
     if (actual.matches('expired')) expect(actual.context.errorCode).toBe('SESSION_TIMED_OUT')
     else expect(actual.context.errorCode).toBeNull()
+    // a reload while the message shows keeps it (this tab only); signing in or dismissing it forgets it
+    expect(timedOutKept).toBe(actual.matches('expired'))
   },
 })

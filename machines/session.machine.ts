@@ -19,6 +19,8 @@ export interface SessionToken {
 export interface SessionInput {
   /** The token found in storage when the app starts, if any. */
   storedToken: SessionToken | null
+  /** This tab's last session timed out and the user has not seen to it yet (survives a reload of the tab). */
+  timedOut?: boolean
 }
 
 export interface SessionContext {
@@ -53,14 +55,20 @@ export const sessionMachine = setup({
     clearErrorCode: assign({ errorCode: null }),
     storeSession: (_, _params: { token: SessionToken; account?: unknown }) => {},
     clearStoredSession: () => {},
+    /** Keeps 'timed out' for this tab, so a reload still tells the user why they are signed out. */
+    rememberTimedOut: () => {},
+    forgetTimedOut: () => {},
     reloadToHome: () => {},
   },
-  guards: { hasStoredToken: ({ context }) => context.token !== null && context.token.access_token !== '' },
+  guards: {
+    hasStoredToken: ({ context }) => context.token !== null && context.token.access_token !== '',
+    wasTimedOut: ({ context }) => context.errorCode !== null,
+  },
 }).createMachine({
   id: 'session',
   description:
     'The portal session: signed in while a sign-in token is stored. Sign-out ends it; a call the server refuses (401) times it out with a message.',
-  context: ({ input }) => ({ token: input.storedToken, errorCode: null }),
+  context: ({ input }) => ({ token: input.storedToken, errorCode: input.timedOut ? 'SESSION_TIMED_OUT' : null }),
   initial: 'restoring',
   // sign-up stores the token first and the profile later, so a signedIn while signed in replaces what is stored;
   // a sign-in during sign-out wins too (the stored session was already cleared)
@@ -70,12 +78,17 @@ export const sessionMachine = setup({
       actions: [
         { type: 'rememberToken', params: ({ event }) => ({ token: event.token }) },
         { type: 'storeSession', params: ({ event }) => ({ token: event.token, account: event.account }) },
+        'forgetTimedOut',
       ],
       description: 'The user signs in (sign-in, sign-up OTP, or sign-up finishing)',
     },
   },
   states: {
-    restoring: decide('The app starts and looks for a stored sign-in (no screen of its own).', [{ guard: 'hasStoredToken', target: 'signedIn', description: 'A sign-in is stored' }, { target: 'signedOut', description: 'Nothing is stored' }]),
+    restoring: decide('The app starts and looks for a stored sign-in (no screen of its own).', [
+      { guard: 'hasStoredToken', target: 'signedIn', description: 'A sign-in is stored' },
+      { guard: 'wasTimedOut', target: 'expired', description: "This tab's session timed out before the reload" },
+      { target: 'signedOut', description: 'Nothing is stored' },
+    ]),
     signedOut: { description: 'Signed out: the header offers Sign in; the dashboard sends to the sign-in page.', tags: ['session.signedOut'] },
     signedIn: {
       description: 'Signed in: the header shows the profile menu; the dashboard is open.',
@@ -84,7 +97,7 @@ export const sessionMachine = setup({
         'session.signOut': { target: 'signingOut', description: 'The user chooses Log out in the profile menu' },
         'session.unauthorized': {
           target: 'expired',
-          actions: ['markTimedOut', 'clearStoredSession'],
+          actions: ['markTimedOut', 'clearStoredSession', 'rememberTimedOut'],
           description: 'The server refuses a call (401): the session has timed out',
         },
       },
@@ -106,7 +119,7 @@ export const sessionMachine = setup({
       description: 'Timed out: "Timed out, please sign in again to continue" shows until the user signs in again or dismisses it.',
       tags: ['session.signedOut', 'alert.timedOut'],
       on: {
-        'session.acknowledge': { target: 'signedOut', actions: 'clearErrorCode', description: 'The user dismisses the message' },
+        'session.acknowledge': { target: 'signedOut', actions: ['clearErrorCode', 'forgetTimedOut'], description: 'The user dismisses the message' },
       },
     },
   },

@@ -427,6 +427,8 @@ for (const lang of ['ja', 'en'] as const) {
       await page.goto('/account/signin')
       await signIn(page, app, lang, email)
       await expect(page).toHaveURL(/\/dashboard\/home$/)
+      await expect(page.getByTestId('merchant-id')).toHaveText(/^\d{18}$/)
+      await page.waitForLoadState('networkidle') // the home page's own calls are answered before the session ends
       const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userLoginToken') ?? 'null').access_token)
       await request.post(`${app.origin}/v1/dpSignout/logout`, { headers: { authorization: `Bearer ${token}` }, data: {} })
       await page.reload()
@@ -434,6 +436,20 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByRole('main').getByRole('link', { name: t.signIn, exact: true }).click()
       await expect(page).toHaveURL(/\/account\/signin\?redirect=/)
       await expect(page.getByRole('alert')).toHaveText(t.timedOut)
+      // a reload does not lose the reason: this tab still says why it is signed out, until the user signs in again
+      await page.reload()
+      await expect(page.getByRole('alert')).toHaveText(t.timedOut)
+      await page.goto('/dashboard/home')
+      await expect(page).toHaveURL(/\/account\/signin\?redirect=/)
+      await expect(page.getByRole('alert')).toHaveText(t.timedOut)
+      await page.getByLabel(t.email).fill(email) // this device passed the OTP already
+      await page.getByLabel(t.password, { exact: true }).fill(password)
+      await page.getByRole('button', { name: t.signIn, exact: true }).click()
+      await expect(page).toHaveURL(/\/dashboard\/home$/)
+      await expect(page.getByTestId('merchant-id')).toHaveText(/^\d{18}$/)
+      await page.reload()
+      await expect(page.getByTestId('merchant-id')).toHaveText(/^\d{18}$/)
+      await expect(page.getByRole('alert')).toHaveCount(0)
     })
 
     test('every validation message of spec §5 appears on input and blur', async ({ page, app }) => {

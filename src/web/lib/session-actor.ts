@@ -36,6 +36,17 @@ export async function postSignOut({ accessToken }: SignOutRequestInput): Promise
   return null
 }
 
+/** sessionStorage key: this tab's session timed out and the user has not yet signed in again or dismissed it. */
+export const sessionTimedOutKey = 'paylabSessionTimedOut'
+
+function readTimedOut(storage: Storage | undefined): boolean {
+  try {
+    return storage?.getItem(sessionTimedOutKey) === '1'
+  } catch {
+    return false
+  }
+}
+
 function browserEffects(): SessionEffects {
   return {
     storage: localStorage,
@@ -62,10 +73,27 @@ export function createSessionActor(effects: SessionEffects = browserEffects()): 
         forgetKeepLogin(storage)
         effects.sessionStorage?.clear()
       },
+      rememberTimedOut: () => {
+        try {
+          effects.sessionStorage?.setItem(sessionTimedOutKey, '1')
+        } catch {
+          // storage full or refused: the message shows until the page reloads
+        }
+      },
+      forgetTimedOut: () => {
+        try {
+          effects.sessionStorage?.removeItem(sessionTimedOutKey)
+        } catch {
+          // nothing to forget
+        }
+      },
       reloadToHome: () => effects.reload(),
     },
   })
-  return createActor(machine, { input: { storedToken: readStoredToken(storage) }, inspect: inspectOption() }).start()
+  return createActor(machine, {
+    input: { storedToken: readStoredToken(storage), timedOut: readTimedOut(effects.sessionStorage) },
+    inspect: inspectOption(),
+  }).start()
 }
 
 /** The actor as the store the app reads: one view object per snapshot, so React sees a change only on one. */
