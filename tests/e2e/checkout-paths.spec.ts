@@ -261,6 +261,16 @@ async function replay(page: Page, driver: Driver, initial: AnyMachineSnapshot, s
   }
 }
 
+/** Which of an event's payloads a step uses, for the test's title. */
+function variant(event: Event): string {
+  const output = event.output as { outcome?: string; url?: string | null } | undefined
+  if (output?.outcome) return `(${output.outcome})`
+  if (event.type === 'xstate.done.actor.createCheckout' && !output?.url) return '(no url)'
+  if (event.type === 'frame.navigated') return event.location === returnWithToken ? '(token)' : '(no token)'
+  if (event.type === 'xstate.error.actor.createPayment') return (event.error as { timedOut: boolean }).timedOut ? '(timed out)' : '(refused)'
+  return ''
+}
+
 const drivers: Record<string, Driver> = { 'checkout-qr': qr, 'checkout-direct-debit': directDebit }
 
 for (const [name, driver] of Object.entries(drivers)) {
@@ -279,9 +289,7 @@ for (const [name, driver] of Object.entries(drivers)) {
       expect(unplaced, 'tags no screen shows: give them a data-screen and a place in the driver').toEqual([])
     })
     paths.forEach((path, index) => {
-      const via = path.steps
-        .map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*/, 'after:$1') + (s.event.output && typeof s.event.output === 'object' && 'outcome' in s.event.output ? `(${outcomeOf(s.event)})` : ''))
-        .join(' → ')
+      const via = path.steps.map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*/, 'after:$1') + variant(s.event)).join(' → ')
       test(`path ${index + 1} (${path.inputName}): ${via}`, async ({ page }) => {
         test.setTimeout(60_000)
         await driver.open(page)
