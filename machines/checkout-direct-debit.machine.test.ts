@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import { testMachinePaths } from '../tests/support/model-based.ts'
+import { checkoutAlerts } from '../src/domain/checkout-demo.ts'
 import { checkoutDirectDebitMachine, type CheckoutDirectDebitContext } from './checkout-direct-debit.machine.ts'
 import { checkoutDirectDebitModel, returnWithToken } from './checkout-direct-debit.machine.model.ts'
+import { checkoutPollMachine } from './checkout-poll.machine.ts'
+import { advance, expectNoFifthTry, expectRetriedAfter1s2s4s, failingFirst, gapsOf, onFakeClock, recordedRequest } from '../tests/support/checkout-clock.ts'
 
 /**
  * Every path of the direct-debit checkout on the real actor under a fake clock with the real waits. The oracle
@@ -56,6 +59,10 @@ testMachinePaths('checkoutDirectDebit', {
     if (type === 'xstate.done.actor.cancelPayment') expect([at(actual), c.alert, c.merchantPaymentId]).toEqual(['{"input":"alerting"}', b.cancelAlert, null])
     if (type.startsWith('xstate.after.alertDisplay') || type === 'alert.close') expect([at(actual), c.alert]).toEqual(['{"input":"quiet"}', null])
     if (type === 'link.cancel') expect([at(actual), c.authorizationUrl]).toEqual(['{"input":"quiet"}', null])
+    if (type === 'debit.submit') expect(at(actual)).toBe('"debiting"')
+    // the back-off ends: the same request again, the retries kept
+    if (type.startsWith('xstate.after.retryBackoff')) expect([at(actual), c.retries]).toEqual([before!.matches('refundBackoff') ? '"refunding"' : '"cancelling"', b.retries])
+    if (c.alert) expect(checkoutDirectDebitModel.observe(actual)).toContain(`alert.${checkoutAlerts[c.alert]}`)
   },
 })
 
@@ -152,5 +159,81 @@ describe('direct-debit checkout timing (spec §9)', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('direct-debit checkout timing with the real wait for the payment (spec §4, §8, §9)', () => {
+  /** A linked shop with the real `checkoutPoll` child; the requests are recorded fakes. */
+  function shop(opts: { status: (look: number) => string; createTimesOut?: boolean; cancelFailures?: number; refundFailures?: number }) {
+    const looks = recordedRequest<{ merchantPaymentId: string }, { status: string }>((n) => ({ status: opts.status(n) }))
+    const cancels = recordedRequest<{ merchantPaymentId: string }, void>(failingFirst(opts.cancelFailures ?? 0))
+    const refunds = recordedRequest<{ merchantPaymentId: string; amount: number }, void>(failingFirst(opts.refundFailures ?? 0))
+    const actor = createActor(
+      checkoutDirectDebitMachine.provide({
+        actors: {
+          createPayment: fromPromise(async () => {
+            if (opts.createTimesOut) throw { timedOut: true, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-8' }
+            return { merchantPaymentId: 'DEVELOPER-PANEL-DEMO-8' }
+          }),
+          checkoutPoll: checkoutPollMachine.provide({ actors: { getPaymentStatus: looks.actor } }),
+          cancelPayment: cancels.actor,
+          refundPayment: refunds.actor,
+        },
+      }),
+      { input: { userAuthorizationId: 'ua-8', phoneNumber: '08011112222' } },
+    ).start()
+    actor.send({ type: 'link.start' })
+    actor.send({ type: 'debit.submit' })
+    const now = () => actor.getSnapshot()
+    return { now, looks, cancels, refunds }
+  }
+
+  it("looks every 3 s with 'Processing...' until COMPLETED, then refunds the payment 30 s after paid", async () => {
+    await onFakeClock(async () => {
+      const { now, looks, refunds } = shop({ status: (n) => (n < 3 ? 'CREATED' : 'COMPLETED') })
+      await advance(0)
+      expect([now().value, now().hasTag('busy.processing')]).toEqual(['polling', true])
+      await advance(9_000)
+      expect(looks.calls.map((c) => c.at)).toEqual([3_000, 6_000, 9_000])
+      expect(looks.calls[0]!.input).toEqual({ merchantPaymentId: 'DEVELOPER-PANEL-DEMO-8' })
+      expect(now().value).toBe('paid')
+      await advance(30_000)
+      expect(refunds.calls).toEqual([{ at: 39_000, input: { merchantPaymentId: 'DEVELOPER-PANEL-DEMO-8', amount: 1 } }])
+      expect([now().value, now().context.alert]).toEqual([{ input: 'alerting' }, 'REFUNDED'])
+    })
+  })
+
+  it('cancels a payment not completed within 5 minutes; a failing cancel is retried after 1, 2 and 4 s, then gives up with the alert', async () => {
+    await onFakeClock(async () => {
+      const { now, cancels } = shop({ status: () => 'CREATED', cancelFailures: 4 })
+      await advance(300_000 - 1)
+      expect([now().value, cancels.calls]).toEqual(['polling', []])
+      await advance(1)
+      expect(cancels.calls.map((c) => c.at)).toEqual([300_000])
+      await expectRetriedAfter1s2s4s(cancels.calls)
+      expect([now().value, now().context.alert, now().context.merchantPaymentId]).toEqual([{ input: 'alerting' }, 'TIMED_OUT', null])
+      await expectNoFifthTry(cancels.calls)
+    })
+  })
+
+  it('an expired or failed payment is cancelled at once, with the timeout alert', async () => {
+    await onFakeClock(async () => {
+      const { now, cancels } = shop({ status: () => 'FAILED' })
+      await advance(3_000)
+      expect(cancels.calls.map((c) => c.at)).toEqual([3_000])
+      expect([now().value, now().context.alert]).toEqual([{ input: 'alerting' }, 'TIMED_OUT'])
+    })
+  })
+
+  it('a payment request that times out is cancelled by the merchant payment id it used; the wait never starts', async () => {
+    await onFakeClock(async () => {
+      const { now, looks, cancels } = shop({ status: () => 'COMPLETED', createTimesOut: true, cancelFailures: 1 })
+      await advance(1_000)
+      expect(cancels.calls).toEqual([
+        { at: 0, input: { merchantPaymentId: 'DEVELOPER-PANEL-DEMO-8' } },
+        { at: 1_000, input: { merchantPaymentId: 'DEVELOPER-PANEL-DEMO-8' } },
+      ])
+      expect([now().value, now().context.alert, looks.calls]).toEqual([{ input: 'alerting' }, 'TIMED_OUT', []])
+    })
   })
 })

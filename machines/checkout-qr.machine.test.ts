@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import { testMachinePaths } from '../tests/support/model-based.ts'
+import { checkoutAlerts } from '../src/domain/checkout-demo.ts'
 import { checkoutQrMachine, type CheckoutQrContext, type CreateCheckoutInput, type CreateCheckoutOutput } from './checkout-qr.machine.ts'
 import { checkoutQrModel, demoCodeUrl } from './checkout-qr.machine.model.ts'
+import { checkoutPollMachine } from './checkout-poll.machine.ts'
+import { advance, expectNoFifthTry, expectRetriedAfter1s2s4s, failingFirst, gapsOf, onFakeClock, recordedRequest } from '../tests/support/checkout-clock.ts'
 
 /**
  * Every path of the QR checkout on the real actor under a fake clock with the real waits. The oracle is spec §4
@@ -56,6 +59,9 @@ testMachinePaths('checkoutQr', {
       if (b.retries < 3) expect([at(actual), c.retries]).toEqual(['"refundBackoff"', b.retries + 1])
       else expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'REFUND_LATER'])
     }
+    if (type.startsWith('xstate.after.retryBackoff')) expect([at(actual), c.retries]).toEqual(['"refunding"', b.retries]) // the wait ends: the refund again
+    // spec §8: each alert shows as its kind (errors red, the refund's success and "will try later" as theirs)
+    if (c.alert) expect(checkoutQrModel.observe(actual)).toContain(`alert.${checkoutAlerts[c.alert]}`)
   },
 })
 
@@ -90,5 +96,122 @@ describe('QR checkout', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('QR checkout timing with the real wait for the payment (spec §4, §8, §9)', () => {
+  /** The QR checkout with its real `checkoutPoll` child; the requests are recorded fakes. */
+  function shop(opts: { kind?: 'qr' | 'cashback'; status: (look: number) => string; refundFailures?: number; cancelFails?: boolean }) {
+    const looks = recordedRequest<{ merchantPaymentId: string }, { status: string }>((n) => {
+      const status = opts.status(n)
+      if (status === 'NETWORK') throw new Error('network')
+      return { status }
+    })
+    const cancels = recordedRequest<{ merchantPaymentId: string }, void>(() => {
+      if (opts.cancelFails) throw new Error('network')
+    })
+    const refunds = recordedRequest<{ merchantPaymentId: string; amount: number }, void>(failingFirst(opts.refundFailures ?? 0))
+    const actor = createActor(
+      checkoutQrMachine.provide({
+        actors: {
+          createCheckout: fromPromise<CreateCheckoutOutput, CreateCheckoutInput>(async () => ({ url: demoCodeUrl, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-7' })),
+          checkoutPoll: checkoutPollMachine.provide({ actors: { getPaymentStatus: looks.actor } }),
+          cancelCode: cancels.actor,
+          refundPayment: refunds.actor,
+        },
+      }),
+      { input: { kind: opts.kind ?? 'qr' } },
+    ).start()
+    actor.send({ type: 'cake.pick', cake: 'chocolate' })
+    actor.send({ type: 'checkout.submit' })
+    const now = () => actor.getSnapshot()
+    return { actor, now, looks, cancels, refunds }
+  }
+
+  it('looks every 3 s while the code shows; at 5 minutes unpaid it cancels the code and says it timed out, for 45 s', async () => {
+    await onFakeClock(async () => {
+      const { now, looks, cancels } = shop({ status: () => 'CREATED' })
+      await advance(0)
+      expect([now().value, now().hasTag('notice.doNotClose')]).toEqual(['showCode', true])
+      await advance(2_999)
+      expect(looks.calls).toHaveLength(0)
+      await advance(1)
+      expect(looks.calls.map((c) => c.at)).toEqual([3_000])
+      await advance(6_000)
+      expect(gapsOf(looks.calls)).toEqual([3_000, 3_000])
+      expect(looks.calls[0]!.input).toEqual({ merchantPaymentId: 'DEVELOPER-PANEL-DEMO-7' })
+      await advance(300_000 - 9_000 - 1)
+      expect([now().value, cancels.calls]).toEqual(['showCode', []]) // 1 ms before the limit, still waiting
+      await advance(1)
+      expect(cancels.calls).toEqual([{ at: 300_000, input: { merchantPaymentId: 'DEVELOPER-PANEL-DEMO-7' } }])
+      expect([now().value, now().context.alert, now().context.url]).toEqual([{ input: 'alerting' }, 'TIMED_OUT', null])
+      const looked = looks.calls.length
+      await advance(44_999)
+      expect(now().context.alert).toBe('TIMED_OUT')
+      await advance(1)
+      expect([now().value, now().context.alert]).toEqual([{ input: 'quiet' }, null])
+      expect(looks.calls).toHaveLength(looked) // the wait stopped with the cancel
+    })
+  })
+
+  it('an EXPIRED answer cancels the code at once with the timeout alert; a failed cancel still returns to the shop', async () => {
+    await onFakeClock(async () => {
+      const { now, cancels } = shop({ status: (n) => (n < 2 ? 'CREATED' : 'EXPIRED'), cancelFails: true })
+      await advance(6_000)
+      expect(cancels.calls.map((c) => c.at)).toEqual([6_000]) // the QR code's cancel is tried once (the code expires by itself)
+      expect([now().value, now().context.alert]).toEqual([{ input: 'alerting' }, 'TIMED_OUT'])
+    })
+  })
+
+  it('the 4th failed look in a row cancels the code with the unknown-error alert', async () => {
+    await onFakeClock(async () => {
+      const { now, cancels } = shop({ status: () => 'NETWORK' })
+      await advance(12_000 - 1)
+      expect(cancels.calls).toHaveLength(0)
+      await advance(1)
+      expect(cancels.calls.map((c) => c.at)).toEqual([12_000])
+      expect([now().value, now().context.alert]).toEqual([{ input: 'alerting' }, 'UNKNOWN_ERROR'])
+    })
+  })
+
+  it('a paid QR order is refunded 30 s after paid; a failed refund is retried after 1, 2 and 4 s, then "will try later"', async () => {
+    await onFakeClock(async () => {
+      const { now, refunds } = shop({ status: (n) => (n < 2 ? 'CREATED' : 'COMPLETED'), refundFailures: 4 })
+      await advance(6_000)
+      expect([now().value, now().hasTag('screen.paid')]).toEqual(['paid', true])
+      await advance(29_999)
+      expect(refunds.calls).toHaveLength(0)
+      await advance(1)
+      expect(refunds.calls[0]).toEqual({ at: 36_000, input: { merchantPaymentId: 'DEVELOPER-PANEL-DEMO-7', amount: 1 } })
+      await expectRetriedAfter1s2s4s(refunds.calls)
+      expect([now().value, now().context.alert, now().context.merchantPaymentId]).toEqual([{ input: 'alerting' }, 'REFUND_LATER', null])
+      await expectNoFifthTry(refunds.calls)
+    })
+  })
+
+  it('a refund that succeeds on its 2nd retry says it refunded; the next order starts its retries from zero', async () => {
+    await onFakeClock(async () => {
+      const { actor, now, refunds } = shop({ status: () => 'COMPLETED', refundFailures: 2 })
+      await advance(3_000 + 30_000 + 1_000 + 2_000)
+      expect(gapsOf(refunds.calls)).toEqual([1_000, 2_000])
+      expect([now().value, now().context.alert, now().context.retries]).toEqual([{ input: 'alerting' }, 'REFUNDED', 0])
+      actor.send({ type: 'checkout.submit' })
+      await advance(3_000 + 30_000)
+      expect(refunds.calls).toHaveLength(4) // this order's refund succeeds at its first try, 30 s after paid
+      expect(now().context.alert).toBe('REFUNDED')
+    })
+  })
+
+  it('a cashback is not refunded: its paid screen stays until the user shops again', async () => {
+    await onFakeClock(async () => {
+      const { actor, now, refunds } = shop({ kind: 'cashback', status: () => 'COMPLETED' })
+      await advance(0)
+      expect(now().value).toBe('showIFrame')
+      actor.send({ type: 'frame.completed' })
+      await advance(120_000)
+      expect([now().value, refunds.calls]).toEqual(['paid', []])
+      actor.send({ type: 'checkout.restart' })
+      expect(now().value).toEqual({ input: 'quiet' })
+    })
   })
 })

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '../support/hydrated-test.ts'
+import { limits } from '../../src/domain/limits.ts'
+import { socketSend, walletBrowser } from '../support/wallet-browser.ts'
 
 /**
  * The cake-shop checkout (issue 13) end to end in Chromium against the real server and sandbox, signed out:
@@ -72,18 +74,50 @@ test('direct debit in English: link the wallet on the consent page in the frame,
   await expect(page.getByRole('button', { name: 'Debit' })).toBeVisible()
 })
 
-test('QR: a code that expires unpaid is cancelled with "Timed out. Please regenerate again"', async ({ page }) => {
+test('QR: a code nobody pays is cancelled in the sandbox after 5 minutes of looking every 3 s, "Timed out. Please regenerate again"', async ({ page }) => {
+  // the browser's clock drives the shop's waits; the sandbox's clock is left alone (the demo merchant's clock is
+  // shared by every test running beside this one), so the code is still payable there when the shop gives up
+  await page.clock.install()
   await openShop(page, '')
-  // the sandbox says the order expired (what it answers after 5 minutes unpaid)
-  await page.route(/\/v1\/demos\/qrcode\/detail\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data: { status: 'EXPIRED' } }) }),
-  )
-  const deleted = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes('/v1/demos/deleteQrcodes/'))
+  await page.clock.pauseAt(Date.now() + 1_000)
   await page.getByText('抹茶ロール').click()
+  const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/demos/createQR')
   await page.getByRole('button', { name: '購入手続きへ' }).click()
-  await deleted
+  const code = (await (await created).json()).data as { codeId: string; url: string; merchantPaymentId: string }
+  await expect(page.getByRole('img', { name: '支払い用のQRコード' })).toBeVisible()
+
+  // the wallet's cashier page of the code, as the test user opens it: payable (sign in to pay), or withdrawn by the shop
+  const cashier = async () => {
+    const { status, html } = await walletBrowser(socketSend(), new URL(page.url()).origin).open(new URL(code.url).pathname)
+    return { status, payable: /action="[^"]*\/sign-in"/.test(html), deleted: html.includes('このコードは削除されました') }
+  }
+  let looks = 0
+  page.on('request', (r) => void (new URL(r.url()).pathname.startsWith('/v1/demos/qrcode/detail/') && looks++))
+  // spec §9: the first look 3 s after the code is shown, then 3 s after each answer; the sandbox says CREATED
+  await page.clock.runFor(2_999)
+  expect(looks).toBe(0)
+  const firstLook = page.waitForResponse((r) => new URL(r.url()).pathname === `/v1/demos/qrcode/detail/${code.merchantPaymentId}`)
+  await page.clock.runFor(1)
+  expect(((await (await firstLook).json()).data as { status: string }).status).toBe('CREATED')
+  expect(await cashier()).toEqual({ status: 200, payable: true, deleted: false })
+
+  // 5 minutes after the code was shown nobody has paid: the shop deletes the code in the sandbox
+  const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname === `/v1/demos/deleteQrcodes/${code.codeId}`)
+  await page.clock.fastForward(limits.demoPollTotalMs - 3_000 - 1)
+  await expect(page.locator('.cake-flow')).toHaveAttribute('data-state', '"showCode"') // 1 ms before the limit
+  await page.clock.runFor(1)
+  expect((await deleted).status()).toBe(200)
   await expect(page.getByRole('alert').filter({ hasText: 'タイムアウトしました。もう一度作成してください' })).toBeVisible()
-  await page.getByRole('button', { name: 'メッセージを閉じる' }).click()
+  await expect(page.getByRole('button', { name: '購入手続きへ' })).toBeEnabled()
+
+  // the sandbox holds the order cancelled: the code is withdrawn (410 on the cashier page, nobody can pay it) and its
+  // payment is gone; a merchant's cancel of an unpaid code ends it FAILED, the provider's status for a cancel
+  expect(await cashier()).toEqual({ status: 410, payable: false, deleted: true })
+  const detail = await page.request.get(`/v1/demos/qrcode/detail/${code.merchantPaymentId}`)
+  expect([detail.status(), ((await detail.json()) as { resultInfo: { code: string } }).resultInfo.code]).toEqual([400, 'DYNAMIC_QR_PAYMENT_NOT_FOUND'])
+
+  // the alert hides after 45 s
+  await page.clock.runFor(limits.alertDisplayMs)
   await expect(page.getByRole('alert')).toHaveCount(0)
 })
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '../support/hydrated-test.ts'
+import { expect, test, type Page } from '../support/hydrated-test.ts'
 import type { AnyStateMachine } from 'xstate'
 import { forgotPasswordModel } from '../../machines/forgot-password.machine.model.ts'
 import { searchModel } from '../../machines/search.machine.model.ts'
@@ -7,6 +7,7 @@ import { signUpModel } from '../../machines/sign-up.machine.model.ts'
 import { allStateNodes, seenAfter, stateValueText, transitionCover, type MachineModel, type ModelStep } from '../../scripts/statechart-model.ts'
 import { createAccountThroughApi, knownDeviceId, latestOtp } from '../support/e2e-account.ts'
 import { png } from '../support/png.ts'
+import { answerNextWith, expectShows, type Shows } from '../support/statechart-paths.ts'
 
 /**
  * The machines' transition-cover paths (the QA plans of `npm run qa:paths`) replayed in Chromium against the real
@@ -31,22 +32,12 @@ interface Driver {
   /** User actions; `answer` is the server's answer the model expects after it (the action picks data for it). */
   act: Record<string, (ctx: Ctx, event: Event, answer: Event | undefined) => Promise<void>>
   /** Where each tag shows: a locator visible exactly while the state has the tag, or a URL it leads to. */
-  shows: Record<string, ((page: Page) => Locator) | { url: RegExp }>
+  shows: Shows
 }
 
 const transient = (tags: string[]) => tags.some((t) => t.startsWith('busy.') || t === 'search.typing' || t === 'search.searching')
 const codeOf = (event: Event | undefined) => (event?.error as { code?: string } | undefined)?.code
 const statusOf = (event: Event | undefined) => (event?.error as { status?: number } | undefined)?.status
-
-/** The next request to `path` (a path, or a pattern of paths) answers `status` with the provider's error shape and `code`. */
-async function answerNextWith(page: Page, path: string | RegExp, status: number, code: string, data: unknown = null) {
-  const matches = (pathname: string) => (typeof path === 'string' ? pathname === path || pathname.startsWith(`${path}/`) : path.test(pathname))
-  await page.route(
-    (url) => matches(url.pathname),
-    (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ resultInfo: { code, message: code, codeId: code }, data }) }),
-    { times: 1 },
-  )
-}
 
 const card = (page: Page, screen: string) => page.locator(`[data-screen="${screen}"]`)
 /** `screen.<name>` shows as the element marked `data-screen="<name>"`. */
@@ -232,18 +223,6 @@ const signUp: Driver = {
   },
 }
 
-async function expectShows(page: Page, driver: Driver, tags: string[], where: string) {
-  for (const [tag, shown] of Object.entries(driver.shows)) {
-    const on = tags.includes(tag)
-    if ('url' in shown) {
-      if (on) await expect(page, `${where}: ${tag}`).toHaveURL(shown.url)
-      continue
-    }
-    if (on) await expect(shown(page).first(), `${where}: ${tag} shown`).toBeVisible()
-    else await expect(shown(page), `${where}: ${tag} not shown`).toHaveCount(0)
-  }
-}
-
 const flows: Record<string, Driver> = { search, 'forgot-password': forgotPassword, 'sign-in': signIn, 'sign-up': signUp }
 
 for (const [flow, driver] of Object.entries(flows)) {
@@ -262,14 +241,14 @@ for (const [flow, driver] of Object.entries(flows)) {
         test.setTimeout(60_000)
         const ctx: Ctx = { page, email: '', password: '' }
         await driver.start(ctx, path.inputName)
-        await expectShows(page, driver, seenAfter(driver.model, path.initial), 'start')
+        await expectShows(page, driver.shows, seenAfter(driver.model, path.initial), 'start')
         for (const [n, step] of path.steps.entries()) {
           const act = driver.act[step.event.type]
           // the answer this action leads to: the next event that is not a wait
           const answer = path.steps.slice(n + 1).find((s) => !s.event.type.startsWith('xstate.after.'))?.event
           if (act) await act(ctx, step.event, answer)
           const tags = seenAfter(driver.model, step.state)
-          if (!transient(tags)) await expectShows(page, driver, tags, `step ${n + 1} (${step.event.type}) → ${stateValueText(step.state.value)}`)
+          if (!transient(tags)) await expectShows(page, driver.shows, tags, `step ${n + 1} (${step.event.type}) → ${stateValueText(step.state.value)}`)
         }
       })
     })

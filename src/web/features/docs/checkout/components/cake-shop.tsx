@@ -16,7 +16,8 @@ import '../checkout.css'
 /**
  * The cake-shop checkout (spec §2 demo panels, §4 checkout demo, §8 demo messages), driven by the two checkout
  * machines over the demo API. Loaded lazily (this chunk carries xstate and qrcode), by the /demo/checkout page and
- * the docs' payment-demo block. docs/decisions/checkout-demo.md.
+ * the docs' payment-demo block. docs/decisions/checkout-demo.md. Each flow's root carries the screen (`data-screen`)
+ * and the machine's state (`data-state`), which the browser path tests wait for before they move the page clock.
  */
 
 export type CheckoutFlow = 'qr' | 'directDebit'
@@ -147,7 +148,7 @@ function QrCheckout() {
   const screen = state.hasTag('screen.input') ? 'input' : state.hasTag('screen.code') ? 'code' : state.hasTag('screen.paid') ? 'paid' : 'frame'
 
   return (
-    <div className="cake-flow" data-screen={screen}>
+    <div className="cake-flow" data-screen={screen} data-state={JSON.stringify(state.value)}>
       <Alert code={alert} onClose={() => send({ type: 'alert.close' })} />
       {screen === 'input' && (
         <>
@@ -254,7 +255,7 @@ function DirectDebitCheckout() {
   }
 
   return (
-    <div className="cake-flow" data-screen={screen}>
+    <div className="cake-flow" data-screen={screen} data-state={JSON.stringify(state.value)}>
       <Alert code={alert} onClose={() => send({ type: 'alert.close' })} />
       {screen === 'input' && (
         <>
