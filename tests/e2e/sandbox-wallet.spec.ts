@@ -1,16 +1,26 @@
 import { createRequire } from 'node:module'
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test, type Page } from '../support/hydrated-test.ts'
+import { createAccountThroughApi } from '../support/e2e-account.ts'
 import { jpy, opaClient } from '../support/opa-client.ts'
 
 /**
- * A payer pays a sandbox code on the simulated wallet's cashier page in Chromium. The shop side is the demo
- * merchant (seeded at start-up) signing its requests; each test pays as a different seeded test user so the
- * tests can run side by side.
+ * A payer pays a sandbox code on the simulated wallet's cashier page in Chromium. The shop is a developer merchant
+ * of this test's own (made through the account API), signing with its sandbox key: its test users (taro, hanako,
+ * jiro) are its own, so no other test's payment can move the balances compared here while tests run side by side.
  */
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
-async function createCode(baseURL: string, amount: number, description: string) {
-  const shop = opaClient({ request: (path, init) => fetch(new URL(path, baseURL), init) })
+async function createCode(request: APIRequestContext, baseURL: string, amount: number, description: string) {
+  const { token } = await createAccountThroughApi(request, 'wallet')
+  const answer = await request.get('/v1/homeDboard/getUserProfile', { headers: { authorization: `Bearer ${token.access_token}` } })
+  const profile: { merchant_id: string; client_api_key: string; client_api_secret: string } = (await answer.json()).data
+  const shop = opaClient({
+    request: (path, init) => fetch(new URL(path, baseURL), init),
+    apiKey: profile.client_api_key,
+    apiSecret: profile.client_api_secret,
+    merchantId: profile.merchant_id,
+  })
   const merchantPaymentId = `e2e-wallet-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`
   const res = await shop.post('/v2/codes', { merchantPaymentId, amount: jpy(amount), codeType: 'ORDER_QR', orderDescription: description })
   expect(res.status).toBe(201)
@@ -29,8 +39,8 @@ async function expectNoAxeViolations(page: Page) {
   expect(violations).toEqual([])
 }
 
-test('pays a code in Japanese: the order is shown, the payer signs in, pays, and the balance drops', async ({ page, baseURL }) => {
-  const { shop, merchantPaymentId, path } = await createCode(baseURL!, 1200, 'いちごのショートケーキ')
+test('pays a code in Japanese: the order is shown, the payer signs in, pays, and the balance drops', async ({ page, baseURL, request }) => {
+  const { shop, merchantPaymentId, path } = await createCode(request, baseURL!, 1200, 'いちごのショートケーキ')
   await page.goto(path)
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
   await expect(page.getByRole('heading', { level: 1, name: 'お支払い' })).toBeVisible()
@@ -54,8 +64,8 @@ test('pays a code in Japanese: the order is shown, the payer signs in, pays, and
   expect(polled.body.data.status).toBe('COMPLETED')
 })
 
-test('pays a code in English after switching the language', async ({ page, baseURL }) => {
-  const { merchantPaymentId, path } = await createCode(baseURL!, 800, 'Mont Blanc')
+test('pays a code in English after switching the language', async ({ page, baseURL, request }) => {
+  const { merchantPaymentId, path } = await createCode(request, baseURL!, 800, 'Mont Blanc')
   await page.goto(path)
   await page.getByRole('link', { name: 'English' }).click()
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
@@ -72,8 +82,8 @@ test('pays a code in English after switching the language', async ({ page, baseU
   expect(yen(await page.getByTestId('balance').textContent())).toBe(before - 800)
 })
 
-test('a short balance is refused with a clear message and nothing is debited', async ({ page, baseURL }) => {
-  const { shop, merchantPaymentId, path } = await createCode(baseURL!, 5000, 'Whole cake')
+test('a short balance is refused with a clear message and nothing is debited', async ({ page, baseURL, request }) => {
+  const { shop, merchantPaymentId, path } = await createCode(request, baseURL!, 5000, 'Whole cake')
   await page.goto(path)
   await page.getByRole('radio', { name: /jiro/ }).check()
   await page.getByRole('button', { name: 'ログイン' }).click()
