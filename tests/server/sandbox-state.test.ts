@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sandboxSeedCli } from '../../scripts/sandbox-seed.ts'
 import { sandboxStateLimits } from '../../src/domain/sandbox-state.ts'
 import { inArray } from 'drizzle-orm'
 import { demoMerchant } from '../../src/server/sandbox/engine.ts'
 import { merchants } from '../../src/server/store/tables/merchants.ts'
 import { sandboxStateRepo } from '../../src/server/store/sandbox-state-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
-import { epochNow, jpy } from '../support/opa-client.ts'
+import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, linkDeveloperUser, type Developer } from './devtools-helpers.ts'
 
@@ -241,5 +243,42 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     expect((await t.json('POST', '/dev/v1/sandbox/reset', undefined)).status).toBe(401)
     expect((await a.opa.get('/v2/codes/payments/seed-qr-paid')).body.data.status).toBe('COMPLETED')
     await t.json('DELETE', `/dev/v1/sandbox/snapshots/${taken.body.data.snapshotId}`, undefined, a.auth)
+  })
+
+  it('npm run sandbox:seed loads a file (or resets) signed with the merchant key from env vars or flags', async () => {
+    const run = async (argv: string[], env: Record<string, string> = { PAYLAB_API_KEY: a.apiKey, PAYLAB_API_SECRET: a.apiSecret, PAYLAB_MERCHANT_ID: a.merchantId }) => {
+      const out: string[] = []
+      const err: string[] = []
+      const code = await sandboxSeedCli(argv, env, async (url, init) => t.app.request(url, init), { out: (l) => out.push(l), err: (l) => err.push(l), readFile: (path) => readFileSync(path, 'utf8') })
+      return { code, out: out.map((l) => JSON.parse(l)), err: err.join('\n') }
+    }
+    const file = fileURLToPath(new URL('../../docs/sandbox-seed.example.json', import.meta.url))
+    const seeded = await run([file, '--snapshot', 'ci baseline', '--url', 'http://paylab.test'])
+    expect([seeded.code, seeded.err]).toEqual([0, ''])
+    expect(seeded.out.map((o) => o.resultInfo.code)).toEqual(['SUCCESS', 'SUCCESS'])
+    expect(seeded.out[0].data.payments).toHaveLength(9)
+    expect(seeded.out[1].data.label).toBe('ci baseline')
+    expect((await a.opa.get('/v2/codes/payments/seed-qr-paid')).body.data.status).toBe('COMPLETED')
+    await a.opa.delete(`/sandbox/api/snapshots/${seeded.out[1].data.snapshotId}`)
+
+    const flags = await run(['--reset', '--key', a.apiKey, '--secret', a.apiSecret, '--merchant', a.merchantId], {})
+    expect([flags.code, flags.out[0].data.payments]).toEqual([0, []])
+    expect((await a.opa.get('/v2/codes/payments/seed-qr-paid')).status).toBe(400)
+
+    const wrongSecret = await run(['--reset'], { PAYLAB_API_KEY: a.apiKey, PAYLAB_API_SECRET: b.apiSecret })
+    expect([wrongSecret.code, wrongSecret.out[0].resultInfo.code]).toEqual([1, 'UNAUTHORIZED'])
+    expect((await run([], {})).code).toBe(2)
+    expect((await run([file, '--reset'])).code).toBe(2)
+    expect((await run(['--reset'], {})).code).toBe(2)
+    expect((await run(['/nonexistent.json'])).code).toBe(2)
+  })
+
+  it('refuses to reset, seed or restore the public demo merchant, whose data every visitor shares', async () => {
+    const demo = opaClient({ request: (path, init) => t.app.request(path, init) })
+    await demo.post('/v2/codes', { merchantPaymentId: `demo-keeps-${kind}`, amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() })
+    for (const res of [await demo.post('/sandbox/api/reset', undefined), await demo.post('/sandbox/api/seed', example)]) {
+      expect([res.status, res.body.resultInfo.code, res.body.resultInfo.codeId]).toEqual([403, 'SANDBOX_SHARED_MERCHANT', '99900025'])
+    }
+    expect((await demo.get(`/v2/codes/payments/demo-keeps-${kind}`)).body.data.status).toBe('CREATED')
   })
 })

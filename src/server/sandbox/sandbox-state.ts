@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps.ts'
 import type { Db } from '../store/db.ts'
 import { newTestUserId } from '../store/sandbox-repo.ts'
 import { sandboxStateRepo, type SandboxRows, type SnapshotRow } from '../store/sandbox-state-repo.ts'
-import { defaultTestUsers, profileIdentifierOf } from './engine.ts'
+import { defaultTestUsers, demoMerchant, profileIdentifierOf } from './engine.ts'
 
 /*
  * Reset, snapshots and seed files of a merchant's sandbox (issue 14 item 6; docs/sandbox-state.md). Each runs in
@@ -24,6 +24,8 @@ type Rows = Record<string, unknown>[]
 
 /** Runs `fn` in a transaction with the merchant's sandbox emptied first, then sets the process clock to the stored offset. */
 async function replaceSandbox(deps: Deps, merchantId: string, rows: (db: Db) => SandboxRows | Promise<SandboxRows>) {
+  // the demo merchant's credentials are public: one visitor must not wipe what the others are trying
+  if (merchantId === demoMerchant.id) throw new ApiError('SANDBOX_SHARED_MERCHANT')
   await deps.store.db.transaction(async (t) => {
     const db = t as unknown as Db
     const repo = sandboxStateRepo(db)
