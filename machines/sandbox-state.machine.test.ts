@@ -36,7 +36,7 @@ testMachinePaths('sandbox-state', {
     if (event.type === 'xstate.done.actor.run') expect(actual.context.outcome).toEqual({ action: previous!.context.pending!.kind, ok: true, code: null, issues: [] })
     if (event.type === 'xstate.error.actor.run') {
       expect(actual.context.outcome).toMatchObject({ action: previous!.context.pending!.kind, ok: false, code: 'SANDBOX_SEED_INVALID' })
-      expect(actual.context.outcome!.issues.map((i) => i.path)).toEqual(['payments.0.amount'])
+      expect(actual.context.outcome!.issues.map((i: { path: string }) => i.path)).toEqual(['payments.0.amount'])
     }
   },
 })
