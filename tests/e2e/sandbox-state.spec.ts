@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import { test, expect, type APIRequestContext, type Page } from '../support/hydrated-test.ts'
-import { signOpaRequest } from '../../src/domain/opa-auth.ts'
-import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
+import { test, expect } from '../support/hydrated-test.ts'
 import { signInThroughApi } from '../support/e2e-account.ts'
+import { keysOf, setLang, signed } from '../support/e2e-sandbox.ts'
 
 /**
  * The sandbox tools page's reset, snapshots and seed controls (issue 14 item 6; docs/sandbox-state.md): each one
@@ -10,45 +8,19 @@ import { signInThroughApi } from '../support/e2e-account.ts'
  * 1440 px (screenshots in the test output).
  */
 
-interface Keys {
-  apiKey: string
-  apiSecret: string
-  merchantId: string
-}
-
-async function keysOf(request: APIRequestContext, token: string): Promise<Keys> {
-  const profile = await (await request.get('/v1/homeDboard/getUserProfile', { headers: { authorization: `Bearer ${token}` } })).json()
-  return { apiKey: profile.data.client_api_key, apiSecret: profile.data.client_api_secret, merchantId: profile.data.merchant_id }
-}
-
-async function signed(request: APIRequestContext, keys: Keys, method: string, path: string, body?: unknown) {
-  const text = body === undefined ? undefined : JSON.stringify(body)
-  const authorization = signOpaRequest(nodeOpaCrypto, {
-    apiKey: keys.apiKey, apiSecret: keys.apiSecret, method, path,
-    nonce: randomBytes(6).toString('hex'),
-    epoch: Math.floor(Date.now() / 1000),
-    contentType: text === undefined ? undefined : 'application/json',
-    body: text,
-  })
-  const res = await request.fetch(path, { method, headers: { authorization, 'x-assume-merchant': keys.merchantId, ...(text === undefined ? {} : { 'content-type': 'application/json' }) }, data: text })
-  return { status: res.status(), body: await res.json() }
-}
-
-async function setLang(page: Page, lang: 'ja' | 'en') {
-  await page.context().addCookies([{ name: 'lang', value: lang === 'ja' ? 'jp' : 'en', url: test.info().project.use.baseURL! }])
-  await page.evaluate((stored) => localStorage.setItem('lang', stored), lang === 'ja' ? 'jp' : 'en')
-}
-
 test('reset, snapshot, restore, seed and delete from the sandbox tools page', async ({ page }) => {
+  // one walk through every control plus four looks (two languages, two widths): ~25 s alone, more beside other workers
+  test.setTimeout(90_000)
   const token = await signInThroughApi(page, 'sandbox-state')
   await setLang(page, 'en')
   const keys = await keysOf(page.request, token.access_token)
-  const code = (id: string) => signed(page.request, keys, 'POST', '/v2/codes', { merchantPaymentId: id, amount: { amount: 100, currency: 'JPY' }, codeType: 'ORDER_QR', requestedAt: Math.floor(Date.now() / 1000) })
+  const code = async (id: string) => (await signed(page.request, keys, 'POST', '/v2/codes', { merchantPaymentId: id, amount: { amount: 100, currency: 'JPY' }, codeType: 'ORDER_QR', requestedAt: Math.floor(Date.now() / 1000) })).status()
   const statusOf = async (id: string) => {
     const res = await signed(page.request, keys, 'GET', `/v2/codes/payments/${id}`)
-    return res.status === 200 ? res.body.data.status : res.body.resultInfo.code
+    const body = await res.json()
+    return res.status() === 200 ? body.data.status : body.resultInfo.code
   }
-  expect((await code('kept')).status).toBe(201)
+  expect(await code('kept')).toBe(201)
 
   await page.goto('/dashboard/sandbox')
   const panel = page.getByRole('region', { name: 'Reset, snapshots and seed' })
@@ -62,7 +34,8 @@ test('reset, snapshot, restore, seed and delete from the sandbox tools page', as
   await expect(outcome).toHaveText('Snapshot taken.')
   await expect(panel.getByTestId('sandbox-snapshots').getByRole('listitem')).toHaveCount(1)
   await expect(panel.getByTestId('sandbox-snapshots')).toContainText('one code')
-  expect((await code('later')).status).toBe(201)
+  await expect(panel.getByTestId('sandbox-snapshots')).toContainText('payments: 1')
+  expect(await code('later')).toBe(201)
 
   // reset asks first; Cancel changes nothing, Confirm empties the sandbox
   await panel.getByRole('button', { name: 'Reset sandbox' }).click()
@@ -113,7 +86,7 @@ test('reset, snapshot, restore, seed and delete from the sandbox tools page', as
       const widest = await page.evaluate(() => Math.max(...Array.from(document.querySelectorAll('section[aria-labelledby="sandbox-state"], section[aria-labelledby="sandbox-state"] *'), (el) => el.getBoundingClientRect().right)))
       expect(widest).toBeLessThanOrEqual(width)
       await region.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: test.info().outputPath(`sandbox-state-${lang}-${width}.png`), fullPage: true })
+      await region.screenshot({ path: test.info().outputPath(`sandbox-state-${lang}-${width}.png`) })
       await region.getByRole('alertdialog').getByRole('button').last().click()
     }
   }

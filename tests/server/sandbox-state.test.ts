@@ -166,7 +166,7 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     // the list, newest first; bounded in count
     const list = (await a.opa.get('/sandbox/api/snapshots')).body.data
     expect(list).toMatchObject({ merchantId: a.merchantId, limit: sandboxStateLimits.snapshotsPerMerchant })
-    expect(list.snapshots.map((s: any) => s.snapshotId)).toEqual([snap.snapshotId])
+    expect(list.snapshots).toEqual([snap])
     for (let i = 1; i < sandboxStateLimits.snapshotsPerMerchant; i++) expect((await a.opa.post('/sandbox/api/snapshots', {})).status).toBe(201)
     const full = await a.opa.post('/sandbox/api/snapshots', {})
     expect([full.status, full.body.resultInfo.code]).toEqual([409, 'SANDBOX_SNAPSHOT_LIMIT'])

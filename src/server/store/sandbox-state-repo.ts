@@ -80,10 +80,11 @@ export function sandboxStateRepo(db: Db) {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sandboxSnapshots).where(eq(sandboxSnapshots.merchantId, merchantId))
       return row?.n ?? 0
     },
-    /** Newest first, without the rows themselves. */
+    /** Newest first, with the number of rows per table instead of the rows themselves. */
     listSnapshots(merchantId: string) {
       const { data: _data, ...columns } = getTableColumns(sandboxSnapshots)
-      return db.select(columns).from(sandboxSnapshots).where(eq(sandboxSnapshots.merchantId, merchantId)).orderBy(desc(sandboxSnapshots.createdAtMs), desc(sandboxSnapshots.id))
+      const rows = sql<Record<string, number>>`(select coalesce(jsonb_object_agg(key, jsonb_array_length(value)), '{}'::jsonb) from jsonb_each(${sandboxSnapshots.data}))`
+      return db.select({ ...columns, rows }).from(sandboxSnapshots).where(eq(sandboxSnapshots.merchantId, merchantId)).orderBy(desc(sandboxSnapshots.createdAtMs), desc(sandboxSnapshots.id))
     },
     async findSnapshot(merchantId: string, id: string) {
       return (await db.select().from(sandboxSnapshots).where(and(eq(sandboxSnapshots.merchantId, merchantId), eq(sandboxSnapshots.id, id))))[0]

@@ -120,7 +120,7 @@ export function StatePanel() {
               <span className="sandbox-state__snapshot-name">{s.label || <Trans>(no label)</Trans>}</span>
               <span className="sandbox-state__snapshot-meta">
                 <Trans>
-                  {format.format(new Date(s.createdAtMs))} · {s.rows.sandbox_payments ?? 0} payments · {Math.ceil(s.sizeBytes / 1024)} KB
+                  {format.format(new Date(s.createdAtMs))} · payments: {s.rows.sandbox_payments ?? 0} · {Math.ceil(s.sizeBytes / 1024)} KB
                 </Trans>
               </span>
               <span className="sandbox-entry__actions">
