@@ -6,6 +6,7 @@ import { sandboxStateLimits } from '../../src/domain/sandbox-state.ts'
 import { inArray } from 'drizzle-orm'
 import { demoMerchant } from '../../src/server/sandbox/engine.ts'
 import { merchants } from '../../src/server/store/tables/merchants.ts'
+import { dashboardRepo } from '../../src/server/store/dashboard-repo.ts'
 import { sandboxStateRepo } from '../../src/server/store/sandbox-state-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
@@ -138,12 +139,15 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     await a.opa.post('/sandbox/api/seed', example)
     const { userAuthorizationId } = await linkDeveloperUser(t, a, 'jiro', ['get_balance'])
     await a.opa.post('/sandbox/api/clock', { advanceMs: 60_000 })
+    // the monthly top-up (a timestamp column: it must come back as the same instant)
+    expect(await dashboardRepo(t.deps.store.db).topUpMerchant(a.merchantId, '2026-01', 5000, new Date('2026-01-15T03:00:00.123Z'))).toBeDefined()
     const before = { rows: await rowsOf(a), answers: await answers(a) }
+    expect(before.rows.merchant_top_ups).toHaveLength(1)
 
     const taken = await a.opa.post('/sandbox/api/snapshots', { label: 'after seed' })
     expect([taken.status, taken.body.resultInfo.code]).toEqual([201, 'SUCCESS'])
     const snap = taken.body.data
-    expect(snap).toMatchObject({ label: 'after seed', rows: { sandbox_payments: 9, sandbox_refunds: 2, sandbox_user_authorizations: 3, sandbox_clocks: 1 } })
+    expect(snap).toMatchObject({ label: 'after seed', rows: { sandbox_payments: 9, sandbox_refunds: 2, sandbox_user_authorizations: 3, sandbox_clocks: 1, merchant_top_ups: 1 } })
     expect(snap.snapshotId).toMatch(/^snap_[0-9a-f]{16}$/)
 
     // change everything: refund, cancel, new orders, an unlink, a reset and a moved clock
