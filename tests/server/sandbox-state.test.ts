@@ -21,6 +21,7 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
   let a: Developer
   let b: Developer
   const rowsOf = (d: Developer) => sandboxStateRepo(t.deps.store.db).rowsOf(d.merchantId)
+  const newest0 = (list: { body: any }) => list.body.data.snapshots[0].snapshotId as string
   /** What a client sees of the seeded orders through the normal OPA endpoints. */
   const answers = async (d: Developer) => {
     const views = []
@@ -174,6 +175,18 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     for (let i = 1; i < sandboxStateLimits.snapshotsPerMerchant; i++) expect((await a.opa.post('/sandbox/api/snapshots', {})).status).toBe(201)
     const full = await a.opa.post('/sandbox/api/snapshots', {})
     expect([full.status, full.body.resultInfo.code]).toEqual([409, 'SANDBOX_SNAPSHOT_LIMIT'])
+    // bounded in size: a sandbox over the bound is refused (the bound lowered for the test instead of thousands of rows)
+    await a.opa.delete(`/sandbox/api/snapshots/${newest0(await a.opa.get('/sandbox/api/snapshots'))}`)
+    const bound = sandboxStateLimits.snapshotMaxBytes
+    ;(sandboxStateLimits as { snapshotMaxBytes: number }).snapshotMaxBytes = 1024
+    try {
+      const big = await a.opa.post('/sandbox/api/snapshots', {})
+      expect([big.status, big.body.resultInfo.code, big.body.data.maxBytes]).toEqual([413, 'SANDBOX_SNAPSHOT_TOO_LARGE', 1024])
+      expect(big.body.data.sizeBytes).toBeGreaterThan(1024)
+    } finally {
+      ;(sandboxStateLimits as { snapshotMaxBytes: number }).snapshotMaxBytes = bound
+    }
+    expect((await a.opa.post('/sandbox/api/snapshots', {})).status).toBe(201)
     const newest = (await a.opa.get('/sandbox/api/snapshots')).body.data.snapshots
     expect(newest).toHaveLength(sandboxStateLimits.snapshotsPerMerchant)
     expect(newest.at(-1).snapshotId).toBe(snap.snapshotId)
