@@ -2,6 +2,7 @@ import { errorCatalogue } from './errors.ts'
 import './errors-accounts.ts'
 import './errors-dashboard.ts'
 import './errors-sandbox.ts'
+import './errors-sandbox-state.ts'
 import type { Bilingual, Lang } from './i18n.ts'
 import type { ScenarioId } from './lab.ts'
 import type { ProductModel } from './products.ts'
@@ -133,6 +134,11 @@ export const resolverEntries: readonly ResolverEntry[] = [
   opa('SANDBOX_DIRECTIVE_INVALID', ['The sandbox was asked (X-Sandbox-Force) for a code this endpoint does not publish, or for a delay (X-Sandbox-Delay-Ms) beyond 30 seconds.', 'このエンドポイントが公開していないコードを X-Sandbox-Force で指定したか、30秒を超える遅延を X-Sandbox-Delay-Ms で指定しました。'], ['Pick one of the codes listed in data.applicable, and a delay from 0 to 30000 ms.', 'data.applicable に示されたコードのいずれかと、0〜30000 ミリ秒の遅延を指定してください。']),
   opa('SANDBOX_LOG_ENTRY_NOT_FOUND', ['The request log has no entry with this id for the merchant: it was pruned (the log keeps the newest 200) or belongs to another merchant.', 'この加盟店のリクエストログにこのIDはありません。削除された（最新200件のみ保持）か、別の加盟店のものです。'], ['Reload the request log and pick an entry from it.', 'リクエストログを再読み込みして、その中から選んでください。']),
   opa('SANDBOX_LOG_ENTRY_NOT_REPLAYABLE', ['The logged request cannot be rebuilt: its body was masked or cut, or the merchant has no active API key.', 'ログのリクエストを再現できません。本文がマスクまたは切り詰められているか、加盟店に有効なAPIキーがありません。'], ['Send the request again from your own client, or generate an API key.', '自分のクライアントから送り直すか、APIキーを発行してください。']),
+  opa('SANDBOX_SEED_INVALID', ['The seed file breaks its schema (sizes, id patterns, amount ranges) or points at a test user, authorization or refund that is not in it.', 'シードファイルがスキーマ（件数、IDの形式、金額の範囲）に反しているか、ファイルにないテストユーザー・認可・返金を参照しています。'], ['Fix each path listed in data.issues; docs/sandbox-state.md has a valid example.', 'data.issues に示された各箇所を直してください。docs/sandbox-state.md に正しい例があります。']),
+  opa('SANDBOX_SNAPSHOT_NOT_FOUND', ['The snapshot was deleted or belongs to another merchant.', 'スナップショットが削除されたか、別の加盟店のものです。'], ['List the snapshots (GET /sandbox/api/snapshots) and use an id from it.', 'スナップショット一覧（GET /sandbox/api/snapshots）のIDを使ってください。']),
+  opa('SANDBOX_SNAPSHOT_LIMIT', ['The merchant keeps 5 snapshots already.', 'この加盟店はすでに5件のスナップショットを保存しています。'], ['Delete a snapshot you no longer need, then take the new one.', '不要なスナップショットを削除してから、新しく作成してください。']),
+  opa('SANDBOX_SNAPSHOT_TOO_LARGE', ['The sandbox holds more than 2 MB of rows.', 'サンドボックスのデータが2MBを超えています。'], ['Reset the sandbox or load a smaller seed file, then take the snapshot.', 'サンドボックスをリセットするか小さいシードファイルを読み込んでから、スナップショットを作成してください。']),
+  opa('SANDBOX_SHARED_MERCHANT', ['A reset, seed or restore was signed with the public demo merchant\'s key, whose data every visitor shares.', '全員が共有する公開デモ加盟店のキーで、リセット・シード・復元を呼び出しました。'], ['Sign up and use your own merchant\'s API key and secret.', '新規登録して、自分の加盟店のAPIキーとシークレットを使ってください。']),
   opa('METHOD_NOT_ALLOWED', ['The path exists but not with this HTTP method.', 'このパスは存在しますが、このHTTPメソッドでは使えません。'], ['Use the method given in the API reference (e.g. DELETE to cancel, GET to read).', 'APIリファレンスのメソッドを使ってください（キャンセルは DELETE、取得は GET など）。']),
   opa('PAYLOAD_TOO_LARGE', ['The request body is over 1 MB.', 'リクエストの本文が1MBを超えています。'], ['Send only the documented fields.', '仕様にある項目だけを送ってください。']),
   opa('UNSUPPORTED_MEDIA_TYPE', ['The body is not JSON.', '本文が JSON ではありません。'], ['Send JSON with Content-Type application/json.', 'Content-Type application/json で JSON を送ってください。']),

@@ -1,10 +1,8 @@
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
-import { test, expect, type APIRequestContext, type Page } from '../support/hydrated-test.ts'
-import { signOpaRequest } from '../../src/domain/opa-auth.ts'
-import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
+import { test, expect } from '../support/hydrated-test.ts'
 import { signInThroughApi } from '../support/e2e-account.ts'
+import { keysOf, setLang, signed } from '../support/e2e-sandbox.ts'
 
 /**
  * The sandbox tools page (issue 14): the request log of the signed-in developer's merchant, "copy as curl"
@@ -13,43 +11,6 @@ import { signInThroughApi } from '../support/e2e-account.ts'
  */
 
 const run = promisify(execFile)
-
-interface Keys {
-  apiKey: string
-  apiSecret: string
-  merchantId: string
-}
-
-async function keysOf(request: APIRequestContext, token: string): Promise<Keys> {
-  const profile = await (await request.get('/v1/homeDboard/getUserProfile', { headers: { authorization: `Bearer ${token}` } })).json()
-  return { apiKey: profile.data.client_api_key, apiSecret: profile.data.client_api_secret, merchantId: profile.data.merchant_id }
-}
-
-/** A signed sandbox call made the way a merchant's server makes it. */
-async function signed(request: APIRequestContext, keys: Keys, method: string, path: string, body?: unknown, extra: { headers?: Record<string, string>; apiSecret?: string } = {}) {
-  const text = body === undefined ? undefined : JSON.stringify(body)
-  const contentType = 'application/json'
-  const authorization = signOpaRequest(nodeOpaCrypto, {
-    apiKey: keys.apiKey,
-    apiSecret: extra.apiSecret ?? keys.apiSecret,
-    method,
-    path,
-    nonce: randomBytes(6).toString('hex'),
-    epoch: Math.floor(Date.now() / 1000),
-    contentType: text === undefined ? undefined : contentType,
-    body: text,
-  })
-  return request.fetch(path, {
-    method,
-    headers: { authorization, 'x-assume-merchant': keys.merchantId, ...(text === undefined ? {} : { 'content-type': contentType }), ...extra.headers },
-    data: text,
-  })
-}
-
-async function setLang(page: Page, lang: 'ja' | 'en') {
-  await page.context().addCookies([{ name: 'lang', value: lang === 'ja' ? 'jp' : 'en', url: test.info().project.use.baseURL! }])
-  await page.evaluate((stored) => localStorage.setItem('lang', stored), lang === 'ja' ? 'jp' : 'en')
-}
 
 test('the request log copies a request as curl that runs as is, opens the resolver for a forced error and explains a refused signature', async ({ page }) => {
   const token = await signInThroughApi(page, 'sandbox-log')

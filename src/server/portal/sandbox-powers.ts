@@ -19,6 +19,7 @@ import { success } from './accounts-flows.ts'
 import { requireUser, type AuthEnv } from './auth.ts'
 import { merchantFor } from './merchant-context.ts'
 import './sandbox-powers-openapi.ts'
+import { serveSandboxState } from '../sandbox/sandbox-state-routes.ts'
 
 const EntryParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^rq_[0-9a-f]{14,40}$/)) })
 
@@ -111,6 +112,12 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     await loadOffset(merchant.id)
     return success(c, await moveMerchantClock(deps, merchant.id, await jsonBody(c, SandboxClockRequestSchema)))
+  })
+
+  // ── reset, snapshots and seed of the mode's merchant, from the dashboard (docs/sandbox-state.md) ───────────
+  serveSandboxState(app, deps, '/dev/v1/sandbox', [auth], async (c) => (await merchantFor(deps, c, c.get('auth').user)).id, (c, data, status) => {
+    const answer = success(c, data)
+    return status ? new Response(answer.body, { status, headers: answer.headers }) : answer
   })
 
   return app

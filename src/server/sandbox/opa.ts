@@ -33,6 +33,7 @@ import { assertRedirectAllowed } from './redirect-allowlist.ts'
 import { realSleep, sandboxDirectives } from './force.ts'
 import { requestLogView, requestRecorder } from './request-log.ts'
 import { clockView, moveMerchantClock } from './merchant-clock.ts'
+import { serveSandboxState } from './sandbox-state-routes.ts'
 import { requestLogRepo } from '../store/request-log-repo.ts'
 import { requestLogQuerySchema } from '@/domain/sandbox-log.ts'
 import { sandboxRepo } from '../store/sandbox-repo.ts'
@@ -323,6 +324,9 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
   // ── sandbox only: the calling merchant's clock ─────────────────────────────────────────────────────────
   app.get('/sandbox/api/clock', logged, auth, (c) => ok(c, clockView(deps, m(c))))
   app.post('/sandbox/api/clock', logged, auth, async (c) => ok(c, await moveMerchantClock(deps, m(c), await body(c, SandboxClockRequestSchema))))
+
+  // ── sandbox only: reset, snapshots and seed files of the calling merchant (docs/sandbox-state.md) ─────────
+  serveSandboxState(app, deps, '/sandbox/api', [logged, auth], m, (c, data, status) => ok(c, data, status))
 
   // ── sandbox only: the calling merchant's request log (its own entries only) ──────────────────────────────
   app.get('/sandbox/api/requests', auth, async (c) => {

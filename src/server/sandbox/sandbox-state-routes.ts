@@ -1,0 +1,72 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono'
+import { SandboxStateDataSchema, SnapshotDataSchema, SnapshotListDataSchema, SnapshotParamsSchema, TakeSnapshotRequestSchema } from '@/domain/sandbox-state.ts'
+import * as v from 'valibot'
+import type { AppDeps } from '../deps.ts'
+import { registerOperations, type ApiOperation } from '../content/openapi.ts'
+import { jsonBody, paramsOf, readJson } from '../validate.ts'
+import { deleteSnapshot, listSnapshots, resetSandbox, restoreSnapshot, seedSandbox, takeSnapshot } from './sandbox-state.ts'
+import { SandboxSeedSchema } from '@/domain/sandbox-state.ts'
+
+/**
+ * Reset, snapshots and seed (issue 14 item 6; docs/sandbox-state.md) as routes: one list of operations, served
+ * twice — OPA-signed under `/sandbox/api/` for scripts and CI, and with the dashboard's bearer under
+ * `/dev/v1/sandbox/` for the sandbox tools page. Both act only on the caller's own merchant.
+ */
+interface StateOperation {
+  method: 'get' | 'post' | 'delete'
+  /** After the prefix. */
+  path: string
+  summary: string
+  status?: 201
+  body?: v.GenericSchema
+  params?: v.GenericSchema
+  data: v.GenericSchema
+  run: (deps: AppDeps, merchantId: string, c: Context) => Promise<unknown>
+}
+
+const snapshotId = (c: Context) => paramsOf(c, SnapshotParamsSchema).id
+
+export const sandboxStateOperations: StateOperation[] = [
+  { method: 'post', path: '/reset', summary: 'Reset the merchant\'s sandbox: default test users only, no orders, links or top-ups, real time (request log and settings kept)', data: SandboxStateDataSchema, run: (deps, m) => resetSandbox(deps, m) },
+  { method: 'post', path: '/seed', summary: 'Replace the merchant\'s sandbox with a seed file (test users, authorizations, payments in given states); 400 SANDBOX_SEED_INVALID names each bad path', body: SandboxSeedSchema, data: SandboxStateDataSchema, run: async (deps, m, c) => seedSandbox(deps, m, await readJson(c)) },
+  { method: 'get', path: '/snapshots', summary: 'The merchant\'s snapshots, newest first (at most 5, each at most 2 MB)', data: SnapshotListDataSchema, run: (deps, m) => listSnapshots(deps, m) },
+  { method: 'post', path: '/snapshots', status: 201, summary: 'Take a snapshot of every row of the merchant\'s sandbox', body: TakeSnapshotRequestSchema, data: SnapshotDataSchema, run: async (deps, m, c) => takeSnapshot(deps, m, (await jsonBody(c, v.optional(TakeSnapshotRequestSchema, {}))).label) },
+  { method: 'post', path: '/snapshots/:id/restore', summary: 'Restore a snapshot: the sandbox answers exactly as when it was taken', params: SnapshotParamsSchema, data: SnapshotDataSchema, run: (deps, m, c) => restoreSnapshot(deps, m, snapshotId(c)) },
+  { method: 'delete', path: '/snapshots/:id', summary: 'Delete a snapshot', params: SnapshotParamsSchema, data: v.object({ snapshotId: v.string(), deleted: v.boolean() }), run: (deps, m, c) => deleteSnapshot(deps, m, snapshotId(c)) },
+]
+
+/**
+ * Serves the operations under `prefix`: `guards` check the caller, `merchantOf` names its merchant, `answer`
+ * wraps `data` in the `{resultInfo, data}` shape of that API.
+ */
+export function serveSandboxState<E extends { Variables: object }>(
+  app: Hono<E>,
+  deps: AppDeps,
+  prefix: '/sandbox/api' | '/dev/v1/sandbox',
+  guards: MiddlewareHandler<E>[],
+  merchantOf: (c: Context<E>) => string | Promise<string>,
+  answer: (c: Context<E>, data: unknown, status?: 201) => Response,
+) {
+  for (const op of sandboxStateOperations) {
+    const handler: MiddlewareHandler<E> = async (c) => answer(c, await op.run(deps, await merchantOf(c), c as unknown as Context), op.status)
+    app.on([op.method.toUpperCase()], [`${prefix}${op.path}`], ...guards, handler)
+  }
+}
+
+const openApi = (prefix: string, security: 'opaAuth' | 'bearer', tag: string, who: string): ApiOperation[] =>
+  sandboxStateOperations.map((op) => ({
+    method: op.method,
+    path: `${prefix}${op.path.replace(/:(\w+)/g, '{$1}')}`,
+    tag,
+    summary: `${op.summary} (${who})`,
+    security,
+    ...(op.body ? { body: op.body } : {}),
+    ...(op.params ? { params: op.params } : {}),
+    data: op.data,
+    ...(op.status ? { status: op.status } : {}),
+  }))
+
+registerOperations([
+  ...openApi('/sandbox/api', 'opaAuth', 'Sandbox', 'the signing merchant'),
+  ...openApi('/dev/v1/sandbox', 'bearer', 'Developer tools', "the mode's merchant, X-ASSUME-MERCHANT"),
+])
