@@ -33,7 +33,7 @@ testMachinePaths('demoPanel', {
     }
     const b = ctx(before!)
     if (type === 'panel.amount') {
-      const text = (step.event as { text: string }).text
+      const text = String(step.event.text)
       const expected = { '101': [null, 'AMOUNT_TOO_HIGH'], '-1': [null, 'AMOUNT_TOO_LOW'], '1.5': [null, 'AMOUNT_NOT_INTEGER'], '100': [100, null] }[text]
       expect([c.amount, c.amountAlert]).toEqual(expected)
     }
@@ -49,7 +49,7 @@ testMachinePaths('demoPanel', {
     if (type === 'xstate.done.actor.cancelCode') expect(at(actual)).toBe(b.problem ? '"failed"' : '"idle"')
     if (type === 'xstate.done.actor.getConsentUrl') expect([at(actual), c.url, phoneOf(actual)]).toEqual(['"consenting"', demoConsentUrl, ['phone.consent']])
     if (type === 'frame.navigated') {
-      const location = (step.event as { location: string }).location
+      const location = String(step.event.location)
       const next = location.includes('responseToken=') ? '"readingToken"' : location.includes('loading') ? '"failed"' : '"consenting"'
       expect(at(actual)).toBe(next)
       if (next === '"failed"') expect(c.problem).toBe('RESPONSE_TOKEN_MISSING')
@@ -58,9 +58,8 @@ testMachinePaths('demoPanel', {
     if (type === 'xstate.done.actor.readResponseToken') expect([at(actual), c.payer?.userAuthorizationId]).toEqual(['"charging"', 'ua-hanako'])
     if (type === 'xstate.done.actor.payDirect' || type === 'xstate.done.actor.giveCashback') expect([at(actual), phoneOf(actual)]).toEqual(['"completed"', ['phone.done']])
     if (type.startsWith('xstate.error.actor.')) {
-      const wasCancel = type === 'xstate.error.actor.cancelCode'
       expect(at(actual)).toBe('"failed"')
-      expect(c.problem).toBe(wasCancel && b.problem ? 'NO_ANSWER' : problemOf(step.event.error))
+      expect(c.problem).toBe(problemOf((step.event as { error?: unknown }).error))
     }
     if (type === 'panel.refund') expect(at(actual)).toBe(b.paymentType === 'cashback' ? '"completed"' : '"refunding"')
     if (type === 'xstate.done.actor.refundPayment') expect([at(actual), phoneOf(actual)]).toEqual(['"refunded"', ['phone.refunded']])
