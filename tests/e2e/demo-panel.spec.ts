@@ -93,5 +93,6 @@ test('ja: the amount field refuses over 100, under 0 and non-integers with its a
   await expect(call).toContainText('"code": "INVALID_PARAMS"')
   await expect(page.getByRole('region', { name: 'テストユーザーのスマートフォン' })).toContainText('支払いは完了しませんでした。')
   await page.getByRole('button', { name: '新しい支払い' }).click()
-  await expect(amount).toHaveValue('1')
+  await expect(page.getByRole('region', { name: 'テストユーザーのスマートフォン' })).toContainText('支払いのリクエストはまだありません。')
+  await expect(amount).toHaveValue('0')
 })

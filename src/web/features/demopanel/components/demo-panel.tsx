@@ -215,6 +215,8 @@ function Phone(props: { screen: string; url: string | null; paymentType: DemoPan
     if (location) props.onNavigated(location)
   }
   const yen = `¥${amount.toLocaleString(i18n.locale)}`
+  // the wallet speaks the panel's language (its `lang` query, docs/sandbox-wallet.md)
+  const src = url ? `${url}${url.includes('?') ? '&' : '?'}lang=${i18n.locale === 'en' ? 'en' : 'ja'}` : undefined
   return (
     <section className="demo-phone" aria-label={t`The test user's phone`} data-screen={screen}>
       <div className="demo-phone__notch" aria-hidden="true" />
@@ -224,7 +226,7 @@ function Phone(props: { screen: string; url: string | null; paymentType: DemoPan
           <iframe
             key={url}
             ref={frame}
-            src={url}
+            src={src}
             title={screen === 'phone.consent' ? t`Wallet consent page` : t`Wallet cashier page`}
             className="demo-phone__screen"
             onLoad={screen === 'phone.consent' ? onLoad : undefined}
