@@ -29,7 +29,7 @@ test('en: a QR code paid by a test user in the phone shows COMPLETED, every call
   const wallet = page.frameLocator('iframe[title="Wallet cashier page"]')
   await wallet.getByRole('radio', { name: /hanako/ }).check()
   await wallet.getByRole('button', { name: /^(ログイン|Sign in)$/ }).click()
-  await wallet.getByRole('button', { name: /(支払う|Pay) ￥3/ }).click()
+  await wallet.getByRole('button', { name: /^(支払う ￥3|Pay ¥3)$/ }).click()
   await expect(wallet.getByTestId('status')).toHaveText(/完了|Completed/)
 
   await expect(panel.getByRole('status').filter({ hasText: 'Payment status: COMPLETED' })).toBeVisible() // polled every 3 s

@@ -2,10 +2,11 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import QRCode from 'qrcode'
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { demoPanelTypes, demoPanelViews, type DemoAmountAlert, type DemoPanelType, type DemoPanelView } from '@/domain/demo-panel.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
+import { PhoneFrame } from '@/web/ui/phone-frame.tsx'
+import { QrCanvas } from '@/web/ui/qr-canvas.tsx'
 import { demoPanelMachine } from '../../../../../machines/demo-panel.machine.ts'
 import { demoPanelActors, type PanelCall } from '../api.ts'
 import '../catalog.ts'
@@ -149,7 +150,7 @@ function Outcome({ state, paymentType, problem, url }: { state: string; paymentT
   if (state === 'waiting' && url) {
     return (
       <div className="demo-panel__outcome" data-outcome="waiting">
-        {paymentType === 'qrCode' && <QrCanvas url={url} />}
+        {paymentType === 'qrCode' && <QrCanvas url={url} size={200} />}
         <p aria-live="polite">
           <Trans>Waiting for the test user to pay on the phone… (checked every 3 seconds for up to 5 minutes)</Trans>
         </p>
@@ -188,15 +189,6 @@ function Outcome({ state, paymentType, problem, url }: { state: string; paymentT
   return null
 }
 
-function QrCanvas({ url }: { url: string }) {
-  const ref = useRef<HTMLCanvasElement>(null)
-  const { t } = useLingui()
-  useEffect(() => {
-    if (ref.current) void QRCode.toCanvas(ref.current, url, { width: 200, margin: 1 })
-  }, [url])
-  return <canvas ref={ref} className="demo-panel__qr" role="img" aria-label={t`QR code of the payment`} data-url={url} />
-}
-
 /** The phone: the wallet's real pages (cashier, consent) in a frame, our own drawing for the other steps. */
 function Phone(props: { screen: string; url: string | null; paymentType: DemoPanelType; amount: number; problem: string | null; phoneNumber: string | null; onNavigated: (location: string) => void }) {
   const { t, i18n } = useLingui()
@@ -218,8 +210,7 @@ function Phone(props: { screen: string; url: string | null; paymentType: DemoPan
   // the wallet speaks the panel's language (its `lang` query, docs/sandbox-wallet.md)
   const src = url ? `${url}${url.includes('?') ? '&' : '?'}lang=${i18n.locale === 'en' ? 'en' : 'ja'}` : undefined
   return (
-    <section className="demo-phone" aria-label={t`The test user's phone`} data-screen={screen}>
-      <div className="demo-phone__notch" aria-hidden="true" />
+    <PhoneFrame className="demo-phone" label={t`The test user's phone`} screen={screen}>
       {framed ? (
         <>
           {paymentType === 'appInvoke' && screen !== 'phone.consent' && <p className="demo-phone__banner">{t`Opened from the shop's app by its deep link`}</p>}
@@ -228,12 +219,12 @@ function Phone(props: { screen: string; url: string | null; paymentType: DemoPan
             ref={frame}
             src={src}
             title={screen === 'phone.consent' ? t`Wallet consent page` : t`Wallet cashier page`}
-            className="demo-phone__screen"
+            className="ui-phone__screen"
             onLoad={screen === 'phone.consent' ? onLoad : undefined}
           />
         </>
       ) : (
-        <div className="demo-phone__screen demo-phone__drawn">
+        <div className="ui-phone__screen demo-phone__drawn">
           <p className="demo-phone__app">{t`PayLab Wallet`}</p>
           {screen === 'phone.home' && (
             <>
@@ -272,7 +263,7 @@ function Phone(props: { screen: string; url: string | null; paymentType: DemoPan
           )}
         </div>
       )}
-    </section>
+    </PhoneFrame>
   )
 }
 
