@@ -25,6 +25,7 @@ const publicRoutes = [
   '/terms-of-use',
   '/about',
   '/webinar',
+  '/demo/panel',
   '/not-found',
   '/account/signin',
   '/account/signup',
