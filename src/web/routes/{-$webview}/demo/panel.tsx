@@ -8,9 +8,10 @@ import { PageFrame } from '@/web/features/shell/components/page-frame.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { uiHead } from '@/web/lib/head.ts'
 
+/** `?type=…&view=…` pick the panel's start; absent or unknown values mean QR code / native payment (no redirect). */
 const searchSchema = v.object({
-  type: v.optional(v.fallback(v.picklist(demoPanelTypes), 'qrCode'), 'qrCode'),
-  view: v.optional(v.fallback(v.picklist(demoPanelViews), 'native'), 'native'),
+  type: v.fallback(v.optional(v.picklist(demoPanelTypes)), undefined),
+  view: v.fallback(v.optional(v.picklist(demoPanelViews)), undefined),
 })
 
 /** spec §2 demo panels: the test panel with a phone mock (issue 13, docs/demo-panel.md); open to visitors. */
@@ -27,7 +28,7 @@ function PanelPage() {
       title={<Trans>Payment test panel</Trans>}
       lead={<Trans>Run a QR code, cashback, app invoke or auto debit payment against the offline sandbox. The phone shows what the test user's wallet shows; below are the demo API's requests and answers. Nothing real is charged.</Trans>}
     >
-      <DemoPanel initialType={type} initialView={view} />
+      <DemoPanel initialType={type ?? 'qrCode'} initialView={view ?? 'native'} />
       <p className="demo-panel__more">
         <InternalLink href="/demo/checkout">
           <Trans>Try the cake-shop checkout demo: pay 1 yen as a test user, no account needed</Trans>
