@@ -2,7 +2,7 @@ import { defineConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 
 /** Features whose messages are not on a content page's first load: each has its own catalog. */
-const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'lab', 'resolver', 'sandbox']
+const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'demopanel', 'lab', 'resolver', 'sandbox']
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -80,6 +80,18 @@ export const DemoRefundRequestSchema = v.pipe(
   d('Body of POST /v1/demos/refunds (forwarded to POST /v2/refunds); the payment must be a demo order.'),
 )
 
+/** POST /v1/demos/cashback: the phone-mock panel's cashback to a linked test user (docs/demo-panel.md). */
+export const DemoCashbackRequestSchema = v.pipe(
+  v.strictObject({
+    merchantCashbackId: DemoMerchantPaymentIdSchema,
+    userAuthorizationId: UserAuthorizationIdSchema,
+    amount: DemoAmountSchema,
+    requestedAt,
+    orderDescription: v.optional(description),
+  }),
+  d('Body of POST /v1/demos/cashback (forwarded to POST /v2/cashback); the id is a demo id.'),
+)
+
 export const DemoAgreeQuerySchema = v.pipe(
   v.object({ agreeSimilarTransaction: v.optional(v.picklist(['true', 'false'])) }),
   d('Query of POST /v1/demos/payWithDirectDebit.'),
@@ -132,4 +144,5 @@ export const demoApiPaths = {
   qrDetail: '/v1/demos/qrcode/detail',
   autoDebitId: '/v1/demos/autoDebitId',
   parseJwt: '/v1/demos/parseJWTAndGetPhoneNumber',
+  cashback: '/v1/demos/cashback',
 } as const

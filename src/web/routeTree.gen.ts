@@ -29,6 +29,7 @@ import { Route as Char123WebviewChar125DashboardSandboxRouteImport } from './rou
 import { Route as Char123WebviewChar125DashboardTransactionsRouteImport } from './routes/{-$webview}/dashboard/transactions'
 import { Route as Char123WebviewChar125DemoCatalogueRouteImport } from './routes/{-$webview}/demo/catalogue'
 import { Route as Char123WebviewChar125DemoCheckoutRouteImport } from './routes/{-$webview}/demo/checkout'
+import { Route as Char123WebviewChar125DemoPanelRouteImport } from './routes/{-$webview}/demo/panel'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
 import { Route as Char123WebviewChar125DevelopChar123productChar125LabRouteImport } from './routes/{-$webview}/develop/{$product}-lab'
 import { Route as Char123WebviewChar125ProductsMiniAppsRouteImport } from './routes/{-$webview}/products/mini-apps'
@@ -158,6 +159,12 @@ const Char123WebviewChar125DemoCheckoutRoute =
     path: '/demo/checkout',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125DemoPanelRoute =
+  Char123WebviewChar125DemoPanelRouteImport.update({
+    id: '/demo/panel',
+    path: '/demo/panel',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125DevelopResolveRoute =
   Char123WebviewChar125DevelopResolveRouteImport.update({
     id: '/develop/resolve',
@@ -233,6 +240,7 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
+  '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
@@ -263,6 +271,7 @@ export interface FileRoutesByTo {
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
+  '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
@@ -295,6 +304,7 @@ export interface FileRoutesById {
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
+  '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
@@ -328,6 +338,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
+    | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
@@ -358,6 +369,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
+    | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
@@ -389,6 +401,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
+    | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
@@ -547,6 +560,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125DemoCheckoutRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/demo/panel': {
+      id: '/{-$webview}/demo/panel'
+      path: '/demo/panel'
+      fullPath: '/{-$webview}/demo/panel'
+      preLoaderRoute: typeof Char123WebviewChar125DemoPanelRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/develop/resolve': {
       id: '/{-$webview}/develop/resolve'
       path: '/develop/resolve'
@@ -632,6 +652,7 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125DashboardTransactionsRoute: typeof Char123WebviewChar125DashboardTransactionsRoute
   Char123WebviewChar125DemoCatalogueRoute: typeof Char123WebviewChar125DemoCatalogueRoute
   Char123WebviewChar125DemoCheckoutRoute: typeof Char123WebviewChar125DemoCheckoutRoute
+  Char123WebviewChar125DemoPanelRoute: typeof Char123WebviewChar125DemoPanelRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
   Char123WebviewChar125DevelopChar123productChar125LabRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   Char123WebviewChar125ProductsMiniAppsRoute: typeof Char123WebviewChar125ProductsMiniAppsRoute
@@ -674,6 +695,7 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125DemoCatalogueRoute,
   Char123WebviewChar125DemoCheckoutRoute:
     Char123WebviewChar125DemoCheckoutRoute,
+  Char123WebviewChar125DemoPanelRoute: Char123WebviewChar125DemoPanelRoute,
   Char123WebviewChar125DevelopResolveRoute:
     Char123WebviewChar125DevelopResolveRoute,
   Char123WebviewChar125DevelopChar123productChar125LabRoute:

@@ -31,6 +31,7 @@ const publicRoutes = [
   '/terms-of-use',
   '/about',
   '/webinar',
+  '/demo/panel',
   '/not-found',
   '/account/signin',
   '/account/signup',

@@ -104,6 +104,20 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     expect(pay.body.data?.status, JSON.stringify(pay.body)).toBe('COMPLETED')
   })
 
+  it('cashback (phone-mock panel): gives the linked demo payer money on their balance; demo ids and amounts only', async () => {
+    const link = (await t.json('GET', P.autoDebitId)).body.data
+    const before = (await userNamed('taro')).balance
+    const id = demoId()
+    const given = await t.json('POST', P.cashback, { merchantCashbackId: id, userAuthorizationId: link.userAuthorizationId, amount: jpy(7), requestedAt: epochNow() })
+    expect(given.status, JSON.stringify(given.body)).toBeLessThan(300)
+    expect(given.headers.get('X-PAYLAB-FORWARDED-TO')).toBe('POST /v2/cashback')
+    expect((await userNamed('taro')).balance).toBe(before + 7)
+    const stranger = await t.json('POST', P.cashback, { merchantCashbackId: 'MY-CASHBACK-1', userAuthorizationId: link.userAuthorizationId, amount: jpy(7), requestedAt: epochNow() })
+    const tooMuch = await t.json('POST', P.cashback, { merchantCashbackId: demoId(), userAuthorizationId: link.userAuthorizationId, amount: jpy(101), requestedAt: epochNow() })
+    for (const refused of [stranger, tooMuch]) expect([refused.status, refused.body.resultInfo.code]).toEqual([400, 'INVALID_PARAMS'])
+    expect((await userNamed('taro')).balance).toBe(before + 7)
+  })
+
   it('refuses bad input with the error shape: amounts outside 1–100, ids without the demo prefix or over 64, strangers, bad JSON', async () => {
     const bad = [
       await t.json('POST', P.createQr, qrBody(demoId(), 101)),
@@ -203,6 +217,7 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
       ['get', `${P.qrDetail}/{id}`],
       ['get', P.autoDebitId],
       ['post', P.parseJwt],
+      ['post', P.cashback],
     ] as const) {
       expect(paths[path]?.[method], `${method} ${path}`).toBeDefined()
     }

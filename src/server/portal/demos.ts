@@ -6,6 +6,7 @@ import { ApiError, successInfo } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import {
   DemoAgreeQuerySchema,
+  DemoCashbackRequestSchema,
   DemoClientInfoDataSchema,
   DemoLinkDataSchema,
   DemoLoginDataSchema,
@@ -39,6 +40,7 @@ registerOperations([
   { method: 'delete', path: `${P.cancel}/{id}`, tag, summary: 'Cancel a demo payment by merchant payment id (forwarded to DELETE /v2/payments/{id})', params: DemoPaymentIdParamsSchema, rawResponse: opa.NotDataResponseSchema },
   { method: 'post', path: P.pay, tag, summary: `Direct-debit payment from a linked test user (forwarded to POST /v2/payments). ${note}`, query: DemoAgreeQuerySchema, body: DemoPaymentRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema },
   { method: 'post', path: P.refunds, tag, summary: 'Refund a demo payment (forwarded to POST /v2/refunds)', body: DemoRefundRequestSchema, rawResponse: opa.RefundResponseSchema },
+  { method: 'post', path: P.cashback, tag, summary: `Cashback to a linked test user, for the phone-mock panel (forwarded to POST /v2/cashback). ${note}`, body: DemoCashbackRequestSchema, rawResponse: opa.CashbackResponseSchema },
   { method: 'get', path: P.autoDebitId, tag, summary: 'The demo\'s pre-linked payer (test user taro): user authorization id and masked phone number', data: DemoLinkDataSchema },
   { method: 'post', path: P.parseJwt, tag, summary: 'Verify the consent page\'s responseToken; answers the user authorization id and masked phone number', body: DemoParseJwtRequestSchema, data: DemoLinkDataSchema },
 ])
@@ -139,6 +141,8 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     }
     return call(c, 'POST', '/v2/refunds', input)
   })
+
+  app.post(P.cashback, async (c) => call(c, 'POST', '/v2/cashback', await jsonBody(c, DemoCashbackRequestSchema)))
 
   /** The demo's pre-linked payer (test user taro, direct_debit and cashback), for the panel's auto debit. */
   app.get(P.autoDebitId, async (c) => {

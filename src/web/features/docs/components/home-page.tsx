@@ -109,6 +109,11 @@ export function HomePage({ notice }: HomeSearch = {}) {
                   <Trans>Try the cake-shop checkout demo: pay 1 yen as a test user, no account needed</Trans>
                 </InternalLink>
               </p>
+              <p className="doc-home__demo">
+                <InternalLink href="/demo/panel">
+                  <Trans>Open the payment test panel: watch the test user's phone and every API call</Trans>
+                </InternalLink>
+              </p>
             </div>
             <HeroIllustration />
           </header>

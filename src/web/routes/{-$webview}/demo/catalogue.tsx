@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { SampleCatalogue } from '@/web/features/catalogue/components/sample-catalogue.tsx'
 import { PageFrame } from '@/web/features/shell/components/page-frame.tsx'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { uiHead } from '@/web/lib/head.ts'
 
 /**
@@ -21,6 +22,11 @@ function CataloguePage() {
       lead={<Trans>Four payment options with code samples in iOS, Android, JavaScript, Python, Node.js, Java and PHP: the same files PayLab's tests run against the offline sandbox.</Trans>}
     >
       <SampleCatalogue />
+      <p>
+        <InternalLink href="/demo/panel">
+          <Trans>Open the payment test panel: watch the test user's phone and every API call</Trans>
+        </InternalLink>
+      </p>
     </PageFrame>
   )
 }

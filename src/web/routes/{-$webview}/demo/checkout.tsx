@@ -28,6 +28,10 @@ function CheckoutPage() {
         <InternalLink href="/demo/catalogue">
           <Trans>The code behind it: the payment sample catalogue in seven languages</Trans>
         </InternalLink>
+        {' · '}
+        <InternalLink href="/demo/panel">
+          <Trans>Open the payment test panel: watch the test user's phone and every API call</Trans>
+        </InternalLink>
       </p>
     </PageFrame>
   )

@@ -2,11 +2,12 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import QRCode from 'qrcode'
-import { useEffect, useId, useMemo, useRef, useState, type Ref } from 'react'
+import { useId, useMemo, useRef, useState, type Ref } from 'react'
 import { cakeIds, checkoutAlerts, type CakeId, type CheckoutAlertCode } from '@/domain/checkout-demo.ts'
 import { limits } from '@/domain/limits.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
+import { PhoneFrame as Phone } from '@/web/ui/phone-frame.tsx'
+import { QrCanvas } from '@/web/ui/qr-canvas.tsx'
 import { checkoutDirectDebitMachine } from '../../../../../../machines/checkout-direct-debit.machine.ts'
 import { checkoutQrMachine } from '../../../../../../machines/checkout-qr.machine.ts'
 import { checkoutActors, forgetLink, savedLink } from '../api.ts'
@@ -120,22 +121,12 @@ function CakePicker({ picked, onPick, disabled }: { picked: CakeId | null; onPic
   )
 }
 
-function QrCanvas({ url }: { url: string }) {
-  const ref = useRef<HTMLCanvasElement>(null)
-  const { t } = useLingui()
-  useEffect(() => {
-    if (ref.current) void QRCode.toCanvas(ref.current, url, { width: 240, margin: 1 })
-  }, [url])
-  return <canvas ref={ref} className="cake-qr" role="img" aria-label={t`QR code of the payment`} data-url={url} />
-}
-
 /** The wallet (cashier or consent page) inside a phone frame beside the shop. */
 function PhoneFrame({ src, title, onLoad, frameRef }: { src: string; title: string; onLoad?: () => void; frameRef?: Ref<HTMLIFrameElement> }) {
   return (
-    <div className="cake-phone">
-      <div className="cake-phone__notch" aria-hidden="true" />
-      <iframe ref={frameRef} src={src} title={title} className="cake-phone__screen" onLoad={onLoad} />
-    </div>
+    <Phone>
+      <iframe ref={frameRef} src={src} title={title} className="ui-phone__screen" onLoad={onLoad} />
+    </Phone>
   )
 }
 
@@ -175,7 +166,7 @@ function QrCheckout() {
             <p className="cake-alert cake-alert--warning" role="alert">
               <strong>{t`Warning`}</strong> <span>{t`Please DO NOT close the browser after paying`}</span>
             </p>
-            <QrCanvas url={url} />
+            <QrCanvas url={url} size={240} />
             <p>
               <Trans>Scan the code with a phone on this network, or open the wallet and pay as a test user (taro or hanako).</Trans>
             </p>
