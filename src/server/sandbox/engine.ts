@@ -27,7 +27,7 @@ import { jwtVerify, SignJWT } from 'jose'
 import { getNextSnapshot } from 'xstate'
 import { paymentMachine, type PaymentEvent, type PaymentKind, type PaymentStatus } from '../../../machines/payment.machine.ts'
 import { ApiError } from '@/domain/errors.ts'
-import { profileIdentifierOf } from '@/domain/lab-link.ts'
+import { profileIdentifierOf, responseTokenIssuer } from '@/domain/lab-link.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../deps.ts'
@@ -418,7 +418,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
         : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer('paylab-sandbox')
+      .setIssuer(responseTokenIssuer)
       .setAudience(session.apiKey)
       .setIssuedAt(nowS)
       .setExpirationTime(nowS + 30 * 60)

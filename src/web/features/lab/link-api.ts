@@ -83,8 +83,9 @@ export function labLinkActors(env: () => LabLinkEnv) {
       if (claims.output.result === 'declined') throw labLinkFailure('CONSENT_DECLINED')
       const { userAuthorizationId, profileIdentifier = '' } = claims.output
       if (!userAuthorizationId) throw labLinkFailure('TOKEN_INVALID')
-      const user = testUsers.find((u) => profileIdentifierOf(u.testUserId) === profileIdentifier)
-      return { userAuthorizationId, phoneNumber: profileIdentifier, username: user?.username ?? null }
+      // the test user whose masked phone it is (named only when exactly one matches)
+      const users = testUsers.filter((u) => profileIdentifierOf(u.testUserId) === profileIdentifier)
+      return { userAuthorizationId, phoneNumber: profileIdentifier, username: users.length === 1 ? users[0]!.username : null }
     }),
 
     revoke: fromPromise<void, { userAuthorizationId: string }>(async ({ input }) => {
