@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { consentReturnGuards } from './consent-return.ts'
 import { responseTokenOf } from '../src/domain/checkout-demo.ts'
 import { isLabLinkFailure, type LabLink, type LabLinkAlert } from '../src/domain/lab-link.ts'
 
@@ -90,11 +91,7 @@ export const labLinkMachine = setup({
   },
   guards: {
     hasLink: ({ context }) => context.link !== null,
-    isReturnWithToken: (_, params: { location: string }) => responseTokenOf(params.location).token !== null,
-    isReturnWithoutToken: (_, params: { location: string }) => {
-      const back = responseTokenOf(params.location)
-      return back.returned && back.token === null
-    },
+    ...consentReturnGuards,
   },
 }).createMachine({
   id: 'labLink',

@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react'
 import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { LabLinkAlert } from '@/domain/lab-link.ts'
+import { frameLocation } from '@/web/lib/frame-location.ts'
 import { inspectOption } from '@/web/lib/inspect.ts'
 import { Button } from '@/web/ui/button.tsx'
 import { Modal } from '@/web/ui/modal.tsx'
@@ -61,12 +62,7 @@ export function TestUserLink() {
   const pickedName = pick?.username ?? ''
 
   const onFrameLoad = () => {
-    let location = ''
-    try {
-      location = frame.current?.contentWindow?.location.href ?? ''
-    } catch {
-      return // a page of another origin: not the return yet
-    }
+    const location = frameLocation(frame.current)
     if (location) send({ type: 'frame.navigated', location })
   }
 

@@ -7,6 +7,7 @@ import { useEffect, useId, useMemo, useRef, useState, type Ref } from 'react'
 import { cakeIds, checkoutAlerts, type CakeId, type CheckoutAlertCode } from '@/domain/checkout-demo.ts'
 import { limits } from '@/domain/limits.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
+import { frameLocation } from '@/web/lib/frame-location.ts'
 import { checkoutDirectDebitMachine } from '../../../../../../machines/checkout-direct-debit.machine.ts'
 import { checkoutQrMachine } from '../../../../../../machines/checkout-qr.machine.ts'
 import { checkoutActors, forgetLink, savedLink } from '../api.ts'
@@ -244,12 +245,7 @@ function DirectDebitCheckout() {
   const processing = state.hasTag('busy.processing') || state.hasTag('busy.cancelling')
 
   const onFrameLoad = () => {
-    let location = ''
-    try {
-      location = frame.current?.contentWindow?.location.href ?? ''
-    } catch {
-      return // a page of another origin: not the return yet
-    }
+    const location = frameLocation(frame.current)
     if (location) send({ type: 'frame.navigated', location })
   }
 
