@@ -102,7 +102,10 @@ export const labLinkMachine = setup({
   states: {
     settling: {
       description: 'Start: a remembered link shows at once.',
-      always: [{ guard: 'hasLink', target: 'linked' }, { target: 'unlinked' }],
+      always: [
+        { guard: 'hasLink', target: 'linked', description: 'A test user is linked (remembered, or kept after a failed attempt)' },
+        { target: 'unlinked', description: 'No test user is linked' },
+      ],
     },
     unlinked: {
       description: 'No test user linked: the test users to pick and "Link a test user".',
