@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { consentReturnGuards } from './consent-return.ts'
 import { responseTokenOf, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
@@ -86,11 +87,7 @@ export const checkoutDirectDebitMachine = setup({
   },
   guards: {
     isLinked: ({ context }) => context.userAuthorizationId !== null && context.phoneNumber !== null,
-    isReturnWithToken: (_, params: { location: string }) => responseTokenOf(params.location).token !== null,
-    isReturnWithoutToken: (_, params: { location: string }) => {
-      const back = responseTokenOf(params.location)
-      return back.returned && back.token === null
-    },
+    ...consentReturnGuards,
     isTimedOut: (_, params: { error: unknown }) => isTimedOut(params.error),
     ...pollOutcomeGuards,
     canRetry,

@@ -38,6 +38,8 @@ export interface TestPanelInput {
   selectedModels: readonly ProductModel[]
   endpointId?: LabEndpointId
   scenario?: ScenarioId
+  /** The linked test user's authorization id (the lab's "Link a test user"), if any. */
+  userAuthorizationId?: string
 }
 
 interface TestPanelContext {
@@ -112,7 +114,7 @@ export const testPanelMachine = setup({
       endpointId: input.endpointId && endpoints.includes(input.endpointId) ? input.endpointId : endpoints[0]!,
       scenario: input.scenario ?? defaultScenario,
       item: emptyItem,
-      userAuthorizationId: '',
+      userAuthorizationId: input.userAuthorizationId ?? '',
       plan: null,
       calls: [],
       failure: null,

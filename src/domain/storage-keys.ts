@@ -15,4 +15,6 @@ export const storageKeys = {
   labEnabled: (product: string) => `${product}lab-enabled`,
   /** The cake shop's direct-debit link (user authorization id and phone number of the demo's test user). */
   checkoutLink: 'paylabCheckoutLink',
+  /** The payment lab's linked test user, per merchant and mode (docs/dashboard.md "Linking a test user"). */
+  labLink: (merchantId: string, mode: string) => `paylabLabLink:${mode}:${merchantId}`,
 } as const

@@ -138,6 +138,83 @@ for (const model of products.map((p) => p.model)) {
   })
 }
 
+/** A signed sandbox call with the developer's key, as a client of their merchant makes it. */
+async function sandboxAs(page: Page, d: Developer, method: 'GET' | 'DELETE', path: string) {
+  const authorization = signOpaRequest(nodeOpaCrypto, { apiKey: d.apiKey, apiSecret: d.apiSecret, method, path, nonce: `n${Date.now()}${Math.random()}`, epoch: Math.floor(Date.now() / 1000), contentType: null, body: null })
+  return page.request.fetch(path, { method, headers: { authorization, 'x-assume-merchant': d.merchantId } })
+}
+
+test('link a test user in the lab through the consent page: auto debit and request money run with no pasted id, remembered, unlinked', async ({ page }) => {
+  await useLang(page, 'en')
+  const d = await signedInDeveloper(page)
+  await page.goto('/develop/paylab-lab?product=autodebit')
+  const link = page.locator('.lab-link')
+  await expect(link).toHaveAttribute('data-linked', 'false')
+  await link.getByLabel('Test user to link').selectOption({ label: 'hanako' })
+  await link.getByRole('button', { name: 'Link a test user' }).click()
+
+  // the wallet's consent page of the developer's own merchant, in a dialog, already signed in as hanako
+  const dialog = page.getByRole('dialog', { name: 'Wallet consent page' })
+  await expect(dialog).toContainText('hanako')
+  await dialog.frameLocator('iframe').getByRole('button', { name: 'Agree and continue' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(link.locator('[data-part=username]')).toHaveText('hanako')
+  await expect(link.locator('[data-part=phone]')).toHaveText(/^\*+\d{4}$/)
+  const id = (await link.locator('[data-part=authorization]').textContent())!
+  const field = page.getByLabel('User authorization id')
+  await expect(field).toHaveValue(id)
+
+  // the sandbox knows the authorization as the developer's merchant's, for hanako
+  const status = await sandboxAs(page, d, 'GET', `/v2/user/authorizations?userAuthorizationId=${encodeURIComponent(id)}`)
+  expect(status.status(), await status.text()).toBe(200)
+
+  const paid = await runPanel(page, 'en')
+  await expect(paid).toHaveAttribute('data-status', '201')
+  await expect(paid.locator('[data-part=response]')).toContainText('"COMPLETED"')
+  await expect(paid.locator('details pre').first()).toContainText(`"userAuthorizationId": "${id}"`)
+
+  // remembered for this merchant across a reload, and shared by the other tabs that name a payer
+  await page.reload()
+  await expect(link.locator('[data-part=authorization]')).toHaveText(id)
+  await page.getByRole('tab', { name: products.find((p) => p.model === 'request_money')!.name }).click()
+  await expect(page.getByLabel('User authorization id')).toHaveValue(id)
+  const order = await runPanel(page, 'en')
+  await expect(order).toHaveAttribute('data-status', /^20[01]$/)
+  await expect(order.locator('[data-part=response]')).toContainText('"SUCCESS"')
+
+  // Unlink revokes it in the sandbox and forgets it
+  await page.locator('.lab-link').getByRole('button', { name: 'Unlink' }).click()
+  await expect(page.locator('.lab-link')).toHaveAttribute('data-linked', 'false')
+  await expect(page.getByLabel('User authorization id')).toHaveValue('')
+  const gone = await sandboxAs(page, d, 'GET', `/v2/user/authorizations?userAuthorizationId=${encodeURIComponent(id)}`)
+  expect((await gone.json()).resultInfo.code).toBe('INVALID_USER_AUTHORIZATION_ID')
+  await page.reload()
+  await expect(page.locator('.lab-link')).toHaveAttribute('data-linked', 'false')
+})
+
+test('link a test user: Cancel on the consent page and a sandbox that does not answer say so, and the panel stays usable (ja)', async ({ page }) => {
+  await useLang(page, 'ja')
+  await signedInDeveloper(page)
+  await page.goto('/develop/paylab-lab?product=continuous_payments')
+  const link = page.locator('.lab-link')
+  await link.getByRole('button', { name: 'テストユーザーを連携' }).click()
+  const dialog = page.getByRole('dialog', { name: 'ウォレットの同意画面' })
+  await dialog.frameLocator('iframe').getByRole('button', { name: 'キャンセル' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(link.getByRole('alert')).toHaveText(/テストユーザーが同意画面でキャンセルしたため、連携されませんでした。/)
+  await expect(link).toHaveAttribute('data-linked', 'false')
+
+  await page.route('**/v1/qr/sessions', (route) => route.abort('internetdisconnected'))
+  await link.getByRole('button', { name: 'テストユーザーを連携' }).click()
+  await expect(link.getByRole('alert')).toHaveText(/サンドボックスから応答がありません。/)
+  await link.getByRole('button', { name: 'メッセージを閉じる' }).click()
+  await expect(link.getByRole('alert')).toHaveCount(0)
+  await expect(link.getByRole('button', { name: 'テストユーザーを連携' })).toBeEnabled()
+  // still usable: Run sends the placeholder id and shows the sandbox's answer
+  const refused = await runPanel(page, 'ja')
+  await expect(refused).toHaveAttribute('data-status', /^4\d\d$/)
+})
+
 test('copy as curl: the copied command runs against the server and gets the same answer', async ({ page }) => {
   await useLang(page, 'en')
   await signedInDeveloper(page)

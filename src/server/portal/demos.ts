@@ -177,8 +177,9 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
   })
 
   /**
-   * Where the consent page returns the payer (spec §4: a location containing 'loading'). The shop, its parent
-   * page on this origin, reads the responseToken from this frame's query; the page itself only says so.
+   * Where the consent page returns the payer (spec §4: a location containing 'loading'). The shop — or the payment
+   * lab's "Link a test user" — its parent page on this origin, reads the responseToken from this frame's query; the
+   * page itself only says so.
    */
   app.get(demoLoadingPath, (c) => {
     c.header('Cache-Control', 'no-store')

@@ -27,6 +27,7 @@ import { jwtVerify, SignJWT } from 'jose'
 import { getNextSnapshot } from 'xstate'
 import { paymentMachine, type PaymentEvent, type PaymentKind, type PaymentStatus } from '../../../machines/payment.machine.ts'
 import { ApiError } from '@/domain/errors.ts'
+import { profileIdentifierOf, responseTokenIssuer } from '@/domain/lab-link.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../deps.ts'
@@ -417,7 +418,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
         : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer('paylab-sandbox')
+      .setIssuer(responseTokenIssuer)
       .setAudience(session.apiKey)
       .setIssuedAt(nowS)
       .setExpirationTime(nowS + 30 * 60)
@@ -995,12 +996,6 @@ export function captureView(row: PaymentRow) {
     captures: { data: row.captures.filter((c) => c.status === 'COMPLETED') },
     expiresAt: sec(row.expiresAtMs) ?? undefined,
   }
-}
-
-/** A masked phone-number-like identifier, stable per test user (the demo shows it as the user's number). */
-export function profileIdentifierOf(testUserId: string) {
-  const digits = Array.from(Buffer.from(testUserId), (b) => String(b % 10)).join('')
-  return `*******${digits.slice(-4)}`
 }
 
 /** The error for a refusal the machine named; codes whose codeId differs by endpoint get theirs here. */

@@ -64,11 +64,17 @@ export async function sendDemoCall(input: DemoCallInput, credentials: DemoCreden
   )
   const bodyText = request.body ? JSON.stringify(request.body) : null
   const signed = await signDemoRequest(request, bodyText, input.plan.key, credentials, origin)
+  const { status, answer, text, ms } = await exchange(signed, lang)
+  return { purpose: input.purpose, key: input.plan.key, request: { ...request, url: signed.url, headers: signed.headers, bodyText }, status, answer, text, ms }
+}
+
+/** Sends one signed request (short timeout) and keeps what came back: status, parsed JSON (null if none), text, time. Rejects only without an answer. */
+export async function exchange(signed: SignedRequest, lang: 'ja' | 'en'): Promise<{ status: number; answer: unknown; text: string; ms: number }> {
   const started = performance.now()
   const response = await fetch(signed.url, {
     method: signed.method,
     headers: { ...signed.headers, Accept: 'application/json', 'Accept-Language': lang },
-    body: bodyText ?? undefined,
+    body: signed.bodyText ?? undefined,
     signal: AbortSignal.timeout(limits.timeouts.shortMs),
   })
   const text = await response.text()
@@ -79,7 +85,7 @@ export async function sendDemoCall(input: DemoCallInput, credentials: DemoCreden
   } catch {
     answer = null
   }
-  return { purpose: input.purpose, key: input.plan.key, request: { ...request, url: signed.url, headers: signed.headers, bodyText }, status: response.status, answer, text, ms }
+  return { status: response.status, answer, text, ms }
 }
 
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`

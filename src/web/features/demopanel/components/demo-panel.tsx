@@ -11,6 +11,7 @@ import { demoPanelMachine } from '../../../../../machines/demo-panel.machine.ts'
 import { demoPanelActors, type PanelCall } from '../api.ts'
 import '../catalog.ts'
 import '../demo-panel.css'
+import { frameLocation } from '@/web/lib/frame-location.ts'
 
 /**
  * The phone-mock test panel (spec §2 demo panels; docs/demo-panel.md): the form, the phone showing the test user's
@@ -198,12 +199,7 @@ function Phone(props: { screen: string; url: string | null; paymentType: DemoPan
   // the cashier page stays in the frame after paying: its completion screen is the wallet's own
   const framed = url && (screen === 'phone.cashier' || screen === 'phone.consent' || (screen === 'phone.done' && codeType))
   const onLoad = () => {
-    let location = ''
-    try {
-      location = frame.current?.contentWindow?.location.href ?? ''
-    } catch {
-      return // another origin: not back yet
-    }
+    const location = frameLocation(frame.current) // null while the wallet's page (another origin) shows
     if (location) props.onNavigated(location)
   }
   const yen = `¥${amount.toLocaleString(i18n.locale)}`

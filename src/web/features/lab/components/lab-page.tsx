@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { labGroupOf, type LabEndpointId, type ScenarioId } from '@/domain/lab.ts'
+import { labLinkModels } from '@/domain/lab-link.ts'
 import { products, type ProductModel } from '@/domain/products.ts'
 import { TabList } from '@/web/ui/tab-list.tsx'
 import { labQueryOptions, type LabEndpointView } from '../api.ts'
 import type { DemoCredentials } from '../demo-call.ts'
 import { useTestPanel } from '../use-test-panel.ts'
 import { TestPanel } from './test-panel.tsx'
+import { LabLinkScope, TestUserLink, useLabLink, type TestUserList } from './test-user-link.tsx'
 import '../lab.css'
 import '../catalog.ts'
 
@@ -21,11 +24,15 @@ export interface LabPageProps {
   credentials: DemoCredentials | null
   /** The merchant's products (spec §4: the panel's scopes derive from them). */
   selectedModels: readonly ProductModel[]
+  /** The mode whose merchant the credentials are (the linked test user is remembered per merchant and mode). */
+  mode: string
+  /** The merchant's test users, for "Link a test user". */
+  testUsers: TestUserList
   onProductChange: (product: ProductModel) => void
 }
 
 /** `/develop/paylab-lab?product=`: one tab per product model, its endpoints with scenarios and answers, and the test panel. */
-export function LabPage({ product, endpoint, scenario, credentials, selectedModels, onProductChange }: LabPageProps) {
+export function LabPage({ product, endpoint, scenario, credentials, selectedModels, mode, testUsers, onProductChange }: LabPageProps) {
   const { t, i18n } = useLingui()
   const lang = i18n.locale === 'en' ? 'en' : 'ja'
   const nameOf = (model: ProductModel) => {
@@ -51,13 +58,21 @@ export function LabPage({ product, endpoint, scenario, credentials, selectedMode
             <Trans>Your sandbox merchant does not have this product yet, so the sandbox answers OP_OUT_OF_SCOPE. Add it under Settings → OPA Scopes.</Trans>
           </p>
         )}
-        <ProductTab key={product} product={product} endpoint={endpoint} scenario={scenario} credentials={credentials} selectedModels={selectedModels} />
+        {credentials ? (
+          <LabLinkScope key={`${mode}:${credentials.merchantId}`} credentials={credentials} mode={mode} testUsers={testUsers}>
+            <ProductTab key={product} product={product} endpoint={endpoint} scenario={scenario} credentials={credentials} selectedModels={selectedModels} />
+          </LabLinkScope>
+        ) : (
+          <ProductTab key={product} product={product} endpoint={endpoint} scenario={scenario} credentials={credentials} selectedModels={selectedModels} />
+        )}
       </div>
     </div>
   )
 }
 
-function ProductTab({ product, endpoint, scenario, credentials, selectedModels }: Omit<LabPageProps, 'onProductChange'>) {
+type TabProps = Omit<LabPageProps, 'onProductChange' | 'mode' | 'testUsers'>
+
+function ProductTab({ product, endpoint, scenario, credentials, selectedModels }: TabProps) {
   const { i18n } = useLingui()
   const lang = i18n.locale === 'en' ? 'en' : 'ja'
   const list = useQuery(labQueryOptions(labGroupOf[product], lang))
@@ -95,9 +110,17 @@ function ProductTab({ product, endpoint, scenario, credentials, selectedModels }
   )
 }
 
-function PanelForTab(props: Omit<LabPageProps, 'onProductChange' | 'credentials'> & { credentials: DemoCredentials; endpoints: LabEndpointView[] }) {
-  const [snapshot, send] = useTestPanel({ model: props.product, selectedModels: props.selectedModels, endpointId: props.endpoint, scenario: props.scenario, credentials: props.credentials })
-  return <TestPanel snapshot={snapshot} send={send} endpoints={props.endpoints} credentials={props.credentials} />
+function PanelForTab(props: Omit<TabProps, 'credentials'> & { credentials: DemoCredentials; endpoints: LabEndpointView[] }) {
+  const linked = useLabLink()?.snapshot.context.link?.userAuthorizationId ?? ''
+  const [snapshot, send] = useTestPanel({ model: props.product, selectedModels: props.selectedModels, endpointId: props.endpoint, scenario: props.scenario, userAuthorizationId: linked, credentials: props.credentials })
+  // a test user linked (or unlinked) while the tab is open fills (or empties) the panel's user authorization id
+  const shown = useRef(linked)
+  useEffect(() => {
+    if (shown.current === linked) return
+    shown.current = linked
+    send({ type: 'panel.user', userAuthorizationId: linked })
+  }, [linked, send])
+  return <TestPanel snapshot={snapshot} send={send} endpoints={props.endpoints} credentials={props.credentials} link={labLinkModels.includes(props.product) ? <TestUserLink /> : null} />
 }
 
 function EndpointCard({ endpoint }: { endpoint: LabEndpointView }) {

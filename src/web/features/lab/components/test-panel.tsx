@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import { labEndpointById } from '@/domain/lab.ts'
 import type { ActiveItem } from '@/domain/lab-panel.ts'
@@ -17,7 +17,7 @@ type Snapshot = SnapshotFrom<typeof testPanelMachine>
 const itemFields: (keyof ActiveItem)[] = ['merchantPaymentId', 'userAuthorizationId', 'requestedAt', 'amount', 'currency', 'orderDescription', 'isAuthorzation', 'codesId', 'merchantRefundId', 'paymentId', 'merchantCaptureId', 'merchantRevertId']
 
 /** The test panel of one product tab (spec §4): endpoint, scenario, authorization flag, Run, the active item and every call. */
-export function TestPanel({ snapshot, send, endpoints, credentials }: { snapshot: Snapshot; send: (event: TestPanelEvent) => void; endpoints: LabEndpointView[]; credentials: DemoCredentials }) {
+export function TestPanel({ snapshot, send, endpoints, credentials, link }: { snapshot: Snapshot; send: (event: TestPanelEvent) => void; endpoints: LabEndpointView[]; credentials: DemoCredentials; link?: ReactNode }) {
   const { t } = useLingui()
   const { context } = snapshot
   const busy = !snapshot.matches('ready')
@@ -68,10 +68,15 @@ export function TestPanel({ snapshot, send, endpoints, credentials }: { snapshot
         disabled={busy}
         onChange={(e) => send({ type: 'panel.authorize', value: e.target.checked })}
       />
+      {link}
       <TextField
         label={t`User authorization id`}
-        hint={t`From linking a test user (user authorization). Left empty, the placeholder 1234567890 is sent and the sandbox answers its error.`}
-        defaultValue={context.userAuthorizationId}
+        hint={
+          link
+            ? t`Filled when you link a test user (above), or paste one. Left empty, the placeholder 1234567890 is sent and the sandbox answers its error.`
+            : t`From linking a test user (user authorization). Left empty, the placeholder 1234567890 is sent and the sandbox answers its error.`
+        }
+        value={context.userAuthorizationId}
         maxLength={64}
         disabled={busy}
         onChange={(e) => send({ type: 'panel.user', userAuthorizationId: e.target.value })}

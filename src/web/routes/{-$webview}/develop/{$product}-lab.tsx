@@ -6,6 +6,7 @@ import { labEndpointIds, scenarioIds } from '@/domain/lab-ids.ts'
 import { productModels, type ProductModel } from '@/domain/products.ts'
 import { brandSlug } from '@/domain/site.ts'
 import { profileQuery } from '@/web/features/account/api.ts'
+import { merchantUsersQuery } from '@/web/features/dashboard/api.ts'
 import { LabPage, labTabs } from '@/web/features/lab/components/lab-page.tsx'
 import { LabFrame } from '@/web/features/shell/components/tool-frames.tsx'
 import { uiHead } from '@/web/lib/head.ts'
@@ -62,6 +63,9 @@ function LabRoute() {
       ? { apiKey: p.client_api_key, apiSecret: p.client_api_secret, merchantId: p.merchant_id, accessToken }
       : null
   const selectedModels = (p?.products ?? []).filter((m): m is ProductModel => (productModels as readonly string[]).includes(m))
+  // the lab signs with the sandbox (test-mode) merchant's key, whatever the dashboard's mode
+  const users = useQuery({ ...merchantUsersQuery(p?.merchant_id ?? ''), enabled: !!p?.merchant_id })
+  const testUsers = users.isError ? 'error' : users.data ? users.data.test_users.map((u) => ({ testUserId: u.test_user_id, username: u.username })) : 'loading'
   return (
     <LabFrame>
       <LabPage
@@ -70,6 +74,8 @@ function LabRoute() {
         scenario={search.scenario}
         credentials={credentials}
         selectedModels={selectedModels}
+        mode="MODE_TEST"
+        testUsers={testUsers}
         onProductChange={(product) => void navigate({ to: '.', search: { product }, replace: true })}
       />
     </LabFrame>

@@ -6,6 +6,7 @@ import { useId, useMemo, useRef, useState, type Ref } from 'react'
 import { cakeIds, checkoutAlerts, type CakeId, type CheckoutAlertCode } from '@/domain/checkout-demo.ts'
 import { limits } from '@/domain/limits.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
+import { frameLocation } from '@/web/lib/frame-location.ts'
 import { PhoneFrame as Phone } from '@/web/ui/phone-frame.tsx'
 import { QrCanvas } from '@/web/ui/qr-canvas.tsx'
 import { checkoutDirectDebitMachine } from '../../../../../../machines/checkout-direct-debit.machine.ts'
@@ -236,12 +237,7 @@ function DirectDebitCheckout() {
   const processing = state.hasTag('busy.processing') || state.hasTag('busy.cancelling')
 
   const onFrameLoad = () => {
-    let location = ''
-    try {
-      location = frame.current?.contentWindow?.location.href ?? ''
-    } catch {
-      return // a page of another origin: not the return yet
-    }
+    const location = frameLocation(frame.current)
     if (location) send({ type: 'frame.navigated', location })
   }
 
