@@ -47,6 +47,7 @@ import {
   type SandboxRepo,
   type UserAuthorizationRow,
 } from '../store/sandbox-repo.ts'
+import { enqueueTransactionWebhook } from './webhooks.ts'
 
 const S = limits.sandbox
 const sec = (ms: number | null | undefined) => (ms === null || ms === undefined ? undefined : Math.floor(ms / 1000))
@@ -313,7 +314,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
     } else if (row.status === 'COMPLETED' && d.status === 'REFUNDED' && event.type === 'merchant.refund') {
       await release(event.amount)
     }
-    return r.updatePayment(row.paymentId, {
+    const updated = await r.updatePayment(row.paymentId, {
       ...extra,
       status: d.status,
       amount: d.context.amount,
@@ -322,6 +323,8 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
       reauthCount: d.context.reauthCount,
       ...(d.status === 'FAILED' && row.status !== 'FAILED' ? { canceledAtMs: event.nowMs } : {}),
     })
+    await enqueueTransactionWebhook(r.db, row, updated, event.nowMs)
+    return updated
   }
 
   /** Lazy expiry: applies `time.passed` when the machine says time has moved the order on. */
@@ -733,7 +736,9 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
         // single use: a second approval (or a parallel one) finds the request approved and is refused
         if (!(await r.approvePendingOperation(row.merchantId, 'reauthorize', requestId, t))) throw new ApiError('REAUTHORIZE_REJECTED')
         if (!(await r.debit(locked.testUserId, amount - locked.heldAmount))) throw new ApiError('NO_SUFFICIENT_FUND')
-        return r.updatePayment(locked.paymentId, { amount, heldAmount: amount })
+        const updated = await r.updatePayment(locked.paymentId, { amount, heldAmount: amount })
+        await enqueueTransactionWebhook(r.db, locked, updated, t)
+        return updated
       })
     },
 

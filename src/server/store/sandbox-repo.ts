@@ -35,6 +35,8 @@ export const newSessionId = () => randomBytes(18).toString('base64url')
 /** All SQL of the OPA sandbox. Pass a transaction as `db` to group calls. */
 export function sandboxRepo(db: Db) {
   return {
+    /** The handle these calls run on (the store, or the transaction passed in): other repos join it (webhooks). */
+    db,
     // ── merchants (seed) ───────────────────────────────────────────────────────────────────────────────
     async upsertSeedMerchant(m: { id: string; name: string; products: string[]; apiKey: string; apiSecret: string }) {
       await db.insert(merchants).values({ id: m.id, name: m.name, products: m.products }).onConflictDoNothing()
