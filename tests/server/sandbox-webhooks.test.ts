@@ -140,7 +140,7 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     expect((await deliveries(a, '?status=failed')).deliveries.map((d: { deliveryId: string }) => d.deliveryId)).toEqual([delivery.deliveryId])
 
     // resend: due at once, a fresh schedule, the history kept
-    const resent = await a.opa.post(`/sandbox/api/webhooks/${delivery.deliveryId}/resend`)
+    const resent = await a.opa.post(`/sandbox/api/webhooks/${delivery.deliveryId}/resend`, undefined)
     expect(resent.body.data).toMatchObject({ status: 'pending', attempts: maxWebhookAttempts })
     const ok = scriptedTransport([200])
     expect(await webhookDispatcher(t.deps, ok.send).runDue()).toBe(1)
@@ -156,7 +156,7 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     expect(other.deliveries).toEqual([])
     expect(other.signingSecret).not.toBe((await deliveries(a)).signingSecret)
     for (const call of [
-      () => b.opa.post(`/sandbox/api/webhooks/${own.deliveryId}/resend`),
+      () => b.opa.post(`/sandbox/api/webhooks/${own.deliveryId}/resend`, undefined),
       () => b.opa.post(`/sandbox/api/webhooks/${own.deliveryId}/attempts`, { status: 200 }),
       () => t.json('POST', `/dev/v1/sandbox/webhooks/${own.deliveryId}/resend`, undefined, b.auth),
     ]) {

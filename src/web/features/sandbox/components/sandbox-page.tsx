@@ -1,5 +1,6 @@
 import { ClockPanel } from './clock-panel.tsx'
 import { RequestLog } from './request-log.tsx'
+import { WebhookLog } from './webhook-log.tsx'
 import './sandbox.css'
 
 /** The sandbox tools of the signed-in developer (issue 14; docs/sandbox-powers.md); the route puts it in its frame. */
@@ -8,6 +9,7 @@ export function SandboxPage() {
     <div className="sandbox-page">
       <RequestLog />
       <ClockPanel />
+      <WebhookLog />
     </div>
   )
 }
