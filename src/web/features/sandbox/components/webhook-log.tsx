@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { HttpError } from '@/web/lib/http.ts'
 import { useSession } from '@/web/lib/session.tsx'
@@ -100,12 +100,12 @@ function WebhookItem({ delivery }: { delivery: WebhookDeliveryView }) {
   return (
     <details className="sandbox-entry" data-testid="webhook-entry">
       <summary>
-        <span className={`sandbox-entry__status${delivery.status === 'failed' ? ' sandbox-entry__status--failed' : ''}`}>{statusLabel}</span>
+        <span className={`sandbox-entry__status sandbox-entry__status--${delivery.status}`}>{statusLabel}</span>
         <code className="sandbox-entry__route">
           {delivery.state} {delivery.merchantPaymentId}
         </code>
         <span className="sandbox-entry__meta">
-          {format(delivery.createdAt)} · <Trans>{delivery.attempts} attempts</Trans>
+          {format(delivery.createdAt)} · <Plural value={delivery.attempts} one="# attempt" other="# attempts" />
         </span>
       </summary>
       <div className="sandbox-entry__body">
