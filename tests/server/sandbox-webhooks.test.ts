@@ -9,7 +9,7 @@ import { httpWebhookTransport, webhookDispatcher, type WebhookAnswer } from '../
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
-import { developer, type Developer } from './devtools-helpers.ts'
+import { developer, linkDeveloperUser, type Developer } from './devtools-helpers.ts'
 
 interface Received {
   url: string
@@ -147,6 +147,23 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     ;[delivery] = (await deliveries(a)).deliveries
     expect(delivery).toMatchObject({ status: 'delivered', attempts: maxWebhookAttempts + 1 })
     expect(ok.received[0]!.body).toBe(down.received[0]!.body)
+    await a.opa.post('/sandbox/api/clock', { reset: true })
+  })
+
+  it('a pre-authorisation sends AUTHORIZED, and EXPIRED once its expiry passes on the sandbox clock, with no read in between', async () => {
+    expect((await t.json('PUT', '/dev/v1/user/putProducts', { products: [1, 2, 3, 4, 5, 6, 7] }, a.auth)).status).toBe(200)
+    const { userAuthorizationId } = await linkDeveloperUser(t, a, 'hanako')
+    const merchantPaymentId = `WH-PA-${kind}`
+    const pre = await a.opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', { merchantPaymentId, userAuthorizationId, amount: jpy(300), requestedAt: epochNow(), expiresAt: epochNow() + 3600 })
+    expect([pre.status, pre.body.resultInfo.code, pre.body.data?.status]).toEqual([201, 'SUCCESS', 'AUTHORIZED'])
+    const receiver = scriptedTransport()
+    const dispatcher = webhookDispatcher(t.deps, receiver.send)
+    expect(await dispatcher.runDue()).toBe(1)
+    await advance(a, 3601_000)
+    expect(await dispatcher.runDue()).toBe(1)
+    const events = receiver.received.map((r) => JSON.parse(r.body))
+    expect(events.map((e) => [e.state, e.merchant_order_id, e.paid_at])).toEqual([['AUTHORIZED', merchantPaymentId, null], ['EXPIRED', merchantPaymentId, null]])
+    expect(events[0].expires_at).toBe(new Date(pre.body.data.expiresAt * 1000).toISOString().replace('.000Z', 'Z'))
     await a.opa.post('/sandbox/api/clock', { reset: true })
   })
 

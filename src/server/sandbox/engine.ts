@@ -47,7 +47,7 @@ import {
   type SandboxRepo,
   type UserAuthorizationRow,
 } from '../store/sandbox-repo.ts'
-import { enqueueTransactionWebhook } from './webhooks.ts'
+import { enqueueTransactionWebhook } from './webhook-queue.ts'
 
 const S = limits.sandbox
 const sec = (ms: number | null | undefined) => (ms === null || ms === undefined ? undefined : Math.floor(ms / 1000))
@@ -474,6 +474,15 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
 
   return {
     now,
+    /**
+     * Expires the authorisations whose time has passed (the dispatcher calls it every tick, so their EXPIRED
+     * webhooks go out as after real waiting, read or not). Answers how many moved.
+     */
+    async expireDue(limit = 20) {
+      const rows = await repo.authorizationsExpiredBy(deps.clock.nowMs(), limit)
+      const moved = await Promise.all(rows.map((row) => refresh(row)))
+      return moved.filter((row) => row.status !== 'AUTHORIZED').length
+    },
     ensureTestUsers: (merchantId: string) => ensureTestUsers(db, merchantId, now(merchantId)),
 
     // ── dynamic QR ───────────────────────────────────────────────────────────────────────────────────────

@@ -4,12 +4,10 @@ import { isInternalHost, isLoopbackHost } from '@/domain/merchant-urls.ts'
 import { isWebhookUrl } from '@/domain/settings.ts'
 import {
   maxWebhookAttempts,
-  transactionWebhook,
   webhookHeaders,
   webhookLimits,
   webhookSignatureVersion,
   webhookSignedPayload,
-  webhookStateOf,
   webhookTime,
   type WebhookAttemptReport,
   type WebhookDelivery,
@@ -18,34 +16,16 @@ import {
 import type { AppDeps } from '../deps.ts'
 import type { Db } from '../store/db.ts'
 import { dashboardRepo } from '../store/dashboard-repo.ts'
-import type { PaymentRow } from '../store/sandbox-repo.ts'
+import { sandboxEngine } from './engine.ts'
 import type { WebhookAttempt } from '../store/tables/webhooks.ts'
 import { webhookRepo, type WebhookDeliveryRow } from '../store/webhook-repo.ts'
 
 /**
  * Sandbox webhooks (issue 14 item 4; docs/webhooks.md). The engine queues a delivery in the transaction that
- * changes the order (so a webhook is never lost nor sent for a change that rolled back); a dispatcher posts due
+ * changes the order (webhook-queue.ts: never lost, never sent for a change that rolled back); a dispatcher posts due
  * deliveries to the merchant's webhook URL, signed, and retries on the merchant's sandbox clock; deliveries the
  * sandbox may not post itself (this machine, no URL) wait for `npm run sandbox:forward`.
  */
-
-/** Queues the transaction webhook a transition sends, if it sends one (call inside the order's transaction). */
-export async function enqueueTransactionWebhook(db: Db, before: PaymentRow, after: PaymentRow, nowMs: number) {
-  const state = webhookStateOf(before, after)
-  if (!state) return
-  const body = transactionWebhook({
-    merchantId: after.merchantId,
-    paymentId: after.paymentId,
-    merchantPaymentId: after.merchantPaymentId,
-    amount: after.amount,
-    state,
-    order: after.order,
-    acceptedAtMs: after.acceptedAtMs,
-    expiresAtMs: after.expiresAtMs,
-    nowMs,
-  })
-  await webhookRepo(db).enqueue({ merchantId: after.merchantId, paymentId: after.paymentId, merchantPaymentId: after.merchantPaymentId, state, body: JSON.stringify(body), createdAtMs: nowMs })
-}
 
 /** The three headers of a delivery, signed now: `v1=` + Base64(HMAC-SHA256(secret, timestamp + "." + body)). */
 export function signWebhook(secret: string, deliveryId: string, body: string, epochSeconds: number): Record<string, string> {
@@ -157,6 +137,7 @@ const parkMs = 60_000
  */
 export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = httpWebhookTransport()) {
   const repo = webhookRepo(deps.store.db)
+  const engine = sandboxEngine(deps)
   let timer: ReturnType<typeof setInterval> | undefined
   let running: Promise<number> | undefined
 
@@ -177,6 +158,7 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
   }
 
   async function tick() {
+    await engine.expireDue()
     const due = await repo.due(deps.clock.nowMs(), webhookLimits.batch)
     const done = await Promise.all(due.map((row) => attempt(row).catch((error: unknown) => {
       deps.log.error('webhook attempt failed', { deliveryId: row.id, error: String(error) })

@@ -127,6 +127,16 @@ export function sandboxRepo(db: Db) {
       const q = db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId))
       return (await (lock ? q.for('update') : q))[0]
     },
+    /** Authorisations whose expiry has passed on their merchant's clock (`nowMs`: the clock without a merchant's offset). */
+    async authorizationsExpiredBy(nowMs: number, limit: number) {
+      const rows = await db
+        .select({ row: sandboxPayments })
+        .from(sandboxPayments)
+        .leftJoin(sandboxClocks, eq(sandboxClocks.merchantId, sandboxPayments.merchantId))
+        .where(and(eq(sandboxPayments.status, 'AUTHORIZED'), lt(sandboxPayments.expiresAtMs, sql`${nowMs}::bigint + coalesce(${sandboxClocks.offsetMs}, 0)`)))
+        .limit(limit)
+      return rows.map((r) => r.row)
+    },
     async findPaymentByCode(codeId: string, lock = false) {
       const q = db.select().from(sandboxPayments).where(eq(sandboxPayments.codeId, codeId))
       return (await (lock ? q.for('update') : q))[0]
