@@ -150,7 +150,7 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     await a.opa.post('/sandbox/api/clock', { reset: true })
   })
 
-  it('a pre-authorisation sends AUTHORIZED, and EXPIRED once its expiry passes on the sandbox clock, with no read in between', async () => {
+  it('a pre-authorisation sends AUTHORIZED, AUTHORIZED with reauth_request_id on a reauthorisation, and EXPIRED once its expiry passes on the sandbox clock, with no read in between', async () => {
     expect((await t.json('PUT', '/dev/v1/user/putProducts', { products: [1, 2, 3, 4, 5, 6, 7] }, a.auth)).status).toBe(200)
     const { userAuthorizationId } = await linkDeveloperUser(t, a, 'hanako')
     const merchantPaymentId = `WH-PA-${kind}`
@@ -158,11 +158,15 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     expect([pre.status, pre.body.resultInfo.code, pre.body.data?.status]).toEqual([201, 'SUCCESS', 'AUTHORIZED'])
     const receiver = scriptedTransport()
     const dispatcher = webhookDispatcher(t.deps, receiver.send)
-    expect(await dispatcher.runDue()).toBe(1)
+    // a lower reauthorisation: AUTHORIZED again, with its request id
+    const reauth = await a.opa.post('/v2/payments/reauthorize', { requestId: `RQ-${kind}`, paymentId: pre.body.data.paymentId, updatedAmount: jpy(200), requestedAt: epochNow() })
+    expect(reauth.status).toBe(200)
+    expect(await dispatcher.runDue()).toBe(2)
     await advance(a, 3601_000)
     expect(await dispatcher.runDue()).toBe(1)
     const events = receiver.received.map((r) => JSON.parse(r.body))
-    expect(events.map((e) => [e.state, e.merchant_order_id, e.paid_at])).toEqual([['AUTHORIZED', merchantPaymentId, null], ['EXPIRED', merchantPaymentId, null]])
+    expect(events.map((e) => [e.state, e.order_amount, e.reauth_request_id])).toEqual([['AUTHORIZED', '300', undefined], ['AUTHORIZED', '200', `RQ-${kind}`], ['EXPIRED', '200', undefined]])
+    expect(events.every((e) => e.merchant_order_id === merchantPaymentId && e.paid_at === null)).toBe(true)
     expect(events[0].expires_at).toBe(new Date(pre.body.data.expiresAt * 1000).toISOString().replace('.000Z', 'Z'))
     await a.opa.post('/sandbox/api/clock', { reset: true })
   })

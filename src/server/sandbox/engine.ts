@@ -286,7 +286,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
    * Applies one event to a locked order: the machine decides, the engine moves money to match and stores the
    * row. A refusal throws its published code (nothing is changed).
    */
-  async function apply(r: SandboxRepo, row: PaymentRow, event: PaymentEvent, extra: Partial<PaymentRow> = {}) {
+  async function apply(r: SandboxRepo, row: PaymentRow, event: PaymentEvent, extra: Partial<PaymentRow> = {}, webhookFields: Record<string, string> = {}) {
     const d = decide(row, event)
     if (d.rejection) throw rejection(d.rejection)
     if (d.status === row.status && d.context.amount === row.amount && d.context.reauthCount === row.reauthCount && !Object.keys(extra).length) return row
@@ -323,7 +323,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
       reauthCount: d.context.reauthCount,
       ...(d.status === 'FAILED' && row.status !== 'FAILED' ? { canceledAtMs: event.nowMs } : {}),
     })
-    await enqueueTransactionWebhook(r.db, row, updated, event.nowMs)
+    await enqueueTransactionWebhook(r.db, row, updated, event.nowMs, webhookFields)
     return updated
   }
 
@@ -711,7 +711,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
             await r.insertOperation({ merchantId, kind: 'reauthorize', operationId: input.requestId, paymentId: locked.paymentId, status: 201, response: { ...data, amount: input.amount, pending: true }, createdAtMs: t })
             return { status: 201 as const, data }
           }
-          const updated = await apply(r, locked, { type: 'merchant.reauthorize', nowMs: t, amount: input.amount })
+          const updated = await apply(r, locked, { type: 'merchant.reauthorize', nowMs: t, amount: input.amount }, {}, { reauth_request_id: input.requestId })
           const data = {
             requestId: input.requestId,
             paymentId: updated.paymentId,
@@ -746,7 +746,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
         if (!(await r.approvePendingOperation(row.merchantId, 'reauthorize', requestId, t))) throw new ApiError('REAUTHORIZE_REJECTED')
         if (!(await r.debit(locked.testUserId, amount - locked.heldAmount))) throw new ApiError('NO_SUFFICIENT_FUND')
         const updated = await r.updatePayment(locked.paymentId, { amount, heldAmount: amount })
-        await enqueueTransactionWebhook(r.db, locked, updated, t)
+        await enqueueTransactionWebhook(r.db, locked, updated, t, { reauth_request_id: requestId })
         return updated
       })
     },

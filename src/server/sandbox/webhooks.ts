@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { lookup } from 'node:dns/promises'
+import { getNextSnapshot } from 'xstate'
+import { webhookDeliveryMachine, type WebhookDeliveryStatus } from '../../../machines/webhook-delivery.machine.ts'
 import { isInternalHost, isLoopbackHost } from '@/domain/merchant-urls.ts'
 import { isWebhookUrl } from '@/domain/settings.ts'
 import {
@@ -118,14 +120,15 @@ export function httpWebhookTransport(options: { timeoutMs?: number; maxResponseB
   }
 }
 
-const isSuccess = (status: number) => status >= 200 && status < 300
+/** The delivery machine restored from a stored row (its attempts since queued or last resent). */
+const restore = (status: string, attempts: number) =>
+  webhookDeliveryMachine.resolveState({ value: status, context: { attempts, maxAttempts: maxWebhookAttempts } })
 
-/** After an attempt: delivered, failed for good (no attempt left), or the next try on the retry schedule. */
+/** After an attempt the machine decides: delivered, failed for good, or pending again after the back-off delay. */
 export function afterAttempt(attempts: number, answer: WebhookAnswer, nowMs: number) {
-  if (isSuccess(answer.status)) return { status: 'delivered' as const, nextAttemptAtMs: null }
-  const delay = webhookLimits.retryDelaysMs[attempts]
-  if (attempts + 1 >= maxWebhookAttempts || delay === undefined) return { status: 'failed' as const, nextAttemptAtMs: null }
-  return { status: 'pending' as const, nextAttemptAtMs: nowMs + delay }
+  const next = getNextSnapshot(webhookDeliveryMachine, restore('pending', attempts), { type: 'attempt.answered', status: answer.status })
+  const status = next.value as WebhookDeliveryStatus
+  return { status, nextAttemptAtMs: status === 'pending' ? nowMs + webhookLimits.retryDelaysMs[attempts]! : null }
 }
 
 /** Rows without a target are looked at again this much later (or at once when a URL is set). */

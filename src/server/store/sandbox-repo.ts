@@ -32,6 +32,12 @@ export const newTestUserId = () => `tu_${randomBytes(9).toString('base64url')}`
 export const newUserAuthorizationId = () => randomUUID()
 export const newSessionId = () => randomBytes(18).toString('base64url')
 
+/**
+ * "Now" on each row's merchant clock in SQL, for a query that left-joins `sandbox_clocks` on its merchant:
+ * `nowMs` (the clock without a merchant's offset) plus that merchant's offset.
+ */
+export const merchantNowSql = (nowMs: number) => sql`${nowMs}::bigint + coalesce(${sandboxClocks.offsetMs}, 0)`
+
 /** All SQL of the OPA sandbox. Pass a transaction as `db` to group calls. */
 export function sandboxRepo(db: Db) {
   return {
@@ -133,7 +139,7 @@ export function sandboxRepo(db: Db) {
         .select({ row: sandboxPayments })
         .from(sandboxPayments)
         .leftJoin(sandboxClocks, eq(sandboxClocks.merchantId, sandboxPayments.merchantId))
-        .where(and(eq(sandboxPayments.status, 'AUTHORIZED'), lt(sandboxPayments.expiresAtMs, sql`${nowMs}::bigint + coalesce(${sandboxClocks.offsetMs}, 0)`)))
+        .where(and(eq(sandboxPayments.status, 'AUTHORIZED'), lt(sandboxPayments.expiresAtMs, merchantNowSql(nowMs))))
         .limit(limit)
       return rows.map((r) => r.row)
     },

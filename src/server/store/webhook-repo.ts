@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm'
 import { webhookLimits, type WebhookListQuery } from '@/domain/webhooks.ts'
 import type { Db } from './db.ts'
+import { merchantNowSql } from './sandbox-repo.ts'
 import { sandboxClocks } from './tables/sandbox.ts'
 import { sandboxWebhookDeliveries, sandboxWebhookSecrets, type WebhookAttempt } from './tables/webhooks.ts'
 
@@ -40,7 +41,7 @@ export function webhookRepo(db: Db) {
         .select({ row: t })
         .from(t)
         .leftJoin(sandboxClocks, eq(sandboxClocks.merchantId, t.merchantId))
-        .where(and(eq(t.status, 'pending'), lte(t.nextAttemptAtMs, sql`${nowMs}::bigint + coalesce(${sandboxClocks.offsetMs}, 0)`)))
+        .where(and(eq(t.status, 'pending'), lte(t.nextAttemptAtMs, merchantNowSql(nowMs))))
         .orderBy(asc(t.nextAttemptAtMs))
         .limit(limit)
       return rows.map((r) => r.row)
