@@ -158,10 +158,11 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     expect([pre.status, pre.body.resultInfo.code, pre.body.data?.status]).toEqual([201, 'SUCCESS', 'AUTHORIZED'])
     const receiver = scriptedTransport()
     const dispatcher = webhookDispatcher(t.deps, receiver.send)
+    expect(await dispatcher.runDue()).toBe(1)
     // a lower reauthorisation: AUTHORIZED again, with its request id
     const reauth = await a.opa.post('/v2/payments/reauthorize', { requestId: `RQ-${kind}`, paymentId: pre.body.data.paymentId, updatedAmount: jpy(200), requestedAt: epochNow() })
     expect(reauth.status).toBe(200)
-    expect(await dispatcher.runDue()).toBe(2)
+    expect(await dispatcher.runDue()).toBe(1)
     await advance(a, 3601_000)
     expect(await dispatcher.runDue()).toBe(1)
     const events = receiver.received.map((r) => JSON.parse(r.body))

@@ -163,11 +163,20 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
   async function tick() {
     await engine.expireDue()
     const due = await repo.due(deps.clock.nowMs(), webhookLimits.batch)
-    const done = await Promise.all(due.map((row) => attempt(row).catch((error: unknown) => {
-      deps.log.error('webhook attempt failed', { deliveryId: row.id, error: String(error) })
-      return false
-    })))
-    return done.filter(Boolean).length
+    // one payment's webhooks go out in the order they were made; different payments' side by side
+    const byPayment = new Map<string, WebhookDeliveryRow[]>()
+    for (const row of due) byPayment.set(row.paymentId, [...(byPayment.get(row.paymentId) ?? []), row])
+    let attempted = 0
+    await Promise.all([...byPayment.values()].map(async (rows) => {
+      for (const row of rows) {
+        const sent = await attempt(row).catch((error: unknown) => {
+          deps.log.error('webhook attempt failed', { deliveryId: row.id, error: String(error) })
+          return false
+        })
+        if (sent) attempted += 1
+      }
+    }))
+    return attempted
   }
 
   return {

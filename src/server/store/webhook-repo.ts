@@ -42,7 +42,7 @@ export function webhookRepo(db: Db) {
         .from(t)
         .leftJoin(sandboxClocks, eq(sandboxClocks.merchantId, t.merchantId))
         .where(and(eq(t.status, 'pending'), lte(t.nextAttemptAtMs, merchantNowSql(nowMs))))
-        .orderBy(asc(t.nextAttemptAtMs))
+        .orderBy(asc(t.nextAttemptAtMs), asc(t.createdAtMs), asc(t.id))
         .limit(limit)
       return rows.map((r) => r.row)
     },
