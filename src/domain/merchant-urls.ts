@@ -45,3 +45,40 @@ export function safeRedirectUrl(value: string | null | undefined, kind: Redirect
 }
 
 export const isSafeRedirectUrl = (value: string, kind: RedirectKind = 'WEB_LINK') => safeRedirectUrl(value, kind) !== undefined
+
+// ── server-side requests (webhooks): addresses the sandbox must not call itself ────────────────────────────
+
+const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/
+
+/** 127/8, 0/8, 10/8, 100.64/10, 169.254/16 (link-local, cloud metadata), 172.16/12, 192.168/16, 198.18/15, multicast and above. */
+function isInternalIpv4(address: string): boolean {
+  const m = ipv4.exec(address)
+  if (!m) return false
+  const [a, b] = [Number(m[1]), Number(m[2])]
+  return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 198 && (b === 18 || b === 19)) || a >= 224
+}
+
+/**
+ * An address or host name a server must not send requests to on a merchant's behalf: loopback, private,
+ * carrier-grade NAT, link-local (169.254.169.254 is the cloud metadata service), unique-local IPv6, IPv4-mapped
+ * forms of those, and the names that mean this machine or a metadata service. Takes a URL's `hostname` (IPv6 in
+ * brackets) or a bare address as a resolver returns it.
+ */
+export function isInternalHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')
+  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.internal') || h.endsWith('.local') || h === 'metadata' || h === 'instance-data') return true
+  if (ipv4.test(h)) return isInternalIpv4(h)
+  if (!h.includes(':')) return false
+  if (h === '::' || h === '::1') return true
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(h)
+  if (mapped) return isInternalIpv4(mapped[1]!)
+  if (/^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$/.test(h)) return true
+  return /^f[cd][0-9a-f]{2}:/.test(h) || /^fe[89ab][0-9a-f]:/.test(h) || /^ff/.test(h)
+}
+
+/** This machine only (local development): what the forwarder reaches for the sandbox. */
+export const isLoopbackHost = (host: string) => {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '')
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\./.test(h)
+}

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isInternalHost, isLoopbackHost } from './merchant-urls.ts'
 
 /**
  * Merchant settings (Settings tab 'Configuration', spec §2, §5, §7): the webhook URL and the domains a WEB_LINK
@@ -14,7 +15,10 @@ export const settingsLimits = { maxRedirectDomains: 20, maxHostLength: 253, maxU
 
 const localHosts = ['localhost', '127.0.0.1', '[::1]']
 
-/** HTTPS anywhere, or plain HTTP on this machine (local development); nothing else can receive webhooks. */
+/**
+ * HTTPS to a public host, or this machine (local development: the sandbox does not post there itself,
+ * `npm run sandbox:forward` delivers; docs/webhooks.md); never private, link-local or metadata addresses.
+ */
 export function isWebhookUrl(value: string): boolean {
   let url: URL
   try {
@@ -23,6 +27,7 @@ export function isWebhookUrl(value: string): boolean {
     return false
   }
   if (url.username || url.password) return false
+  if (isInternalHost(url.hostname) && !isLoopbackHost(url.hostname)) return false
   return url.protocol === 'https:' || (url.protocol === 'http:' && localHosts.includes(url.hostname))
 }
 

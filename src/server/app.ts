@@ -14,6 +14,7 @@ import { demosRoutes } from './portal/demos.ts'
 import { labsRoutes } from './portal/labs.ts'
 import { settingsRoutes } from './portal/settings.ts'
 import { sandboxPowersRoutes } from './portal/sandbox-powers.ts'
+import { sandboxWebhookRoutes } from './portal/sandbox-webhooks.ts'
 import { docsRoutes } from './portal/docs.ts'
 import { siteRoutes } from './portal/site.ts'
 import { sandboxRoutes } from './sandbox/opa.ts'
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', demoApiRoutes(deps, (request) => app.fetch(request)))
   app.route('/', demosRoutes(deps, (request) => app.fetch(request)))
   app.route('/', sandboxPowersRoutes(deps, (request) => app.fetch(request)))
+  app.route('/', sandboxWebhookRoutes(deps))
   app.route('/', sandboxRoutes(deps))
   app.route('/', walletRoutes(deps))
 

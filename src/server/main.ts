@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
 import { startHttpsListener } from './sandbox/https.ts'
 import { openStore } from './store/db.ts'
+import { webhookDispatcher } from './sandbox/webhooks.ts'
 
 /** Starts the one server: applies migrations, listens, and shuts down gracefully on SIGINT/SIGTERM. */
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
@@ -34,13 +35,17 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       : await startHttpsListener(app.fetch, { port: config.sandboxHttpsPort, host: config.host, dataDir: config.dataDir })
   if (https) log.info('listening (https)', { url: `https://localhost:${https.port}/`, certificate: https.certificate.certPath })
 
+  // Sandbox webhooks (docs/webhooks.md): every process posts due deliveries once a second (a claim gives each attempt to one).
+  const webhooks = webhookDispatcher(deps)
+  webhooks.start()
+
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     log.info('shutting down', { signal })
     // Stop accepting, let in-flight requests finish, then close the store.
-    await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), https?.close()])
+    await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), https?.close(), webhooks.stop()])
     await store.close()
     log.info('stopped')
     process.exit(0)

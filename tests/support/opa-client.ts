@@ -91,6 +91,7 @@ export function opaClient(options: OpaClientOptions) {
     get: (path: string, o?: OpaCallOptions) => call('GET', path, undefined, o),
     delete: (path: string, o?: OpaCallOptions) => call('DELETE', path, undefined, o),
     post: (path: string, body: unknown, o?: OpaCallOptions) => call('POST', path, body, o),
+    put: (path: string, body: unknown, o?: OpaCallOptions) => call('PUT', path, body, o),
   }
 }
 

@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps.ts'
 import { dashboardRepo, type MerchantSettings } from '../store/dashboard-repo.ts'
 import { merchantRepo, type Merchant } from '../store/merchant-repo.ts'
 import { jsonBody } from '../validate.ts'
+import { webhookService } from '../sandbox/webhooks.ts'
 import { success } from './accounts-flows.ts'
 import { requireUser, type AuthEnv } from './auth.ts'
 import { merchantFor } from './merchant-context.ts'
@@ -60,6 +61,7 @@ export function settingsRoutes(deps: AppDeps) {
       },
       deps.clock.now(),
     )
+    if (body.webhook_url !== undefined) await webhookService(deps).urlChanged(merchant.id)
     return success(c, settingsView(merchant.id, saved))
   })
 

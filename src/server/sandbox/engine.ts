@@ -48,6 +48,7 @@ import {
   type SandboxRepo,
   type UserAuthorizationRow,
 } from '../store/sandbox-repo.ts'
+import { enqueueTransactionWebhook } from './webhook-queue.ts'
 
 const S = limits.sandbox
 const sec = (ms: number | null | undefined) => (ms === null || ms === undefined ? undefined : Math.floor(ms / 1000))
@@ -286,7 +287,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
    * Applies one event to a locked order: the machine decides, the engine moves money to match and stores the
    * row. A refusal throws its published code (nothing is changed).
    */
-  async function apply(r: SandboxRepo, row: PaymentRow, event: PaymentEvent, extra: Partial<PaymentRow> = {}) {
+  async function apply(r: SandboxRepo, row: PaymentRow, event: PaymentEvent, extra: Partial<PaymentRow> = {}, webhookFields: Record<string, string> = {}) {
     const d = decide(row, event)
     if (d.rejection) throw rejection(d.rejection)
     if (d.status === row.status && d.context.amount === row.amount && d.context.reauthCount === row.reauthCount && !Object.keys(extra).length) return row
@@ -314,7 +315,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
     } else if (row.status === 'COMPLETED' && d.status === 'REFUNDED' && event.type === 'merchant.refund') {
       await release(event.amount)
     }
-    return r.updatePayment(row.paymentId, {
+    const updated = await r.updatePayment(row.paymentId, {
       ...extra,
       status: d.status,
       amount: d.context.amount,
@@ -323,6 +324,8 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
       reauthCount: d.context.reauthCount,
       ...(d.status === 'FAILED' && row.status !== 'FAILED' ? { canceledAtMs: event.nowMs } : {}),
     })
+    await enqueueTransactionWebhook(r.db, row, updated, event.nowMs, webhookFields)
+    return updated
   }
 
   /** Lazy expiry: applies `time.passed` when the machine says time has moved the order on. */
@@ -472,6 +475,15 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
 
   return {
     now,
+    /**
+     * Expires the authorisations whose time has passed (the dispatcher calls it every tick, so their EXPIRED
+     * webhooks go out as after real waiting, read or not). Answers how many moved.
+     */
+    async expireDue(limit = 20) {
+      const rows = await repo.authorizationsExpiredBy(deps.clock.nowMs(), limit)
+      const moved = await Promise.all(rows.map((row) => refresh(row)))
+      return moved.filter((row) => row.status !== 'AUTHORIZED').length
+    },
     ensureTestUsers: (merchantId: string) => ensureTestUsers(db, merchantId, now(merchantId)),
 
     // ── dynamic QR ───────────────────────────────────────────────────────────────────────────────────────
@@ -700,7 +712,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
             await r.insertOperation({ merchantId, kind: 'reauthorize', operationId: input.requestId, paymentId: locked.paymentId, status: 201, response: { ...data, amount: input.amount, pending: true }, createdAtMs: t })
             return { status: 201 as const, data }
           }
-          const updated = await apply(r, locked, { type: 'merchant.reauthorize', nowMs: t, amount: input.amount })
+          const updated = await apply(r, locked, { type: 'merchant.reauthorize', nowMs: t, amount: input.amount }, {}, { reauth_request_id: input.requestId })
           const data = {
             requestId: input.requestId,
             paymentId: updated.paymentId,
@@ -734,7 +746,9 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
         // single use: a second approval (or a parallel one) finds the request approved and is refused
         if (!(await r.approvePendingOperation(row.merchantId, 'reauthorize', requestId, t))) throw new ApiError('REAUTHORIZE_REJECTED')
         if (!(await r.debit(locked.testUserId, amount - locked.heldAmount))) throw new ApiError('NO_SUFFICIENT_FUND')
-        return r.updatePayment(locked.paymentId, { amount, heldAmount: amount })
+        const updated = await r.updatePayment(locked.paymentId, { amount, heldAmount: amount })
+        await enqueueTransactionWebhook(r.db, locked, updated, t, { reauth_request_id: requestId })
+        return updated
       })
     },
 

@@ -37,6 +37,9 @@ import { serveSandboxState } from './sandbox-state-routes.ts'
 import { requestLogRepo } from '../store/request-log-repo.ts'
 import { requestLogQuerySchema } from '@/domain/sandbox-log.ts'
 import { sandboxRepo } from '../store/sandbox-repo.ts'
+import { dashboardRepo } from '../store/dashboard-repo.ts'
+import { putWebhookRequest, webhookAttemptReport, webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
+import { webhookService } from './webhooks.ts'
 import {
   cashbackReversalView,
   cashbackView,
@@ -335,6 +338,27 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
     const rows = await requestLogRepo(deps.store.db).list(m(c), query)
     return ok(c, { merchantId: m(c), requests: rows.map(requestLogView) })
   })
+
+  // ── sandbox only: the calling merchant's webhooks (docs/webhooks.md) ─────────────────────────────────────
+  const webhooks = webhookService(deps)
+  const deliveryOf = (c: OpaCtx) => parseOpa(webhookDeliveryParams, c.req.param()).deliveryId
+  const found = <T>(value: T | undefined) => {
+    if (!value) throw new ApiError('SANDBOX_WEBHOOK_NOT_FOUND')
+    return value
+  }
+  app.put('/sandbox/api/webhooks', logged, auth, async (c) => {
+    const { url } = await body(c, putWebhookRequest)
+    const saved = await dashboardRepo(deps.store.db).saveSettings(m(c), { webhookUrl: url || null }, deps.clock.now())
+    await webhooks.urlChanged(m(c))
+    return ok(c, { merchantId: m(c), url: saved.webhookUrl })
+  })
+  // the forwarder polls these two: not written to the request log (it would push the merchant's own calls out)
+  app.get('/sandbox/api/webhooks', auth, async (c) => ok(c, await webhooks.list(m(c), parseOpa(webhookListQuery, c.req.query()))))
+  app.post('/sandbox/api/webhooks/:deliveryId/attempts', auth, async (c) => {
+    const id = deliveryOf(c)
+    return ok(c, found(await webhooks.report(m(c), id, await body(c, webhookAttemptReport))))
+  })
+  app.post('/sandbox/api/webhooks/:deliveryId/resend', logged, auth, async (c) => ok(c, found(await webhooks.resend(m(c), deliveryOf(c)))))
 
   return app
 }

@@ -15,9 +15,10 @@ import * as sandbox from './tables/sandbox.ts'
 import * as sandboxPowers from './tables/sandbox-powers.ts'
 import * as sandboxState from './tables/sandbox-state.ts'
 import * as site from './tables/site.ts'
+import * as webhooks from './tables/webhooks.ts'
 
 /** Every aggregate's tables (one file each in tables/); Drizzle needs them as one object. */
-export const schema = { ...site, ...merchants, ...accounts, ...sandbox, ...sandboxPowers, ...sandboxState, ...dashboard }
+export const schema = { ...site, ...merchants, ...accounts, ...sandbox, ...sandboxPowers, ...sandboxState, ...dashboard, ...webhooks }
 
 /** One type for both drivers (a union of the two Drizzle types is not callable). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>

@@ -32,9 +32,17 @@ export const newTestUserId = () => `tu_${randomBytes(9).toString('base64url')}`
 export const newUserAuthorizationId = () => randomUUID()
 export const newSessionId = () => randomBytes(18).toString('base64url')
 
+/**
+ * "Now" on each row's merchant clock in SQL, for a query that left-joins `sandbox_clocks` on its merchant:
+ * `nowMs` (the clock without a merchant's offset) plus that merchant's offset.
+ */
+export const merchantNowSql = (nowMs: number) => sql`${nowMs}::bigint + coalesce(${sandboxClocks.offsetMs}, 0)`
+
 /** All SQL of the OPA sandbox. Pass a transaction as `db` to group calls. */
 export function sandboxRepo(db: Db) {
   return {
+    /** The handle these calls run on (the store, or the transaction passed in): other repos join it (webhooks). */
+    db,
     // ── merchants (seed) ───────────────────────────────────────────────────────────────────────────────
     async upsertSeedMerchant(m: { id: string; name: string; products: string[]; apiKey: string; apiSecret: string }) {
       await db.insert(merchants).values({ id: m.id, name: m.name, products: m.products }).onConflictDoNothing()
@@ -124,6 +132,16 @@ export function sandboxRepo(db: Db) {
     async findPaymentById(paymentId: string, lock = false) {
       const q = db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId))
       return (await (lock ? q.for('update') : q))[0]
+    },
+    /** Authorisations whose expiry has passed on their merchant's clock (`nowMs`: the clock without a merchant's offset). */
+    async authorizationsExpiredBy(nowMs: number, limit: number) {
+      const rows = await db
+        .select({ row: sandboxPayments })
+        .from(sandboxPayments)
+        .leftJoin(sandboxClocks, eq(sandboxClocks.merchantId, sandboxPayments.merchantId))
+        .where(and(eq(sandboxPayments.status, 'AUTHORIZED'), lt(sandboxPayments.expiresAtMs, merchantNowSql(nowMs))))
+        .limit(limit)
+      return rows.map((r) => r.row)
     },
     async findPaymentByCode(codeId: string, lock = false) {
       const q = db.select().from(sandboxPayments).where(eq(sandboxPayments.codeId, codeId))

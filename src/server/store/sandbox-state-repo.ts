@@ -14,11 +14,13 @@ import {
   sandboxUserAuthorizations,
 } from './tables/sandbox.ts'
 import { sandboxSnapshots } from './tables/sandbox-state.ts'
+import { sandboxWebhookDeliveries } from './tables/webhooks.ts'
 
 /**
  * What "a merchant's sandbox" is (docs/sandbox-state.md): every table holding its simulated money and orders,
  * in the order rows can be inserted (parents first; deletion runs backwards). Reset empties them, a snapshot
- * copies them, a restore puts the copy back. Not in it: the request log, settings, API keys, OPA nonces.
+ * copies them, a restore puts the copy back. Not in it: the request log, settings (the webhook
+ * signing secret included), API keys, OPA nonces.
  */
 export const merchantSandboxTables = [
   sandboxTestUsers,
@@ -31,6 +33,9 @@ export const merchantSandboxTables = [
   sandboxCashbackReversals,
   sandboxClocks,
   merchantTopUps,
+  // the webhooks the payments above caused: a reset sends none for payments that are gone (the signing secret,
+  // like the webhook URL, is a setting and stays)
+  sandboxWebhookDeliveries,
 ] as const
 
 type MerchantTable = (typeof merchantSandboxTables)[number]

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { requestCurlData, requestLogData, requestReplayData } from '@/domain/sandbox-log.ts'
 import * as v from 'valibot'
+import { webhookDeliverySchema, webhookListData } from '@/domain/webhooks.ts'
 import { apiGet, apiPost, envelope, http } from '@/web/lib/http.ts'
 
 /**
@@ -60,3 +61,18 @@ export const qrSwitchQuery = (token: string | null) =>
 
 export const setQrAutoCancel = async (on: boolean) =>
   (await http.patch(envelope(qrSwitchData), '/dev/v1/configSettings/updateSettings', { auth: true, body: { qr_auto_cancel: on } })).data
+
+// ── webhooks (docs/webhooks.md) ─────────────────────────────────────────────────────────────────────────────
+const webhookDelivery = v.object({ ...webhookDeliverySchema.entries, forward: v.boolean() })
+const webhookList = v.object({ ...webhookListData.entries, deliveries: v.array(webhookDelivery) })
+export type WebhookDeliveryView = v.InferOutput<typeof webhookDelivery>
+
+export const webhookLogQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['sandbox', 'webhooks', token] as const,
+    queryFn: async ({ signal }) => (await apiGet(envelope(webhookList), '/dev/v1/sandbox/webhooks', { auth: true, signal })).data,
+    enabled: token !== null,
+  })
+
+export const resendWebhook = async (deliveryId: string) =>
+  (await apiPost(envelope(webhookDelivery), `/dev/v1/sandbox/webhooks/${encodeURIComponent(deliveryId)}/resend`, { auth: true })).data

@@ -12,7 +12,7 @@ import '../catalog.ts'
 const errorCode = (error: unknown) => (error instanceof HttpError ? error.code : 'UNKNOWN_ERROR')
 
 /** Pretty JSON when the text is JSON, else the text. */
-function pretty(text: string): string {
+export function pretty(text: string): string {
   if (text === '') return ''
   try {
     return JSON.stringify(JSON.parse(text), null, 2)

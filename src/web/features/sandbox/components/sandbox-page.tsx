@@ -1,6 +1,7 @@
 import { ClockPanel } from './clock-panel.tsx'
 import { RequestLog } from './request-log.tsx'
 import { StatePanel } from './state-panel.tsx'
+import { WebhookLog } from './webhook-log.tsx'
 import './sandbox.css'
 
 /** The sandbox tools of the signed-in developer (issue 14; docs/sandbox-powers.md); the route puts it in its frame. */
@@ -10,6 +11,7 @@ export function SandboxPage() {
       <RequestLog />
       <ClockPanel />
       <StatePanel />
+      <WebhookLog />
     </div>
   )
 }

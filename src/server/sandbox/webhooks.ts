@@ -1,0 +1,266 @@
+import { createHmac } from 'node:crypto'
+import { lookup } from 'node:dns/promises'
+import { getNextSnapshot } from 'xstate'
+import { webhookDeliveryMachine, type WebhookDeliveryStatus } from '../../../machines/webhook-delivery.machine.ts'
+import { isInternalHost, isLoopbackHost } from '@/domain/merchant-urls.ts'
+import { isWebhookUrl } from '@/domain/settings.ts'
+import {
+  maxWebhookAttempts,
+  webhookHeaders,
+  webhookLimits,
+  webhookSignatureVersion,
+  webhookSignedPayload,
+  webhookTime,
+  type WebhookAttemptReport,
+  type WebhookDelivery,
+  type WebhookState,
+} from '@/domain/webhooks.ts'
+import type { AppDeps } from '../deps.ts'
+import type { Db } from '../store/db.ts'
+import { dashboardRepo } from '../store/dashboard-repo.ts'
+import { sandboxEngine } from './engine.ts'
+import type { WebhookAttempt } from '../store/tables/webhooks.ts'
+import { webhookRepo, type WebhookDeliveryRow } from '../store/webhook-repo.ts'
+
+/**
+ * Sandbox webhooks (issue 14 item 4; docs/webhooks.md). The engine queues a delivery in the transaction that
+ * changes the order (webhook-queue.ts: never lost, never sent for a change that rolled back); a dispatcher posts due
+ * deliveries to the merchant's webhook URL, signed, and retries on the merchant's sandbox clock; deliveries the
+ * sandbox may not post itself (this machine, no URL) wait for `npm run sandbox:forward`.
+ */
+
+/** The three headers of a delivery, signed now: `v1=` + Base64(HMAC-SHA256(secret, timestamp + "." + body)). */
+export function signWebhook(secret: string, deliveryId: string, body: string, epochSeconds: number): Record<string, string> {
+  const mac = createHmac('sha256', secret).update(webhookSignedPayload(epochSeconds, body)).digest('base64')
+  return {
+    'content-type': 'application/json',
+    [webhookHeaders.id]: deliveryId,
+    [webhookHeaders.timestamp]: String(epochSeconds),
+    [webhookHeaders.signature]: `${webhookSignatureVersion}=${mac}`,
+  }
+}
+
+export type WebhookWaiting = 'no-url' | 'forwarder-only'
+
+/**
+ * Where the sandbox posts a merchant's webhooks itself, or why it does not: no URL set, or one on this machine
+ * or the portal itself (the forwarder delivers those: the sandbox makes no request to its own host, to loopback,
+ * private, link-local or metadata addresses).
+ */
+export async function webhookTarget(deps: AppDeps, merchantId: string): Promise<{ url: string | null; waiting: WebhookWaiting | null }> {
+  const url = (await dashboardRepo(deps.store.db).settingsOf(merchantId))?.webhookUrl ?? null
+  if (!url) return { url: null, waiting: 'no-url' }
+  if (!isWebhookUrl(url)) return { url, waiting: 'forwarder-only' }
+  const host = new URL(url).hostname
+  const portal = deps.config.publicOrigin ? new URL(deps.config.publicOrigin).hostname : undefined
+  if (isLoopbackHost(host) || isInternalHost(host) || host === portal) return { url, waiting: 'forwarder-only' }
+  return { url, waiting: null }
+}
+
+export interface WebhookAnswer {
+  status: number
+  body: string
+  error: string | null
+}
+
+export type WebhookTransport = (url: string, headers: Record<string, string>, body: string) => Promise<WebhookAnswer>
+
+/** Refuses a host that resolves to an address the sandbox must not call (a public name pointing inside). */
+async function assertPublicAddress(host: string) {
+  const bare = host.replace(/^\[|\]$/g, '')
+  const addresses = await lookup(bare, { all: true, verbatim: true })
+  if (addresses.length === 0 || addresses.some((a) => isInternalHost(a.address))) throw new Error('refused: the host resolves to a private, loopback or link-local address')
+}
+
+/** Reads at most `maxBytes` of an answer; the rest is dropped and the stream cancelled. */
+async function readBounded(res: Response, maxBytes: number) {
+  if (!res.body) return { text: '', truncated: false }
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  let truncated = false
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    if (size + value.byteLength > maxBytes) {
+      chunks.push(value.subarray(0, maxBytes - size))
+      truncated = true
+      await reader.cancel().catch(() => undefined)
+      break
+    }
+    chunks.push(value)
+    size += value.byteLength
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated }
+}
+
+/**
+ * POSTs one delivery: no redirects followed (a 3xx is a failed attempt), the whole answer within
+ * `timeoutMs`, at most `maxResponseBytes` read, an excerpt kept. `checkAddress` resolves the host first.
+ */
+export function httpWebhookTransport(options: { timeoutMs?: number; maxResponseBytes?: number; checkAddress?: boolean } = {}): WebhookTransport {
+  const timeoutMs = options.timeoutMs ?? webhookLimits.timeoutMs
+  const maxBytes = options.maxResponseBytes ?? webhookLimits.maxResponseBytes
+  return async (url, headers, body) => {
+    const signal = AbortSignal.timeout(timeoutMs)
+    try {
+      if (options.checkAddress ?? true) await assertPublicAddress(new URL(url).hostname)
+      const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal })
+      const { text, truncated } = await readBounded(res, maxBytes)
+      return {
+        status: res.status,
+        body: text.slice(0, webhookLimits.responseExcerptChars),
+        error: truncated ? `answer cut at ${maxBytes} bytes` : res.status >= 300 && res.status < 400 ? 'redirects are not followed' : null,
+      }
+    } catch (error) {
+      const e = error as Error
+      const reason = e.name === 'TimeoutError' || signal.aborted ? `no answer within ${timeoutMs} ms` : e.message.startsWith('refused:') ? e.message : `request failed: ${e.message}`
+      return { status: 0, body: '', error: reason.slice(0, 200) }
+    }
+  }
+}
+
+/** The delivery machine restored from a stored row (its attempts since queued or last resent). */
+const restore = (status: string, attempts: number) =>
+  webhookDeliveryMachine.resolveState({ value: status, context: { attempts, maxAttempts: maxWebhookAttempts } })
+
+/** After an attempt the machine decides: delivered, failed for good, or pending again after the back-off delay. */
+export function afterAttempt(attempts: number, answer: WebhookAnswer, nowMs: number) {
+  const next = getNextSnapshot(webhookDeliveryMachine, restore('pending', attempts), { type: 'attempt.answered', status: answer.status })
+  const status = next.value as WebhookDeliveryStatus
+  return { status, nextAttemptAtMs: status === 'pending' ? nowMs + webhookLimits.retryDelaysMs[attempts]! : null }
+}
+
+/** Rows without a target are looked at again this much later (or at once when a URL is set). */
+const parkMs = 60_000
+
+/**
+ * Posts due deliveries. `runDue()` is one tick (tests call it after moving a test clock); `start()` ticks every
+ * `intervalMs` in the server process. Several processes may tick: a claim gives each attempt to one of them.
+ */
+export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = httpWebhookTransport()) {
+  const repo = webhookRepo(deps.store.db)
+  const engine = sandboxEngine(deps)
+  let timer: ReturnType<typeof setInterval> | undefined
+  let running: Promise<number> | undefined
+
+  async function attempt(row: WebhookDeliveryRow) {
+    const now = deps.clock.nowMs(row.merchantId)
+    const target = await webhookTarget(deps, row.merchantId)
+    if (target.waiting || !target.url) {
+      await repo.claim(row, now + parkMs)
+      return false
+    }
+    const claimed = await repo.claim(row, now + webhookLimits.timeoutMs + 5_000)
+    if (!claimed) return false
+    const secret = await repo.signingSecret(row.merchantId)
+    const answer = await transport(target.url, signWebhook(secret, row.id, row.body, Math.floor(deps.clock.nowMs() / 1000)), row.body)
+    const at = deps.clock.nowMs(row.merchantId)
+    await repo.recordAttempt(row.id, { atMs: at, via: 'sandbox', ...answer }, afterAttempt(claimed.attempts, answer, at))
+    return true
+  }
+
+  async function tick() {
+    await engine.expireDue()
+    const due = await repo.due(deps.clock.nowMs(), webhookLimits.batch)
+    // one payment's webhooks go out in the order they were made; different payments' side by side
+    const byPayment = new Map<string, WebhookDeliveryRow[]>()
+    for (const row of due) byPayment.set(row.paymentId, [...(byPayment.get(row.paymentId) ?? []), row])
+    let attempted = 0
+    await Promise.all([...byPayment.values()].map(async (rows) => {
+      for (const row of rows) {
+        const sent = await attempt(row).catch((error: unknown) => {
+          deps.log.error('webhook attempt failed', { deliveryId: row.id, error: String(error) })
+          return false
+        })
+        if (sent) attempted += 1
+      }
+    }))
+    return attempted
+  }
+
+  return {
+    /** One tick: attempts every due delivery once; answers how many were attempted. */
+    runDue(): Promise<number> {
+      running ??= tick().finally(() => {
+        running = undefined
+      })
+      return running
+    },
+    start(intervalMs = 1000) {
+      timer ??= setInterval(() => void this.runDue().catch(() => undefined), intervalMs)
+      timer.unref?.()
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      timer = undefined
+      await running
+    },
+  }
+}
+
+/** Is a pending delivery the forwarder's to post now (one the sandbox does not post, due on the retry schedule)? */
+function dueForForwarder(row: WebhookDeliveryRow, waiting: WebhookWaiting | null, nowMs: number) {
+  if (row.status !== 'pending' || !waiting) return false
+  const last = row.history.at(-1)
+  if (!last || row.attempts === 0) return true
+  return last.atMs + (webhookLimits.retryDelaysMs[row.attempts - 1] ?? 0) <= nowMs
+}
+
+/** A delivery as the webhook calls answer it: the body, freshly signed headers, every attempt. */
+export function deliveryView(row: WebhookDeliveryRow, ctx: { url: string | null; waiting: WebhookWaiting | null; secret: string; nowMs: number; merchantNowMs: number }): WebhookDelivery & { forward: boolean } {
+  return {
+    deliveryId: row.id,
+    createdAt: webhookTime(row.createdAtMs)!,
+    state: row.state as WebhookState,
+    paymentId: row.paymentId,
+    merchantPaymentId: row.merchantPaymentId,
+    status: row.status as WebhookDelivery['status'],
+    attempts: row.history.length,
+    nextAttemptAt: row.status === 'pending' && !ctx.waiting && row.nextAttemptAtMs !== null ? webhookTime(row.nextAttemptAtMs) : null,
+    url: ctx.url,
+    waiting: row.status === 'pending' ? ctx.waiting : null,
+    forward: dueForForwarder(row, ctx.waiting, ctx.merchantNowMs),
+    request: { body: row.body, headers: signWebhook(ctx.secret, row.id, row.body, Math.floor(ctx.nowMs / 1000)) },
+    history: row.history.map((a: WebhookAttempt) => ({ at: webhookTime(a.atMs)!, via: a.via, status: a.status, body: a.body, error: a.error })),
+  }
+}
+
+/**
+ * The webhook calls shared by the OPA-signed `/sandbox/api/webhooks` and the portal's: list, resend, the
+ * forwarder's report. Each takes the caller's merchant id; another merchant's delivery is "not found".
+ */
+export function webhookService(deps: AppDeps) {
+  const repo = webhookRepo(deps.store.db)
+  const context = async (merchantId: string) => ({
+    ...(await webhookTarget(deps, merchantId)),
+    secret: await repo.signingSecret(merchantId),
+    nowMs: deps.clock.nowMs(),
+    merchantNowMs: deps.clock.nowMs(merchantId),
+  })
+  const view = async (merchantId: string, row: WebhookDeliveryRow) => deliveryView(row, await context(merchantId))
+  return {
+    async list(merchantId: string, query: { status?: 'pending' | 'delivered' | 'failed'; limit?: number }) {
+      const ctx = await context(merchantId)
+      const rows = await repo.list(merchantId, query)
+      return { merchantId, url: ctx.url, signingSecret: ctx.secret, deliveries: rows.map((row) => deliveryView(row, ctx)) }
+    },
+    async resend(merchantId: string, deliveryId: string) {
+      const row = await repo.requeue(merchantId, deliveryId, deps.clock.nowMs(merchantId))
+      return row ? view(merchantId, row) : undefined
+    },
+    async report(merchantId: string, deliveryId: string, report: WebhookAttemptReport) {
+      const row = await repo.find(merchantId, deliveryId)
+      if (!row) return undefined
+      if (row.status !== 'pending') return view(merchantId, row)
+      const now = deps.clock.nowMs(merchantId)
+      const answer = { status: report.status, body: report.body, error: report.error ?? null }
+      const saved = await repo.recordAttempt(row.id, { atMs: now, via: 'forwarder', ...answer }, afterAttempt(row.attempts, answer, now))
+      return view(merchantId, saved!)
+    },
+    /** A URL set or changed: deliveries parked for want of one are due at once. */
+    async urlChanged(merchantId: string) {
+      await repo.unpark(merchantId, deps.clock.nowMs(merchantId))
+    },
+  }
+}
