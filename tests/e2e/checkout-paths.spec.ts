@@ -4,7 +4,7 @@ import { checkoutQrModel } from '../../machines/checkout-qr.machine.model.ts'
 import { allStateNodes, machineInventory, seenAfter, transitionCover } from '../../scripts/statechart-model.ts'
 import { demoApiPaths as P } from '../../src/domain/demo-api.ts'
 import { limits } from '../../src/domain/limits.ts'
-import { answerNextOk, openOnPageClock, outcomeOf, payTheCode, pollEnds, preparePollEnd, replay, stepTitle, transient, type Event, type PathDriver } from '../support/demo-path-replay.ts'
+import { answerNextOk, consent, openOnPageClock, outcomeOf, payTheCode, returnWithoutToken, pollEnds, preparePollEnd, replay, stepTitle, transient, type Event, type PathDriver } from '../support/demo-path-replay.ts'
 import { answerNextWith } from '../support/statechart-paths.ts'
 
 /**
@@ -82,22 +82,6 @@ const qr: Driver = {
 }
 
 // ── direct debit ───────────────────────────────────────────────────────────────────────────────────────
-const consentFrame = (page: Page) => page.frameLocator('iframe[title="Wallet consent page"]')
-
-/** The test user in the consent frame: signs in as hanako (unless the wallet remembers her) and agrees, or declines. */
-async function consent(page: Page, agree: boolean) {
-  const wallet = consentFrame(page)
-  const user = wallet.getByRole('radio', { name: /hanako/ })
-  const approve = wallet.getByRole('button', { name: /^(同意して続ける|Agree and continue)$/ })
-  if (!agree) return void (await wallet.getByRole('button', { name: /^(キャンセル|Cancel)$/ }).first().click()) // the wallet returns a declined token
-  await expect(user.or(approve)).toBeVisible()
-  if (await user.isVisible()) {
-    await user.check()
-    await wallet.getByRole('button', { name: /^(ログイン|Sign in)$/ }).click()
-  }
-  await approve.click()
-}
-
 /** Held payment requests: sent on to the sandbox, their answers kept back until the shop's request timed out. */
 const held = new WeakMap<Page, () => Promise<void>>()
 
@@ -127,10 +111,7 @@ const directDebit: Driver = {
     'link.cancel': async (page) => page.getByRole('button', { name: 'Back to the shop' }).click(),
     'frame.navigated': async (page, event, answer) => {
       if (event.location === returnWithToken) return consent(page, answer?.type !== 'xstate.error.actor.saveResponseToken')
-      // the wallet sends the frame back to the shop's loading page without a token
-      await page.locator('iframe[title="Wallet consent page"]').evaluate((frame: HTMLIFrameElement) => {
-        frame.src = '/demo/checkout/loading'
-      })
+      await returnWithoutToken(page)
     },
     'debit.submit': async (page) => page.getByRole('button', { name: 'Debit' }).click(),
     'xstate.error.actor.createPayment': async (page, event) => {

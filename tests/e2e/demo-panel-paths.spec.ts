@@ -4,7 +4,7 @@ import { demoPanelModel } from '../../machines/demo-panel.machine.model.ts'
 import { responseTokenOf } from '../../src/domain/checkout-demo.ts'
 import { demoApiPaths as P } from '../../src/domain/demo-api.ts'
 import type { DemoPanelType } from '../../src/domain/demo-panel.ts'
-import { openOnPageClock, outcomeOf, payTheCode, pollEnds, preparePollEnd, replay, stepTitle, transient, type Event, type PathDriver } from '../support/demo-path-replay.ts'
+import { consent, openOnPageClock, outcomeOf, payTheCode, returnWithoutToken, pollEnds, preparePollEnd, replay, stepTitle, transient, type Event, type PathDriver } from '../support/demo-path-replay.ts'
 import { answerNextWith } from '../support/statechart-paths.ts'
 
 /**
@@ -23,7 +23,6 @@ const panel = (page: Page) => page.getByTestId('demo-panel')
 const amountField = (page: Page) => page.getByLabel('Amount (yen, 0 to 100)')
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 const typeNames: Record<DemoPanelType, string> = { qrCode: 'QR code', cashback: 'Cashback', appInvoke: 'App invoke', autoDebit: 'Auto debit' }
-const consentFrame = (page: Page) => page.frameLocator('iframe[title="Wallet consent page"]')
 
 /** The amount the next Run sends: 0 for a refusal the plan names, else 1 unless the path typed one itself. */
 async function amountFor(page: Page, refused: boolean) {
@@ -39,20 +38,6 @@ const acceptedAmount = (page: Page) => amountFor(page, false)
 
 /** The next request to `path` gets no answer (the network fails): the panel says NO_ANSWER. */
 const noAnswerNext = async (page: Page, path: string) => void (await page.route((url) => url.pathname === path || url.pathname.startsWith(`${path}/`), (route) => route.abort(), { times: 1 }))
-
-/** hanako in the phone's consent frame: signs in (unless the wallet remembers her) and agrees, or cancels. */
-async function consent(page: Page, agree: boolean) {
-  const wallet = consentFrame(page)
-  if (!agree) return void (await wallet.getByRole('button', { name: /^(キャンセル|Cancel)$/ }).first().click()) // the wallet returns a declined token
-  const user = wallet.getByRole('radio', { name: /hanako/ })
-  const approve = wallet.getByRole('button', { name: /^(同意して続ける|Agree and continue)$/ })
-  await expect(user.or(approve)).toBeVisible()
-  if (await user.isVisible()) {
-    await user.check()
-    await wallet.getByRole('button', { name: /^(ログイン|Sign in)$/ }).click()
-  }
-  await approve.click()
-}
 
 /** Problems the panel can end with: the catalogue's own and the result codes of the plan's refusals. */
 const problems = ['TIMED_OUT', 'GAVE_UP', 'RESPONSE_TOKEN_MISSING', 'NO_ANSWER', 'UNEXPECTED_ANSWER', 'INVALID_PARAMS', 'RATE_LIMIT']
@@ -72,10 +57,7 @@ const driver: PathDriver = {
     'panel.reset': async (page) => button(page, 'New payment').click(),
     'frame.navigated': async (page, event, answer) => {
       if (responseTokenOf(String(event.location)).token !== null) return consent(page, answer?.type !== 'xstate.error.actor.readResponseToken')
-      // the wallet sends the frame back to the loading page without a token
-      await page.locator('iframe[title="Wallet consent page"]').evaluate((frame: HTMLIFrameElement) => {
-        frame.src = '/demo/checkout/loading'
-      })
+      await returnWithoutToken(page)
     },
     'xstate.done.actor.poll': async (page, event) => {
       if (outcomeOf(event) === 'paid') await payTheCode(page, page.getByRole('img', { name: 'QR code of the payment' }), 'hanako')

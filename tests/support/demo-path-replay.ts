@@ -72,6 +72,27 @@ export async function payTheCode(page: Page, qr: Locator, username: string) {
   expect(paid.status, 'the cashier accepts the payment').toBeLessThan(400)
 }
 
+/** The test user hanako in the wallet's consent page framed by the demo: signs in (unless the wallet remembers her) and agrees, or cancels. */
+export async function consent(page: Page, agree: boolean) {
+  const wallet = page.frameLocator('iframe[title="Wallet consent page"]')
+  if (!agree) return void (await wallet.getByRole('button', { name: /^(キャンセル|Cancel)$/ }).first().click()) // the wallet returns a declined token
+  const user = wallet.getByRole('radio', { name: /hanako/ })
+  const approve = wallet.getByRole('button', { name: /^(同意して続ける|Agree and continue)$/ })
+  await expect(user.or(approve)).toBeVisible()
+  if (await user.isVisible()) {
+    await user.check()
+    await wallet.getByRole('button', { name: /^(ログイン|Sign in)$/ }).click()
+  }
+  await approve.click()
+}
+
+/** The wallet sends the consent frame back to the demo's loading page without a token. */
+export async function returnWithoutToken(page: Page) {
+  await page.locator('iframe[title="Wallet consent page"]').evaluate((frame: HTMLIFrameElement) => {
+    frame.src = '/demo/checkout/loading'
+  })
+}
+
 /** How the wait for the payment (`checkout-poll`, invoked as `poll`) ends, on the page clock (its answer set up by `preparePollEnd`). */
 export async function pollEnds(page: Page, event: Event) {
   const outcome = outcomeOf(event)
