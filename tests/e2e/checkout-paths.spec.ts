@@ -1,12 +1,11 @@
-import { expect, test, type Page, type Request } from '../support/hydrated-test.ts'
-import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import { expect, test, type Page } from '../support/hydrated-test.ts'
 import { checkoutDirectDebitModel, returnWithToken } from '../../machines/checkout-direct-debit.machine.model.ts'
 import { checkoutQrModel } from '../../machines/checkout-qr.machine.model.ts'
-import { allStateNodes, delayMs, machineInventory, seenAfter, stateValueText, transitionCover, type MachineModel, type ModelStep } from '../../scripts/statechart-model.ts'
+import { allStateNodes, machineInventory, seenAfter, transitionCover } from '../../scripts/statechart-model.ts'
 import { demoApiPaths as P } from '../../src/domain/demo-api.ts'
 import { limits } from '../../src/domain/limits.ts'
-import { answerNextWith, expectShows, type Shows } from '../support/statechart-paths.ts'
-import { formAction, socketSend, testUserChoices, walletBrowser } from '../support/wallet-browser.ts'
+import { answerNextOk, consent, openOnPageClock, outcomeOf, payTheCode, returnWithoutToken, pollEnds, preparePollEnd, replay, stepTitle, transient, type Event, type PathDriver } from '../support/demo-path-replay.ts'
+import { answerNextWith } from '../support/statechart-paths.ts'
 
 /**
  * The cake-shop checkout machines' QA plans (`npm run qa:paths checkout-qr|checkout-direct-debit`, the greedy
@@ -23,25 +22,12 @@ import { formAction, socketSend, testUserChoices, walletBrowser } from '../suppo
  * are left out, and the plan test names what only they take.
  */
 
-type Event = ModelStep['event']
-type Step = ModelStep
-
-interface Driver {
-  model: MachineModel<AnyStateMachine>
+interface Driver extends PathDriver {
   /** The model's start points that have a UI. */
   inputs: string[]
   open: (page: Page) => Promise<void>
-  /** What a user (or the test user in the wallet) does for an event; `answer` is the server answer that follows. */
-  act: Record<string, (page: Page, event: Event, answer: Event | undefined) => Promise<void>>
-  /** Answers the sandbox does not give on purpose, set up before the step whose request they answer. */
-  prepare: Record<string, (page: Page, event: Event) => Promise<void>>
-  shows: Shows
 }
 
-const isAnswer = (event: Event | undefined) => !!event && /^xstate\.(done|error)\.actor\./.test(event.type)
-const isPollAnswer = (event: Event | undefined) => event?.type === 'xstate.done.actor.poll'
-const outcomeOf = (event: Event) => (event.output as { outcome: string }).outcome
-const pathOf = (request: Request) => new URL(request.url()).pathname
 const flow = (page: Page) => page.locator('.cake-flow')
 const card = (page: Page, screen: string) => page.locator(`.cake-flow[data-screen="${screen}"]`)
 const screens = (...names: string[]) => Object.fromEntries(names.map((name) => [`screen.${name}`, (page: Page) => card(page, name)]))
@@ -51,50 +37,6 @@ const alertShows = {
   'alert.success': (page: Page) => page.locator('.cake-alert--success[data-alert]'),
 }
 
-/** Opens the shop with the page clock installed, then pauses the clock: from here on time moves only when a step moves it. */
-async function openOnPageClock(page: Page, path: string) {
-  await page.clock.install()
-  await page.goto(path)
-  await expect(page.getByTestId('cake-shop')).toBeVisible()
-  await expect(flow(page)).toHaveAttribute('data-state', /.+/)
-  await page.clock.pauseAt(Date.now() + 1_000)
-}
-
-/**
- * Moves the paused clock a quarter second at a time until the page sends a request to `path` (a look at the
- * payment 3 s after the last answer), then waits for its answer; no page time passes while it is in flight.
- */
-async function tickUntilRequest(page: Page, path: string) {
-  let sent = false
-  const request = page.waitForRequest((r) => pathOf(r).startsWith(path), { timeout: 20_000 }).then((r) => ((sent = true), r))
-  for (let ticks = 0; !sent; ticks++) {
-    if (ticks > 40) throw new Error(`no request to ${path} within ${ticks / 4} s of page time`)
-    await page.clock.runFor(250)
-  }
-  await (await request).response()
-}
-
-/** The next request to `path` answers 200 SUCCESS with `data`. */
-const answerNextOk = (page: Page, path: string, data: unknown, times = 1) => answerNextWith(page, path, 200, 'SUCCESS', data, times)
-
-/** A test user pays the code the shop shows, in the wallet's cashier page (as a browser without JavaScript does). */
-async function payTheCode(page: Page, username: string) {
-  const url = await page.getByRole('img').and(page.locator('canvas.cake-qr')).getAttribute('data-url')
-  const origin = new URL(page.url()).origin
-  const wallet = walletBrowser(socketSend(), origin)
-  const cashier = await wallet.open(new URL(url!).pathname)
-  await wallet.post(formAction(cashier.html, '/sign-in'), { testUserId: testUserChoices(cashier.html).get(username)! })
-  const paid = await wallet.post(formAction((await wallet.get(cashier.url)).html, '/pay'))
-  expect(paid.status, 'the cashier accepts the payment').toBeLessThan(400)
-}
-
-/** How the wait for the payment ends, on the page clock (the answer that ends it is set up by `prepare`). */
-async function pollEnds(page: Page, event: Event) {
-  const outcome = outcomeOf(event)
-  if (outcome === 'timedOut') return void (await page.clock.fastForward(limits.demoPollTotalMs)) // one more look may start; the limit ends the wait first
-  for (let look = 0; look < (outcome === 'gaveUp' ? limits.retry.limit + 1 : 1); look++) await tickUntilRequest(page, P.qrDetail)
-}
-
 /** What both checkouts share: alerts, the automatic refund and its retries, the end of the wait for the payment. */
 const shared = {
   act: {
@@ -102,11 +44,7 @@ const shared = {
   },
   prepare: {
     'xstate.error.actor.refundPayment': (page: Page) => answerNextWith(page, P.refunds, 500, 'INTERNAL_SERVER_ERROR'),
-    // the end of the wait: EXPIRED (the sandbox's answer once the code expired), or four failed looks in a row
-    'xstate.done.actor.poll': async (page: Page, event: Event) => {
-      if (outcomeOf(event) === 'closed') await answerNextOk(page, P.qrDetail, { status: 'EXPIRED' })
-      if (outcomeOf(event) === 'gaveUp') await answerNextWith(page, P.qrDetail, 500, 'INTERNAL_SERVER_ERROR', null, limits.retry.limit + 1)
-    },
+    'xstate.done.actor.poll': preparePollEnd,
   },
 }
 
@@ -115,14 +53,15 @@ const checkoutButton = (page: Page) => page.getByRole('button', { name: '購入�
 
 const qr: Driver = {
   model: checkoutQrModel,
+  root: flow,
   inputs: ['QR checkout'],
-  open: (page) => openOnPageClock(page, '/demo/checkout'),
+  open: (page) => openOnPageClock(page, '/demo/checkout', flow(page)),
   act: {
     ...shared.act,
     'cake.pick': async (page, event) => page.locator(`input[name="cake"][value="${String(event.cake)}"]`).check(),
     'checkout.submit': async (page) => checkoutButton(page).click(),
     'xstate.done.actor.poll': async (page, event) => {
-      if (outcomeOf(event) === 'paid') await payTheCode(page, 'taro') // jiro is checkout-demo.spec.ts's payer, hanako links in direct debit
+      if (outcomeOf(event) === 'paid') await payTheCode(page, card(page, 'code').getByRole('img').and(page.locator('canvas[data-url]')), 'taro') // jiro is checkout-demo.spec.ts's payer, hanako links in direct debit
       await pollEnds(page, event)
     },
   },
@@ -143,22 +82,6 @@ const qr: Driver = {
 }
 
 // ── direct debit ───────────────────────────────────────────────────────────────────────────────────────
-const consentFrame = (page: Page) => page.frameLocator('iframe[title="Wallet consent page"]')
-
-/** The test user in the consent frame: signs in as hanako (unless the wallet remembers her) and agrees, or declines. */
-async function consent(page: Page, agree: boolean) {
-  const wallet = consentFrame(page)
-  const user = wallet.getByRole('radio', { name: /hanako/ })
-  const approve = wallet.getByRole('button', { name: /^(同意して続ける|Agree and continue)$/ })
-  if (!agree) return void (await wallet.getByRole('button', { name: /^(キャンセル|Cancel)$/ }).first().click()) // the wallet returns a declined token
-  await expect(user.or(approve)).toBeVisible()
-  if (await user.isVisible()) {
-    await user.check()
-    await wallet.getByRole('button', { name: /^(ログイン|Sign in)$/ }).click()
-  }
-  await approve.click()
-}
-
 /** Held payment requests: sent on to the sandbox, their answers kept back until the shop's request timed out. */
 const held = new WeakMap<Page, () => Promise<void>>()
 
@@ -175,11 +98,12 @@ async function holdNextPayment(page: Page) {
 
 const directDebit: Driver = {
   model: checkoutDirectDebitModel,
+  root: flow,
   inputs: ['not linked'],
   open: async (page) => {
     await page.context().addCookies([{ name: 'lang', value: 'en', url: test.info().project.use.baseURL! }])
     await page.addInitScript(() => localStorage.setItem('lang', 'en'))
-    await openOnPageClock(page, '/demo/checkout?flow=directDebit')
+    await openOnPageClock(page, '/demo/checkout?flow=directDebit', flow(page))
   },
   act: {
     ...shared.act,
@@ -187,10 +111,7 @@ const directDebit: Driver = {
     'link.cancel': async (page) => page.getByRole('button', { name: 'Back to the shop' }).click(),
     'frame.navigated': async (page, event, answer) => {
       if (event.location === returnWithToken) return consent(page, answer?.type !== 'xstate.error.actor.saveResponseToken')
-      // the wallet sends the frame back to the shop's loading page without a token
-      await page.locator('iframe[title="Wallet consent page"]').evaluate((frame: HTMLIFrameElement) => {
-        frame.src = '/demo/checkout/loading'
-      })
+      await returnWithoutToken(page)
     },
     'debit.submit': async (page) => page.getByRole('button', { name: 'Debit' }).click(),
     'xstate.error.actor.createPayment': async (page, event) => {
@@ -218,48 +139,6 @@ const directDebit: Driver = {
 }
 
 // ── the replay ─────────────────────────────────────────────────────────────────────────────────────────
-
-/** States of the moment (a request in flight) are not asserted: they pass as fast as the server answers. */
-const transient = (tags: string[]) => tags.some((t) => t.startsWith('busy.'))
-
-async function replay(page: Page, driver: Driver, initial: AnyMachineSnapshot, steps: Step[]) {
-  const { machine } = driver.model
-  const prepared = new Set<number>()
-  /** Sets up the answers that follow step `n` in a row (each answers the request of the step before it). */
-  const prepareAnswersAfter = async (n: number) => {
-    for (let k = n + 1; k < steps.length && isAnswer(steps[k]!.event); k++) {
-      if (prepared.has(k)) continue
-      prepared.add(k)
-      await driver.prepare[steps[k]!.event.type]?.(page, steps[k]!.event)
-    }
-  }
-  const settled = async (state: AnyMachineSnapshot, next: Step | undefined, where: string) => {
-    const tags = seenAfter(driver.model, state)
-    // a state that waits for the clock or the user has settled; one whose request is in flight has not
-    const waits = next ? !isAnswer(next.event) || isPollAnswer(next.event) : !transient(tags) || /Backoff/.test(stateValueText(state.value))
-    if (waits) await expect(flow(page), `${where}: the machine's state`).toHaveAttribute('data-state', JSON.stringify(state.value))
-    if (!transient(tags)) await expectShows(page, driver.shows, tags, where)
-  }
-
-  await prepareAnswersAfter(-1)
-  await settled(initial, steps[0], 'start')
-  for (const [n, step] of steps.entries()) {
-    const before = n === 0 ? initial : steps[n - 1]!.state
-    const where = `step ${n + 1} (${step.event.type}) → ${stateValueText(step.state.value)}`
-    await prepareAnswersAfter(n)
-    const wait = /^xstate\.after\.([^.]+)\./.exec(step.event.type)?.[1]
-    if (wait) {
-      const ms = delayMs(machine, wait, before)!
-      await page.clock.runFor(ms - 1)
-      await expect(flow(page), `${where}: 1 ms before the ${ms} ms wait ends`).toHaveAttribute('data-state', JSON.stringify(before.value))
-      await page.clock.runFor(1)
-    } else {
-      const answer = isAnswer(steps[n + 1]?.event) ? steps[n + 1]!.event : undefined
-      await driver.act[step.event.type]?.(page, step.event, answer)
-    }
-    await settled(step.state, steps[n + 1], where)
-  }
-}
 
 /** Which of an event's payloads a step uses, for the test's title. */
 function variant(event: Event): string {
@@ -289,7 +168,7 @@ for (const [name, driver] of Object.entries(drivers)) {
       expect(unplaced, 'tags no screen shows: give them a data-screen and a place in the driver').toEqual([])
     })
     paths.forEach((path, index) => {
-      const via = path.steps.map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*/, 'after:$1') + variant(s.event)).join(' → ')
+      const via = path.steps.map((s) => stepTitle(s.event, variant(s.event))).join(' → ')
       test(`path ${index + 1} (${path.inputName}): ${via}`, async ({ page }) => {
         test.setTimeout(60_000)
         await driver.open(page)
