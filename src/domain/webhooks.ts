@@ -96,6 +96,26 @@ export function transactionWebhook(p: TransactionWebhookInput) {
   }
 }
 
+/**
+ * The user-confirmation-expired variant of `AUTHORIZED` (the provider's EXPIRED_USER_CONFIRMATION): a higher-amount
+ * reauthorisation the payer did not approve in time. As published: `confirmation_expires_at` and
+ * `reauth_request_id` added, no `paid_at`; the authorisation itself is unchanged.
+ */
+export function confirmationExpiredWebhook(p: Omit<TransactionWebhookInput, 'state' | 'nowMs'> & { reauthRequestId: string; confirmationExpiresAtMs: number }) {
+  const { notification_type, merchant_id, store_id, pos_id, order_id, merchant_order_id, authorized_at, expires_at, order_amount, state } = transactionWebhook({
+    ...p,
+    state: 'AUTHORIZED',
+    nowMs: p.confirmationExpiresAtMs,
+  })
+  return {
+    notification_type, merchant_id, store_id, pos_id, order_id, merchant_order_id, authorized_at, expires_at,
+    confirmation_expires_at: webhookTime(p.confirmationExpiresAtMs)!,
+    order_amount,
+    reauth_request_id: p.reauthRequestId,
+    state,
+  }
+}
+
 // ── payloads of the webhook calls ──────────────────────────────────────────────────────────────────────────
 
 export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const

@@ -48,7 +48,7 @@ import {
   type SandboxRepo,
   type UserAuthorizationRow,
 } from '../store/sandbox-repo.ts'
-import { enqueueTransactionWebhook } from './webhook-queue.ts'
+import { enqueueConfirmationExpiredWebhook, enqueueTransactionWebhook } from './webhook-queue.ts'
 
 const S = limits.sandbox
 const sec = (ms: number | null | undefined) => (ms === null || ms === undefined ? undefined : Math.floor(ms / 1000))
@@ -484,6 +484,26 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
       const moved = await Promise.all(rows.map((row) => refresh(row)))
       return moved.filter((row) => row.status !== 'AUTHORIZED').length
     },
+    /**
+     * Expires the higher-amount reauthorisations the payer did not approve within their window (the dispatcher calls
+     * it every tick): each is marked expired exactly once, in the transaction that queues its user-confirmation-
+     * expired AUTHORIZED webhook; the authorisation is unchanged. A request whose payment is no longer AUTHORIZED
+     * (captured, reverted, expired) is closed without a webhook. Answers how many webhooks were queued.
+     */
+    async expireReauthorizationsDue(limit = 20) {
+      const ops = await repo.reauthorizationsUnapprovedBy(deps.clock.nowMs(), S.reauthorizeApprovalTtlMs, limit)
+      const queued = await Promise.all(ops.map((op) => tx(async (r) => {
+        // the order first, as an approval locks it: the two never wait on each other crosswise (a payment gone with
+        // a restored sandbox state just closes its request)
+        const locked = (await r.findPaymentById(op.paymentId)) && (await refreshLocked(r, op))
+        const t = now(op.merchantId)
+        if (!(await r.closePendingOperation(op.merchantId, 'reauthorize', op.operationId, 'expiredAtMs', t))) return false
+        if (locked?.status !== 'AUTHORIZED') return false
+        await enqueueConfirmationExpiredWebhook(r.db, locked, op.operationId, op.createdAtMs + S.reauthorizeApprovalTtlMs, t)
+        return true
+      })))
+      return queued.filter(Boolean).length
+    },
     ensureTestUsers: (merchantId: string) => ensureTestUsers(db, merchantId, now(merchantId)),
 
     // ── dynamic QR ───────────────────────────────────────────────────────────────────────────────────────
@@ -744,7 +764,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
         const locked = await refreshLocked(r, row)
         if (locked.status !== 'AUTHORIZED' || !locked.testUserId) throw new ApiError('REAUTHORIZE_REJECTED')
         // single use: a second approval (or a parallel one) finds the request approved and is refused
-        if (!(await r.approvePendingOperation(row.merchantId, 'reauthorize', requestId, t))) throw new ApiError('REAUTHORIZE_REJECTED')
+        if (!(await r.closePendingOperation(row.merchantId, 'reauthorize', requestId, 'approvedAtMs', t))) throw new ApiError('REAUTHORIZE_REJECTED')
         if (!(await r.debit(locked.testUserId, amount - locked.heldAmount))) throw new ApiError('NO_SUFFICIENT_FUND')
         const updated = await r.updatePayment(locked.paymentId, { amount, heldAmount: amount })
         await enqueueTransactionWebhook(r.db, locked, updated, t, { reauth_request_id: requestId })
@@ -977,7 +997,7 @@ export function sandboxEngine(deps: Pick<AppDeps, 'store' | 'clock'>) {
     },
   }
 
-  async function refreshLocked(r: SandboxRepo, row: PaymentRow) {
+  async function refreshLocked(r: SandboxRepo, row: Pick<PaymentRow, 'paymentId' | 'merchantId'>) {
     const locked = (await r.findPaymentById(row.paymentId, true))!
     const tick = { type: 'time.passed' as const, nowMs: now(row.merchantId) }
     return decide(locked, tick).status !== locked.status ? apply(r, locked, tick) : locked

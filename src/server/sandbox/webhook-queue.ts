@@ -1,7 +1,21 @@
-import { transactionWebhook, webhookStateOf } from '@/domain/webhooks.ts'
+import { confirmationExpiredWebhook, transactionWebhook, webhookStateOf, type WebhookState } from '@/domain/webhooks.ts'
 import type { Db } from '../store/db.ts'
 import type { PaymentRow } from '../store/sandbox-repo.ts'
 import { webhookRepo } from '../store/webhook-repo.ts'
+
+/** The fields of an order every transaction webhook carries. */
+const orderOf = (row: PaymentRow) => ({
+  merchantId: row.merchantId,
+  paymentId: row.paymentId,
+  merchantPaymentId: row.merchantPaymentId,
+  amount: row.amount,
+  order: row.order,
+  acceptedAtMs: row.acceptedAtMs,
+  expiresAtMs: row.expiresAtMs,
+})
+
+const enqueue = (db: Db, row: PaymentRow, state: WebhookState, body: object, nowMs: number) =>
+  webhookRepo(db).enqueue({ merchantId: row.merchantId, paymentId: row.paymentId, merchantPaymentId: row.merchantPaymentId, state, body: JSON.stringify(body), createdAtMs: nowMs })
 
 /**
  * Queues the transaction webhook a transition sends, if it sends one (call inside the order's transaction).
@@ -10,19 +24,14 @@ import { webhookRepo } from '../store/webhook-repo.ts'
 export async function enqueueTransactionWebhook(db: Db, before: PaymentRow, after: PaymentRow, nowMs: number, fields: Record<string, string> = {}) {
   const state = webhookStateOf(before, after)
   if (!state) return
-  const body = {
-    ...transactionWebhook({
-      merchantId: after.merchantId,
-      paymentId: after.paymentId,
-      merchantPaymentId: after.merchantPaymentId,
-      amount: after.amount,
-      state,
-      order: after.order,
-      acceptedAtMs: after.acceptedAtMs,
-      expiresAtMs: after.expiresAtMs,
-      nowMs,
-    }),
-    ...(state === 'AUTHORIZED' ? fields : {}),
-  }
-  await webhookRepo(db).enqueue({ merchantId: after.merchantId, paymentId: after.paymentId, merchantPaymentId: after.merchantPaymentId, state, body: JSON.stringify(body), createdAtMs: nowMs })
+  const body = { ...transactionWebhook({ ...orderOf(after), state, nowMs }), ...(state === 'AUTHORIZED' ? fields : {}) }
+  await enqueue(db, after, state, body, nowMs)
+}
+
+/**
+ * Queues the user-confirmation-expired `AUTHORIZED` webhook of a higher-amount reauthorisation whose approval
+ * window ended at `confirmationExpiresAtMs` (call inside the transaction that marks the request expired).
+ */
+export async function enqueueConfirmationExpiredWebhook(db: Db, row: PaymentRow, reauthRequestId: string, confirmationExpiresAtMs: number, nowMs: number) {
+  await enqueue(db, row, 'AUTHORIZED', confirmationExpiredWebhook({ ...orderOf(row), reauthRequestId, confirmationExpiresAtMs }), nowMs)
 }

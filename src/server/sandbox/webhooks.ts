@@ -162,6 +162,7 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
 
   async function tick() {
     await engine.expireDue()
+    await engine.expireReauthorizationsDue()
     const due = await repo.due(deps.clock.nowMs(), webhookLimits.batch)
     // one payment's webhooks go out in the order they were made; different payments' side by side
     const byPayment = new Map<string, WebhookDeliveryRow[]>()

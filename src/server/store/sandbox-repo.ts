@@ -38,6 +38,9 @@ export const newSessionId = () => randomBytes(18).toString('base64url')
  */
 export const merchantNowSql = (nowMs: number) => sql`${nowMs}::bigint + coalesce(${sandboxClocks.offsetMs}, 0)`
 
+/** An operation still waiting for the user: asked (`pending`), neither approved nor expired. */
+const pendingOperation = sql`${sandboxOperations.response} ->> 'pending' = 'true' and not (${sandboxOperations.response} ?| array['approvedAtMs', 'expiredAtMs'])`
+
 /** All SQL of the OPA sandbox. Pass a transaction as `db` to group calls. */
 export function sandboxRepo(db: Db) {
   return {
@@ -188,24 +191,38 @@ export function sandboxRepo(db: Db) {
       await db.insert(sandboxOperations).values(row)
     },
     /**
-     * Marks a pending operation (a higher-amount reauthorisation waiting for the user) approved, exactly once:
-     * the UPDATE only matches while `approvedAtMs` is absent. Undefined when it was approved already.
+     * Closes a pending operation (a higher-amount reauthorisation waiting for the user) as approved or expired,
+     * exactly once: the UPDATE only matches while neither `approvedAtMs` nor `expiredAtMs` is present, so of an
+     * approval and the expiry (or two server processes expiring it) one wins. Undefined when it was closed already.
      */
-    async approvePendingOperation(merchantId: string, kind: string, operationId: string, nowMs: number) {
+    async closePendingOperation(merchantId: string, kind: string, operationId: string, outcome: 'approvedAtMs' | 'expiredAtMs', nowMs: number) {
       const [row] = await db
         .update(sandboxOperations)
-        .set({ response: sql`${sandboxOperations.response} || jsonb_build_object('approvedAtMs', ${nowMs}::bigint)` })
+        .set({ response: sql`${sandboxOperations.response} || jsonb_build_object(${outcome}::text, ${nowMs}::bigint)` })
         .where(
           and(
             eq(sandboxOperations.merchantId, merchantId),
             eq(sandboxOperations.kind, kind),
             eq(sandboxOperations.operationId, operationId),
-            sql`${sandboxOperations.response} ->> 'pending' = 'true'`,
-            sql`not (${sandboxOperations.response} ? 'approvedAtMs')`,
+            pendingOperation,
           ),
         )
         .returning()
       return row
+    },
+    /**
+     * Pending higher-amount reauthorisations whose approval window (`ttlMs` from the request) has passed on their
+     * merchant's sandbox clock, oldest first.
+     */
+    async reauthorizationsUnapprovedBy(nowMs: number, ttlMs: number, limit: number) {
+      const rows = await db
+        .select({ op: sandboxOperations })
+        .from(sandboxOperations)
+        .leftJoin(sandboxClocks, eq(sandboxClocks.merchantId, sandboxOperations.merchantId))
+        .where(and(eq(sandboxOperations.kind, 'reauthorize'), pendingOperation, sql`${sandboxOperations.createdAtMs} + ${ttlMs}::bigint <= ${merchantNowSql(nowMs)}`))
+        .orderBy(asc(sandboxOperations.createdAtMs))
+        .limit(limit)
+      return rows.map((r) => r.op)
     },
     /** Replaces the stored answer of an operation that still has `fromStatus` (a 202 capture once the user confirmed it). */
     async settleOperation(merchantId: string, kind: string, operationId: string, fromStatus: number, status: number, response: Record<string, unknown>) {
