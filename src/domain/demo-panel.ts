@@ -1,20 +1,12 @@
 import { demoAmountAlert } from './checkout-demo.ts'
+import type { DemoPanelType, DemoPanelView } from './demo-panel-ids.ts'
+
+export { demoPanelTypes, demoPanelViews, type DemoPanelType, type DemoPanelView } from './demo-panel-ids.ts'
 
 /**
  * The phone-mock test panel (spec §2 demo panels, §3 demo state, §5 demo amount bounds, §8 demo messages):
  * its payment types, the direct-debit views and the amount field's rule. docs/demo-panel.md.
  */
-
-/** The payment types of spec §2, in the panel's order. */
-export const demoPanelTypes = ['qrCode', 'cashback', 'appInvoke', 'autoDebit'] as const
-export type DemoPanelType = (typeof demoPanelTypes)[number]
-
-/**
- * How auto debit reaches the payer: `native` pays from the demo's pre-linked test user (a server-to-server native
- * payment), `directDebit` first links a test user on the wallet's consent page.
- */
-export const demoPanelViews = ['native', 'directDebit'] as const
-export type DemoPanelView = (typeof demoPanelViews)[number]
 
 /** What the amount field can say: spec §8's two alerts, and a refusal of anything that is not a whole number. */
 export type DemoAmountAlert = 'AMOUNT_TOO_HIGH' | 'AMOUNT_TOO_LOW' | 'AMOUNT_NOT_INTEGER'

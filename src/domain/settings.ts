@@ -7,9 +7,7 @@ import { isInternalHost, isLoopbackHost } from './merchant-urls.ts'
  * form. Decisions in docs/dashboard.md.
  */
 
-/** The tabs of the settings page (spec §2), in order; the first is the default. */
-export const settingsTabs = ['configuration', 'api-keys', 'opa-scopes'] as const
-export type SettingsTab = (typeof settingsTabs)[number]
+export { settingsTabs, type SettingsTab } from './settings-tabs.ts'
 
 export const settingsLimits = { maxRedirectDomains: 20, maxHostLength: 253, maxUrlLength: 2048 } as const
 

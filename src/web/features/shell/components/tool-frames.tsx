@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type ReactNode } from 'react'
-import { settingsTabs, type SettingsTab } from '@/domain/settings.ts'
+import { settingsTabs, type SettingsTab } from '@/domain/settings-tabs.ts'
 import { TabList } from '@/web/ui/tab-list.tsx'
 import { AccountSidebar } from './account-sidebar.tsx'
 import { PageFrame } from './page-frame.tsx'
@@ -46,7 +46,7 @@ export function ResolveFrame({ children }: { children?: ReactNode }) {
   )
 }
 
-export { settingsTabs, type SettingsTab } from '@/domain/settings.ts'
+export { settingsTabs, type SettingsTab } from '@/domain/settings-tabs.ts'
 
 /** spec §2 settings: tabs Configuration, API Keys, OPA Scopes (arrow keys move between tabs). */
 export function SettingsFrame({ tab, onTabChange, children }: { tab: SettingsTab; onTabChange: (tab: SettingsTab) => void; children?: ReactNode }) {
