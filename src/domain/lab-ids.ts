@@ -4,6 +4,10 @@
  * (names in two languages, codes) for that. `lab.ts` types each endpoint's id with `LabEndpointId`, and a test
  * checks that every id here has its endpoint.
  */
+/** The product models (the scope stored on a merchant), in the order of `products.ts`, which a test keeps equal. */
+export const productModels = ['webcashier', 'autodebit', 'qrcode', 'appinvoke', 'continuous_payments', 'preauth_capture', 'request_money'] as const
+export type ProductModel = (typeof productModels)[number]
+
 export const scenarioIds = ['model1', 'model2', 'model3', 'model4'] as const
 export type ScenarioId = (typeof scenarioIds)[number]
 

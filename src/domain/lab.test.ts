@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { creatorOf, demoKeyFor, labEndpointById, labEndpoints, labEndpointsOf, labGroups, labScopesOf, scenarioIds, specificModelOf } from './lab.ts'
 import { labEndpointIds } from './lab-ids.ts'
-import { productModels } from './products.ts'
+import { productModels, products } from './products.ts'
 
 describe('payment lab rules (spec §4)', () => {
   it('every endpoint name a lab address may carry has exactly one endpoint, and every endpoint has a name there', () => {
     expect(labEndpoints.map((e) => e.id).sort()).toEqual([...labEndpointIds].sort())
+  })
+
+  it('the product models a lab address may carry are the products\' models, in their order', () => {
+    expect(products.map((p) => p.model)).toEqual([...productModels])
   })
 
   it('derives the panel scopes from the selected models, web payment once', () => {
