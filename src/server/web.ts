@@ -43,12 +43,17 @@ export function stylesheetsOf(webDist: string): string[] {
  */
 export const routerManifest = (): Manifest => ({ routes: { __root__: {} } })
 
+/** The loader starts the entry after this long even if no paint was reported (a browser without paint timing). */
+const entryLoaderFallbackMs = 3000
+
 /**
- * The script that starts the portal's JavaScript: at the end of the body, after the first frame has been painted
- * (`requestAnimationFrame` then a task), it preloads the entry's static imports and imports the entry, which hydrates
- * the page. The server's HTML is complete and styled without it, so the first paint waits for nothing but the HTML;
- * a hidden tab (which paints no frame) starts at once. The element carries `data-paylab-entry` (tests wait for
- * hydration on pages that have it) and the request's CSP nonce.
+ * The script that starts the portal's JavaScript: at the end of the body, once the browser reports the first
+ * contentful paint (a `paint` PerformanceObserver, then a task; `requestAnimationFrame` then a task where paint
+ * timing is missing; after 3 s at the latest), it preloads the entry's static imports and imports the entry, which
+ * hydrates the page. The server's HTML is complete and styled without it, so the first paint waits for nothing but
+ * the HTML. (A frame callback alone raced the paint: on about one Lighthouse run in three the scripts were requested
+ * before Chromium painted, and LCP read 1.7 s instead of 0.9 s.) A hidden tab (which paints nothing) starts at once.
+ * The element carries `data-paylab-entry` (tests wait for hydration on pages that have it) and the request's CSP nonce.
  */
 export function entryLoader(webDist: string): (nonce: string) => string {
   const vite = viteManifest(webDist)
@@ -58,7 +63,10 @@ export function entryLoader(webDist: string): (nonce: string) => string {
   const code =
     `(function(){var s=0;function go(){if(s++)return;${preloads}.forEach(function(f){var l=document.createElement('link');` +
     `l.rel='modulepreload';l.href=f;document.head.appendChild(l)});import(${JSON.stringify(`/${entry.file}`)})}` +
-    `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`
+    `function later(){setTimeout(go,0)}if(document.visibilityState==='hidden')return go();setTimeout(go,${entryLoaderFallbackMs});` +
+    `try{if(performance.getEntriesByName('first-contentful-paint').length)return later();var o=new PerformanceObserver(function(l){` +
+    `if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}});o.observe({type:'paint',buffered:true})}` +
+    `catch(e){requestAnimationFrame(later)}})()`
   return (nonce) => `<script nonce="${nonce}" data-paylab-entry>${code}</script>`
 }
 

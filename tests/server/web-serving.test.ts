@@ -116,7 +116,7 @@ describe('web serving', () => {
     expect(head).not.toMatch(/<script[^>]+src=|rel="modulepreload"|rel="stylesheet"/)
     const loader = /<script nonce="([^"]+)" data-paylab-entry>(.*?)<\/script><\/body>/.exec(html)
     expect(loader?.[1]).toBe(nonce)
-    expect(loader?.[2]).toMatch(/requestAnimationFrame/)
+    expect(loader?.[2]).toMatch(/first-contentful-paint/)
     expect(loader?.[2]).toMatch(/import\("\/assets\/main-[^"]+\.js"\)/)
   })
 
