@@ -2,7 +2,7 @@
 // (issue 14 item 6; docs/sandbox-state.md). Signs with the merchant's own key (OPA-Auth), so it works against
 // any PayLab server. `--reset` resets instead of seeding; `--snapshot LABEL` takes a snapshot after loading.
 //
-//   PAYLAB_URL          server origin                      (--url,      default http://127.0.0.1:3000)
+//   PAYLAB_BASE_URL     server origin                      (--url,      default http://127.0.0.1:3000)
 //   PAYLAB_API_KEY      the merchant's API key             (--key)
 //   PAYLAB_API_SECRET   the merchant's API secret          (--secret)
 //   PAYLAB_MERCHANT_ID  the merchant id (X-ASSUME-MERCHANT) (--merchant)
@@ -17,7 +17,7 @@ import { nodeOpaCrypto } from '../src/server/sandbox/opa-crypto.ts'
 type Fetch = (url: string, init: RequestInit) => Promise<Response>
 
 const usage = `usage: npm run sandbox:seed -- <seed.json> | --reset  [--snapshot LABEL] [--url URL] [--key KEY] [--secret SECRET] [--merchant ID]
-environment: PAYLAB_URL, PAYLAB_API_KEY, PAYLAB_API_SECRET, PAYLAB_MERCHANT_ID (flags win)`
+environment: PAYLAB_BASE_URL, PAYLAB_API_KEY, PAYLAB_API_SECRET, PAYLAB_MERCHANT_ID (flags win)`
 
 export interface CliIo {
   out: (line: string) => void
@@ -42,7 +42,7 @@ export async function sandboxSeedCli(argv: string[], env: Record<string, string 
     else files.push(arg)
   }
   if (reset === (files.length === 1) || files.length > 1) return io.err(usage), 2
-  const url = (flags.url ?? env.PAYLAB_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '')
+  const url = (flags.url ?? env.PAYLAB_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '')
   const apiKey = flags.key ?? env.PAYLAB_API_KEY
   const apiSecret = flags.secret ?? env.PAYLAB_API_SECRET
   const merchantId = flags.merchant ?? env.PAYLAB_MERCHANT_ID
