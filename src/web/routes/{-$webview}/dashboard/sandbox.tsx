@@ -15,7 +15,7 @@ export const Route = createFileRoute('/{-$webview}/dashboard/sandbox')({
     <PageFrame
       sidebar={<AccountSidebar />}
       title={<Trans>Sandbox tools</Trans>}
-      lead={<Trans>See every request your merchant sent to the sandbox, debug a refused signature, replay a request or copy it as curl, and move the sandbox clock.</Trans>}
+      lead={<Trans>See every request your merchant sent to the sandbox, debug a refused signature, replay a request or copy it as curl, move the sandbox clock, reset, snapshot or seed the sandbox, and follow its webhooks.</Trans>}
     >
       <SandboxPage />
     </PageFrame>
