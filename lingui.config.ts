@@ -12,7 +12,14 @@ export default defineConfig({
   // One catalog for the shell and the content pages (loaded before the first render), and one per tool feature,
   // loaded with the feature's code (src/web/lib/i18n.ts `loadFeatureCatalog`, docs/performance.md).
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/messages', include: ['src/web'], exclude: featureCatalogs.map((f) => `src/web/features/${f}/**`) },
+    // src/domain holds the texts both sides show (error messages): the browser has them with its first load
+    {
+      path: '<rootDir>/locales/{locale}/messages',
+      include: ['src/web', 'src/domain'],
+      exclude: featureCatalogs.map((f) => `src/web/features/${f}/**`),
+    },
+    // the server's own texts (the simulated wallet's pages, mail): read by src/server/i18n.ts, never sent to a browser
+    { path: '<rootDir>/locales/{locale}/server', include: ['src/server'] },
     ...featureCatalogs.map((f) => ({ path: `<rootDir>/locales/{locale}/${f}`, include: [`src/web/features/${f}`] })),
   ],
 })
