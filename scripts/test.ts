@@ -2,6 +2,7 @@
 // on PostgreSQL when TEST_DATABASE_URL is set), then Playwright in Debian Chromium.
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { findChromium, nodeChromiumHost } from './lib/find-chromium.ts'
 import { coverageDir, coverageLine, readCoverage } from './statechart-model.ts'
 
 const steps: [string, string, string[]][] = [
@@ -14,6 +15,15 @@ const steps: [string, string, string[]][] = [
 ]
 
 const only = process.argv.slice(2)
+// the browser tests need Chromium: found (or installed, as root) before the first step, not after the others ran
+if (!only.length || only.includes('e2e')) {
+  const chromium = findChromium(nodeChromiumHost)
+  if (!chromium.ok) {
+    console.error(`✗ ${chromium.message}`)
+    process.exit(1)
+  }
+  process.env.CHROMIUM_PATH = chromium.path
+}
 const results: string[] = []
 const started = performance.now()
 for (const [name, cmd, args] of steps) {
