@@ -4,6 +4,13 @@ import { formatter } from '@lingui/format-po'
 /** Features whose messages are not on a content page's first load: each has its own catalog. */
 const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'demopanel', 'lab', 'resolver', 'sandbox']
 
+/**
+ * Texts of src/domain that only the server renders: the lab's endpoint names and scenario titles and the resolver's
+ * explanations reach the browser as JSON already in the asked language (`/dev/paylablab/{group}`, `/dev/v1/resolve`),
+ * so they live in the server catalog, not in the main catalog every page downloads.
+ */
+const serverRenderedDomain = ['src/domain/lab.ts', 'src/domain/resolver.ts']
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['ja', 'en'],
@@ -16,10 +23,10 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src/web', 'src/domain'],
-      exclude: featureCatalogs.map((f) => `src/web/features/${f}/**`),
+      exclude: [...featureCatalogs.map((f) => `src/web/features/${f}/**`), ...serverRenderedDomain],
     },
     // the server's own texts (the simulated wallet's pages, mail): read by src/server/i18n.ts, never sent to a browser
-    { path: '<rootDir>/locales/{locale}/server', include: ['src/server'] },
+    { path: '<rootDir>/locales/{locale}/server', include: ['src/server', ...serverRenderedDomain] },
     ...featureCatalogs.map((f) => ({ path: `<rootDir>/locales/{locale}/${f}`, include: [`src/web/features/${f}`] })),
   ],
 })

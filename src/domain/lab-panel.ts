@@ -1,4 +1,4 @@
-import { creatorOf, demoKeyFor, labEndpointById, labGroupOf, labScenariosOf, merchantIdPrefixOf, type DemoKeyKind, type IdKind, type LabEndpoint, type LabEndpointId, type ScenarioId } from './lab.ts'
+import { creatorOf, demoKeyFor, labEndpointById, labGroupOf, labScenarioPlansOf, merchantIdPrefixOf, type DemoKeyKind, type IdKind, type LabEndpoint, type LabEndpointId, type ScenarioId } from './lab.ts'
 import type { ProductModel } from './products.ts'
 
 /**
@@ -58,7 +58,7 @@ export interface PanelCallPlan {
 export function planRun(model: ProductModel, endpointId: LabEndpointId, scenario: ScenarioId, isAuthorized: boolean): PanelCallPlan {
   const group = labGroupOf[model]
   const endpoint = labEndpointById(endpointId)!
-  const emptyId = labScenariosOf(group, endpoint, 'en').find((s) => s.id === scenario)?.emptyId ?? false
+  const emptyId = labScenarioPlansOf(group, endpoint).find((s) => s.id === scenario)?.emptyId ?? false
   return { endpointId, key: demoKeyFor(group, scenario, isAuthorized), emptyId }
 }
 

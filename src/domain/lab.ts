@@ -1,6 +1,7 @@
 import { errorEntry, type ResultInfo } from './errors.ts'
 import './errors-sandbox.ts'
-import type { Bilingual, Lang } from './i18n.ts'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import type { Lang } from './i18n.ts'
 import type { ProductModel } from './products.ts'
 
 /**
@@ -81,7 +82,8 @@ export interface LabEndpoint {
   sandboxPath: string
   /** Query parameters passed through to the sandbox. */
   query?: readonly string[]
-  name: Bilingual
+  /** Lingui descriptor (main catalog), rendered in the asked language by `labContent`. */
+  name: MessageDescriptor
   idKind?: IdKind
   /** Codes this endpoint may answer (besides the common 401s), success first; statuses come from the catalogue. */
   codes: readonly string[]
@@ -93,24 +95,24 @@ const ep = (e: LabEndpoint) => e
 
 /** Every endpoint the demo API forwards (spec §7 demo API list). */
 export const labEndpoints = [
-  ep({ id: 'postCodes', method: 'POST', demoPath: '/v2/postCodes', sandboxPath: '/v2/codes', name: { en: 'Create a QR code', ja: 'QRコードを作成' }, codes: ['SUCCESS', 'DYNAMIC_QR_BAD_REQUEST', 'DUPLICATE_DYNAMIC_QR_REQUEST', 'EXPECTATION_FAILED'], successStatus: 201 }),
-  ep({ id: 'getCodesPayment', method: 'GET', demoPath: '/v2/getCodesPayment/{id}', sandboxPath: '/v2/codes/payments/{id}', idKind: 'merchantPaymentId', name: { en: 'Get payment details', ja: '決済の詳細を取得' }, codes: ['SUCCESS', 'DYNAMIC_QR_PAYMENT_NOT_FOUND', 'DYNAMIC_QR_BAD_REQUEST'] }),
-  ep({ id: 'deleteCodes', method: 'DELETE', demoPath: '/v2/deleteCodes/{id}', sandboxPath: '/v2/codes/{id}', idKind: 'codeId', name: { en: 'Delete a QR code', ja: 'QRコードを削除' }, codes: ['SUCCESS', 'DYNAMIC_QR_NOT_FOUND', 'DYNAMIC_QR_ALREADY_PAID'] }),
-  ep({ id: 'deletePayments', method: 'DELETE', demoPath: '/v2/deletePayments/{id}', sandboxPath: '/v2/payments/{id}', idKind: 'merchantPaymentId', name: { en: 'Cancel a payment', ja: '決済をキャンセル' }, codes: ['REQUEST_ACCEPTED', 'ORDER_NOT_REVERSIBLE'], successStatus: 202 }),
-  ep({ id: 'postRefunds', method: 'POST', demoPath: '/v2/postRefunds', sandboxPath: '/v2/refunds', name: { en: 'Refund a payment', ja: '決済を返金' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'UNACCEPTABLE_OP', 'REFUND_WINDOW_EXCEED'] }),
-  ep({ id: 'getRefunds', method: 'GET', demoPath: '/v2/getRefunds/{id}', sandboxPath: '/v2/refunds/{id}', query: ['paymentId'], idKind: 'merchantRefundId', name: { en: 'Get refund details', ja: '返金の詳細を取得' }, codes: ['SUCCESS', 'NO_SUCH_REFUND_ORDER'] }),
-  ep({ id: 'postPayments', method: 'POST', demoPath: '/v2/postPayments', sandboxPath: '/v2/payments', query: ['agreeSimilarTransaction'], name: { en: 'Create a payment', ja: '決済を作成' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'SUSPECTED_DUPLICATE_ORDER', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
-  ep({ id: 'postPreauthorizePayments', method: 'POST', demoPath: '/v2/postPreauthorizePayments', sandboxPath: '/v2/payments/preauthorize', query: ['agreeSimilarTransaction'], name: { en: 'Pre-authorize a payment', ja: '仮売上を作成' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
-  ep({ id: 'postCapturePayments', method: 'POST', demoPath: '/v2/postCapturePayments', sandboxPath: '/v2/payments/capture', name: { en: 'Capture a pre-authorized payment', ja: '仮売上を確定' }, codes: ['SUCCESS', 'USER_CONFIRMATION_REQUIRED', 'ALREADY_CAPTURED', 'ORDER_NOT_CAPTURABLE', 'RESOURCE_NOT_FOUND'] }),
-  ep({ id: 'postRevertPreauthorizePayments', method: 'POST', demoPath: '/v2/postRevertPreauthorizePayments', sandboxPath: '/v2/payments/preauthorize/revert', name: { en: 'Revert a pre-authorization', ja: '仮売上を取り消し' }, codes: ['SUCCESS', 'ORDER_NOT_CANCELABLE', 'RESOURCE_NOT_FOUND'] }),
-  ep({ id: 'getPayments', method: 'GET', demoPath: '/v2/getPayments/{id}', sandboxPath: '/v2/payments/{id}', idKind: 'merchantPaymentId', name: { en: 'Get payment details', ja: '決済の詳細を取得' }, codes: ['SUCCESS', 'RESOURCE_NOT_FOUND'] }),
-  ep({ id: 'getCheckBalanceWallet', method: 'GET', demoPath: '/v2/getCheckBalanceWallet', sandboxPath: '/v2/wallet/check_balance', query: ['userAuthorizationId', 'amount', 'currency', 'productType'], name: { en: 'Check the wallet balance', ja: 'ウォレット残高を確認' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID', 'MISSING_REQUEST_PARAMS'] }),
-  ep({ id: 'getAuthorizationsUser', method: 'GET', demoPath: '/v2/getAuthorizationsUser', sandboxPath: '/v2/user/authorizations', query: ['userAuthorizationId'], name: { en: 'User authorization status', ja: 'ユーザー認可の状態' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID'] }),
-  ep({ id: 'getSecureProfileUser', method: 'GET', demoPath: '/v2/getSecureProfileUser', sandboxPath: '/v2/user/profile/secure', query: ['userAuthorizationId'], name: { en: 'Masked phone number of the user', ja: 'ユーザーのマスク済み電話番号' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID'] }),
-  ep({ id: 'postRequestOrder', method: 'POST', demoPath: '/v1/tFrame/postRequestOrder', sandboxPath: '/v1/requestOrder', name: { en: 'Request money', ja: '支払いをリクエスト' }, codes: ['SUCCESS', 'DUPLICATE_REQUEST_ORDER', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
-  ep({ id: 'getRequestOrder', method: 'GET', demoPath: '/v1/tFrame/getRequestOrder/{id}', sandboxPath: '/v1/requestOrder/{id}', idKind: 'merchantPaymentId', name: { en: 'Get a request order', ja: '支払いリクエストを取得' }, codes: ['SUCCESS', 'REQUEST_ORDER_NOT_FOUND'] }),
-  ep({ id: 'deleteRequestOrder', method: 'DELETE', demoPath: '/v1/tFrame/deleteRequestOrder/{id}', sandboxPath: '/v1/requestOrder/{id}', idKind: 'merchantPaymentId', name: { en: 'Cancel a request order', ja: '支払いリクエストをキャンセル' }, codes: ['SUCCESS', 'REQUEST_ORDER_NOT_FOUND', 'INVALID_REQUEST_ORDER_STATE'] }),
-  ep({ id: 'postSubscriptionPayments', method: 'POST', demoPath: '/v1/tFrame/postSubscriptionPayments', sandboxPath: '/v1/subscription/payments', name: { en: 'Charge a continuous payment', ja: '継続決済を請求' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
+  ep({ id: 'postCodes', method: 'POST', demoPath: '/v2/postCodes', sandboxPath: '/v2/codes', name: /*i18n*/ { id: 'lab.endpoint.postCodes', message: 'Create a QR code' }, codes: ['SUCCESS', 'DYNAMIC_QR_BAD_REQUEST', 'DUPLICATE_DYNAMIC_QR_REQUEST', 'EXPECTATION_FAILED'], successStatus: 201 }),
+  ep({ id: 'getCodesPayment', method: 'GET', demoPath: '/v2/getCodesPayment/{id}', sandboxPath: '/v2/codes/payments/{id}', idKind: 'merchantPaymentId', name: /*i18n*/ { id: 'lab.endpoint.getCodesPayment', message: 'Get payment details' }, codes: ['SUCCESS', 'DYNAMIC_QR_PAYMENT_NOT_FOUND', 'DYNAMIC_QR_BAD_REQUEST'] }),
+  ep({ id: 'deleteCodes', method: 'DELETE', demoPath: '/v2/deleteCodes/{id}', sandboxPath: '/v2/codes/{id}', idKind: 'codeId', name: /*i18n*/ { id: 'lab.endpoint.deleteCodes', message: 'Delete a QR code' }, codes: ['SUCCESS', 'DYNAMIC_QR_NOT_FOUND', 'DYNAMIC_QR_ALREADY_PAID'] }),
+  ep({ id: 'deletePayments', method: 'DELETE', demoPath: '/v2/deletePayments/{id}', sandboxPath: '/v2/payments/{id}', idKind: 'merchantPaymentId', name: /*i18n*/ { id: 'lab.endpoint.deletePayments', message: 'Cancel a payment' }, codes: ['REQUEST_ACCEPTED', 'ORDER_NOT_REVERSIBLE'], successStatus: 202 }),
+  ep({ id: 'postRefunds', method: 'POST', demoPath: '/v2/postRefunds', sandboxPath: '/v2/refunds', name: /*i18n*/ { id: 'lab.endpoint.postRefunds', message: 'Refund a payment' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'UNACCEPTABLE_OP', 'REFUND_WINDOW_EXCEED'] }),
+  ep({ id: 'getRefunds', method: 'GET', demoPath: '/v2/getRefunds/{id}', sandboxPath: '/v2/refunds/{id}', query: ['paymentId'], idKind: 'merchantRefundId', name: /*i18n*/ { id: 'lab.endpoint.getRefunds', message: 'Get refund details' }, codes: ['SUCCESS', 'NO_SUCH_REFUND_ORDER'] }),
+  ep({ id: 'postPayments', method: 'POST', demoPath: '/v2/postPayments', sandboxPath: '/v2/payments', query: ['agreeSimilarTransaction'], name: /*i18n*/ { id: 'lab.endpoint.postPayments', message: 'Create a payment' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'SUSPECTED_DUPLICATE_ORDER', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
+  ep({ id: 'postPreauthorizePayments', method: 'POST', demoPath: '/v2/postPreauthorizePayments', sandboxPath: '/v2/payments/preauthorize', query: ['agreeSimilarTransaction'], name: /*i18n*/ { id: 'lab.endpoint.postPreauthorizePayments', message: 'Pre-authorize a payment' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
+  ep({ id: 'postCapturePayments', method: 'POST', demoPath: '/v2/postCapturePayments', sandboxPath: '/v2/payments/capture', name: /*i18n*/ { id: 'lab.endpoint.postCapturePayments', message: 'Capture a pre-authorized payment' }, codes: ['SUCCESS', 'USER_CONFIRMATION_REQUIRED', 'ALREADY_CAPTURED', 'ORDER_NOT_CAPTURABLE', 'RESOURCE_NOT_FOUND'] }),
+  ep({ id: 'postRevertPreauthorizePayments', method: 'POST', demoPath: '/v2/postRevertPreauthorizePayments', sandboxPath: '/v2/payments/preauthorize/revert', name: /*i18n*/ { id: 'lab.endpoint.postRevertPreauthorizePayments', message: 'Revert a pre-authorization' }, codes: ['SUCCESS', 'ORDER_NOT_CANCELABLE', 'RESOURCE_NOT_FOUND'] }),
+  ep({ id: 'getPayments', method: 'GET', demoPath: '/v2/getPayments/{id}', sandboxPath: '/v2/payments/{id}', idKind: 'merchantPaymentId', name: /*i18n*/ { id: 'lab.endpoint.getPayments', message: 'Get payment details' }, codes: ['SUCCESS', 'RESOURCE_NOT_FOUND'] }),
+  ep({ id: 'getCheckBalanceWallet', method: 'GET', demoPath: '/v2/getCheckBalanceWallet', sandboxPath: '/v2/wallet/check_balance', query: ['userAuthorizationId', 'amount', 'currency', 'productType'], name: /*i18n*/ { id: 'lab.endpoint.getCheckBalanceWallet', message: 'Check the wallet balance' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID', 'MISSING_REQUEST_PARAMS'] }),
+  ep({ id: 'getAuthorizationsUser', method: 'GET', demoPath: '/v2/getAuthorizationsUser', sandboxPath: '/v2/user/authorizations', query: ['userAuthorizationId'], name: /*i18n*/ { id: 'lab.endpoint.getAuthorizationsUser', message: 'User authorization status' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID'] }),
+  ep({ id: 'getSecureProfileUser', method: 'GET', demoPath: '/v2/getSecureProfileUser', sandboxPath: '/v2/user/profile/secure', query: ['userAuthorizationId'], name: /*i18n*/ { id: 'lab.endpoint.getSecureProfileUser', message: 'Masked phone number of the user' }, codes: ['SUCCESS', 'INVALID_USER_AUTHORIZATION_ID'] }),
+  ep({ id: 'postRequestOrder', method: 'POST', demoPath: '/v1/tFrame/postRequestOrder', sandboxPath: '/v1/requestOrder', name: /*i18n*/ { id: 'lab.endpoint.postRequestOrder', message: 'Request money' }, codes: ['SUCCESS', 'DUPLICATE_REQUEST_ORDER', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
+  ep({ id: 'getRequestOrder', method: 'GET', demoPath: '/v1/tFrame/getRequestOrder/{id}', sandboxPath: '/v1/requestOrder/{id}', idKind: 'merchantPaymentId', name: /*i18n*/ { id: 'lab.endpoint.getRequestOrder', message: 'Get a request order' }, codes: ['SUCCESS', 'REQUEST_ORDER_NOT_FOUND'] }),
+  ep({ id: 'deleteRequestOrder', method: 'DELETE', demoPath: '/v1/tFrame/deleteRequestOrder/{id}', sandboxPath: '/v1/requestOrder/{id}', idKind: 'merchantPaymentId', name: /*i18n*/ { id: 'lab.endpoint.deleteRequestOrder', message: 'Cancel a request order' }, codes: ['SUCCESS', 'REQUEST_ORDER_NOT_FOUND', 'INVALID_REQUEST_ORDER_STATE'] }),
+  ep({ id: 'postSubscriptionPayments', method: 'POST', demoPath: '/v1/tFrame/postSubscriptionPayments', sandboxPath: '/v1/subscription/payments', name: /*i18n*/ { id: 'lab.endpoint.postSubscriptionPayments', message: 'Charge a continuous payment' }, codes: ['SUCCESS', 'INVALID_PARAMS', 'NO_SUFFICIENT_FUND', 'INVALID_USER_AUTHORIZATION_ID'], successStatus: 201 }),
 ] as const satisfies readonly LabEndpoint[]
 
 export const labEndpointById = (id: string): LabEndpoint | undefined => labEndpoints.find((e) => e.id === id)
@@ -150,13 +152,18 @@ export const merchantIdPrefixOf: Partial<Record<LabEndpointId, string>> = {
 
 // ── what /dev/paylablab/{group} answers ───────────────────────────────────────────────────────────────────
 
-export interface LabScenario {
+export interface LabScenarioPlan {
   id: ScenarioId
   key: DemoKeyKind
   /** true: the panel sends an empty path id on purpose (no id created first). */
   emptyId: boolean
-  title: string
+  title: MessageDescriptor
   expected: { status: number; code: string }
+}
+
+/** A scenario as `/dev/paylablab/{group}` answers it: its title in the asked language. */
+export interface LabScenario extends Omit<LabScenarioPlan, 'title'> {
+  title: string
 }
 
 export interface LabResponse extends ResultInfo {
@@ -164,10 +171,10 @@ export interface LabResponse extends ResultInfo {
 }
 
 const scenarioTitles = {
-  success: { en: 'Success with your own sandbox key (WIT)', ja: '自分のサンドボックスキーで成功（WIT）' },
-  unauthorised: { en: 'Unauthorised demo key (WOT)', ja: '認可されていないデモキー（WOT）' },
-  emptyId: { en: 'No id: the server reports the missing resource', ja: 'IDなし：リソースがないことをサーバーが返す' },
-} satisfies Record<string, Bilingual>
+  success: /*i18n*/ { id: 'lab.scenario.success', message: 'Success with your own sandbox key (WIT)' },
+  unauthorised: /*i18n*/ { id: 'lab.scenario.unauthorised', message: 'Unauthorised demo key (WOT)' },
+  emptyId: /*i18n*/ { id: 'lab.scenario.emptyId', message: 'No id: the server reports the missing resource' },
+} satisfies Record<string, MessageDescriptor>
 
 const responseOf = (code: string, lang: Lang, status?: number): LabResponse => {
   const entry = errorEntry(code)
@@ -175,22 +182,31 @@ const responseOf = (code: string, lang: Lang, status?: number): LabResponse => {
 }
 
 /** The scenarios of one endpoint in one group: model1 succeeds (WIT), the group's model is WOT, model ids left over probe a missing id. */
-export function labScenariosOf(group: LabGroup, endpoint: LabEndpoint, lang: Lang): LabScenario[] {
+export function labScenarioPlansOf(group: LabGroup, endpoint: LabEndpoint): LabScenarioPlan[] {
   const wot = specificModelOf[group]
   const success = endpoint.codes[0] ?? 'SUCCESS'
-  const list: LabScenario[] = [
-    { id: 'model1', key: 'WIT', emptyId: false, title: scenarioTitles.success[lang], expected: { status: endpoint.successStatus ?? 200, code: success } },
-    { id: wot, key: demoKeyFor(group, wot, false), emptyId: false, title: scenarioTitles.unauthorised[lang], expected: { status: 401, code: 'UNAUTHORIZED' } },
+  const list: LabScenarioPlan[] = [
+    { id: 'model1', key: 'WIT', emptyId: false, title: scenarioTitles.success, expected: { status: endpoint.successStatus ?? 200, code: success } },
+    { id: wot, key: demoKeyFor(group, wot, false), emptyId: false, title: scenarioTitles.unauthorised, expected: { status: 401, code: 'UNAUTHORIZED' } },
   ]
   if (endpoint.idKind) {
     const spare = scenarioIds.find((s) => s !== 'model1' && s !== wot)!
-    list.push({ id: spare, key: 'WIT', emptyId: true, title: scenarioTitles.emptyId[lang], expected: { status: 404, code: 'RESOURCE_NOT_FOUND' } })
+    list.push({ id: spare, key: 'WIT', emptyId: true, title: scenarioTitles.emptyId, expected: { status: 404, code: 'RESOURCE_NOT_FOUND' } })
   }
   return list
 }
 
-/** The answer of `/dev/paylablab/{group}?lang=`: per product model of the group, its endpoints with scenarios and responses. */
-export function labContent(group: LabGroup, lang: Lang) {
+/** The scenarios of `labScenarioPlansOf`, titled in the language of `i18n`. */
+export function labScenariosOf(group: LabGroup, endpoint: LabEndpoint, i18n: I18n): LabScenario[] {
+  return labScenarioPlansOf(group, endpoint).map((s) => ({ ...s, title: i18n._(s.title) }))
+}
+
+/**
+ * The answer of `/dev/paylablab/{group}?lang=`: per product model of the group, its endpoints with scenarios and
+ * responses, in the language of `i18n` (on the server, the instance of the request's language).
+ */
+export function labContent(group: LabGroup, i18n: I18n) {
+  const lang = i18n.locale as Lang
   const models = (Object.keys(labGroupOf) as ProductModel[]).filter((m) => labGroupOf[m] === group)
   return {
     group,
@@ -207,11 +223,11 @@ export function labContent(group: LabGroup, lang: Lang) {
           demoPath: e.demoPath,
           sandboxPath: e.sandboxPath,
           query: e.query ?? [],
-          name: e.name[lang],
+          name: i18n._(e.name),
           idKind: e.idKind ?? null,
           createdBy: creatorOf(model, e),
           merchantIdPrefix: merchantIdPrefixOf[e.id as LabEndpointId] ?? null,
-          scenarios: labScenariosOf(group, e, lang),
+          scenarios: labScenariosOf(group, e, i18n),
           responses: [
             ...e.codes.map((code, i) => responseOf(code, lang, i === 0 ? (e.successStatus ?? 200) : undefined)),
             responseOf('UNAUTHORIZED', lang),

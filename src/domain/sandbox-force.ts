@@ -122,7 +122,7 @@ function resolve(item: Published): ForcedError {
   const [code, codeId, status] = typeof item === 'string' ? [item, null, undefined] : item
   const known = byCode.get(code)
   if (!known) throw new Error(`forced error ${code} has no resolver entry`)
-  const message = (known.meaning ?? errorCatalogue[code]?.message)?.en ?? code
+  const message = known.meaning?.message ?? errorCatalogue[code]?.message.en ?? code
   const id = codeId ?? errorCatalogue[code]?.codeId ?? known.codeIds[0] ?? inventedCodeIds[code]
   if (!id) throw new Error(`forced error ${code} has no codeId`)
   return { code, status: status ?? known.status, codeId: id, message }

@@ -85,6 +85,9 @@ for (const lang of ['jp', 'en'] as const) {
     await expect(id).toContainText('string')
     await expect(id).toContainText(lang === 'en' ? 'at most 64 characters' : '64文字以内')
     await expect(body.getByRole('rowheader', { name: /amount\.currency$/ })).toBeVisible()
+    // the description's own texts, looked up in the feature's catalog by their English text (descriptions.ts)
+    await expect(operation.locator('.api-op__summary')).toHaveText(lang === 'en' ? 'Create a QR code (dynamic QR, web payment, app invoke)' : 'QRコードを作成します（動的QR、ウェブペイメント、アプリ起動）。')
+    await expect(id).toContainText(lang === 'en' ? 'Merchant-issued id of the order, unique per merchant' : '加盟店が発行する注文ID。加盟店内で一意')
     await expect(operation).not.toContainText('{"type"')
 
     const curl = operation.locator('pre[aria-label="curl"]')

@@ -115,6 +115,8 @@ describe.each(storeKinds())('accounts: mail [%s]', (kind) => {
       const html = await res.text()
       expect(html).toContain('サンドボックスのメールボックス')
       expect(html).toContain('Sandbox mailbox')
+      expect(html).toContain('<span lang="ja">宛先</span> / <span lang="en">To</span>: ')
+      expect(html).toContain('<span lang="ja">SMTP サーバーが設定されていない間、PayLab が送るメール（ワンタイムパスワード、パスワード再設定）はここに届きます。新しい順です。</span>')
       expect(html).not.toContain('<script')
       expect(html.indexOf(second)).toBeGreaterThan(-1)
       expect(html.indexOf(second)).toBeLessThan(html.indexOf(first.email))

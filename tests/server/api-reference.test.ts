@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs'
+import { setupI18n } from '@lingui/core'
+import { compileMessage } from '@lingui/message-utils/compileMessage'
+import PO from 'pofile'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { openApiDocument } from '@/server/content/openapi.ts'
 import '@/server/portal/devtools-openapi.ts'
 import { openApiSchema } from '@/web/features/apireference/api.ts'
-import { descriptionsJa } from '@/web/features/apireference/descriptions-ja.ts'
+import { apiDescriptions } from '@/web/features/apireference/descriptions.ts'
 import { curlOf, exampleRequest, exampleResponses, resolverHref, sdkSnippet } from '@/web/features/apireference/examples.ts'
 
 /** The API reference's examples, generated from the server's real `/openapi.json` (issue 11). */
@@ -89,6 +93,12 @@ describe('example answers', () => {
   })
 })
 
+/** The explicit-id messages of the API reference's catalog in a language: id → text as written in the .po. */
+function catalog(lang: 'ja' | 'en'): Record<string, string> {
+  const po = PO.parse(readFileSync(`locales/${lang}/apireference.po`, 'utf8'))
+  return Object.fromEntries(po.items.filter((i) => i.extractedComments.includes('js-lingui-explicit-id')).map((i) => [i.msgid, i.msgstr[0] ?? '']))
+}
+
 describe('the Japanese of the API description', () => {
   it('every summary and field description of the Open Payment API and the sandbox has a Japanese text', () => {
     const texts = new Set<string>()
@@ -106,7 +116,25 @@ describe('the Japanese of the API description', () => {
         walk(operation.requestBody)
         walk(operation.responses)
       }
-    const missing = [...texts].filter((text) => !(text in descriptionsJa))
-    expect(missing).toEqual([])
+    // each text is a message of the feature's catalog (descriptions.ts, id = the English text) with its Japanese
+    const ids = new Set(apiDescriptions.map((d) => d.id))
+    expect([...texts].filter((text) => !ids.has(text))).toEqual([])
+    const ja = catalog('ja')
+    expect([...texts].filter((text) => !ja[text])).toEqual([])
+  })
+
+  it('renders each description as written in English and as translated in Japanese (no ICU surprises)', () => {
+    const i18n = (lang: 'ja' | 'en') => {
+      const texts = catalog(lang)
+      const messages = Object.fromEntries(Object.entries(texts).map(([id, text]) => [id, compileMessage(text)]))
+      return setupI18n({ locale: lang, messages: { [lang]: messages } })
+    }
+    const [ja, en, jaTexts] = [i18n('ja'), i18n('en'), catalog('ja')]
+    for (const { id } of apiDescriptions) {
+      expect(en._(id!)).toBe(id)
+      expect(ja._(id!)).toBe(jaTexts[id!])
+    }
+    expect(ja._('Sandbox')).toBe('サンドボックス')
+    expect(ja._('Create a QR code (dynamic QR, web payment, app invoke)')).toBe('QRコードを作成します（動的QR、ウェブペイメント、アプリ起動）。')
   })
 })

@@ -77,6 +77,9 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     const approved = await engine().approveAuthorization(sessionId, (await userNamed('taro')).id)
     expect(approved.redirectUrl).toContain('/demo/checkout/loading?responseToken=')
     const responseToken = new URL(approved.redirectUrl).searchParams.get('responseToken')!
+    // the page the consent returns to says so in both languages (server catalog, demo.returningToShop)
+    const loading = await t.app.request(new URL(approved.redirectUrl).pathname)
+    expect(await loading.text()).toContain('<p lang="ja">ショップに戻っています…<br><span lang="en">Returning to the shop…</span></p>')
 
     const link = await t.json('POST', P.parseJwt, { responseToken })
     expect(link.status).toBe(200)

@@ -1,8 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { ApiError, successInfo } from '@/domain/errors.ts'
 import { Hono, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { clientAddressOf, isLoopback } from '../client.ts'
 import type { AppDeps } from '../deps.ts'
+import { t } from '../i18n.ts'
 import { safeEqual } from '../portal/accounts-crypto.ts'
 import { accountRepo, type OutboxMail } from '../store/account-repo.ts'
 import { queryOf } from '../validate.ts'
@@ -24,31 +26,46 @@ function extract(mail: OutboxMail) {
   return { otp, link }
 }
 
+/** The mailbox page's words (server catalog), shown in both languages side by side like the mails themselves. */
+const mailboxText = {
+  title: /*i18n*/ { id: 'mailbox.title', message: 'Sandbox mailbox' },
+  lead: /*i18n*/ {
+    id: 'mailbox.lead',
+    message: 'While no SMTP server is configured, the mail PayLab sends (one-time passwords, password resets) lands here, newest first.',
+  },
+  to: /*i18n*/ { id: 'mailbox.to', message: 'To' },
+  date: /*i18n*/ { id: 'mailbox.date', message: 'Date' },
+  empty: /*i18n*/ { id: 'mailbox.empty', message: 'No mail yet.' },
+  smtpNote: /*i18n*/ { id: 'mailbox.smtpNote', message: 'SMTP_URL is set: mail goes to the SMTP server and is not kept here.' },
+} as const satisfies Record<string, MessageDescriptor>
+const ja = (key: keyof typeof mailboxText) => escapeHtml(t('ja', mailboxText[key]))
+const en = (key: keyof typeof mailboxText) => escapeHtml(t('en', mailboxText[key]))
+
 function render(mails: OutboxMail[], smtpConfigured: boolean, token: string | undefined): string {
   const tokenQuery = token ? `&amp;token=${escapeHtml(encodeURIComponent(token))}` : ''
   const items = mails
     .map(
       (m) => `<li><article>
   <h2>${escapeHtml(m.subject)}</h2>
-  <p><span lang="ja">宛先</span> / <span lang="en">To</span>: ${escapeHtml(m.to)}<br>
-  <span lang="ja">日時</span> / <span lang="en">Date</span>: <time datetime="${m.createdAt.toISOString()}">${m.createdAt.toISOString()}</time></p>
+  <p><span lang="ja">${ja('to')}</span> / <span lang="en">${en('to')}</span>: ${escapeHtml(m.to)}<br>
+  <span lang="ja">${ja('date')}</span> / <span lang="en">${en('date')}</span>: <time datetime="${m.createdAt.toISOString()}">${m.createdAt.toISOString()}</time></p>
   <pre>${escapeHtml(m.text)}</pre>
 </article></li>`,
     )
     .join('\n')
-  const empty = `<p><span lang="ja">メールはまだありません。</span> / <span lang="en">No mail yet.</span></p>`
+  const empty = `<p><span lang="ja">${ja('empty')}</span> / <span lang="en">${en('empty')}</span></p>`
   const smtpNote = smtpConfigured
-    ? `<p><span lang="ja">SMTP_URL が設定されているため、メールは SMTP サーバーに送信され、ここには保存されません。</span><br><span lang="en">SMTP_URL is set: mail goes to the SMTP server and is not kept here.</span></p>`
+    ? `<p><span lang="ja">${ja('smtpNote')}</span><br><span lang="en">${en('smtpNote')}</span></p>`
     : ''
   return `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>サンドボックスのメールボックス / Sandbox mailbox — PayLab</title>
+<title>${ja('title')} / ${en('title')} — PayLab</title>
 <style>body{font-family:system-ui,"Noto Sans JP",sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#333;line-height:1.6}
 ol{list-style:none;padding:0}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:0 0 1rem}
 h2{font-size:1.05rem;margin:0 0 .5rem}pre{white-space:pre-wrap;background:#f6f6f6;padding:.75rem;border-radius:8px}</style></head>
-<body><h1><span lang="ja">サンドボックスのメールボックス</span> / <span lang="en">Sandbox mailbox</span></h1>
-<p><span lang="ja">SMTP サーバーが設定されていない間、PayLab が送るメール（ワンタイムパスワード、パスワード再設定）はここに届きます。新しい順です。</span><br>
-<span lang="en">While no SMTP server is configured, the mail PayLab sends (one-time passwords, password resets) lands here, newest first.</span>
+<body><h1><span lang="ja">${ja('title')}</span> / <span lang="en">${en('title')}</span></h1>
+<p><span lang="ja">${ja('lead')}</span><br>
+<span lang="en">${en('lead')}</span>
 <a href="?format=json${tokenQuery}">JSON</a></p>
 ${smtpNote}
 ${mails.length ? `<ol>${items}</ol>` : empty}

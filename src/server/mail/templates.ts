@@ -1,12 +1,35 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { limits } from '@/domain/limits.ts'
+import { t } from '../i18n.ts'
 import type { MailMessage } from './mailer.ts'
 
-/** Every mail is bilingual: Japanese first (the portal's default), then English, in one body. */
+/**
+ * Every mail is bilingual: Japanese first (the portal's default), then English, in one body. Both texts are the same
+ * Lingui descriptors of the server catalog (`locales/{ja,en}/server.po`), rendered once per language.
+ */
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 const minutes = (ms: number) => Math.round(ms / 60_000)
+
+const mailText = {
+  otpSubject: /*i18n*/ { id: 'mail.otp.subject', message: 'One-time password' },
+  otpSignup: /*i18n*/ { id: 'mail.otp.signup', message: 'Your PayLab one-time password to finish signing up is {otp}.' },
+  otpSignin: /*i18n*/ { id: 'mail.otp.signin', message: 'Your PayLab one-time password to sign in is {otp}.' },
+  otpExpiry: /*i18n*/ { id: 'mail.otp.expiry', message: 'It expires in {minutes} minutes. If you did not ask for it, you can ignore this mail.' },
+  resetSubject: /*i18n*/ { id: 'mail.passwordReset.subject', message: 'Reset your password' },
+  resetReceived: /*i18n*/ { id: 'mail.passwordReset.received', message: 'We received a request to reset your PayLab password.' },
+  resetLinkLead: /*i18n*/ { id: 'mail.passwordReset.linkLead', message: 'Set a new password with this link:' },
+  resetExpiry: /*i18n*/ {
+    id: 'mail.passwordReset.expiry',
+    message: 'The link expires in {minutes} minutes. If you did not ask for it, ignore this mail; your password stays as it is.',
+  },
+} as const satisfies Record<string, MessageDescriptor>
+
+/** One descriptor in both languages of the mail, Japanese first. */
+const both = (descriptor: MessageDescriptor, values?: Record<string, unknown>) =>
+  ({ ja: t('ja', descriptor, values), en: t('en', descriptor, values) }) as const
 
 function layout(ja: string[], en: string[], highlight?: string): string {
   const para = (lines: string[]) => lines.map((l) => `<p>${l}</p>`).join('')
@@ -25,36 +48,33 @@ function layout(ja: string[], en: string[], highlight?: string): string {
 export type OtpPurpose = 'signup' | 'signin'
 
 export function otpMail(to: string, otp: string, purpose: OtpPurpose): MailMessage {
-  const ttl = minutes(limits.accounts.otpTtlMs)
-  const jaWhat = purpose === 'signup' ? 'アカウント登録' : 'サインイン'
-  const enWhat = purpose === 'signup' ? 'finish signing up' : 'sign in'
-  const ja = [
-    `PayLab の${jaWhat}のワンタイムパスワードは ${otp} です。`,
-    `有効期限は${ttl}分です。お心当たりのない場合は、このメールを破棄してください。`,
-  ]
-  const en = [
-    `Your PayLab one-time password to ${enWhat} is ${otp}.`,
-    `It expires in ${ttl} minutes. If you did not ask for it, you can ignore this mail.`,
-  ]
+  const ttl = String(minutes(limits.accounts.otpTtlMs))
+  const lead = both(purpose === 'signup' ? mailText.otpSignup : mailText.otpSignin, { otp })
+  const expiry = both(mailText.otpExpiry, { minutes: ttl })
+  const subject = both(mailText.otpSubject)
+  const ja = [lead.ja, expiry.ja]
+  const en = [lead.en, expiry.en]
   return {
     to,
-    subject: `[PayLab] ワンタイムパスワード / One-time password: ${otp}`,
+    subject: `[PayLab] ${subject.ja} / ${subject.en}: ${otp}`,
     text: `${ja.join('\n')}\n\n----\n\n${en.join('\n')}\n`,
     html: layout(ja.map(escapeHtml), en.map(escapeHtml), otp),
   }
 }
 
 export function passwordResetMail(to: string, link: string): MailMessage {
-  const ttl = minutes(limits.accounts.passwordResetTtlMs)
+  const ttl = String(minutes(limits.accounts.passwordResetTtlMs))
   const a = `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`
-  const ja = ['PayLab のパスワード再設定のご依頼を受け付けました。', '次のリンクから新しいパスワードを設定してください。']
-  const jaAfter = `リンクの有効期限は${ttl}分です。お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。`
-  const en = ['We received a request to reset your PayLab password.', 'Set a new password with this link:']
-  const enAfter = `The link expires in ${ttl} minutes. If you did not ask for it, ignore this mail; your password stays as it is.`
+  const received = both(mailText.resetReceived)
+  const linkLead = both(mailText.resetLinkLead)
+  const after = both(mailText.resetExpiry, { minutes: ttl })
+  const subject = both(mailText.resetSubject)
+  const ja = [received.ja, linkLead.ja]
+  const en = [received.en, linkLead.en]
   return {
     to,
-    subject: '[PayLab] パスワードの再設定 / Reset your password',
-    text: `${ja.join('\n')}\n${link}\n${jaAfter}\n\n----\n\n${en.join('\n')}\n${link}\n${enAfter}\n`,
-    html: layout([...ja.map(escapeHtml), a, escapeHtml(jaAfter)], [...en.map(escapeHtml), a, escapeHtml(enAfter)]),
+    subject: `[PayLab] ${subject.ja} / ${subject.en}`,
+    text: `${ja.join('\n')}\n${link}\n${after.ja}\n\n----\n\n${en.join('\n')}\n${link}\n${after.en}\n`,
+    html: layout([...ja.map(escapeHtml), a, escapeHtml(after.ja)], [...en.map(escapeHtml), a, escapeHtml(after.en)]),
   }
 }

@@ -22,6 +22,7 @@ import {
 } from '@/domain/demo-api.ts'
 import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../deps.ts'
+import { t } from '../i18n.ts'
 import { demoMerchant, sandboxEngine, seedDemoMerchant } from '../sandbox/engine.ts'
 import * as opa from '@/domain/opa-schemas.ts'
 import { registerOperations } from '../content/openapi.ts'
@@ -181,13 +182,14 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
    * lab's "Link a test user" — its parent page on this origin, reads the responseToken from this frame's query; the
    * page itself only says so.
    */
+  const returning = /*i18n*/ { id: 'demo.returningToShop', message: 'Returning to the shop…' }
   app.get(demoLoadingPath, (c) => {
     c.header('Cache-Control', 'no-store')
     c.header('Referrer-Policy', 'no-referrer')
     return c.html(
       '<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>PayLab</title></head>' +
         '<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#2b2b2b">' +
-        '<p lang="ja">ショップに戻っています…<br><span lang="en">Returning to the shop…</span></p></body></html>',
+        `<p lang="ja">${t('ja', returning)}<br><span lang="en">${t('en', returning)}</span></p></body></html>`,
     )
   })
 

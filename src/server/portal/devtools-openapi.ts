@@ -28,7 +28,7 @@ registerOperations([
     method: e.method.toLowerCase() as 'get' | 'post' | 'delete',
     path: e.demoPath,
     tag: 'Demo API (test panel)',
-    summary: `${e.name.en}: forwarded to ${e.method} ${e.sandboxPath}. Headers tfAuthKey (portal access token), Authorization (OPA-Auth over this path, '/api' and '/dev-panel' removed), X-ASSUME-MERCHANT`,
+    summary: `${e.name.message}: forwarded to ${e.method} ${e.sandboxPath}. Headers tfAuthKey (portal access token), Authorization (OPA-Auth over this path, '/api' and '/dev-panel' removed), X-ASSUME-MERCHANT`,
     security: 'opaAuth' as const,
     ...(e.demoPath.includes('{id}') ? { params: idParams } : {}),
   })),

@@ -3,7 +3,6 @@ import { useCallback } from 'react'
 import { Button } from '@/web/ui/button.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { useOpenApi, type Operation } from '../api.ts'
-import { descriptionsJa } from '../descriptions-ja.ts'
 import { operationAnchor } from '../examples.ts'
 import { apiGroups, type ApiGroup } from '../groups.ts'
 import '../apireference.css'
@@ -43,8 +42,9 @@ interface Entry {
 export function ApiReference({ group = 'opa' }: { group?: ApiGroup | undefined }) {
   const { t, i18n } = useLingui()
   const query = useOpenApi()
-  const ja = i18n.locale !== 'en'
-  const describe = useCallback((text: string | undefined) => (text && ja ? (descriptionsJa[text] ?? text) : text), [ja])
+  // a text of the description is the id of its message in this feature's catalog (descriptions.ts); others stay as written
+  const locale = i18n.locale
+  const describe = useCallback((text: string | undefined) => (text && locale && i18n.messages[text] !== undefined ? i18n._(text) : text), [i18n, locale])
   const doc = query.data
   const entries: Entry[] = doc
     ? Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op, anchor: operationAnchor(method, path, op) })))
