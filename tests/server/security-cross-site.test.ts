@@ -126,6 +126,14 @@ describe.each(storeKinds())('cross-site posts to the portal API [%s]', (kind) =>
       // a call without a body (no Content-Type) passes too
       const activated = await send('POST', '/v1/dpSignup/salesforceActivate', undefined, { ...bearer(d.token), ...headers })
       expect([headers, activated.status, activated.body.resultInfo.code]).toEqual([headers, 200, 'SUCCESS'])
+      // a DELETE as the Node adapter hands it over: an empty body stream, no Content-Type and no Content-Length
+      const revoke = await t.app.request(`/v1/d-panel/${d.merchantId}/apiKey/unknown-key`, {
+        method: 'DELETE',
+        headers: { ...bearer(d.token), ...headers },
+        body: new ReadableStream({ start: (controller) => controller.close() }),
+        duplex: 'half',
+      } as RequestInit)
+      expect([headers, revoke.status, ((await revoke.json()) as any).resultInfo.code]).toEqual([headers, 404, 'API_KEY_NOT_FOUND'])
       // the reset mail waits for its cooldown after the first one; the first one was sent
       if (headers === ownBrowsers[0]) expect(await mailCount(t, d.email)).toBe(before + 1)
     }

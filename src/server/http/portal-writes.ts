@@ -60,11 +60,15 @@ export function fromOwnOrigin(c: Context, publicOrigin: string | undefined): boo
 
 const mediaType = (header: string | undefined) => header?.split(';')[0]!.trim().toLowerCase() ?? ''
 
-/** Whether the request carries a body (a declared length above zero, a chunked body, or a declared type). */
+/**
+ * Whether the request carries a body, by its headers (HTTP/1.1 has no body without Content-Length or
+ * Transfer-Encoding; the Node adapter gives every non-GET request a body stream, so the stream says nothing). A
+ * declared Content-Type counts as a body too: a browser's empty text/plain post is still a text/plain post.
+ */
 function hasBody(c: Context): boolean {
+  if (c.req.header('content-type') !== undefined || c.req.header('transfer-encoding') !== undefined) return true
   const length = c.req.header('content-length')
-  if (length !== undefined) return Number(length) > 0 || c.req.header('content-type') !== undefined
-  return c.req.raw.body !== null || c.req.header('content-type') !== undefined
+  return length !== undefined && length.trim() !== '0'
 }
 
 /** The guard, for every request (it picks the portal's calls by path): `app.use(portalWrites(config))`. */
