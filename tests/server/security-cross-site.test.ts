@@ -76,8 +76,12 @@ describe.each(storeKinds())('cross-site posts to the portal API [%s]', (kind) =>
 
     const signUp = await plain('/v1/dpSignup/createAccount', { email: fresh, password: goodPassword }, crossSite)
     expect([signUp.status, signUp.body.resultInfo.code]).toEqual([403, 'CROSS_SITE_REQUEST'])
-    const reset = await plain('/v1/dpSignIn/passwordReset', { email: victim.email }, crossSite)
+    const reset = await plain('/v1/dpSignIn/passwordReset', { email: victim.email }, { ...crossSite, 'accept-language': 'en' })
     expect([reset.status, reset.body.resultInfo.code]).toEqual([403, 'CROSS_SITE_REQUEST'])
+    // the refusal speaks the caller's language
+    expect(reset.body.resultInfo.message).toMatch(/^This portal call is accepted only from the portal's own pages/)
+    const resetJa = await plain('/v1/dpSignIn/passwordReset', { email: victim.email }, { ...crossSite, 'accept-language': 'ja' })
+    expect(resetJa.body.resultInfo.message).toMatch(/^このポータルの呼び出しは、ポータル自身のページ/)
     // from a new device a right password would mail a sign-in OTP; a wrong one would count a try
     const signInOtp = await plain('/v1/dpSignIn/authenticate', { email: victim.email, password: goodPassword }, { ...crossSite, ...deviceHeader(newDevice()) })
     expect([signInOtp.status, signInOtp.body.resultInfo.code]).toEqual([403, 'CROSS_SITE_REQUEST'])
