@@ -46,6 +46,7 @@ export const sandboxErrors = registerErrors({
   SANDBOX_DIRECTIVE_INVALID: e(400, '99900004', 'The X-Sandbox-Force code does not apply to this endpoint, or X-Sandbox-Delay-Ms is out of range.', 'X-Sandbox-Force のコードがこのエンドポイントに該当しないか、X-Sandbox-Delay-Ms が範囲外です。'),
   SANDBOX_LOG_ENTRY_NOT_FOUND: e(404, '99900005', 'No request log entry with this id for this merchant.', 'この加盟店にこのIDのリクエストログはありません。'),
   SANDBOX_LOG_ENTRY_NOT_REPLAYABLE: e(409, '99900006', 'This request cannot be sent again: its body was masked or cut in the log, or the merchant has no active key.', 'このリクエストは再送できません。ログで本文がマスクまたは切り詰められているか、加盟店に有効なキーがありません。'),
+  SANDBOX_LOG_ENTRY_NOT_VERIFIED: e(403, '99900007', 'This request cannot be signed again or replayed: its signature did not verify when it arrived (it may not come from your server). Inspect it in the signature debugger.', 'このリクエストは再署名も再送もできません。受信時に署名が検証されていません（あなたのサーバーから送られたものではない可能性があります）。署名デバッガーで内容を確認してください。'),
   SANDBOX_WEBHOOK_NOT_FOUND: e(404, '99900012', 'No webhook delivery with this id for this merchant.', 'この加盟店にこのIDのWebhook配信はありません。'),
 })
 

@@ -36,6 +36,14 @@ export const commonErrors = {
     codeId: '08100007',
     message: { en: 'The requested resource was not found.', ja: '指定されたリソースが見つかりません。' },
   },
+  CROSS_SITE_REQUEST: {
+    status: 403,
+    codeId: '08100403',
+    message: {
+      en: 'This portal call is accepted only from the portal\'s own pages (or a non-browser client).',
+      ja: 'このポータルの呼び出しは、ポータル自身のページ（またはブラウザー以外のクライアント）からのみ受け付けます。',
+    },
+  },
   METHOD_NOT_ALLOWED: {
     status: 405,
     codeId: '08100405',

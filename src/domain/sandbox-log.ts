@@ -77,6 +77,28 @@ export function maskBody(text: string): { text: string; masked: boolean; truncat
   return { text: truncated ? out.slice(0, requestLogLimits.bodyChars) : out, masked, truncated }
 }
 
+/**
+ * Written in an entry's flags by the recorder when OPA-Auth accepted the request (its MAC verified with the key's
+ * secret). Only such an entry may be signed again (copy as curl, replay): an unverified one — refused, unsigned,
+ * or written before the flag existed — came from someone who may know the API key but not the secret, and the
+ * server signing it would lend them the secret (issue 20). The signature debugger still shows it.
+ */
+export const signatureVerifiedFlag = 'signature-verified'
+
+/** Whether an entry may be signed anew and sent (copy as curl, replay): its own signature verified. */
+export const isSignatureVerified = (entry: { flags: readonly string[]; authFailure?: unknown }) =>
+  entry.flags.includes(signatureVerifiedFlag) && !entry.authFailure
+
+/**
+ * The query string of a logged path as name/value pairs (shown apart in the log: the provider's signature covers
+ * the path without its query, so a flag such as agreeSimilarTransaction=true can be added in flight).
+ */
+export function queryOfPath(path: string): Array<[string, string]> {
+  const at = path.indexOf('?')
+  if (at < 0) return []
+  return [...new URLSearchParams(path.slice(at + 1)).entries()]
+}
+
 /** The request headers worth keeping (never cookies or bearer tokens); the OPA-Auth MAC is masked. */
 export const loggedHeaders = ['content-type', 'x-assume-merchant', 'x-sandbox-force', 'x-sandbox-delay-ms', 'accept-language']
 
@@ -204,6 +226,8 @@ export const requestLogEntrySchema = v.object({
   request_body: v.string(),
   response_body: v.string(),
   flags: v.array(v.string()),
+  /** OPA-Auth accepted the request: only then can it be copied as curl or replayed. */
+  signature_verified: v.boolean(),
   auth_failure: v.nullable(
     v.object({
       reason: v.picklist(['UNKNOWN_KEY', 'STALE_EPOCH', 'NONCE_REUSED', 'BODY_HASH_MISMATCH', 'BAD_SIGNATURE', 'ASSUMED_MERCHANT']),

@@ -18,6 +18,7 @@ import { sandboxWebhookRoutes } from './portal/sandbox-webhooks.ts'
 import { docsRoutes } from './portal/docs.ts'
 import { siteRoutes } from './portal/site.ts'
 import { sandboxRoutes } from './sandbox/opa.ts'
+import { portalWrites } from './http/portal-writes.ts'
 import { securityHeaders } from './security-headers.ts'
 import { rejectEncodedControlCharacters } from './validate.ts'
 import { walletRoutes } from './sandbox/wallet.ts'
@@ -55,6 +56,8 @@ export function createApp(deps: AppDeps) {
   )
 
   app.use(rejectEncodedControlCharacters)
+  // state-changing portal calls: the portal's own origin and content type only (issue 20; http/portal-writes.ts)
+  app.use(portalWrites(deps.config))
 
   // Content answers are large (a product page with highlighted code is ~60 KB of JSON, ~8 KB gzip) and sit on the
   // critical path of every docs page; sandbox answers stay small and are left as they are.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { macMessage, bodyDigest } from '../../src/domain/opa-auth.ts'
-import { requestLogLimits } from '../../src/domain/sandbox-log.ts'
+import { requestLogLimits, signatureVerifiedFlag } from '../../src/domain/sandbox-log.ts'
+import { sandboxEngine } from '../../src/server/sandbox/engine.ts'
 import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
 import { requestLogRepo } from '../../src/server/store/request-log-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -160,6 +161,58 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
     const [post] = await logOf(a, `?path=/v2/codes&status=201`)
     const replayedPost = await t.json('POST', `/dev/v1/sandbox/requests/${post.id}/replay`, undefined, a.auth)
     expect(replayedPost.body.data.body.resultInfo.code).toBe('DUPLICATE_DYNAMIC_QR_REQUEST')
+  })
+
+  it('never signs anew a request whose signature did not verify: a forged refund planted with the key alone stays unrun', async () => {
+    // a COMPLETED payment of a's merchant
+    const id = `FRG-${kind}`
+    const code = (await a.opa.post('/v2/codes', qrBody(id))).body.data
+    const engine = sandboxEngine(t.deps)
+    const taro = (await engine.listTestUsers(a.merchantId)).find((u) => u.username === 'taro')!
+    await engine.payCode(code.codeId, taro.id)
+    const paid = await a.opa.get(`/v2/codes/payments/${id}`)
+    expect(paid.body.data.status).toBe('COMPLETED')
+    // someone who knows a's API key, not its secret, plants a refund with a wrong signature
+    const refund = { merchantRefundId: `${id}-R`, paymentId: paid.body.data.paymentId, amount: jpy(100), requestedAt: epochNow(), reason: 'forged' }
+    const forged = await a.opa.post('/v2/refunds', refund, { apiSecret: 'not-the-secret' })
+    expect(forged.status).toBe(401)
+    const [entry] = await logOf(a, '?path=/v2/refunds')
+    expect(entry.auth_failure.reason).toBe('BAD_SIGNATURE')
+    expect(entry.signature_verified).toBe(false)
+    expect(entry.flags).not.toContain(signatureVerifiedFlag)
+    // the debugger still shows it; neither curl nor replay signs it, in the provider's error shape and both languages
+    for (const [lang, message] of [['en', /signature did not verify/], ['ja', /署名が検証されていません/]] as const) {
+      for (const [method, path] of [['GET', `/dev/v1/sandbox/requests/${entry.id}/curl`], ['POST', `/dev/v1/sandbox/requests/${entry.id}/replay`]] as const) {
+        const answer = await t.json(method, path, undefined, { ...a.auth, 'accept-language': lang })
+        expect([method, answer.status, answer.body.resultInfo.code, answer.body.resultInfo.codeId]).toEqual([method, 403, 'SANDBOX_LOG_ENTRY_NOT_VERIFIED', '99900007'])
+        expect(answer.body.resultInfo.message).toMatch(message)
+        expect(answer.body).toHaveProperty('data', null)
+        expect(JSON.stringify(answer.body)).not.toContain('curl')
+      }
+    }
+    // nothing ran: the payment is still COMPLETED, no refund exists, and no new entry was logged
+    expect(await logOf(a, '?path=/v2/refunds')).toHaveLength(1)
+    expect((await a.opa.get(`/v2/codes/payments/${id}`)).body.data.status).toBe('COMPLETED')
+    expect((await a.opa.get(`/v2/refunds/${id}-R`)).body.resultInfo.code).toBe('NO_SUCH_REFUND_ORDER')
+
+    // the verified entries say so, and only they are replayable
+    const [read] = await logOf(a, `?path=/v2/codes/payments/${id}&status=200`)
+    expect(read.signature_verified).toBe(true)
+    expect(read.flags).toContain(signatureVerifiedFlag)
+    expect((await t.json('GET', `/dev/v1/sandbox/requests/${read.id}/curl`, undefined, a.auth)).status).toBe(200)
+  })
+
+  it('an entry written before entries recorded their verification counts as unverified', async () => {
+    const repo = requestLogRepo(t.deps.store.db)
+    const [legacy] = await repo.insertMany([
+      { merchantId: a.merchantId, apiKey: a.apiKey, atMs: Date.now(), method: 'GET', path: '/v2/codes/payments/LEGACY', status: 200, code: 'SUCCESS', codeId: null, latencyMs: 1, requestHeaders: {}, requestBody: '', responseBody: '', flags: [], authFailure: null },
+    ])
+    const [entry] = await logOf(a, '?path=LEGACY')
+    expect([entry.id, entry.signature_verified, entry.auth_failure]).toEqual([legacy, false, null])
+    for (const [method, path] of [['GET', `/dev/v1/sandbox/requests/${legacy}/curl`], ['POST', `/dev/v1/sandbox/requests/${legacy}/replay`]] as const) {
+      const answer = await t.json(method, path, undefined, a.auth)
+      expect([answer.status, answer.body.resultInfo.code]).toEqual([403, 'SANDBOX_LOG_ENTRY_NOT_VERIFIED'])
+    }
   })
 
   it('keeps at most the newest N entries per merchant (pruned with each insert)', async () => {

@@ -5,7 +5,7 @@ import { ApiError } from '@/domain/errors.ts'
 import '@/domain/errors-sandbox.ts'
 import { limits } from '@/domain/limits.ts'
 import { parseOpaAuthHeader } from '@/domain/opa-auth.ts'
-import { curlCommand, requestLogQuerySchema, resignedRequest } from '@/domain/sandbox-log.ts'
+import { curlCommand, isSignatureVerified, requestLogQuerySchema, resignedRequest } from '@/domain/sandbox-log.ts'
 import type { AppDeps } from '../deps.ts'
 import { nodeOpaCrypto } from '../sandbox/opa-crypto.ts'
 import { requestLogView, requestRecorder } from '../sandbox/request-log.ts'
@@ -27,7 +27,8 @@ const EntryParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^rq_[0-9a-f
  * The sandbox powers' portal calls (issue 14; docs/sandbox-powers.md): the signed-in developer's view of the
  * request log of the mode's merchant (bearer + X-ASSUME-MERCHANT, like every dashboard call), "copy as curl"
  * (signed on the server, now, with the merchant's key: the developer never handles the secret) and "replay"
- * (the same, sent into the sandbox itself; the answer is returned and logged as a new entry).
+ * (the same, sent into the sandbox itself; the answer is returned and logged as a new entry). Both only for an
+ * entry whose signature verified when it came in (issue 20; docs/decisions/security-hardening.md).
  */
 export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>) {
   const app = new Hono<AuthEnv>()
@@ -46,8 +47,13 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
     return row
   }
 
-  /** The key a rebuilt request is signed with: the one it used if still active, else the merchant's oldest. */
+  /**
+   * The key a rebuilt request is signed with: the one it used if still active, else the merchant's oldest. Only
+   * for an entry whose own signature verified (issue 20): anyone who knows the API key can plant a wrongly signed
+   * request in the log, and signing that anew would run it with the merchant's secret.
+   */
   const signingKey = async (row: RequestLogRow) => {
+    if (!isSignatureVerified(row)) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_VERIFIED')
     if (row.flags.includes('request-masked') || row.flags.includes('request-truncated')) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_REPLAYABLE')
     const keys = await merchantRepo(deps.store.db).credentialsOf(row.merchantId)
     const key = keys.find((k) => k.apiKey === row.apiKey) ?? keys.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { parseOpaAuthHeader } from '@/domain/opa-auth.ts'
-import { loggedHeaders, maskAuthorization, maskBody, requestLogLimits, resolverPath, successCodes } from '@/domain/sandbox-log.ts'
+import { isSignatureVerified, loggedHeaders, maskAuthorization, maskBody, requestLogLimits, resolverPath, signatureVerifiedFlag, successCodes } from '@/domain/sandbox-log.ts'
 import type { AppDeps } from '../deps.ts'
 import { requestLogRepo, type NewRequestLogRow, type RequestLogRow } from '../store/request-log-repo.ts'
 import type { OpaEnv } from './auth.ts'
@@ -90,6 +90,8 @@ function newRecorder(deps: AppDeps) {
       const responseText = await copy.text()
       const responseBody = maskBody(responseText)
       const flags = [
+        // OPA-Auth accepted it (the only entries that may be signed again: see signatureVerifiedFlag)
+        ...(opa && !refused ? [signatureVerifiedFlag] : []),
         ...(requestBody.masked ? ['request-masked'] : []),
         ...(requestBody.truncated ? ['request-truncated'] : []),
         ...(responseBody.masked ? ['response-masked'] : []),
@@ -140,6 +142,7 @@ export function requestLogView(row: RequestLogRow) {
     request_body: row.requestBody,
     response_body: row.responseBody,
     flags: row.flags,
+    signature_verified: isSignatureVerified(row),
     auth_failure: row.authFailure
       ? {
           reason: row.authFailure.reason,

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import type { RequestLogEntry } from '@/domain/sandbox-log.ts'
+import { queryOfPath, type RequestLogEntry } from '@/domain/sandbox-log.ts'
 import { HttpError } from '@/web/lib/http.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
@@ -111,6 +111,7 @@ function RequestLogItem({ entry }: { entry: RequestLogEntry }) {
   })
   const at = new Intl.DateTimeFormat(i18n.locale === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(entry.at))
   const failed = entry.status >= 400
+  const query = queryOfPath(entry.path)
   return (
     <details className="sandbox-entry" data-testid="request-log-entry">
       <summary>
@@ -125,18 +126,30 @@ function RequestLogItem({ entry }: { entry: RequestLogEntry }) {
       </summary>
       <div className="sandbox-entry__body">
         {entry.auth_failure && <SignatureDebugger failure={entry.auth_failure} />}
+        {!entry.signature_verified && (
+          <p className="sandbox-hint" data-testid="not-replayable">
+            <Trans>
+              This request's signature did not verify when it arrived, so it cannot be copied as curl or replayed: anyone who knows your API key (not
+              the secret) can leave such a request in your log. Send it from your own server, signed with your secret.
+            </Trans>
+          </p>
+        )}
         <div className="sandbox-entry__actions">
-          <button type="button" className="ui-button ui-button--secondary ui-button--small" onClick={() => curl.mutate()} disabled={curl.isPending}>
-            <Trans>Copy as curl</Trans>
-          </button>
+          {entry.signature_verified && (
+            <button type="button" className="ui-button ui-button--secondary ui-button--small" onClick={() => curl.mutate()} disabled={curl.isPending}>
+              <Trans>Copy as curl</Trans>
+            </button>
+          )}
           {entry.resolver_path && (
             <InternalLink className="ui-button ui-button--secondary ui-button--small" href={entry.resolver_path}>
               <Trans>Open in resolver</Trans>
             </InternalLink>
           )}
-          <button type="button" className="ui-button ui-button--secondary ui-button--small" onClick={() => replay.mutate()} disabled={replay.isPending}>
-            <Trans>Replay</Trans>
-          </button>
+          {entry.signature_verified && (
+            <button type="button" className="ui-button ui-button--secondary ui-button--small" onClick={() => replay.mutate()} disabled={replay.isPending}>
+              <Trans>Replay</Trans>
+            </button>
+          )}
         </div>
         {curl.data && (
           <div className="sandbox-entry__curl">
@@ -162,6 +175,16 @@ function RequestLogItem({ entry }: { entry: RequestLogEntry }) {
           </p>
         )}
         <dl className="sandbox-entry__detail">
+          {query.length > 0 && (
+            <>
+              <dt>
+                <Trans>Query string (not covered by the signature)</Trans>
+              </dt>
+              <dd>
+                <pre data-testid="request-query">{query.map(([name, value]) => `${name}=${value}`).join('\n')}</pre>
+              </dd>
+            </>
+          )}
           <dt>
             <Trans>Request headers</Trans>
           </dt>
