@@ -1,5 +1,5 @@
-import { errorEntry, type ResultInfo } from './errors.ts'
-import './errors-sandbox.ts'
+import type { I18n } from '@lingui/core'
+import { errorEntry, errorMessage, type ErrorCode, type ResultInfo } from './errors.ts'
 import type { Bilingual, Lang } from './i18n.ts'
 import type { ProductModel } from './products.ts'
 
@@ -84,7 +84,7 @@ export interface LabEndpoint {
   name: Bilingual
   idKind?: IdKind
   /** Codes this endpoint may answer (besides the common 401s), success first; statuses come from the catalogue. */
-  codes: readonly string[]
+  codes: readonly ErrorCode[]
   /** HTTP status of the success answer when it is not 200. */
   successStatus?: 201 | 202
 }
@@ -169,9 +169,9 @@ const scenarioTitles = {
   emptyId: { en: 'No id: the server reports the missing resource', ja: 'IDなし：リソースがないことをサーバーが返す' },
 } satisfies Record<string, Bilingual>
 
-const responseOf = (code: string, lang: Lang, status?: number): LabResponse => {
+const responseOf = (code: ErrorCode, i18n: I18n, status?: number): LabResponse => {
   const entry = errorEntry(code)
-  return { status: status ?? entry.status, code, codeId: entry.codeId, message: entry.message[lang] }
+  return { status: status ?? entry.status, code, codeId: entry.codeId, message: errorMessage(i18n, code) }
 }
 
 /** The scenarios of one endpoint in one group: model1 succeeds (WIT), the group's model is WOT, model ids left over probe a missing id. */
@@ -189,8 +189,12 @@ export function labScenariosOf(group: LabGroup, endpoint: LabEndpoint, lang: Lan
   return list
 }
 
-/** The answer of `/dev/paylablab/{group}?lang=`: per product model of the group, its endpoints with scenarios and responses. */
-export function labContent(group: LabGroup, lang: Lang) {
+/**
+ * The answer of `/dev/paylablab/{group}?lang=`: per product model of the group, its endpoints with scenarios and
+ * responses, in the language of `i18n` (the server's `i18nFor(lang)`).
+ */
+export function labContent(group: LabGroup, i18n: I18n) {
+  const lang: Lang = i18n.locale === 'en' ? 'en' : 'ja'
   const models = (Object.keys(labGroupOf) as ProductModel[]).filter((m) => labGroupOf[m] === group)
   return {
     group,
@@ -213,9 +217,9 @@ export function labContent(group: LabGroup, lang: Lang) {
           merchantIdPrefix: merchantIdPrefixOf[e.id as LabEndpointId] ?? null,
           scenarios: labScenariosOf(group, e, lang),
           responses: [
-            ...e.codes.map((code, i) => responseOf(code, lang, i === 0 ? (e.successStatus ?? 200) : undefined)),
-            responseOf('UNAUTHORIZED', lang),
-            responseOf('OP_OUT_OF_SCOPE', lang),
+            ...e.codes.map((code, i) => responseOf(code, i18n, i === 0 ? (e.successStatus ?? 200) : undefined)),
+            responseOf('UNAUTHORIZED', i18n),
+            responseOf('OP_OUT_OF_SCOPE', i18n),
           ],
         }
       }),

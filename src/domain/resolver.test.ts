@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { i18nFor } from '../../tests/support/i18n.ts'
 import { errorCatalogue } from './errors.ts'
 import { labEndpointsOf, scenarioIds } from './lab.ts'
 import { resolveCode, resolverEntries } from './resolver.ts'
@@ -25,7 +26,7 @@ describe('resolver knowledge base', () => {
     expect(codes.size).toBe(resolverEntries.length)
     for (const lang of ['ja', 'en'] as const) {
       for (const e of resolverEntries) {
-        const r = resolveCode({ code: e.code }, lang).entry!
+        const r = resolveCode({ code: e.code }, i18nFor(lang)).entry!
         expect(r.meaning.length, `${e.code} ${lang}`).toBeGreaterThan(3)
         expect(r.cause.length, `${e.code} ${lang}`).toBeGreaterThan(3)
         expect(r.fix.length, `${e.code} ${lang}`).toBeGreaterThan(3)
@@ -39,17 +40,17 @@ describe('resolver knowledge base', () => {
       expect(labEndpointsOf[e.lab!.product], e.code).toBeDefined()
       expect(scenarioIds, e.code).toContain(e.lab!.scenario)
     }
-    expect(resolveCode({ code: 'UNAUTHORIZED' }, 'en').entry!.lab).toEqual({ product: 'qrcode', scenario: 'model2', path: '/develop/paylab-lab?product=qrcode&scenario=model2' })
+    expect(resolveCode({ code: 'UNAUTHORIZED' }, i18nFor('en')).entry!.lab).toEqual({ product: 'qrcode', scenario: 'model2', path: '/develop/paylab-lab?product=qrcode&scenario=model2' })
   })
 
   it('finds a code as pasted, by codeId, and lists near matches for an unknown one', () => {
-    expect(resolveCode({ code: ' "op_out_of_scope", ' }, 'ja').entry).toMatchObject({ code: 'OP_OUT_OF_SCOPE', status: 401, codeIds: ['08100023'] })
-    expect(resolveCode({ code: '01652075' }, 'en').entry!.code).toBe('DYNAMIC_QR_PAYMENT_NOT_FOUND')
-    expect(resolveCode({ code: 'SOMETHING', codeId: '08100016' }, 'en').entry!.code).toBe('UNAUTHORIZED')
-    const unknown = resolveCode({ code: 'UNAUTHORISED' }, 'en')
+    expect(resolveCode({ code: ' "op_out_of_scope", ' }, i18nFor('ja')).entry).toMatchObject({ code: 'OP_OUT_OF_SCOPE', status: 401, codeIds: ['08100023'] })
+    expect(resolveCode({ code: '01652075' }, i18nFor('en')).entry!.code).toBe('DYNAMIC_QR_PAYMENT_NOT_FOUND')
+    expect(resolveCode({ code: 'SOMETHING', codeId: '08100016' }, i18nFor('en')).entry!.code).toBe('UNAUTHORIZED')
+    const unknown = resolveCode({ code: 'UNAUTHORISED' }, i18nFor('en'))
     expect(unknown).toMatchObject({ found: false, entry: null })
     expect(unknown.near.map((n) => n.code)).toContain('UNAUTHORIZED')
-    expect(resolveCode({ code: 'QR_NOT_FOUND' }, 'en').near.map((n) => n.code)).toContain('DYNAMIC_QR_NOT_FOUND')
-    expect(resolveCode({ code: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' }, 'en').near).toEqual([])
+    expect(resolveCode({ code: 'QR_NOT_FOUND' }, i18nFor('en')).near.map((n) => n.code)).toContain('DYNAMIC_QR_NOT_FOUND')
+    expect(resolveCode({ code: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' }, i18nFor('en')).near).toEqual([])
   })
 })

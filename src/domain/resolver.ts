@@ -1,8 +1,5 @@
-import { errorCatalogue } from './errors.ts'
-import './errors-accounts.ts'
-import './errors-dashboard.ts'
-import './errors-sandbox.ts'
-import './errors-sandbox-state.ts'
+import type { I18n } from '@lingui/core'
+import { errorEntry, errorMessage, isErrorCode } from './errors.ts'
 import type { Bilingual, Lang } from './i18n.ts'
 import type { ScenarioId } from './lab.ts'
 import type { ProductModel } from './products.ts'
@@ -36,7 +33,8 @@ type Pair = readonly [en: string, ja: string]
 const b = ([en, ja]: Pair): Bilingual => ({ en, ja })
 
 function entry(area: ResolverEntry['area'], code: string, cause: Pair, fix: Pair, extra: { lab?: LabTarget; meaning?: Pair; status?: number; codeIds?: string[] } = {}): ResolverEntry {
-  const known = errorCatalogue[code]
+  // codes only the real provider answers are not in the server's catalogue: their status and codeIds are given here
+  const known = isErrorCode(code) ? errorEntry(code) : undefined
   return {
     code,
     area,
@@ -207,11 +205,12 @@ export interface ResolvedEntry {
   lab: (LabTarget & { path: string }) | null
 }
 
-const view = (e: ResolverEntry, lang: Lang): ResolvedEntry => ({
+const view = (e: ResolverEntry, lang: Lang, i18n: I18n): ResolvedEntry => ({
   code: e.code,
   status: e.status,
   codeIds: [...e.codeIds],
-  meaning: (e.meaning ?? errorCatalogue[e.code]?.message)?.[lang] || e.cause[lang],
+  // its own meaning, else the message of the server's catalogue (a code it does not know has none), else the cause
+  meaning: (e.meaning ? e.meaning[lang] : isErrorCode(e.code) ? errorMessage(i18n, e.code) : '') || e.cause[lang],
   cause: e.cause[lang],
   fix: e.fix[lang],
   lab: e.lab ? { ...e.lab, path: labPathOf(e.lab) } : null,
@@ -221,7 +220,8 @@ const view = (e: ResolverEntry, lang: Lang): ResolvedEntry => ({
  * Looks a pasted code up: exactly by code, else by codeId (a code that is really a codeId, or `codeId`), else
  * not found with up to five near matches (edit distance, or one code containing the other).
  */
-export function resolveCode(query: { code: string; codeId?: string; apiName?: string }, lang: Lang) {
+export function resolveCode(query: { code: string; codeId?: string; apiName?: string }, i18n: I18n) {
+  const lang: Lang = i18n.locale === 'en' ? 'en' : 'ja'
   const code = normalise(query.code)
   const codeId = query.codeId?.trim() || (/^\d{6,10}$/.test(code) ? code : undefined)
   let found = byCode.get(code)
@@ -236,11 +236,11 @@ export function resolveCode(query: { code: string; codeId?: string; apiName?: st
         .filter(({ e, d }) => d <= Math.max(2, Math.floor(e.code.length / 3)) || (codeId !== undefined && e.codeIds.includes(codeId)))
         .sort((x, y) => x.d - y.d || x.e.code.localeCompare(y.e.code))
         .slice(0, 5)
-        .map(({ e }) => ({ code: e.code, meaning: view(e, lang).meaning }))
+        .map(({ e }) => ({ code: e.code, meaning: view(e, lang, i18n).meaning }))
   return {
     query: { code: query.code, code_id: query.codeId ?? null, api_name: query.apiName ?? null },
     found: found !== undefined,
-    entry: found ? view(found, lang) : null,
+    entry: found ? view(found, lang, i18n) : null,
     near,
   }
 }

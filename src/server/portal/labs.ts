@@ -5,6 +5,7 @@ import { labContent } from '@/domain/lab.ts'
 import { limits } from '@/domain/limits.ts'
 import { resolveCode } from '@/domain/resolver.ts'
 import type { AppDeps } from '../deps.ts'
+import { i18nFor } from '../i18n.ts'
 import { TtlLruCache } from '../content/cache.ts'
 import { paramsOf, queryOf } from '../validate.ts'
 import { success } from './accounts-flows.ts'
@@ -24,12 +25,12 @@ export function labsRoutes(deps: AppDeps) {
     const { group } = paramsOf(c, labParams, 'RESOURCE_NOT_FOUND')
     const { lang } = queryOf(c, labQuery)
     const chosen = langOf(lang, c.req.header('accept-language'))
-    return success(c, await cache.getOrLoad(`${group}:${chosen}`, () => labContent(group, chosen)))
+    return success(c, await cache.getOrLoad(`${group}:${chosen}`, () => labContent(group, i18nFor(chosen))))
   })
 
   app.get('/dev/v1/resolve', (c) => {
     const q = queryOf(c, resolveQuery)
-    return success(c, resolveCode({ code: q.code, codeId: q.code_id, apiName: q.api_name }, langOf(q.lang, c.req.header('accept-language'))))
+    return success(c, resolveCode({ code: q.code, codeId: q.code_id, apiName: q.api_name }, i18nFor(langOf(q.lang, c.req.header('accept-language')))))
   })
 
   return app

@@ -1,8 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { errorMessage } from '@/domain/errors.ts'
-import '@/domain/errors-accounts.ts'
-import '@/domain/errors-dashboard.ts'
+import { errorMessage, isErrorCode } from '@/domain/errors.ts'
 import type { Lang } from '@/domain/i18n.ts'
 import { sessionTimedOutCode, unknownErrorCode } from '../../../machines/account-flow.ts'
 
@@ -12,11 +10,12 @@ export const langOf = (i18n: I18n): Lang => (i18n.locale === 'en' ? 'en' : 'ja')
 
 /**
  * The text for an error code a machine holds: the portal's own codes here, the server's from the shared error
- * catalogue (spec §8, exact ja/en texts) in the current language.
+ * catalogue (spec §8, exact ja/en texts; in the main catalog, so loaded whatever chunks are) in the current language.
+ * A code the catalogue does not know (a server newer than this page) shows the system error, like no answer at all.
  */
 export function errorText(i18n: I18n, code: string | null): string {
   if (code === null) return ''
   if (code === sessionTimedOutCode) return i18n._(timedOut)
-  if (code === unknownErrorCode) return errorMessage('INTERNAL_SERVER_ERROR', langOf(i18n))
-  return errorMessage(code, langOf(i18n))
+  if (code === unknownErrorCode || !isErrorCode(code)) return errorMessage(i18n, 'INTERNAL_SERVER_ERROR')
+  return errorMessage(i18n, code)
 }
