@@ -13,8 +13,9 @@ const japanese = /[\u3040-\u30ff\u4e00-\u9faf]/
 /** Codes whose message is empty on purpose (spec §8: the portal shows its own panel or countdown). */
 const emptyOnPurpose: ErrorCode[] = ['040000020', '01103101']
 
-const mainCatalog = (lang: 'ja' | 'en') => {
-  const po = PO.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lang, 'messages.po'), 'utf8'))
+/** The error catalogue's own Lingui catalog (lingui.config.ts), which the server reads and the browser loads with error-text.ts. */
+const errorsCatalog = (lang: 'ja' | 'en') => {
+  const po = PO.parse(readFileSync(join(import.meta.dirname, '..', '..', 'locales', lang, 'errors.po'), 'utf8'))
   return new Map(po.items.filter((i) => !i.obsolete).map((i) => [i.msgid, i.msgstr[0] ?? '']))
 }
 
@@ -46,9 +47,9 @@ describe('error catalogue', () => {
     for (const area of areas) for (const [code, entry] of Object.entries(area)) expect(errorCatalogue[code as ErrorCode], code).toBe(entry)
   })
 
-  it('has every message in both languages, in the main catalog the browser loads before its first render', () => {
-    const ja = mainCatalog('ja')
-    const en = mainCatalog('en')
+  it('has every message in both languages, in its own catalog', () => {
+    const ja = errorsCatalog('ja')
+    const en = errorsCatalog('en')
     for (const code of errorCodes) {
       const descriptor = errorCatalogue[code].message
       if (descriptor === null) {

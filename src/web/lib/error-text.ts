@@ -3,6 +3,11 @@ import { msg } from '@lingui/core/macro'
 import { errorMessage, isErrorCode } from '@/domain/errors.ts'
 import type { Lang } from '@/domain/i18n.ts'
 import { sessionTimedOutCode, unknownErrorCode } from '../../../machines/account-flow.ts'
+import { loadFeatureCatalog } from './i18n.ts'
+
+// Every error code's message (its own catalog, lingui.config.ts), loaded with this module: whichever feature shows an
+// error text has them all, in the current language (a language change loads the catalog again).
+await loadFeatureCatalog('errors', (lang) => (lang === 'en' ? import('../../../locales/en/errors.po') : import('../../../locales/ja/errors.po')))
 
 const timedOut = msg`Timed out, please sign in again to continue`
 
@@ -10,7 +15,7 @@ export const langOf = (i18n: I18n): Lang => (i18n.locale === 'en' ? 'en' : 'ja')
 
 /**
  * The text for an error code a machine holds: the portal's own codes here, the server's from the shared error
- * catalogue (spec §8, exact ja/en texts; in the main catalog, so loaded whatever chunks are) in the current language.
+ * catalogue (spec §8, exact ja/en texts) in the current language.
  * A code the catalogue does not know (a server newer than this page) shows the system error, like no answer at all.
  */
 export function errorText(i18n: I18n, code: string | null): string {
