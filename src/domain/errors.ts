@@ -1,93 +1,97 @@
-import type { Bilingual, Lang } from './i18n.ts'
+import type { I18n } from '@lingui/core'
+import { errorOf as e, type ErrorEntry } from './error-entry.ts'
+import { accountErrors } from './errors-accounts.ts'
+import { dashboardErrors } from './errors-dashboard.ts'
+import { sandboxStateErrors } from './errors-sandbox-state.ts'
+import { sandboxErrors } from './errors-sandbox.ts'
+
+export type { ErrorEntry } from './error-entry.ts'
 
 /**
- * The error catalogue: every code the server answers with, its HTTP status, the provider's codeId and the
- * message in both languages. Areas register their own entries in `errorCatalogue` below; handlers only ever
- * throw `new ApiError(code)` and the app shapes the answer from this table.
+ * The error catalogue: every code the server answers with, its HTTP status, the provider's codeId and its message,
+ * a Lingui message descriptor (src/domain/error-entry.ts). Handlers only ever throw `new ApiError(code)` and the app
+ * shapes the answer from this table.
+ *
+ * One `as const` object, assembled from the areas' tables by import (no registration, no side effect): the codes are
+ * a compile-time union (`ErrorCode`), so a mistyped code fails the typecheck. The messages are in the portal's main
+ * catalog (`locales/{ja,en}/messages.po`, lingui.config.ts), which the browser loads before its first render: every
+ * error text is there whichever chunks loaded. Codes that arrive as strings (from the wire, a machine's context, the
+ * resolver's input) are checked with `isErrorCode` first, and the caller decides what an unknown code shows.
  */
-export interface ErrorEntry {
-  status: number
-  codeId: string
-  message: Bilingual
-}
-
 export const commonErrors = {
-  SUCCESS: { status: 200, codeId: '08100001', message: { en: 'Success', ja: '成功しました' } },
-  REQUEST_ACCEPTED: { status: 202, codeId: '08100001', message: { en: 'Request accepted', ja: 'リクエストを受け付けました' } },
-  INVALID_PARAMS: {
-    status: 400,
-    codeId: '08100006',
-    message: { en: 'The request contains invalid parameters.', ja: 'リクエストのパラメータが正しくありません。' },
-  },
-  INVALID_REQUEST_PARAMS: {
-    status: 400,
-    codeId: '08100006',
-    message: { en: 'Request contains invalid data.', ja: 'リクエストに不正なデータが含まれています。' },
-  },
-  MISSING_REQUEST_PARAMS: {
-    status: 400,
-    codeId: '08100024',
-    message: { en: 'A required parameter is not set.', ja: '必須パラメータが設定されていません。' },
-  },
-  UNAUTHORIZED: { status: 401, codeId: '08100016', message: { en: 'Unauthorized request', ja: '認証されていないリクエストです。' } },
-  OP_OUT_OF_SCOPE: { status: 401, codeId: '08100023', message: { en: 'Operation not permitted', ja: 'この操作は許可されていません。' } },
-  RESOURCE_NOT_FOUND: {
-    status: 404,
-    codeId: '08100007',
-    message: { en: 'The requested resource was not found.', ja: '指定されたリソースが見つかりません。' },
-  },
-  CROSS_SITE_REQUEST: {
-    status: 403,
-    codeId: '08100403',
-    message: {
-      en: 'This portal call is accepted only from the portal\'s own pages (or a non-browser client).',
-      ja: 'このポータルの呼び出しは、ポータル自身のページ（またはブラウザー以外のクライアント）からのみ受け付けます。',
-    },
-  },
-  METHOD_NOT_ALLOWED: {
-    status: 405,
-    codeId: '08100405',
-    message: { en: 'This method is not allowed on this path.', ja: 'このパスではこのメソッドは使用できません。' },
-  },
-  PAYLOAD_TOO_LARGE: {
-    status: 413,
-    codeId: '08100413',
-    message: { en: 'The request body is too large.', ja: 'リクエストの本文が大きすぎます。' },
-  },
-  UNSUPPORTED_MEDIA_TYPE: {
-    status: 415,
-    codeId: '08100415',
-    message: { en: 'The request body must be JSON.', ja: 'リクエストの本文は JSON で送信してください。' },
-  },
-  RATE_LIMIT: { status: 429, codeId: '08100998', message: { en: 'Too many requests', ja: 'リクエストが多すぎます。' } },
-  INTERNAL_SERVER_ERROR: {
-    status: 500,
-    codeId: '08101000',
-    message: {
-      en: 'A system error has occurred. Please try again later.',
-      ja: 'システムエラーが発生しました。時間を置いて再度お試しください。',
-    },
-  },
-  MAINTENANCE_MODE: { status: 503, codeId: '08100999', message: { en: 'Scheduled maintenance', ja: 'メンテナンス中です。' } },
+  SUCCESS: e(200, '08100001', /*i18n*/ { id: 'error.SUCCESS', message: 'Success' }),
+  REQUEST_ACCEPTED: e(202, '08100001', /*i18n*/ { id: 'error.REQUEST_ACCEPTED', message: 'Request accepted' }),
+  INVALID_PARAMS: e(400, '08100006', /*i18n*/ {
+    id: 'error.INVALID_PARAMS',
+    message: 'The request contains invalid parameters.',
+  }),
+  INVALID_REQUEST_PARAMS: e(400, '08100006', /*i18n*/ {
+    id: 'error.INVALID_REQUEST_PARAMS',
+    message: 'Request contains invalid data.',
+  }),
+  MISSING_REQUEST_PARAMS: e(400, '08100024', /*i18n*/ {
+    id: 'error.MISSING_REQUEST_PARAMS',
+    message: 'A required parameter is not set.',
+  }),
+  UNAUTHORIZED: e(401, '08100016', /*i18n*/ { id: 'error.UNAUTHORIZED', message: 'Unauthorized request' }),
+  OP_OUT_OF_SCOPE: e(401, '08100023', /*i18n*/ { id: 'error.OP_OUT_OF_SCOPE', message: 'Operation not permitted' }),
+  RESOURCE_NOT_FOUND: e(404, '08100007', /*i18n*/ {
+    id: 'error.RESOURCE_NOT_FOUND',
+    message: 'The requested resource was not found.',
+  }),
+  CROSS_SITE_REQUEST: e(403, '08100403', /*i18n*/ {
+    id: 'error.CROSS_SITE_REQUEST',
+    message: 'This portal call is accepted only from the portal\'s own pages (or a non-browser client).',
+  }),
+  METHOD_NOT_ALLOWED: e(405, '08100405', /*i18n*/ {
+    id: 'error.METHOD_NOT_ALLOWED',
+    message: 'This method is not allowed on this path.',
+  }),
+  PAYLOAD_TOO_LARGE: e(413, '08100413', /*i18n*/ {
+    id: 'error.PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large.',
+  }),
+  UNSUPPORTED_MEDIA_TYPE: e(415, '08100415', /*i18n*/ {
+    id: 'error.UNSUPPORTED_MEDIA_TYPE',
+    message: 'The request body must be JSON.',
+  }),
+  RATE_LIMIT: e(429, '08100998', /*i18n*/ { id: 'error.RATE_LIMIT', message: 'Too many requests' }),
+  INTERNAL_SERVER_ERROR: e(500, '08101000', /*i18n*/ {
+    id: 'error.INTERNAL_SERVER_ERROR',
+    message: 'A system error has occurred. Please try again later.',
+  }),
+  MAINTENANCE_MODE: e(503, '08100999', /*i18n*/ { id: 'error.MAINTENANCE_MODE', message: 'Scheduled maintenance' }),
 } as const satisfies Record<string, ErrorEntry>
 
-/** A catalogue entry from its parts (the areas' tables are written with it). */
-export const errorOf = (status: number, codeId: string, en: string, ja: string): ErrorEntry => ({ status, codeId, message: { en, ja } })
+export const errorCatalogue = {
+  ...commonErrors,
+  ...accountErrors,
+  ...dashboardErrors,
+  ...sandboxErrors,
+  ...sandboxStateErrors,
+} as const satisfies Record<string, ErrorEntry>
 
-/** Areas add their tables here (accounts, sandbox, content …) so there is one catalogue to look codes up in. */
-export const errorCatalogue: Record<string, ErrorEntry> = { ...commonErrors }
+/** Every code of the catalogue. */
+export type ErrorCode = keyof typeof errorCatalogue
 
-export function registerErrors<T extends Record<string, ErrorEntry>>(entries: T): T {
-  Object.assign(errorCatalogue, entries)
-  return entries
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[]
+
+/** Whether a string from outside the type system (the wire, a machine, a query) is a code of the catalogue. */
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(errorCatalogue, value)
+
+export function errorEntry(code: ErrorCode): ErrorEntry {
+  return errorCatalogue[code]
 }
 
-export function errorEntry(code: string): ErrorEntry {
-  return errorCatalogue[code] ?? errorCatalogue.INTERNAL_SERVER_ERROR!
+/** A code's message in the language of `i18n` (the browser's global `i18n`, the server's `i18nFor(lang)`); '' when it has none. */
+export function errorMessage(i18n: I18n, code: ErrorCode): string {
+  const message = errorEntry(code).message
+  return message ? i18n._(message) : ''
 }
 
-export function errorMessage(code: string, lang: Lang): string {
-  return errorEntry(code).message[lang]
+/** A code's message in the source language, English (the descriptor's own text; the `en` catalog is the same). */
+export function errorSourceMessage(code: ErrorCode): string {
+  return errorEntry(code).message?.message ?? ''
 }
 
 export interface ResultInfo {
@@ -96,34 +100,72 @@ export interface ResultInfo {
   codeId: string
 }
 
-/** The `resultInfo` of a catalogue entry (English unless a language is given). */
-export function resultInfoOf(code: string, lang: Lang = 'en'): ResultInfo {
-  return { code, message: errorMessage(code, lang), codeId: errorEntry(code).codeId }
+/** The `resultInfo` of a catalogue entry, in the language of `i18n` (English when none is given). */
+export function resultInfoOf(code: ErrorCode, i18n?: I18n): ResultInfo {
+  return { code, message: i18n ? errorMessage(i18n, code) : errorSourceMessage(code), codeId: errorEntry(code).codeId }
 }
 
 /** The `resultInfo` of a successful answer. */
-export const successInfo = (lang: Lang = 'en'): ResultInfo => resultInfoOf('SUCCESS', lang)
+export const successInfo = (i18n?: I18n): ResultInfo => resultInfoOf('SUCCESS', i18n)
 
-/** Thrown by handlers; shaped into `{resultInfo, data}` once, in the server's error handler. */
-export class ApiError extends Error {
-  readonly code: string
+/**
+ * What the server's error handler shapes into `{resultInfo, data}` (once, in src/server/app.ts): an `ApiError` of the
+ * catalogue, or a `PublishedError` the sandbox answers on request.
+ */
+export abstract class ShapedError extends Error {
+  abstract readonly code: string
+  abstract readonly status: number
+  abstract readonly codeId: string
+  abstract readonly data: unknown
+  /** The answer's `resultInfo` in the language of `i18n` (English when none is given). */
+  abstract resultInfo(i18n?: I18n): ResultInfo
+}
+
+/** Thrown by handlers with a code of the catalogue; status, codeId and message come from its entry unless given. */
+export class ApiError<Code extends ErrorCode = ErrorCode> extends ShapedError {
+  readonly code: Code
   readonly status: number
   readonly codeId: string
   readonly data: unknown
   readonly overrideMessage: string | undefined
 
-  constructor(code: string, options: { status?: number; codeId?: string; message?: string; data?: unknown } = {}) {
-    const entry = errorEntry(code)
-    super(options.message ?? entry.message.en)
+  constructor(code: Code, options: { status?: number; codeId?: string; message?: string; data?: unknown } = {}) {
+    // the type rules out unknown codes; a cast string that is not one fails here rather than answering a silent 500
+    if (!isErrorCode(code)) throw new TypeError(`ApiError: ${JSON.stringify(code)} is not a code of the error catalogue`)
+    super(options.message ?? errorSourceMessage(code))
     this.name = 'ApiError'
     this.code = code
-    this.status = options.status ?? entry.status
-    this.codeId = options.codeId ?? entry.codeId
+    this.status = options.status ?? errorEntry(code).status
+    this.codeId = options.codeId ?? errorEntry(code).codeId
     this.data = options.data ?? null
     this.overrideMessage = options.message
   }
 
-  resultInfo(lang: Lang): ResultInfo {
-    return { code: this.code, message: this.overrideMessage ?? errorMessage(this.code, lang), codeId: this.codeId }
+  resultInfo(i18n?: I18n): ResultInfo {
+    return { code: this.code, message: this.overrideMessage ?? (i18n ? errorMessage(i18n, this.code) : errorSourceMessage(this.code)), codeId: this.codeId }
+  }
+}
+
+/**
+ * An error of the provider's published tables, given in full (code, status, codeId, English message): the sandbox
+ * answers it when asked to (`X-Sandbox-Force`, src/domain/sandbox-force.ts). Its code may be one only the real
+ * provider answers, outside this server's catalogue, so it is not an `ApiError`.
+ */
+export class PublishedError extends ShapedError {
+  readonly code: string
+  readonly status: number
+  readonly codeId: string
+  readonly data: unknown = null
+
+  constructor(published: { code: string; status: number; codeId: string; message: string }) {
+    super(published.message)
+    this.name = 'PublishedError'
+    this.code = published.code
+    this.status = published.status
+    this.codeId = published.codeId
+  }
+
+  resultInfo(): ResultInfo {
+    return { code: this.code, message: this.message, codeId: this.codeId }
   }
 }

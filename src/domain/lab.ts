@@ -1,6 +1,5 @@
-import { errorEntry, type ResultInfo } from './errors.ts'
-import './errors-sandbox.ts'
 import type { I18n, MessageDescriptor } from '@lingui/core'
+import { errorEntry, errorMessage, type ErrorCode, type ResultInfo } from './errors.ts'
 import type { Lang } from './i18n.ts'
 import type { ProductModel } from './products.ts'
 
@@ -86,7 +85,7 @@ export interface LabEndpoint {
   name: MessageDescriptor
   idKind?: IdKind
   /** Codes this endpoint may answer (besides the common 401s), success first; statuses come from the catalogue. */
-  codes: readonly string[]
+  codes: readonly ErrorCode[]
   /** HTTP status of the success answer when it is not 200. */
   successStatus?: 201 | 202
 }
@@ -176,9 +175,9 @@ const scenarioTitles = {
   emptyId: /*i18n*/ { id: 'lab.scenario.emptyId', message: 'No id: the server reports the missing resource' },
 } satisfies Record<string, MessageDescriptor>
 
-const responseOf = (code: string, lang: Lang, status?: number): LabResponse => {
+const responseOf = (code: ErrorCode, i18n: I18n, status?: number): LabResponse => {
   const entry = errorEntry(code)
-  return { status: status ?? entry.status, code, codeId: entry.codeId, message: entry.message[lang] }
+  return { status: status ?? entry.status, code, codeId: entry.codeId, message: errorMessage(i18n, code) }
 }
 
 /** The scenarios of one endpoint in one group: model1 succeeds (WIT), the group's model is WOT, model ids left over probe a missing id. */
@@ -206,7 +205,7 @@ export function labScenariosOf(group: LabGroup, endpoint: LabEndpoint, i18n: I18
  * responses, in the language of `i18n` (on the server, the instance of the request's language).
  */
 export function labContent(group: LabGroup, i18n: I18n) {
-  const lang = i18n.locale as Lang
+  const lang: Lang = i18n.locale === 'en' ? 'en' : 'ja'
   const models = (Object.keys(labGroupOf) as ProductModel[]).filter((m) => labGroupOf[m] === group)
   return {
     group,
@@ -229,9 +228,9 @@ export function labContent(group: LabGroup, i18n: I18n) {
           merchantIdPrefix: merchantIdPrefixOf[e.id as LabEndpointId] ?? null,
           scenarios: labScenariosOf(group, e, i18n),
           responses: [
-            ...e.codes.map((code, i) => responseOf(code, lang, i === 0 ? (e.successStatus ?? 200) : undefined)),
-            responseOf('UNAUTHORIZED', lang),
-            responseOf('OP_OUT_OF_SCOPE', lang),
+            ...e.codes.map((code, i) => responseOf(code, i18n, i === 0 ? (e.successStatus ?? 200) : undefined)),
+            responseOf('UNAUTHORIZED', i18n),
+            responseOf('OP_OUT_OF_SCOPE', i18n),
           ],
         }
       }),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { i18nFor } from '../../tests/support/i18n.ts'
 import { errorCatalogue } from './errors.ts'
 import { labEndpointsOf, scenarioIds } from './lab.ts'
 import { resolveCode, resolverEntries } from './resolver.ts'
-import { i18nFor } from '../../tests/support/i18n.ts'
 
 /** Every resultInfo code of the provider's published API (../shared/reference, §1 and §4–§5 tables). */
 const publishedCodes = `SUCCESS REQUEST_ACCEPTED INVALID_REQUEST_PARAMS MISSING_REQUEST_PARAMS INVALID_PARAMS OP_OUT_OF_SCOPE UNAUTHORIZED

@@ -1,10 +1,5 @@
-import { errorCatalogue } from './errors.ts'
-import './errors-accounts.ts'
-import './errors-dashboard.ts'
-import './errors-sandbox.ts'
-import './errors-sandbox-state.ts'
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import type { Lang } from './i18n.ts'
+import { errorEntry, errorMessage, isErrorCode } from './errors.ts'
 import type { ScenarioId } from './lab.ts'
 import type { ProductModel } from './products.ts'
 
@@ -37,7 +32,8 @@ export interface ResolverEntry {
 type Text = MessageDescriptor
 
 function entry(area: ResolverEntry['area'], code: string, cause: Text, fix: Text, extra: { lab?: LabTarget; meaning?: Text; status?: number; codeIds?: string[] } = {}): ResolverEntry {
-  const known = errorCatalogue[code]
+  // codes only the real provider answers are not in the server's catalogue: their status and codeIds are given here
+  const known = isErrorCode(code) ? errorEntry(code) : undefined
   return {
     code,
     area,
@@ -212,12 +208,11 @@ export interface ResolvedEntry {
 
 /** An entry's texts in the language of `i18n` (on the server, the instance of the request's language). */
 const view = (e: ResolverEntry, i18n: I18n): ResolvedEntry => {
-  const lang = i18n.locale as Lang
   return {
     code: e.code,
     status: e.status,
     codeIds: [...e.codeIds],
-    meaning: (e.meaning ? i18n._(e.meaning) : errorCatalogue[e.code]?.message[lang]) || i18n._(e.cause),
+    meaning: (e.meaning ? i18n._(e.meaning) : (isErrorCode(e.code) ? errorMessage(i18n, e.code) : '')) || i18n._(e.cause),
     cause: i18n._(e.cause),
     fix: i18n._(e.fix),
     lab: e.lab ? { ...e.lab, path: labPathOf(e.lab) } : null,

@@ -1,4 +1,4 @@
-import { errorCatalogue } from './errors.ts'
+import { errorEntry, errorSourceMessage, isErrorCode } from './errors.ts'
 import { opaCodeIds } from './errors-sandbox.ts'
 import { resolverEntries } from './resolver.ts'
 
@@ -122,8 +122,10 @@ function resolve(item: Published): ForcedError {
   const [code, codeId, status] = typeof item === 'string' ? [item, null, undefined] : item
   const known = byCode.get(code)
   if (!known) throw new Error(`forced error ${code} has no resolver entry`)
-  const message = known.meaning?.message ?? errorCatalogue[code]?.message.en ?? code
-  const id = codeId ?? errorCatalogue[code]?.codeId ?? known.codeIds[0] ?? inventedCodeIds[code]
+  // codes only the real provider answers are not in the server's catalogue: the resolver's meaning, or the code itself
+  const catalogued = isErrorCode(code)
+  const message = known.meaning?.message ?? (catalogued ? errorSourceMessage(code) : code)
+  const id = codeId ?? (catalogued ? errorEntry(code).codeId : undefined) ?? known.codeIds[0] ?? inventedCodeIds[code]
   if (!id) throw new Error(`forced error ${code} has no codeId`)
   return { code, status: status ?? known.status, codeId: id, message }
 }

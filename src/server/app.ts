@@ -3,9 +3,10 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
-import { ApiError } from '@/domain/errors.ts'
+import { ApiError, ShapedError } from '@/domain/errors.ts'
 import { pickLang } from '@/domain/i18n.ts'
 import type { AppDeps } from './deps.ts'
+import { i18nFor } from './i18n.ts'
 import { accountsRoutes } from './portal/accounts.ts'
 import { contentRoutes } from './portal/content.ts'
 import { dashboardRoutes } from './portal/dashboard.ts'
@@ -84,15 +85,15 @@ export function createApp(deps: AppDeps) {
   app.route('/', walletRoutes(deps))
 
   app.onError((error, c) => {
-    const lang = pickLang(c.req.header('accept-language'))
+    const i18n = i18nFor(pickLang(c.req.header('accept-language')))
     const rid = c.get('requestId')
-    if (error instanceof ApiError) {
+    if (error instanceof ShapedError) {
       if (error.status >= 500) log.error('api error', { requestId: rid, code: error.code, stack: error.stack })
-      return c.json({ resultInfo: error.resultInfo(lang), data: error.data }, error.status as 400)
+      return c.json({ resultInfo: error.resultInfo(i18n), data: error.data }, error.status as 400)
     }
     if (error instanceof HTTPException && error.status < 500) {
       const shaped = new ApiError(error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_PARAMS', { status: error.status })
-      return c.json({ resultInfo: shaped.resultInfo(lang), data: null }, error.status)
+      return c.json({ resultInfo: shaped.resultInfo(i18n), data: null }, error.status)
     }
     // The client went away (closed the tab, timed out) while we read its body or worked: nobody is left to
     // answer, and it is not a fault of the server.
@@ -102,14 +103,14 @@ export function createApp(deps: AppDeps) {
     }
     log.error('unhandled error', { requestId: rid, error: String(error), stack: (error as Error).stack })
     const internal = new ApiError('INTERNAL_SERVER_ERROR')
-    return c.json({ resultInfo: internal.resultInfo(lang), data: { requestId: rid } }, 500)
+    return c.json({ resultInfo: internal.resultInfo(i18n), data: { requestId: rid } }, 500)
   })
 
   serveWeb(app, deps)
 
   app.notFound((c) => {
-    const lang = pickLang(c.req.header('accept-language'))
-    return c.json({ resultInfo: new ApiError('RESOURCE_NOT_FOUND').resultInfo(lang), data: null }, 404)
+    const i18n = i18nFor(pickLang(c.req.header('accept-language')))
+    return c.json({ resultInfo: new ApiError('RESOURCE_NOT_FOUND').resultInfo(i18n), data: null }, 404)
   })
   return app
 }

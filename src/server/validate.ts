@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
-import { ApiError } from '@/domain/errors.ts'
+import { ApiError, type ErrorCode } from '@/domain/errors.ts'
 import { findControlCharacter, forbiddenControl, forbiddenEncodedControl, jsonDepth } from '@/domain/input-bounds.ts'
 import { limits } from '@/domain/limits.ts'
 
@@ -8,7 +8,7 @@ import { limits } from '@/domain/limits.ts'
  * Parses untrusted input with a valibot schema; a failure becomes `INVALID_PARAMS` (400) with the issues
  * listed in `data.issues` so a developer sees which field was wrong. Never throws anything else.
  */
-export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown, code = 'INVALID_PARAMS'): v.InferOutput<S> {
+export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown, code: ErrorCode = 'INVALID_PARAMS'): v.InferOutput<S> {
   const result = v.safeParse(schema, input)
   if (result.success) return result.output
   throw new ApiError(code, {
@@ -53,14 +53,14 @@ export const rejectEncodedControlCharacters: MiddlewareHandler = async (c, next)
   return next()
 }
 
-export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S, code?: string): Promise<v.InferOutput<S>> {
+export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S, code?: ErrorCode): Promise<v.InferOutput<S>> {
   return parseOr400(schema, await readJson(c), code)
 }
 
-export function queryOf<S extends v.GenericSchema>(c: Context, schema: S, code?: string): v.InferOutput<S> {
+export function queryOf<S extends v.GenericSchema>(c: Context, schema: S, code?: ErrorCode): v.InferOutput<S> {
   return parseOr400(schema, c.req.query(), code)
 }
 
-export function paramsOf<S extends v.GenericSchema>(c: Context, schema: S, code?: string): v.InferOutput<S> {
+export function paramsOf<S extends v.GenericSchema>(c: Context, schema: S, code?: ErrorCode): v.InferOutput<S> {
   return parseOr400(schema, c.req.param(), code)
 }

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type APIRequestContext, type Page } from '../support/hydrated-test.ts'
-import { accountErrors } from '../../src/domain/errors-accounts.ts'
+import { errorMessage } from '../../src/domain/errors.ts'
 import { products } from '../../src/domain/products.ts'
+import { i18nFor } from '../../src/server/i18n.ts'
 import { startServer } from '../../src/server/main.ts'
 import { linkOf, otpOf, startSmtpReceiver, type SmtpReceiver } from '../support/smtp.ts'
 import { png } from '../support/png.ts'
@@ -331,12 +332,12 @@ for (const lang of ['ja', 'en'] as const) {
       for (let attempt = 1; attempt <= 5; attempt++) {
         await page.getByLabel(t.password, { exact: true }).fill(`Wrong${attempt}$pw`)
         await page.getByRole('button', { name: t.signIn, exact: true }).click()
-        const expected = attempt < 5 ? accountErrors['01102004'] : accountErrors['01101007']
-        await expect(alert).toHaveText(expected.message[lang])
+        const expected = attempt < 5 ? '01102004' : '01101007'
+        await expect(alert).toHaveText(errorMessage(i18nFor(lang), expected))
       }
       await page.getByLabel(t.password, { exact: true }).fill(password)
       await page.getByRole('button', { name: t.signIn, exact: true }).click()
-      await expect(alert).toHaveText(accountErrors['01101007'].message[lang])
+      await expect(alert).toHaveText(errorMessage(i18nFor(lang), '01101007'))
     })
 
     test('forgot password: the e-mailed link sets a new password that signs in', async ({ page, app, request }) => {

@@ -1,5 +1,5 @@
 /**
- * The server's per-language Lingui instances (src/server/i18n.ts, catalogs in locales/) for tests of domain code that
- * renders descriptors in a language, such as the resolver's and the lab's texts (domain code takes an `I18n`).
+ * The catalogs as the server reads them (src/server/i18n.ts), for tests of code that takes an `I18n` but may not
+ * import the server itself (src/domain tests: docs/architecture.md dependency rule).
  */
-export { i18nFor } from '@/server/i18n.ts'
+export { i18nFor } from '../../src/server/i18n.ts'

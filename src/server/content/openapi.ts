@@ -1,5 +1,5 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
-import { errorCatalogue } from '@/domain/errors.ts'
+import { errorEntry, errorSourceMessage } from '@/domain/errors.ts'
 import { commonErrorCodes, forcedErrorsOf, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
 import * as v from 'valibot'
 import * as account from '@/domain/account-api.ts'
@@ -149,7 +149,7 @@ function sandboxHeaders(op: { method: string; path: string; security?: string })
 }
 
 /** The `resultInfo` a success answers with, from the catalogue. */
-const resultInfoOf = (code: 'SUCCESS' | 'REQUEST_ACCEPTED') => ({ code, codeId: errorCatalogue[code]!.codeId, message: errorCatalogue[code]!.message.en })
+const resultInfoOf = (code: 'SUCCESS' | 'REQUEST_ACCEPTED') => ({ code, codeId: errorEntry(code).codeId, message: errorSourceMessage(code) })
 
 /**
  * The published errors of an OPA-signed operation, one response per HTTP status, each listing its codes

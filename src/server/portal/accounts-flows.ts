@@ -2,11 +2,11 @@ import type { Context } from 'hono'
 import * as v from 'valibot'
 import { deviceIdHeader, deviceIdSchema, type Token } from '@/domain/account-api.ts'
 import { passwordFailures } from '@/domain/account-validation.ts'
-import { ApiError, successInfo } from '@/domain/errors.ts'
-import '@/domain/errors-accounts.ts'
+import { ApiError, successInfo, type ErrorCode } from '@/domain/errors.ts'
 import { pickLang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../deps.ts'
+import { i18nFor } from '../i18n.ts'
 import { otpMail, type OtpPurpose } from '../mail/templates.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { accountRepo, type Challenge, type ChallengeKind, type User } from '../store/account-repo.ts'
@@ -18,8 +18,8 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 
 /** `{resultInfo: SUCCESS, data}` in the caller's language. */
 export function success(c: Context, data: unknown, extra: Record<string, string> = {}) {
-  const lang = pickLang(c.req.header('accept-language'))
-  return c.json({ resultInfo: { ...successInfo(lang), ...extra }, data })
+  const i18n = i18nFor(pickLang(c.req.header('accept-language')))
+  return c.json({ resultInfo: { ...successInfo(i18n), ...extra }, data })
 }
 
 /**
@@ -75,7 +75,7 @@ export function accountFlows(deps: AppDeps) {
    * Sends an OTP under a new reference (older open ones of the same kind end). Within the resend cooldown a
    * repeated request from the same device gets the reference already sent instead of another mail.
    */
-  async function startOtp(user: User, kind: 'signup_otp' | 'signin_otp', deviceId: string | undefined, failCode: string) {
+  async function startOtp(user: User, kind: 'signup_otp' | 'signin_otp', deviceId: string | undefined, failCode: ErrorCode) {
     const at = now()
     const open = await repo.latestOpenChallenge(user.id, kind, at)
     if (open && open.attempts < rules.otpMaxAttempts && open.deviceId === (deviceId ?? null)) {
@@ -90,7 +90,7 @@ export function accountFlows(deps: AppDeps) {
     return { otp_reference_id: id, resend_after_seconds: seconds(limits.otpResendCooldownMs) }
   }
 
-  async function deliverOtp(email: string, otp: string, purpose: OtpPurpose, referenceId: string, failCode: string) {
+  async function deliverOtp(email: string, otp: string, purpose: OtpPurpose, referenceId: string, failCode: ErrorCode) {
     try {
       await mailer.send(otpMail(email, otp, purpose))
     } catch (error) {

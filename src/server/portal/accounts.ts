@@ -22,7 +22,6 @@ import {
   type UserProfile,
 } from '@/domain/account-api.ts'
 import { ApiError } from '@/domain/errors.ts'
-import '@/domain/errors-accounts.ts'
 import { limits } from '@/domain/limits.ts'
 import { productById, products } from '@/domain/products.ts'
 import { mailOrigin } from '../config.ts'

@@ -8,8 +8,6 @@ import {
   transactionsQuery,
 } from '@/domain/dashboard-api.ts'
 import { ApiError } from '@/domain/errors.ts'
-import '@/domain/errors-dashboard.ts'
-import '@/domain/errors-sandbox.ts'
 import { limits } from '@/domain/limits.ts'
 import type * as v from 'valibot'
 import type { AppDeps } from '../deps.ts'

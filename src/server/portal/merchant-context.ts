@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
-import '@/domain/errors-dashboard.ts'
 import type { AppDeps } from '../deps.ts'
 import type { User } from '../store/account-repo.ts'
 import { merchantRepo, type Merchant } from '../store/merchant-repo.ts'

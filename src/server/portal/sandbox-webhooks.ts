@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
-import '@/domain/errors-sandbox.ts'
 import { webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
 import type { AppDeps } from '../deps.ts'
 import { webhookService } from '../sandbox/webhooks.ts'

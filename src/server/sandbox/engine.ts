@@ -26,7 +26,7 @@ import { randomBytes } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import { getNextSnapshot } from 'xstate'
 import { paymentMachine, type PaymentEvent, type PaymentKind, type PaymentStatus } from '../../../machines/payment.machine.ts'
-import { ApiError } from '@/domain/errors.ts'
+import { ApiError, isErrorCode } from '@/domain/errors.ts'
 import { profileIdentifierOf, responseTokenIssuer } from '@/domain/lab-link.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import { limits } from '@/domain/limits.ts'
@@ -1034,6 +1034,8 @@ export function captureView(row: PaymentRow) {
 
 /** The error for a refusal the machine named; codes whose codeId differs by endpoint get theirs here. */
 function rejection(code: string) {
+  // the machine names its refusals as strings: one outside the catalogue is a fault of the machine (logged, answered 500)
+  if (!isErrorCode(code)) throw new Error(`payment machine refused with ${JSON.stringify(code)}, not a code of the error catalogue`)
   if (code === 'INVALID_PARAMS') return new ApiError('INVALID_PARAMS', { codeId: opaCodeIds.refundInvalidAmount, message: 'Invalid refund amount' })
   if (code === 'DYNAMIC_QR_PAYMENT_NOT_FOUND') return new ApiError(code)
   return new ApiError(code)

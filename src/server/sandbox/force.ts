@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
 import * as v from 'valibot'
-import { ApiError } from '@/domain/errors.ts'
+import { ApiError, PublishedError } from '@/domain/errors.ts'
 import { forcedErrorsOf, magicAmounts, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
 import type { OpaEnv } from './auth.ts'
 
@@ -54,7 +54,7 @@ export function sandboxDirectives(sleep: (ms: number) => Promise<void>): Middlew
     }
     if (delayMs > 0) await sleep(delayMs)
     const forced = applicable.find((e) => e.code === code)
-    if (forced) throw new ApiError(forced.code, { status: forced.status, codeId: forced.codeId, message: forced.message })
+    if (forced) throw new PublishedError(forced)
     await next()
   }
 }

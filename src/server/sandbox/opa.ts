@@ -1,8 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
-import { ApiError, resultInfoOf, successInfo } from '@/domain/errors.ts'
+import { ApiError, resultInfoOf, successInfo, type ErrorCode } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
-import '@/domain/errors-sandbox.ts'
 import {
   AccountLinkQrRequestSchema,
   AgreeSimilarTransactionQuerySchema,
@@ -56,7 +55,7 @@ const accepted = resultInfoOf('REQUEST_ACCEPTED')
 
 type OpaCtx = Context<OpaEnv>
 /** `redirect`: the code of a refused redirectUrl (spec §5: EXPECTATION_FAILED where the endpoint takes one). */
-type ErrorCodes = { invalid: string; missing: string; currency: string; codeId?: string; redirect?: string }
+type ErrorCodes = { invalid: ErrorCode; missing: ErrorCode; currency: ErrorCode; codeId?: string; redirect?: ErrorCode }
 const generic: ErrorCodes = { invalid: 'INVALID_PARAMS', missing: 'MISSING_REQUEST_PARAMS', currency: 'INVALID_REQUEST_PARAMS' }
 const qrCodes: ErrorCodes = { invalid: 'DYNAMIC_QR_BAD_REQUEST', missing: 'DYNAMIC_QR_BAD_REQUEST', currency: 'DYNAMIC_QR_BAD_REQUEST' }
 const qrCreateCodes: ErrorCodes = { ...qrCodes, redirect: 'EXPECTATION_FAILED' }
@@ -209,7 +208,7 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
     const input = await body(c, CaptureRequestSchema)
     const result = await engine.capture(m(c), { ...input, amount: input.amount.amount })
     if (result.status === 202) {
-      const info = new ApiError('USER_CONFIRMATION_REQUIRED').resultInfo('en')
+      const info = new ApiError('USER_CONFIRMATION_REQUIRED').resultInfo()
       return c.json({ resultInfo: { ...info, message: `${info.message} | [${c.get('requestId')}]` }, data: null }, 202)
     }
     return ok(c, result.data)

@@ -1,5 +1,4 @@
 import { ApiError } from '@/domain/errors.ts'
-import '@/domain/errors-sandbox.ts'
 import { isRedirectAllowed } from '@/domain/settings.ts'
 import type { Db } from '../store/db.ts'
 import { dashboardRepo } from '../store/dashboard-repo.ts'

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
-import '@/domain/errors-sandbox-state.ts'
 import { limits } from '@/domain/limits.ts'
 import { SandboxSeedSchema, sandboxStateLimits, seedIssues, type SandboxSeed, type SeedPayment } from '@/domain/sandbox-state.ts'
 import type { AppDeps } from '../deps.ts'

@@ -8,8 +8,8 @@ import type { Lang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
 import { safeRedirectUrl } from '@/domain/merchant-urls.ts'
 import { forbiddenControl } from '@/domain/input-bounds.ts'
-import '@/domain/errors-sandbox.ts'
 import type { AppDeps } from '../deps.ts'
+import { i18nFor } from '../i18n.ts'
 import type { WalletBackend, WalletCode, WalletReauthorization, WalletTestUser } from './wallet-backend.ts'
 import { engineWalletBackend } from './wallet-engine.ts'
 import { formatYen, wt, type WalletTextKey } from './wallet-text.ts'
@@ -299,7 +299,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
       const notice = {
         kind: 'error' as const,
         title: limited ? wt(frame.lang, 'topUpLimitTitle', { user: user.username }) : wt(frame.lang, 'errorTitle'),
-        body: limited ? wt(frame.lang, 'topUpLimitBody') : error.resultInfo(frame.lang).message,
+        body: limited ? wt(frame.lang, 'topUpLimitBody') : error.resultInfo(i18nFor(frame.lang)).message,
       }
       return c.html(renderTestUsers(frame, merchantId, merchantName, users, notice), error.status as 400)
     }
@@ -309,11 +309,11 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   app.onError((error, c) => {
     if (error instanceof ApiError && error.status < 500) {
       const frame = frameOf(c)
-      return c.html(errorPage(frame, error.code, error.resultInfo(frame.lang).message), error.status as 400)
+      return c.html(errorPage(frame, error.code, error.resultInfo(i18nFor(frame.lang)).message), error.status as 400)
     }
     deps.log.error('wallet error', { path: c.req.path, error: String(error), stack: (error as Error).stack })
     const frame = frameOf(c)
-    return c.html(errorPage(frame, 'INTERNAL_SERVER_ERROR', errorMessage('INTERNAL_SERVER_ERROR', frame.lang)), 500)
+    return c.html(errorPage(frame, 'INTERNAL_SERVER_ERROR', errorMessage(i18nFor(frame.lang), 'INTERNAL_SERVER_ERROR')), 500)
   })
 
   return app
@@ -424,7 +424,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
                 title: wt(lang, 'noSufficientFundTitle'),
                 body: wt(lang, 'noSufficientFundBody', { balance: formatYen(lang, payer?.balance ?? 0), amount: formatYen(lang, found.newAmount - found.currentAmount) }),
               }
-            : { code: failure.code, title: wt(lang, 'errorTitle'), body: failure.resultInfo(lang).message }
+            : { code: failure.code, title: wt(lang, 'errorTitle'), body: failure.resultInfo(i18nFor(lang)).message }
           : null,
       }),
       status as 200,
@@ -549,7 +549,7 @@ function describeFailure(lang: Lang, error: ApiError, code: WalletCode, user: Wa
       body: wt(lang, 'noSufficientFundBody', { balance: formatYen(lang, user?.balance ?? 0), amount: formatYen(lang, code.amount) }),
     }
   }
-  return { code: error.code, title: wt(lang, 'errorTitle'), body: error.resultInfo(lang).message }
+  return { code: error.code, title: wt(lang, 'errorTitle'), body: error.resultInfo(i18nFor(lang)).message }
 }
 
 function notFound(c: Context, frame: PageFrame) {

@@ -1,10 +1,13 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { errorMessage } from '@/domain/errors.ts'
-import '@/domain/errors-accounts.ts'
-import '@/domain/errors-dashboard.ts'
+import { errorMessage, isErrorCode } from '@/domain/errors.ts'
 import type { Lang } from '@/domain/i18n.ts'
 import { sessionTimedOutCode, unknownErrorCode } from '../../../machines/account-flow.ts'
+import { loadFeatureCatalog } from './i18n.ts'
+
+// Every error code's message (its own catalog, lingui.config.ts), loaded with this module: whichever feature shows an
+// error text has them all, in the current language (a language change loads the catalog again).
+await loadFeatureCatalog('errors', (lang) => (lang === 'en' ? import('../../../locales/en/errors.po') : import('../../../locales/ja/errors.po')))
 
 const timedOut = msg`Timed out, please sign in again to continue`
 
@@ -13,10 +16,11 @@ export const langOf = (i18n: I18n): Lang => (i18n.locale === 'en' ? 'en' : 'ja')
 /**
  * The text for an error code a machine holds: the portal's own codes here, the server's from the shared error
  * catalogue (spec §8, exact ja/en texts) in the current language.
+ * A code the catalogue does not know (a server newer than this page) shows the system error, like no answer at all.
  */
 export function errorText(i18n: I18n, code: string | null): string {
   if (code === null) return ''
   if (code === sessionTimedOutCode) return i18n._(timedOut)
-  if (code === unknownErrorCode) return errorMessage('INTERNAL_SERVER_ERROR', langOf(i18n))
-  return errorMessage(code, langOf(i18n))
+  if (code === unknownErrorCode || !isErrorCode(code)) return errorMessage(i18n, 'INTERNAL_SERVER_ERROR')
+  return errorMessage(i18n, code)
 }
