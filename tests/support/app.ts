@@ -2,7 +2,7 @@ import { createAnalyticsSink } from '../../src/server/analytics.ts'
 import { createApp } from '../../src/server/app.ts'
 import { createClock } from '../../src/server/clock.ts'
 import { loadConfig, type Config } from '../../src/server/config.ts'
-import type { AppDeps } from '../../src/server/deps.ts'
+import { appDeps, type AppDeps } from '../../src/server/deps.ts'
 import { createLogger } from '../../src/server/logger.ts'
 import { opaClient } from './opa-client.ts'
 import { openTestStore, type StoreKind } from './store.ts'
@@ -21,8 +21,10 @@ export async function createTestApp(kind: StoreKind, overrides: Partial<Config> 
   const config = { ...loadConfig({ DATA_DIR: '.test-data/unused', WEB_DIST: 'dist/web' }), ...overrides }
   const log = createLogger('info', {}, (line) => lines.push(line))
   const store = await openTestStore(kind)
-  const deps: AppDeps = { config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) }
+  const deps: AppDeps = appDeps({ config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) })
   const app = createApp(deps)
+  // as the server does at start: the demo merchant seeded, stored clock offsets loaded
+  await deps.sandbox.ready()
   return {
     app,
     deps,
