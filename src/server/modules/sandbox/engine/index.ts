@@ -16,7 +16,7 @@ import type { Store } from '../../../store/db.ts'
 import * as authorizations from './authorizations.ts'
 import * as cashback from './cashback.ts'
 import * as codes from './codes.ts'
-import { merchantCtx, nowMs, type SandboxCtx } from './context.ts'
+import { merchantCtx, type SandboxCtx } from './context.ts'
 import * as payments from './payments.ts'
 import * as preauth from './preauth.ts'
 import * as refunds from './refunds.ts'
@@ -69,12 +69,11 @@ export function createSandbox(deps: SandboxDeps) {
       }))
 
   return {
-    /** The context the commands run with (store and clock); `forMerchant` adds a merchant. */
+    /** The context the commands run with (store and clock); `forMerchant` adds a merchant (for `sandboxCommands`). */
     ctx,
     forMerchant: m,
     ready,
     seedDemo,
-    now: (merchantId?: string) => nowMs(ctx, merchantId),
 
     // ── time (the webhook dispatcher's tick) ────────────────────────────────────────────────────────────
     expireDue: (limit?: number) => preauth.expireDue(ctx, { limit }),
@@ -141,8 +140,7 @@ export function createSandbox(deps: SandboxDeps) {
     // ── test users and top-up ───────────────────────────────────────────────────────────────────────────
     ensureTestUsers: (merchantId: string) => testUsers.ensureTestUsers(m(merchantId)),
     listTestUsers: (merchantId: string) => testUsers.listTestUsers(m(merchantId)),
-    findTestUserByName: (merchantId: string, username: string) => testUsers.findTestUserByName(m(merchantId), username),
-    findTestUser: (testUserId: string) => testUsers.findTestUser(ctx, testUserId),
+    findTestUser: (testUserId: string) => testUsers.findTestUser(ctx, { testUserId }),
     /** Top-up, once per Japan-time month per test user (spec §6, §9). */
     topUp: (merchantId: string, testUserId: string, amount?: number) => topUp.topUp(m(merchantId), { testUserId, amount }),
   }

@@ -32,6 +32,7 @@ export async function listTestUsers(ctx: MerchantCtx): Promise<TestUserView[]> {
 }
 
 /** Sign-in of a test user by name (undefined if unknown). */
-export const findTestUserByName = (ctx: MerchantCtx, username: string) => repoOf(ctx).findTestUserByName(ctx.merchantId, username)
+export const findTestUserByName = (ctx: MerchantCtx, input: { username: string }) => repoOf(ctx).findTestUserByName(ctx.merchantId, input.username)
 
-export const findTestUser = (ctx: SandboxCtx, testUserId: string) => repoOf(ctx).findTestUser(testUserId)
+/** A test user by id, of any merchant (the wallet's pages name the user, not the merchant). */
+export const findTestUser = (ctx: SandboxCtx, input: { testUserId: string }) => repoOf(ctx).findTestUser(input.testUserId)
