@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { ApiError } from '@/domain/errors.ts'
 import { pickLang } from '@/domain/i18n.ts'
-import { appDeps, type AppDeps } from './deps.ts'
+import { appDeps, type AppDeps, type AppDepsInput } from './deps.ts'
 import { accountsRoutes } from './portal/accounts.ts'
 import { contentRoutes } from './portal/content.ts'
 import { dashboardRoutes } from './portal/dashboard.ts'
@@ -32,7 +32,7 @@ export const maxJsonBodyBytes = 1024 * 1024
  * `appDeps`) seeds the demo merchant when its owner asks (`deps.sandbox.ready()`, startServer) or on the first
  * OPA request.
  */
-export function createApp(base: Parameters<typeof appDeps>[0]) {
+export function createApp(base: AppDepsInput) {
   const deps: AppDeps = appDeps(base)
   const app = new Hono<AppEnv>()
   const { log } = deps

@@ -20,13 +20,16 @@ export interface AppDeps extends BaseDeps {
   sandbox: SandboxEngine
 }
 
+/** What `createApp` takes: the base, with or without its sandbox. */
+export type AppDepsInput = BaseDeps & { sandbox?: SandboxEngine }
+
 /**
  * The app's dependencies: `base` with its sandbox, created here once. Deps that already carry a sandbox over the
- * same store and clock are answered as they are (the same object); a copy with another clock or store (a test "restarting" the
- * server over the same store with a fresh clock) gets a sandbox of its own, so the engine never reads a clock the
- * routes do not.
+ * same store and clock are answered as they are (the same object); a copy with another clock or store (a test
+ * "restarting" the server over the same store with a fresh clock) gets a sandbox of its own, so the engine never
+ * reads a clock the routes do not.
  */
-export function appDeps(base: BaseDeps & { sandbox?: SandboxEngine }): AppDeps {
+export function appDeps(base: AppDepsInput): AppDeps {
   const { sandbox } = base
   if (sandbox && sandbox.ctx.clock === base.clock && sandbox.ctx.db === base.store.db) return base as AppDeps
   return { ...base, sandbox: createSandbox(base) }
