@@ -1,5 +1,7 @@
+import * as v from 'valibot'
 import { afterEach, describe, expect, it } from 'vitest'
 import { limits } from '../../src/domain/limits.ts'
+import { CashbackRequestSchema, CreatePaymentRequestSchema, CreateQrCodeRequestSchema, RefundRequestSchema } from '../../src/domain/opa-schemas.ts'
 import { createAnalyticsSink } from '../../src/server/analytics.ts'
 import { createApp } from '../../src/server/app.ts'
 import { createClock } from '../../src/server/clock.ts'
@@ -13,7 +15,8 @@ import { webhookDispatcher } from '../../src/server/sandbox/webhooks.ts'
 import type { Store } from '../../src/server/store/db.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { sandboxRepo } from '../../src/server/store/sandbox-repo.ts'
-import { opaClient } from '../support/opa-client.ts'
+import { demoShopApp } from '../support/app.ts'
+import { epochNow, jpy, linkTestUser, opaClient } from '../support/opa-client.ts'
 import { openTestStore, storeKinds } from '../support/store.ts'
 
 /**
@@ -90,7 +93,9 @@ describe.each(storeKinds())('sandbox engine shape [%s]', (kind) => {
     const at = Date.UTC(2030, 0, 31, 20, 0) // 05:00 on 1 February in Japan
     const ctx = merchantCtx({ db: deps.store.db, clock: createClock(() => at) }, demoMerchant.id)
 
-    const row = await sandboxCommands.codes.createCode(ctx, { merchantPaymentId: 'SHAPE-CMD-1', amount: 700, isAuthorization: false, order: { orderDescription: 'Cake' } })
+    // the input is the request body as the schema validated it: the same one the HTTP route takes
+    const body = v.parse(CreateQrCodeRequestSchema, { merchantPaymentId: 'SHAPE-CMD-1', amount: jpy(700), codeType: 'ORDER_QR', orderDescription: 'Cake' })
+    const row = await sandboxCommands.codes.createCode(ctx, body)
     expect([row.merchantId, row.createdAtMs, row.codeExpiresAtMs]).toEqual([demoMerchant.id, at, at + limits.sandbox.qrCodeLifetimeMs])
 
     // the HTTP route answers the same order
@@ -102,5 +107,29 @@ describe.each(storeKinds())('sandbox engine shape [%s]', (kind) => {
     const [taro] = await sandboxCommands.testUsers.listTestUsers(ctx)
     const topped = await sandboxCommands.topUp.topUp(ctx, { testUserId: taro!.id, amount: 1000 })
     expect([topped.balance, topped.lastTopUpMonth]).toEqual([taro!.balance + 1000, '2030-02'])
+  })
+
+  it('a payment, refund and cashback made by commands from validated bodies are kept as the HTTP routes keep them', async () => {
+    const { t, opa } = await demoShopApp(kind)
+    stores.push(t.deps.store)
+    const { userAuthorizationId } = await linkTestUser(t, 'hanako')
+    const ctx = t.deps.sandbox.forMerchant(demoMerchant.id)
+    const payment = (id: string) => ({ merchantPaymentId: id, userAuthorizationId, amount: jpy(300), requestedAt: epochNow(), orderDescription: 'Tea', storeId: 'S-1', metadata: { table: 4 } })
+
+    const byCommand = await sandboxCommands.payments.createPayment(ctx, { ...v.parse(CreatePaymentRequestSchema, payment('SHAPE-PAY-CMD')), agreeSimilarTransaction: true })
+    expect((await opa.post('/v2/payments?agreeSimilarTransaction=true', payment('SHAPE-PAY-HTTP'))).status).toBe(201)
+    const byRoute = (await sandboxRepo(t.deps.store.db).findPayment(demoMerchant.id, 'SHAPE-PAY-HTTP'))!
+    expect([byCommand.status, byCommand.amount, byCommand.order]).toEqual([byRoute.status, byRoute.amount, byRoute.order])
+    expect(byCommand.order).toEqual({ orderDescription: 'Tea', storeId: 'S-1', metadata: { table: 4 } })
+
+    const refund = v.parse(RefundRequestSchema, { merchantRefundId: 'SHAPE-REF-CMD', paymentId: byCommand.paymentId, amount: jpy(120), requestedAt: epochNow(), reason: 'cold' })
+    await sandboxCommands.refunds.refund(ctx, refund)
+    const readRefund = await opa.get(`/v2/refunds/SHAPE-REF-CMD?paymentId=${byCommand.paymentId}`)
+    expect([readRefund.body.data.amount, readRefund.body.data.reason]).toEqual([jpy(120), 'cold'])
+
+    const cashback = v.parse(CashbackRequestSchema, { merchantCashbackId: 'SHAPE-CB-CMD', userAuthorizationId, amount: jpy(50), requestedAt: epochNow(), walletType: 'PREPAID', orderDescription: 'Thanks' })
+    await sandboxCommands.cashback.giveCashback(ctx, cashback)
+    const readCashback = await opa.get('/v2/cashback/SHAPE-CB-CMD')
+    expect(readCashback.body.data).toMatchObject({ amount: jpy(50), walletType: 'PREPAID', orderDescription: 'Thanks', cashbackStatus: 'SUCCESS' })
   })
 })

@@ -10,31 +10,30 @@ import { inTx, nowMs, repoOf, type MerchantCtx } from './context.ts'
 
 const S = limits.sandbox
 
-/** POST /v2/cashback, validated: the amount in yen; `request` keeps the other fields for the details view. */
-export type GiveCashbackInput = Pick<v.InferOutput<typeof CashbackRequestSchema>, 'merchantCashbackId' | 'userAuthorizationId' | 'requestedAt'> & {
-  amount: number
-  request: Record<string, unknown>
-}
+/** The body of POST /v2/cashback, validated. */
+export type GiveCashbackInput = v.InferOutput<typeof CashbackRequestSchema>
 
+/** Credits a linked user at once (202 on the wire); the fields beyond the ids and amount are kept for the details view. */
 export async function giveCashback(ctx: MerchantCtx, input: GiveCashbackInput) {
   const { merchantId } = ctx
-  const auth = await activeAuthorization(ctx, input.userAuthorizationId, userScopes.cashback)
+  const { merchantCashbackId, userAuthorizationId, amount: { amount }, requestedAt, ...request } = input
+  const auth = await activeAuthorization(ctx, userAuthorizationId, userScopes.cashback)
   const t = nowMs(ctx, merchantId)
   try {
     return await inTx(ctx, async (r) => {
       const row = await r.insertCashback({
         merchantId,
-        merchantCashbackId: input.merchantCashbackId,
+        merchantCashbackId,
         cashbackId: newPaymentId(),
         userAuthorizationId: auth.userAuthorizationId,
         testUserId: auth.testUserId,
-        amount: input.amount,
+        amount,
         status: 'SUCCESS',
-        request: input.request,
-        requestedAt: input.requestedAt,
+        request,
+        requestedAt,
         acceptedAtMs: t,
       })
-      if (!(await r.credit(auth.testUserId, input.amount, S.maxBalance))) {
+      if (!(await r.credit(auth.testUserId, amount, S.maxBalance))) {
         throw new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'amount', message: `The test user's balance would pass ${S.maxBalance}` }] } })
       }
       return row
@@ -51,31 +50,30 @@ export async function getCashback(ctx: MerchantCtx, input: { merchantCashbackId:
   return row
 }
 
-/** POST /v2/cashback_reversal, validated: the amount in yen; `request` keeps the other fields. */
-export type ReverseCashbackInput = Pick<v.InferOutput<typeof CashbackReversalRequestSchema>, 'merchantCashbackReversalId' | 'merchantCashbackId' | 'requestedAt'> & {
-  amount: number
-  request: Record<string, unknown>
-}
+/** The body of POST /v2/cashback_reversal, validated. */
+export type ReverseCashbackInput = v.InferOutput<typeof CashbackReversalRequestSchema>
 
+/** Takes back (part of) a cashback from the user's balance; the reversals of one cashback never pass its amount. */
 export async function reverseCashback(ctx: MerchantCtx, input: ReverseCashbackInput) {
   const { merchantId } = ctx
-  const cashback = await repoOf(ctx).findCashback(merchantId, input.merchantCashbackId)
+  const { merchantCashbackReversalId, merchantCashbackId, amount: { amount }, requestedAt, ...request } = input
+  const cashback = await repoOf(ctx).findCashback(merchantId, merchantCashbackId)
   if (!cashback) throw new ApiError('TRANSACTION_NOT_FOUND')
   const t = nowMs(ctx, merchantId)
   try {
     return await inTx(ctx, async (r) => {
-      if (!(await r.addCashbackReversal(merchantId, input.merchantCashbackId, input.amount))) {
+      if (!(await r.addCashbackReversal(merchantId, merchantCashbackId, amount))) {
         throw new ApiError('INVALID_PARAMS', { message: 'The reversal amount is more than what is left of the cashback.' })
       }
-      if (!(await r.debit(cashback.testUserId, input.amount))) throw new ApiError('NO_SUFFICIENT_FUND')
+      if (!(await r.debit(cashback.testUserId, amount))) throw new ApiError('NO_SUFFICIENT_FUND')
       return r.insertCashbackReversal({
         merchantId,
-        merchantCashbackReversalId: input.merchantCashbackReversalId,
-        merchantCashbackId: input.merchantCashbackId,
-        amount: input.amount,
+        merchantCashbackReversalId,
+        merchantCashbackId,
+        amount,
         status: 'SUCCESS',
-        request: input.request,
-        requestedAt: input.requestedAt,
+        request,
+        requestedAt,
         acceptedAtMs: t,
       })
     })

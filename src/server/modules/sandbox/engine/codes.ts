@@ -12,22 +12,24 @@ import { merchantRepo } from '../../../store/merchant-repo.ts'
 import { newCodeId, newPaymentId } from '../../../store/sandbox-repo.ts'
 import { orderField, paymentView } from '../views.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './context.ts'
-import { findOrder, lockedApply, refresh, type PaymentStatus } from './orders.ts'
+import { findOrder, lockedApply, orderOf, refresh, type PaymentStatus } from './orders.ts'
 
 const S = limits.sandbox
-type CreateQrCodeRequest = v.InferOutput<typeof CreateQrCodeRequestSchema>
 
-/** POST /v2/codes, validated: the amount in yen and the order fields the code keeps. */
-export type CreateCodeInput = Pick<CreateQrCodeRequest, 'merchantPaymentId' | 'authorizationExpiry' | 'requestedAt'> & {
-  amount: number
-  isAuthorization: boolean
-  order: Record<string, unknown>
-}
+/** The body of POST /v2/codes, validated. */
+export type CreateCodeInput = v.InferOutput<typeof CreateQrCodeRequestSchema>
+/** What a code keeps of its request. */
+export const codeOrderKeys = ['orderDescription', 'orderItems', 'storeInfo', 'storeId', 'terminalId', 'productType', 'redirectUrl', 'redirectType', 'userAgent', 'ipAddress'] as const
 
+/**
+ * POST /v2/codes: a code to pay (CREATED), expiring after `limits.sandbox.qrCodeLifetimeMs`; `isAuthorization`
+ * makes it a pre-authorisation. The caller has checked the merchant's redirect allowlist and products.
+ */
 export async function createCode(ctx: MerchantCtx, input: CreateCodeInput) {
   const t = nowMs(ctx, ctx.merchantId)
+  const isAuthorization = input.isAuthorization ?? false
   let expiresAtMs: number | null = null
-  if (input.isAuthorization) {
+  if (isAuthorization) {
     expiresAtMs = input.authorizationExpiry !== undefined ? input.authorizationExpiry * 1000 : t + S.preauthDefaultExpiryMs
     if (expiresAtMs <= t || expiresAtMs > t + S.preauthMaxExpiryMs) throw new ApiError('PRE_AUTH_CAPTURE_INVALID_EXPIRY_DATE')
   }
@@ -38,13 +40,13 @@ export async function createCode(ctx: MerchantCtx, input: CreateCodeInput) {
       merchantPaymentId: input.merchantPaymentId,
       kind: 'QR',
       status: 'CREATED',
-      isAuthorization: input.isAuthorization,
-      amount: input.amount,
+      isAuthorization,
+      amount: input.amount.amount,
       codeId: newCodeId(),
       codeExpiresAtMs: t + S.qrCodeLifetimeMs,
       requestedAt: input.requestedAt ?? null,
       expiresAtMs,
-      order: input.order,
+      order: orderOf(input, codeOrderKeys),
       createdAtMs: t,
     })
   } catch (error) {

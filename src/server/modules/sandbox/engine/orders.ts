@@ -120,6 +120,14 @@ export async function findOrder(ctx: SandboxCtx, merchantId: string, merchantPay
   return row ? refresh(ctx, row) : undefined
 }
 
+/** The fields of a validated request an order keeps (`row.order`), as the views and the wallet read them back. */
+export function orderOf<K extends string>(input: { [P in K]?: unknown }, keys: readonly K[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]))
+}
+
+/** What a payment created from a linked user keeps of its request (native, pre-auth, continuous, request money). */
+export const paymentOrderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 'orderDescription', 'orderItems', 'metadata', 'productType'] as const
+
 /**
  * An idempotency key's first result, if it was for the same payment. The key reused for another payment is
  * refused with INVALID_PARAMS (the endpoint's codeId) naming the field: the published API has no other code

@@ -6,23 +6,19 @@ import type * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import { limits } from '@/domain/limits.ts'
-import type { CheckBalanceQuerySchema, CreatePaymentRequestSchema } from '@/domain/opa-schemas.ts'
+import type { CheckBalanceQuerySchema, CreatePaymentRequestSchema, PreauthorizeRequestSchema } from '@/domain/opa-schemas.ts'
 import { isUniqueViolation } from '../../../store/db.ts'
 import { newPaymentId } from '../../../store/sandbox-repo.ts'
 import { activeAuthorization, userScopes } from './authorizations.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './context.ts'
-import { apply, findOrder, lockedApply, refresh } from './orders.ts'
+import { apply, findOrder, lockedApply, orderOf, paymentOrderKeys, refresh } from './orders.ts'
 
 const S = limits.sandbox
-type CreatePaymentRequest = v.InferOutput<typeof CreatePaymentRequestSchema>
 
-/** A validated create-payment body: the amount in yen and the order fields the payment keeps. */
-export type CreatePaymentInput = Pick<CreatePaymentRequest, 'merchantPaymentId' | 'userAuthorizationId' | 'requestedAt'> & {
-  amount: number
-  order: Record<string, unknown>
-  /** Pre-authorisation only: when the authorisation ends (epoch seconds). */
-  expiresAt?: number
-}
+/** The body of POST /v2/payments and /v1/subscription/payments, validated. */
+export type CreatePaymentInput = v.InferOutput<typeof CreatePaymentRequestSchema>
+/** The body of POST /v2/payments/preauthorize, validated. */
+export type PreauthorizeInput = v.InferOutput<typeof PreauthorizeRequestSchema>
 
 export interface SimilarTransactionOption {
   /** `?agreeSimilarTransaction=true`: skip the check for the same amount by the same user within a minute. */
@@ -33,15 +29,20 @@ export interface SimilarTransactionOption {
 export const createPayment = (ctx: MerchantCtx, input: CreatePaymentInput & SimilarTransactionOption) =>
   createPaidOrder(ctx, 'NATIVE', input, input.agreeSimilarTransaction)
 
-/** POST /v2/payments/preauthorize: an order AUTHORIZED at once (the amount is held). */
-export const preauthorize = (ctx: MerchantCtx, input: CreatePaymentInput & SimilarTransactionOption) =>
+/** POST /v2/payments/preauthorize: an order AUTHORIZED at once (the amount is held until `expiresAt`). */
+export const preauthorize = (ctx: MerchantCtx, input: PreauthorizeInput & SimilarTransactionOption) =>
   createPaidOrder(ctx, 'PREAUTH', input, input.agreeSimilarTransaction)
 
 /** POST /v1/subscription/payments: a continuous payment (no similar-transaction check). */
 export const subscriptionPayment = (ctx: MerchantCtx, input: CreatePaymentInput) => createPaidOrder(ctx, 'SUBSCRIPTION', input, true)
 
 /** Creates an order paid at once from a linked user's wallet; a repeated merchantPaymentId answers the first order. */
-async function createPaidOrder(ctx: MerchantCtx, kind: 'NATIVE' | 'PREAUTH' | 'SUBSCRIPTION', input: CreatePaymentInput, agreeSimilarTransaction: boolean) {
+async function createPaidOrder(
+  ctx: MerchantCtx,
+  kind: 'NATIVE' | 'PREAUTH' | 'SUBSCRIPTION',
+  input: CreatePaymentInput & { expiresAt?: number | null },
+  agreeSimilarTransaction: boolean,
+) {
   const { merchantId } = ctx
   const repo = repoOf(ctx)
   const auth = await activeAuthorization(ctx, input.userAuthorizationId, userScopes[kind])
@@ -49,12 +50,12 @@ async function createPaidOrder(ctx: MerchantCtx, kind: 'NATIVE' | 'PREAUTH' | 'S
   const existing = await repo.findPayment(merchantId, input.merchantPaymentId)
   if (existing) return refresh(ctx, existing)
   if (!agreeSimilarTransaction && kind !== 'SUBSCRIPTION') {
-    const similar = await repo.findSimilarPayment(merchantId, auth.userAuthorizationId, input.amount, t - 60_000)
+    const similar = await repo.findSimilarPayment(merchantId, auth.userAuthorizationId, input.amount.amount, t - 60_000)
     if (similar) throw new ApiError('SUSPECTED_DUPLICATE_ORDER')
   }
   let expiresAtMs: number | null = null
   if (kind === 'PREAUTH') {
-    expiresAtMs = input.expiresAt !== undefined ? input.expiresAt * 1000 : t + S.preauthDefaultExpiryMs
+    expiresAtMs = input.expiresAt !== undefined && input.expiresAt !== null ? input.expiresAt * 1000 : t + S.preauthDefaultExpiryMs
     if (expiresAtMs <= t || expiresAtMs > t + S.preauthMaxExpiryMs) throw new ApiError('PRE_AUTH_CAPTURE_INVALID_EXPIRY_DATE')
   }
   try {
@@ -66,12 +67,12 @@ async function createPaidOrder(ctx: MerchantCtx, kind: 'NATIVE' | 'PREAUTH' | 'S
         kind,
         status: 'CREATED',
         isAuthorization: kind === 'PREAUTH',
-        amount: input.amount,
+        amount: input.amount.amount,
         testUserId: auth.testUserId,
         userAuthorizationId: auth.userAuthorizationId,
         requestedAt: input.requestedAt,
         expiresAtMs,
-        order: input.order,
+        order: orderOf(input, paymentOrderKeys),
         createdAtMs: t,
       })
       return apply(r, row, { type: 'user.paid', nowMs: t })

@@ -19,8 +19,8 @@ const S = limits.sandbox
 const operationAnswer = (op: { status: number; response: Record<string, unknown> }) =>
   op.status === 202 ? { status: 202, data: null } : { status: op.status, data: op.response }
 
-/** POST /v2/payments/capture, validated: the amount in yen. */
-export type CaptureInput = Omit<v.InferOutput<typeof CaptureRequestSchema>, 'amount'> & { amount: number }
+/** The body of POST /v2/payments/capture, validated. */
+export type CaptureInput = v.InferOutput<typeof CaptureRequestSchema>
 
 /** Capture (spec §4): 200 with the captured order, or 202 USER_CONFIRMATION_REQUIRED above the authorised amount. */
 export async function capture(ctx: MerchantCtx, input: CaptureInput) {
@@ -31,14 +31,15 @@ export async function capture(ctx: MerchantCtx, input: CaptureInput) {
   if (replay) return operationAnswer(sameTarget(replay, row?.paymentId, 'merchantCaptureId'))
   if (!row) throw new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.orderNotFound })
   const t = nowMs(ctx, merchantId)
-  const entry = { merchantCaptureId: input.merchantCaptureId, amount: money(input.amount), orderDescription: input.orderDescription, requestedAt: input.requestedAt }
+  const amount = input.amount.amount
+  const entry = { merchantCaptureId: input.merchantCaptureId, amount: money(amount), orderDescription: input.orderDescription, requestedAt: input.requestedAt }
   try {
     return await inTx(ctx, async (r) => {
       const locked = await refreshLocked(ctx, r, row)
       // a repeat that waited for the lock answers what the first capture answered
       const won = await r.findOperation(merchantId, 'capture', input.merchantCaptureId)
       if (won) return operationAnswer(sameTarget(won, locked.paymentId, 'merchantCaptureId'))
-      const d = decide(locked, { type: 'merchant.capture', nowMs: t, amount: input.amount })
+      const d = decide(locked, { type: 'merchant.capture', nowMs: t, amount })
       if (d.rejection === 'USER_CONFIRMATION_REQUIRED') {
         await r.updatePayment(locked.paymentId, {
           captures: [...locked.captures, { ...entry, acceptedAt: null, expiresAt: sec(t + S.reauthorizeApprovalTtlMs), status: 'USER_REQUESTED' }],
@@ -46,7 +47,7 @@ export async function capture(ctx: MerchantCtx, input: CaptureInput) {
         await r.insertOperation({ merchantId, kind: 'capture', operationId: input.merchantCaptureId, paymentId: locked.paymentId, status: 202, response: {}, createdAtMs: t })
         return { status: 202, data: null }
       }
-      const captured = await apply(r, locked, { type: 'merchant.capture', nowMs: t, amount: input.amount }, {
+      const captured = await apply(r, locked, { type: 'merchant.capture', nowMs: t, amount }, {
         captures: [...locked.captures, { ...entry, acceptedAt: sec(t), status: 'COMPLETED' }],
       })
       const data = captureView(captured)
@@ -61,8 +62,8 @@ export async function capture(ctx: MerchantCtx, input: CaptureInput) {
   }
 }
 
-/** POST /v2/payments/preauthorize/revert, validated. */
-export type RevertInput = Omit<v.InferOutput<typeof RevertRequestSchema>, 'reason'> & { reason?: string }
+/** The body of POST /v2/payments/preauthorize/revert, validated. */
+export type RevertInput = v.InferOutput<typeof RevertRequestSchema>
 
 /** Revert an authorisation (idempotent on merchantRevertId): the held amount goes back to the payer. */
 export async function revert(ctx: MerchantCtx, input: RevertInput) {
@@ -92,11 +93,8 @@ export async function revert(ctx: MerchantCtx, input: RevertInput) {
   }
 }
 
-/** POST /v2/payments/reauthorize, validated: the new amount in yen; `origin` builds the approval url. */
-export type ReauthorizeInput = Pick<v.InferOutput<typeof ReauthorizeRequestSchema>, 'requestId' | 'paymentId' | 'requestedAt'> & {
-  amount: number
-  origin: string
-}
+/** The body of POST /v2/payments/reauthorize, validated, and the origin the approval url is built on. */
+export type ReauthorizeInput = v.InferOutput<typeof ReauthorizeRequestSchema> & { origin: string }
 
 /** Reauthorize: lower → 200; higher → 201 USER_CONFIRMATION_REQUIRED with an approval url; a reused requestId is rejected. */
 export async function reauthorize(ctx: MerchantCtx, input: ReauthorizeInput) {
@@ -106,17 +104,18 @@ export async function reauthorize(ctx: MerchantCtx, input: ReauthorizeInput) {
   const row = await repo.findPaymentById(input.paymentId)
   if (!row || row.merchantId !== merchantId) throw new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.orderNotFound })
   const t = nowMs(ctx, merchantId)
+  const amount = input.updatedAmount.amount
   try {
     return await inTx(ctx, async (r) => {
       const locked = await refreshLocked(ctx, r, row)
-      const d = decide(locked, { type: 'merchant.reauthorize', nowMs: t, amount: input.amount })
+      const d = decide(locked, { type: 'merchant.reauthorize', nowMs: t, amount })
       if (d.rejection === 'USER_CONFIRMATION_REQUIRED') {
         await r.updatePayment(locked.paymentId, { reauthCount: d.context.reauthCount })
         const data = { expiresAt: sec(t + S.reauthorizeApprovalTtlMs)!, url: `${input.origin}/sandbox/reauthorize/${locked.paymentId}/${encodeURIComponent(input.requestId)}` }
-        await r.insertOperation({ merchantId, kind: 'reauthorize', operationId: input.requestId, paymentId: locked.paymentId, status: 201, response: { ...data, amount: input.amount, pending: true }, createdAtMs: t })
+        await r.insertOperation({ merchantId, kind: 'reauthorize', operationId: input.requestId, paymentId: locked.paymentId, status: 201, response: { ...data, amount, pending: true }, createdAtMs: t })
         return { status: 201 as const, data }
       }
-      const updated = await apply(r, locked, { type: 'merchant.reauthorize', nowMs: t, amount: input.amount }, {}, { reauth_request_id: input.requestId })
+      const updated = await apply(r, locked, { type: 'merchant.reauthorize', nowMs: t, amount }, {}, { reauth_request_id: input.requestId })
       const data = {
         requestId: input.requestId,
         paymentId: updated.paymentId,

@@ -9,8 +9,8 @@ import { lockedApply, sameTarget } from './orders.ts'
 
 const refundReuse = opaCodeIds.refundInvalidParams
 
-/** POST /v2/refunds, validated: the amount in yen. */
-export type RefundInput = Omit<v.InferOutput<typeof RefundRequestSchema>, 'amount'> & { amount: number }
+/** The body of POST /v2/refunds, validated. */
+export type RefundInput = v.InferOutput<typeof RefundRequestSchema>
 
 /**
  * Refund, idempotent on merchantRefundId: every repeat (concurrent ones too, on PostgreSQL as on PGlite)
@@ -31,12 +31,12 @@ export async function refund(ctx: MerchantCtx, input: RefundInput) {
       await r.findPaymentById(row.paymentId, true)
       const won = await r.findRefund(merchantId, input.merchantRefundId)
       if (won) return sameTarget(won, input.paymentId, 'merchantRefundId', refundReuse)
-      await lockedApply(r, row, { type: 'merchant.refund', nowMs: t, amount: input.amount })
+      await lockedApply(r, row, { type: 'merchant.refund', nowMs: t, amount: input.amount.amount })
       return r.insertRefund({
         merchantId,
         merchantRefundId: input.merchantRefundId,
         paymentId: row.paymentId,
-        amount: input.amount,
+        amount: input.amount.amount,
         status: 'REFUNDED',
         reason: input.reason ?? null,
         requestedAt: input.requestedAt,

@@ -1,15 +1,16 @@
 /** Request money: the merchant asks a linked user to pay an order; the user pays it in the wallet. */
+import type * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
+import type { CreateRequestOrderRequestSchema } from '@/domain/opa-schemas.ts'
 import { isUniqueViolation } from '../../../store/db.ts'
 import { newPaymentId } from '../../../store/sandbox-repo.ts'
 import { activeAuthorization, userScopes } from './authorizations.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx } from './context.ts'
-import { findOrder, lockedApply, type PaymentStatus } from './orders.ts'
-import type { CreatePaymentInput } from './payments.ts'
+import { findOrder, lockedApply, orderOf, paymentOrderKeys, type PaymentStatus } from './orders.ts'
 
-/** POST /v1/requestOrder, validated: as a payment, with the request's own expiry (epoch seconds). */
-export type CreateRequestOrderInput = CreatePaymentInput & { expiryDate?: number | null }
+/** The body of POST /v1/requestOrder, validated: as a payment, with the request's own expiry (epoch seconds). */
+export type CreateRequestOrderInput = v.InferOutput<typeof CreateRequestOrderRequestSchema>
 
 export async function createRequestOrder(ctx: MerchantCtx, input: CreateRequestOrderInput) {
   const auth = await activeAuthorization(ctx, input.userAuthorizationId, userScopes.REQUEST_ORDER)
@@ -21,12 +22,12 @@ export async function createRequestOrder(ctx: MerchantCtx, input: CreateRequestO
       merchantPaymentId: input.merchantPaymentId,
       kind: 'REQUEST_ORDER',
       status: 'CREATED',
-      amount: input.amount,
+      amount: input.amount.amount,
       testUserId: auth.testUserId,
       userAuthorizationId: auth.userAuthorizationId,
       codeExpiresAtMs: input.expiryDate ? input.expiryDate * 1000 : t + limits.sandbox.refundWindowMs,
       requestedAt: input.requestedAt,
-      order: input.order,
+      order: orderOf(input, paymentOrderKeys),
       createdAtMs: t,
     })
   } catch (error) {
