@@ -30,7 +30,7 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
     t = await createTestApp(kind)
     opa = opaClient({ request: (path, init) => t.app.request(path, init) })
     engine = t.deps.sandbox
-    // the first signed call seeds the demo merchant and its test users
+    // the first signed call of a merchant loads its clock and gives it its test users
     await opa.get('/sandbox/api/clock')
   })
   afterAll(() => t.close())

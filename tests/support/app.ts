@@ -48,7 +48,7 @@ export async function createTestApp(kind: StoreKind, overrides: Partial<Config> 
   }
 }
 
-/** The app on a fresh store with the demo merchant's signed client; the first signed call seeds the merchant. */
+/** The app on a fresh store (the demo merchant seeded) with its signed client, after one signed call (its clock and test users loaded). */
 export async function demoShopApp(kind: StoreKind, overrides: Partial<Config> = {}) {
   const t = await createTestApp(kind, overrides)
   const opa = opaClient({ request: (path, init) => t.app.request(path, init) })
