@@ -20,7 +20,7 @@ import * as v from 'valibot'
 import { signOpaRequest } from '../src/domain/opa-auth.ts'
 import { webhookDeliverySchema } from '../src/domain/webhooks.ts'
 import { nodeOpaCrypto } from '../src/server/sandbox/opa-crypto.ts'
-import { demoMerchant } from '../src/server/sandbox/engine.ts'
+import { demoMerchant } from '../src/server/modules/sandbox/engine/seed.ts'
 import { httpWebhookTransport } from '../src/server/sandbox/webhooks.ts'
 
 const { values, positionals } = parseArgs({

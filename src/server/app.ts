@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { ApiError, ShapedError } from '@/domain/errors.ts'
 import { pickLang } from '@/domain/i18n.ts'
-import type { AppDeps } from './deps.ts'
+import { appDeps, type AppDeps, type AppDepsInput } from './deps.ts'
 import { i18nFor } from './i18n.ts'
 import { accountsRoutes } from './portal/accounts.ts'
 import { contentRoutes } from './portal/content.ts'
@@ -29,7 +29,13 @@ export type AppEnv = { Variables: { requestId: string } }
 
 export const maxJsonBodyBytes = 1024 * 1024
 
-export function createApp(deps: AppDeps) {
+/**
+ * The whole server as one Hono app. Building it has no side effect: the sandbox (created with the deps, see
+ * `appDeps`) seeds the demo merchant when its owner asks (`deps.sandbox.ready()`, startServer) or on the first
+ * OPA request.
+ */
+export function createApp(base: AppDepsInput) {
+  const deps: AppDeps = appDeps(base)
   const app = new Hono<AppEnv>()
   const { log } = deps
 

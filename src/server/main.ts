@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server'
 import { createAnalyticsSink } from './analytics.ts'
 import { createApp } from './app.ts'
+import { appDeps } from './deps.ts'
 import { createClock } from './clock.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
@@ -13,8 +14,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env)
   const log = createLogger(config.logLevel)
   const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir })
-  const deps = { config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) }
+  const deps = appDeps({ config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) })
   const app = createApp(deps)
+  // the demo merchant and the merchants' moved clocks, before the first request (a failure is logged, not fatal)
+  await deps.sandbox.ready()
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   // Node closes an idle kept-alive connection after 5 s; a client that sends its next request on it at that moment gets

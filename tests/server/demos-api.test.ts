@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoApiPaths as P } from '../../src/domain/demo-api.ts'
 import { limits } from '../../src/domain/limits.ts'
-import { demoMerchant, sandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { demoMerchant } from '../../src/server/modules/sandbox/engine/index.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient, type OpaClient } from '../support/opa-client.ts'
@@ -18,7 +18,7 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
   let demoOpa: OpaClient
   const demoId = () => `${limits.demo.merchantPaymentIdPrefix}${randomBytes(12).toString('hex')}`
   const qrBody = (merchantPaymentId = demoId(), amount = 1) => ({ merchantPaymentId, amount: jpy(amount), codeType: 'ORDER_QR', orderDescription: 'Strawberry shortcake' })
-  const engine = () => sandboxEngine(t.deps)
+  const engine = () => t.deps.sandbox
   const userNamed = async (name: string) => (await engine().listTestUsers(demoMerchant.id)).find((u) => u.username === name)!
 
   beforeAll(async () => {

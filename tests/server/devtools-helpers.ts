@@ -1,6 +1,5 @@
 import { expect } from 'vitest'
 import type { TestApp } from '../support/app.ts'
-import { sandboxEngine } from '../../src/server/sandbox/engine.ts'
 import { opaClient } from '../support/opa-client.ts'
 import { bearer, signUpComplete } from './accounts-helpers.ts'
 
@@ -21,7 +20,7 @@ export type Developer = Awaited<ReturnType<typeof developer>>
 
 /** Links one of the developer's test users to their merchant (consent approved) and answers its userAuthorizationId. */
 export async function linkDeveloperUser(t: TestApp, d: Developer, username = 'taro', scopes = ['direct_debit', 'cashback', 'get_balance', 'preauth_capture_native', 'continuous_payments', 'pending_payments']) {
-  const engine = sandboxEngine(t.deps)
+  const engine = t.deps.sandbox
   const users = await engine.listTestUsers(d.merchantId)
   const user = users.find((u) => u.username === username)!
   const session = await engine.startAuthorizationSession(d.merchantId, d.apiKey, 'QR', { scopes, nonce: 'n0nce1', redirectUrl: 'https://shop.example/linked', referenceId: `ref-${username}` })

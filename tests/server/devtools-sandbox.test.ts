@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { labEndpoints, wotDemoKey } from '../../src/domain/lab.ts'
 import { signOpaRequest } from '../../src/domain/opa-auth.ts'
-import { sandboxEngine } from '../../src/server/sandbox/engine.ts'
 import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient, requestToken } from '../support/opa-client.ts'
@@ -20,7 +19,7 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
 
   /** A QR code paid by the developer's test user taro; answers the payment id. */
   async function paidCode(d: Developer, merchantPaymentId: string, amount = 100) {
-    const engine = sandboxEngine(t.deps)
+    const engine = t.deps.sandbox
     const created = await d.opa.post('/v2/codes', qr(merchantPaymentId, { amount: jpy(amount) }))
     expect(created.status).toBe(201)
     const taro = (await engine.listTestUsers(d.merchantId)).find((u) => u.username === 'taro')!

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dashboardRepo } from '../../src/server/store/dashboard-repo.ts'
-import { demoMerchant, sandboxEngine, type SandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { demoMerchant, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, requestToken, type OpaClient } from '../support/opa-client.ts'
@@ -29,8 +29,8 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind)
     opa = opaClient({ request: (path, init) => t.app.request(path, init) })
-    engine = sandboxEngine(t.deps)
-    // the first signed call seeds the demo merchant and its test users
+    engine = t.deps.sandbox
+    // the first signed call of a merchant loads its clock and gives it its test users
     await opa.get('/sandbox/api/clock')
   })
   afterAll(() => t.close())

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoMerchant, sandboxEngine, type SandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { demoMerchant, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
@@ -29,7 +29,7 @@ describe.each(storeKinds())('sandbox user approvals [%s]', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind)
     opa = opaClient({ request: (path, init) => t.app.request(path, init) })
-    engine = sandboxEngine(t.deps)
+    engine = t.deps.sandbox
     await opa.get('/sandbox/api/clock')
     userAuthorizationId = (await linkTestUser(t, 'taro')).userAuthorizationId
   })

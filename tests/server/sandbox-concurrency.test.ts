@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoMerchant, sandboxEngine, type SandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { demoMerchant, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { sandboxPayments, sandboxRefunds } from '../../src/server/store/tables/sandbox.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, type OpaClient } from '../support/opa-client.ts'
@@ -17,7 +17,7 @@ describe.each(storeKinds())('sandbox under concurrent requests [%s]', (kind) => 
   beforeAll(async () => {
     t = await createTestApp(kind)
     opa = opaClient({ request: (path, init) => t.app.request(path, init) })
-    engine = sandboxEngine(t.deps)
+    engine = t.deps.sandbox
     await opa.get('/sandbox/api/clock')
   })
   afterAll(() => t.close())

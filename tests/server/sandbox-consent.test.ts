@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxEngine, type SandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { sandboxUserAuthorizations } from '../../src/server/store/tables/sandbox.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -39,7 +39,7 @@ describe.each(storeKinds())('sandbox user consent [%s]', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind)
-    engine = sandboxEngine(t.deps)
+    engine = t.deps.sandbox
     const merchants = merchantRepo(t.deps.store.db)
     const merchant = await merchants.create({ name: 'Consent Bakery', products: [] })
     const key = await merchants.issueCredential(merchant.id)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoMerchant, sandboxEngine, seedDemoMerchant, type SandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { demoMerchant, seedDemoMerchant, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { storeKinds } from '../support/store.ts'
 
@@ -9,13 +9,13 @@ describe.each(storeKinds())('sandbox engine [%s]', (kind) => {
   const m = demoMerchant.id
   beforeAll(async () => {
     t = await createTestApp(kind)
-    await seedDemoMerchant(t.deps.store.db)
-    engine = sandboxEngine(t.deps)
+    await seedDemoMerchant(t.deps.sandbox.ctx)
+    engine = t.deps.sandbox
   })
   afterAll(() => t.close())
 
   it('seeds the demo merchant with its test users once, however often it runs', async () => {
-    await seedDemoMerchant(t.deps.store.db)
+    await seedDemoMerchant(t.deps.sandbox.ctx)
     await Promise.all([engine.ensureTestUsers(m), engine.ensureTestUsers(m)])
     const users = await engine.listTestUsers(m)
     expect(users.map((u) => u.username)).toEqual(['taro', 'hanako', 'jiro'])

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits } from '../../src/domain/limits.ts'
 import { createApp } from '../../src/server/app.ts'
 import { createClock } from '../../src/server/clock.ts'
-import { sandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
@@ -24,12 +24,12 @@ describe.each(storeKinds())('paid test QR payments cancel themselves [%s]', (kin
     const id = `AUTO-${kind}-${++seq}`
     const code = await d.opa.post('/v2/codes', { merchantPaymentId: id, amount: jpy(400), codeType: 'ORDER_QR', requestedAt: epochNow() })
     expect(code.status).toBe(201)
-    const engine = sandboxEngine(t.deps)
+    const engine = t.deps.sandbox
     const hanako = (await engine.listTestUsers(d.merchantId)).find((u) => u.username === 'hanako')!
     await engine.payCode(code.body.data.codeId, hanako.id)
     return { id, hanako, engine }
   }
-  const balanceOf = async (engine: ReturnType<typeof sandboxEngine>, userId: string) => (await engine.listTestUsers(d.merchantId)).find((u) => u.id === userId)!.balance
+  const balanceOf = async (engine: SandboxEngine, userId: string) => (await engine.listTestUsers(d.merchantId)).find((u) => u.id === userId)!.balance
 
   it('on by default: a minute on the sandbox clock after paying, the payment is FAILED and the money is back', async () => {
     expect((await t.json('GET', '/dev/v1/configSettings/getSettings', undefined, d.auth)).body.data.qr_auto_cancel).toBe(true)

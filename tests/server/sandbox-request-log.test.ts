@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { macMessage, bodyDigest } from '../../src/domain/opa-auth.ts'
 import { requestLogLimits, signatureVerifiedFlag } from '../../src/domain/sandbox-log.ts'
-import { sandboxEngine } from '../../src/server/sandbox/engine.ts'
 import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
 import { requestLogRepo } from '../../src/server/store/request-log-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -167,7 +166,7 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
     // a COMPLETED payment of a's merchant
     const id = `FRG-${kind}`
     const code = (await a.opa.post('/v2/codes', qrBody(id))).body.data
-    const engine = sandboxEngine(t.deps)
+    const engine = t.deps.sandbox
     const taro = (await engine.listTestUsers(a.merchantId)).find((u) => u.username === 'taro')!
     await engine.payCode(code.codeId, taro.id)
     const paid = await a.opa.get(`/v2/codes/payments/${id}`)

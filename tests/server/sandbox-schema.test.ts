@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoMerchant, sandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { demoMerchant } from '../../src/server/modules/sandbox/engine/index.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, type OpaClient, type OpaResult } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
@@ -106,7 +106,7 @@ describe.skipIf(!hasReference).each(storeKinds())('sandbox answers match the pub
   })
 
   it('QR code: create, details before and after payment, refund, refund details, delete, cancel', async () => {
-    const engine = sandboxEngine(t.deps)
+    const engine = t.deps.sandbox
     const mpid = id('S')
     const created = await opa.post('/v2/codes', {
       merchantPaymentId: mpid, amount: jpy(500), codeType: 'ORDER_QR', orderDescription: 'Cake', storeId: 's1', requestedAt: epochNow(),

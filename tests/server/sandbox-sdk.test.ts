@@ -7,7 +7,6 @@ import PAYPAY from '@paypayopa/paypayopa-sdk-node'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../../src/server/main.ts'
-import { sandboxEngine } from '../../src/server/sandbox/engine.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import type { TestApp } from '../support/app.ts'
 import { formAction, socketSend, testUserChoices, textOf, walletBrowser } from '../support/wallet-browser.ts'
@@ -155,7 +154,7 @@ describe('the published Node SDK works against the sandbox over HTTPS', () => {
     const merchantPaymentId = `sdk-dev-${Date.now()}`
     const create = v.parse(answered, await PAYPAY.QRCodeCreate({ merchantPaymentId, amount: { amount: 700, currency: 'JPY' }, codeType: 'ORDER_QR' }))
     expect(create.STATUS).toBe(201)
-    const engine = sandboxEngine(running.deps)
+    const engine = running.deps.sandbox
     const taro = (await engine.listTestUsers(developer.merchantId)).find((u) => u.username === 'taro')!
     await engine.payCode(v.parse(createdCode, create.BODY).data.codeId, taro.id)
     const transactions = await overHttp.json('GET', '/v1/getTransactions', undefined, bearer(developer.token))

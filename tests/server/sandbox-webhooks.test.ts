@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxWebhookAttempts, webhookLimits } from '../../src/domain/webhooks.ts'
-import { sandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { createSandbox } from '../../src/server/modules/sandbox/engine/index.ts'
 import { httpWebhookTransport, webhookDispatcher, type WebhookAnswer } from '../../src/server/sandbox/webhooks.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy } from '../support/opa-client.ts'
@@ -41,7 +41,7 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     const merchantPaymentId = `WH-${kind}-${++seq}`
     const code = await d.opa.post('/v2/codes', { merchantPaymentId, amount: jpy(amount), codeType: 'ORDER_QR', requestedAt: epochNow(), storeId: 'store-7' })
     expect(code.status).toBe(201)
-    const engine = sandboxEngine(t.deps)
+    const engine = t.deps.sandbox
     const [user] = await engine.listTestUsers(d.merchantId)
     const paid = await engine.payCode(code.body.data.codeId, user!.id)
     return { merchantPaymentId, paymentId: paid.paymentId }
@@ -200,7 +200,7 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
       expect(await dispatcher.runDue()).toBe(0)
       await advance(d, 1_000)
       // two server processes tick at once: the request is marked expired, and its webhook queued, by one of them
-      const engines = [sandboxEngine(t.deps), sandboxEngine(t.deps)]
+      const engines = [createSandbox(t.deps), createSandbox(t.deps)]
       expect((await Promise.all(engines.map((e) => e.expireReauthorizationsDue()))).reduce((n, m) => n + m)).toBe(1)
       expect((await Promise.all([dispatcher.runDue(), webhookDispatcher(t.deps, receiver.send).runDue()])).sort()).toEqual([0, 1])
       await advance(d, sixHours)
@@ -230,7 +230,7 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
       expect(hit.headers['x-paylab-webhook-signature']).toBe(`v1=${signature}`)
       expect(list.deliveries[0]).toMatchObject({ deliveryId: hit.headers['x-paylab-webhook-id'], state: 'AUTHORIZED', status: 'delivered' })
 
-      await expect(sandboxEngine(t.deps).approveReauthorization(paymentId, requestId)).rejects.toMatchObject({ code: 'REAUTHORIZE_REJECTED' })
+      await expect(t.deps.sandbox.approveReauthorization(paymentId, requestId)).rejects.toMatchObject({ code: 'REAUTHORIZE_REJECTED' })
       expect((await d.opa.get(`/v2/payments/${merchantPaymentId}`)).body.data).toMatchObject({ status: 'AUTHORIZED', amount: jpy(300) })
       expect(await dispatcher.runDue()).toBe(0)
     })
@@ -238,7 +238,7 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     it('approved in time: the AUTHORIZED update with the new amount, and no expiry webhook once the 6 hours are past', async () => {
       const { d, paymentId, requestId, receiver, dispatcher } = await askedHigher()
       await advance(d, sixHours - 60_000)
-      await sandboxEngine(t.deps).approveReauthorization(paymentId, requestId)
+      await t.deps.sandbox.approveReauthorization(paymentId, requestId)
       expect(await dispatcher.runDue()).toBe(1)
       await advance(d, sixHours)
       expect(await dispatcher.runDue()).toBe(0)
@@ -343,7 +343,7 @@ describe('webhook receiver samples', () => {
       const receiver = await startReceiver(command, args as string[], secret)
       try {
         const code = await d.opa.post('/v2/codes', { merchantPaymentId: 'WH-SAMPLE', amount: jpy(500), codeType: 'ORDER_QR' })
-        const engine = sandboxEngine(t.deps)
+        const engine = t.deps.sandbox
         const [user] = await engine.listTestUsers(d.merchantId)
         await engine.payCode(code.body.data.codeId, user!.id)
         // the real transport, pointed at the local receiver instead of the merchant's URL

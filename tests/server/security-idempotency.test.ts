@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoMerchant, sandboxEngine, type SandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { demoMerchant, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { demoShopApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
@@ -17,7 +17,7 @@ describe.each(storeKinds())('idempotency keys under concurrency [%s]', (kind) =>
 
   beforeAll(async () => {
     ;({ t, opa } = await demoShopApp(kind))
-    engine = sandboxEngine(t.deps)
+    engine = t.deps.sandbox
   })
   afterAll(() => t.close())
 

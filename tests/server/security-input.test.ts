@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits } from '../../src/domain/limits.ts'
-import { demoMerchant, sandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { demoMerchant } from '../../src/server/modules/sandbox/engine/index.ts'
 import { demoShopApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
@@ -35,7 +35,7 @@ describe.each(storeKinds())('input bounds [%s]', (kind) => {
 
   it('a cashback may carry a balance past 32 bits; past the sandbox cap it is refused, never a 500', async () => {
     const { userAuthorizationId, testUserId } = await linkTestUser(t, 'hanako')
-    const engine = sandboxEngine(t.deps)
+    const engine = t.deps.sandbox
     const before = (await engine.findTestUser(testUserId))!.balance
     const given = await opa.post('/v2/cashback', { merchantCashbackId: id('CB'), userAuthorizationId, amount: jpy(99_999_999_999), requestedAt: epochNow() })
     expect(given.status).toBe(202)

@@ -2,7 +2,7 @@ import { createAnalyticsSink } from '../../src/server/analytics.ts'
 import { createApp } from '../../src/server/app.ts'
 import { createClock } from '../../src/server/clock.ts'
 import { loadConfig, type Config } from '../../src/server/config.ts'
-import type { AppDeps } from '../../src/server/deps.ts'
+import { appDeps, type AppDeps } from '../../src/server/deps.ts'
 import { createLogger } from '../../src/server/logger.ts'
 import { opaClient } from './opa-client.ts'
 import { openTestStore, type StoreKind } from './store.ts'
@@ -21,8 +21,10 @@ export async function createTestApp(kind: StoreKind, overrides: Partial<Config> 
   const config = { ...loadConfig({ DATA_DIR: '.test-data/unused', WEB_DIST: 'dist/web' }), ...overrides }
   const log = createLogger('info', {}, (line) => lines.push(line))
   const store = await openTestStore(kind)
-  const deps: AppDeps = { config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) }
+  const deps: AppDeps = appDeps({ config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) })
   const app = createApp(deps)
+  // as the server does at start: the demo merchant seeded, stored clock offsets loaded
+  await deps.sandbox.ready()
   return {
     app,
     deps,
@@ -46,7 +48,7 @@ export async function createTestApp(kind: StoreKind, overrides: Partial<Config> 
   }
 }
 
-/** The app on a fresh store with the demo merchant's signed client; the first signed call seeds the merchant. */
+/** The app on a fresh store (the demo merchant seeded) with its signed client, after one signed call (its clock and test users loaded). */
 export async function demoShopApp(kind: StoreKind, overrides: Partial<Config> = {}) {
   const t = await createTestApp(kind, overrides)
   const opa = opaClient({ request: (path, init) => t.app.request(path, init) })

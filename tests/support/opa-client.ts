@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import { signOpaRequest } from '../../src/domain/opa-auth.ts'
 import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
-import { demoMerchant, sandboxEngine } from '../../src/server/sandbox/engine.ts'
+import { demoMerchant } from '../../src/server/modules/sandbox/engine/index.ts'
 import type { TestApp } from './app.ts'
 
 /**
@@ -127,7 +127,7 @@ export async function requestToken(claims: Partial<Record<string, unknown>> = {}
  * (approved through the engine, as the wallet page does) → responseToken. Answers the token's claims.
  */
 export async function linkTestUser(t: TestApp, username = 'taro', scope = 'direct_debit continuous_payments pending_payments cashback get_balance preauth_capture_native') {
-  const engine = sandboxEngine(t.deps)
+  const engine = t.deps.sandbox
   const token = await requestToken({ scope })
   const res = await t.app.request(`/v2/user_authorization?apiKey=${demoMerchant.apiKey}&requestToken=${token}`)
   const location = res.headers.get('location') ?? ''

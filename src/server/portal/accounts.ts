@@ -37,7 +37,6 @@ import { accountBody, accountFlows, deviceIdOf, success } from './accounts-flows
 import { requireUser, type AuthEnv } from './auth.ts'
 import { testUserView } from './dashboard.ts'
 import { merchantFor } from './merchant-context.ts'
-import { sandboxEngine } from '../sandbox/engine.ts'
 
 const rules = limits.accounts
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
@@ -55,7 +54,7 @@ export function accountsRoutes(deps: AppDeps) {
   const flows = accountFlows(deps)
   const { repo } = flows
   const auth = requireUser(deps)
-  const engine = sandboxEngine(deps)
+  const engine = deps.sandbox
   const testUsersOf = (merchantId: string) => engine.listTestUsers(merchantId)
 
   app.route('/', mailboxRoutes(deps))

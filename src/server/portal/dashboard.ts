@@ -11,7 +11,8 @@ import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import type * as v from 'valibot'
 import type { AppDeps } from '../deps.ts'
-import { cashbackView, jstMonth, paymentView, refundView, sandboxEngine, type SandboxEngine } from '../sandbox/engine.ts'
+import { jstMonth, type SandboxEngine } from '../modules/sandbox/engine/index.ts'
+import { cashbackView, paymentView, refundView } from '../modules/sandbox/views.ts'
 import { dashboardRepo } from '../store/dashboard-repo.ts'
 import { merchantRepo } from '../store/merchant-repo.ts'
 import { sandboxRepo } from '../store/sandbox-repo.ts'
@@ -35,8 +36,9 @@ export const testUserView = (u: TestUser): v.InferOutput<typeof merchantTopUpDat
  * transaction history from the sandbox ledger. Live activation, profile, test users and key listing stay with the
  * account routes (accounts.ts).
  */
-export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngine(deps)) {
+export function dashboardRoutes(deps: AppDeps) {
   const app = new Hono<AuthEnv>()
+  const engine = deps.sandbox
   const auth = requireUser(deps)
   const merchants = merchantRepo(deps.store.db)
   const repo = dashboardRepo(deps.store.db)

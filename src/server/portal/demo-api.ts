@@ -70,7 +70,7 @@ export function signedSandboxCall(deps: AppDeps, dispatch: (request: Request) =>
 
 export function demoApiRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>) {
   const app = new Hono<OpaEnv>()
-  const verified = opaAuth(deps, Promise.resolve(), async () => {}, demoSignedPath)
+  const verified = opaAuth(deps, async () => {}, async () => {}, demoSignedPath)
 
   const portalUser = async (c: Context<OpaEnv>) => {
     const token = c.req.header(tfAuthKeyHeader)?.trim()

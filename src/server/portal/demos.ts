@@ -23,7 +23,7 @@ import {
 import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../deps.ts'
 import { t } from '../i18n.ts'
-import { demoMerchant, sandboxEngine, seedDemoMerchant } from '../sandbox/engine.ts'
+import { demoMerchant } from '../modules/sandbox/engine/index.ts'
 import * as opa from '@/domain/opa-schemas.ts'
 import { registerOperations } from '../content/openapi.ts'
 import { sandboxRepo } from '../store/sandbox-repo.ts'
@@ -57,15 +57,11 @@ registerOperations([
  */
 export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>) {
   const app = new Hono()
-  const engine = sandboxEngine(deps)
+  const engine = deps.sandbox
   const repo = sandboxRepo(deps.store.db)
   const secret = new Uint8Array(Buffer.from(demoMerchant.apiSecret, 'base64'))
   const credential = { apiKey: demoMerchant.apiKey, apiSecret: demoMerchant.apiSecret, merchantId: demoMerchant.id }
-  let seeded: Promise<void> | undefined
-  const ready = () => (seeded ??= seedDemoMerchant(deps.store.db).catch((error: unknown) => {
-    seeded = undefined
-    throw error
-  }))
+  const ready = engine.seedDemo
 
   const limited = rateLimit(deps)
   for (const path of [P.login, P.clientInfo, '/v1/demos/*']) app.use(path, limited)

@@ -31,12 +31,12 @@ export type OpaEnv = { Variables: { requestId: string; opa: OpaCaller; opaRefuse
  * ±120 s of server time, a nonce not reusable inside that window (database primary key, so it holds across
  * processes), and the merchant from `assumeMerchant` (query) over `X-ASSUME-MERCHANT` (header), which must be
  * a merchant the key may act for. Every failure is 401 UNAUTHORIZED; acting for another merchant is 401
- * OP_OUT_OF_SCOPE. `ready` (the demo-merchant seed) is awaited before any key lookup; `beforeFirstUse` runs once
+ * OP_OUT_OF_SCOPE. `ready()` (the demo-merchant seed; the first call starts it) is awaited before any key lookup; `beforeFirstUse` runs once
  * per merchant per process (lazy test-user seeding).
  */
 export function opaAuth(
   deps: AppDeps,
-  ready: Promise<void>,
+  ready: () => Promise<void>,
   beforeFirstUse: (merchantId: string) => Promise<void>,
   /** The path as the client signed it (the portal's demo API signs its own path, spec §7). */
   signedPathOf: (path: string) => string = (path) => path,
@@ -47,7 +47,7 @@ export function opaAuth(
   return async (c, next) => {
     const header = parseOpaAuthHeader(c.req.header('authorization'))
     if (!header) throw new ApiError('UNAUTHORIZED')
-    await ready
+    await ready()
     const merchants = merchantRepo(deps.store.db)
     const found = await merchants.findActiveCredential(header.apiKey)
     const body = await c.req.text()

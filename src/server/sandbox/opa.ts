@@ -39,16 +39,7 @@ import { sandboxRepo } from '../store/sandbox-repo.ts'
 import { dashboardRepo } from '../store/dashboard-repo.ts'
 import { putWebhookRequest, webhookAttemptReport, webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
 import { webhookService } from './webhooks.ts'
-import {
-  cashbackReversalView,
-  cashbackView,
-  codeView,
-  paymentView,
-  refundView,
-  sandboxEngine,
-  seedDemoMerchant,
-  type SandboxEngine,
-} from './engine.ts'
+import { cashbackReversalView, cashbackView, codeView, paymentView, refundView } from '../modules/sandbox/views.ts'
 
 const success = successInfo()
 const accepted = resultInfoOf('REQUEST_ACCEPTED')
@@ -98,19 +89,13 @@ const orderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 'orderDescript
  * published. Each route carries its own OPA-Auth middleware (a prefix-wide `use` would also catch the portal's
  * demo proxy under /v2/).
  */
-export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngine(deps)) {
+export function sandboxRoutes(deps: AppDeps) {
   const app = new Hono<OpaEnv>()
+  const engine = deps.sandbox
   const clocks = sandboxRepo(deps.store.db)
   /** Merchant clocks live in the store (issue 14): loaded at start, and again when a process first serves a merchant. */
   const loadClock = async (merchantId: string) => deps.clock.setOffset(merchantId, await clocks.clockOffset(merchantId))
-  const seeded = seedDemoMerchant(deps.store.db)
-    .then(async () => {
-      for (const row of await clocks.clockOffsets()) deps.clock.setOffset(row.merchantId, row.offsetMs)
-    })
-    .catch((error: unknown) => {
-      deps.log.error('sandbox seed failed', { error: String(error) })
-    })
-  const verify = opaAuth(deps, seeded, async (merchantId) => {
+  const verify = opaAuth(deps, engine.ready, async (merchantId) => {
     await loadClock(merchantId)
     await engine.ensureTestUsers(merchantId)
   })
@@ -283,7 +268,7 @@ export function sandboxRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngi
   /** Browser flow: the merchant redirects the user here; we answer with the wallet's consent page. */
   app.get('/v2/user_authorization', async (c) => {
     const q = parseOpa(UserAuthorizationQuerySchema, c.req.query())
-    await seeded
+    await engine.ready()
     const { merchantId, payload } = await engine.verifyRequestToken(q.apiKey, q.requestToken)
     const claims = parseOpa(RequestTokenClaimsSchema, payload)
     const scopes = claims.scope.split(/[\s,]+/).filter(Boolean)

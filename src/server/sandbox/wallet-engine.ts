@@ -4,7 +4,7 @@ import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../deps.ts'
 import { merchantRepo } from '../store/merchant-repo.ts'
 import { sandboxRepo, type PaymentRow, type TestUserRow } from '../store/sandbox-repo.ts'
-import { jstMonth, sandboxEngine } from './engine.ts'
+import { jstMonth } from '../modules/sandbox/engine/index.ts'
 import type { CodeState, WalletAuthSession, WalletBackend, WalletCode, WalletTestUser } from './wallet-backend.ts'
 
 /**
@@ -12,7 +12,7 @@ import type { CodeState, WalletAuthSession, WalletBackend, WalletCode, WalletTes
  * through the engine and its payment machine; the reads that only draw a page come straight from the repos.
  */
 export function engineWalletBackend(deps: AppDeps): WalletBackend {
-  const engine = sandboxEngine(deps)
+  const engine = deps.sandbox
   const repo = sandboxRepo(deps.store.db)
   const merchants = merchantRepo(deps.store.db)
   const merchantName = async (merchantId: string) => (await merchants.findById(merchantId))?.name

@@ -18,7 +18,6 @@ import {
 import type { AppDeps } from '../deps.ts'
 import type { Db } from '../store/db.ts'
 import { dashboardRepo } from '../store/dashboard-repo.ts'
-import { sandboxEngine } from './engine.ts'
 import type { WebhookAttempt } from '../store/tables/webhooks.ts'
 import { webhookRepo, type WebhookDeliveryRow } from '../store/webhook-repo.ts'
 
@@ -140,7 +139,7 @@ const parkMs = 60_000
  */
 export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = httpWebhookTransport()) {
   const repo = webhookRepo(deps.store.db)
-  const engine = sandboxEngine(deps)
+  const engine = deps.sandbox
   let timer: ReturnType<typeof setInterval> | undefined
   let running: Promise<number> | undefined
 

@@ -6,7 +6,7 @@ import { labLinkActors, type LabLinkEnv } from './link-api.ts'
 
 /**
  * Reading the consent page's answer (docs/dashboard.md "Linking a test user"): the response token the sandbox signs
- * (HS256 with the base64-decoded secret, issuer paylab-sandbox, audience the key — engine.ts) links only when it is
+ * (HS256 with the base64-decoded secret, issuer paylab-sandbox, audience the key — server/modules/sandbox/engine/authorizations.ts) links only when it is
  * this merchant's, of this attempt, and agreed; the linked user is named from the merchant's test users.
  */
 const secret = Buffer.from('lab-link-test-secret-32-bytes-long!!').toString('base64')

@@ -1,0 +1,35 @@
+import type { Clock } from '../../../clock.ts'
+import type { Db } from '../../../store/db.ts'
+import { sandboxRepo, type SandboxRepo } from '../../../store/sandbox-repo.ts'
+
+/**
+ * What every sandbox command runs with: the store and the clock. Commands are plain functions
+ * `(ctx, input) → result`; the HTTP routes, the wallet pages, the portal (and later the CLI and the MCP tools)
+ * are thin adapters over them. Nothing here holds state: a context is two references.
+ */
+export interface SandboxCtx {
+  readonly db: Db
+  readonly clock: Clock
+}
+
+/** A command acting for one merchant: its id is explicit, and so is the clock its time comes from. */
+export interface MerchantCtx extends SandboxCtx {
+  readonly merchantId: string
+}
+
+export const merchantCtx = (ctx: SandboxCtx, merchantId: string): MerchantCtx => ({ db: ctx.db, clock: ctx.clock, merchantId })
+
+/** Now on a merchant's clock (a merchant's clock can be moved; without a merchant: the server's own). */
+export const nowMs = (ctx: SandboxCtx, merchantId?: string) => ctx.clock.nowMs(merchantId)
+
+/** The repository outside any transaction (reads, single-statement writes). */
+export const repoOf = (ctx: SandboxCtx) => sandboxRepo(ctx.db)
+
+/**
+ * The one transaction helper of the commands: runs `fn` with a repository bound to a new transaction. Every
+ * state change that touches more than one row (an order and a balance, a session and an authorization) goes
+ * through it; a throw rolls everything back.
+ */
+export function inTx<T>(ctx: SandboxCtx, fn: (r: SandboxRepo) => Promise<T>): Promise<T> {
+  return ctx.db.transaction((t) => fn(sandboxRepo(t as unknown as Db)))
+}

@@ -1,0 +1,143 @@
+/**
+ * The payment machine applied to stored orders — shared by every command that moves an order. The machine
+ * (`machines/payment.machine.ts`) decides each transition: snapshot restored from the row → `getNextSnapshot` →
+ * row updated, inside a transaction that locks the order. Balances move with conditional UPDATEs backed by a CHECK
+ * (never negative). Time comes only from the context's clock, on the order's merchant clock.
+ */
+import { getNextSnapshot } from 'xstate'
+import { paymentMachine, type PaymentEvent, type PaymentKind, type PaymentStatus } from '../../../../../machines/payment.machine.ts'
+import { ApiError, isErrorCode } from '@/domain/errors.ts'
+import { opaCodeIds } from '@/domain/errors-sandbox.ts'
+import type { PaymentRow, SandboxRepo } from '../../../store/sandbox-repo.ts'
+import { enqueueTransactionWebhook } from '../../../sandbox/webhook-queue.ts'
+import { inTx, nowMs, repoOf, type SandboxCtx } from './context.ts'
+
+function restore(row: PaymentRow) {
+  return paymentMachine.resolveState({
+    value: row.status,
+    context: {
+      kind: row.kind as PaymentKind,
+      isAuthorization: row.isAuthorization,
+      amount: row.amount,
+      createdAtMs: row.createdAtMs,
+      acceptedAtMs: row.acceptedAtMs,
+      codeExpiresAtMs: row.codeExpiresAtMs,
+      expiresAtMs: row.expiresAtMs,
+      reauthCount: row.reauthCount,
+      autoCancelAtMs: row.autoCancelAtMs,
+      rejection: null,
+    },
+  })
+}
+
+/** What the machine says to an event: the next status and context, or the published code that refuses it. */
+export function decide(row: PaymentRow, event: PaymentEvent) {
+  const next = getNextSnapshot(paymentMachine, restore(row), event)
+  return { status: next.value as PaymentStatus, context: next.context, rejection: next.context.rejection }
+}
+
+/** The error for a refusal the machine named; codes whose codeId differs by endpoint get theirs here. */
+function rejection(code: string) {
+  // the machine names its refusals as strings: one outside the catalogue is a fault of the machine (logged, answered 500)
+  if (!isErrorCode(code)) throw new Error(`payment machine refused with ${JSON.stringify(code)}, not a code of the error catalogue`)
+  if (code === 'INVALID_PARAMS') return new ApiError('INVALID_PARAMS', { codeId: opaCodeIds.refundInvalidAmount, message: 'Invalid refund amount' })
+  return new ApiError(code)
+}
+
+/**
+ * Applies one event to a locked order: the machine decides, the money moves to match, the row is stored and its
+ * webhook queued. A refusal throws its published code (nothing is changed).
+ */
+export async function apply(r: SandboxRepo, row: PaymentRow, event: PaymentEvent, extra: Partial<PaymentRow> = {}, webhookFields: Record<string, string> = {}) {
+  const d = decide(row, event)
+  if (d.rejection) throw rejection(d.rejection)
+  if (d.status === row.status && d.context.amount === row.amount && d.context.reauthCount === row.reauthCount && !Object.keys(extra).length) return row
+  let held = row.heldAmount
+  const release = async (amount: number) => {
+    if (amount > 0 && row.testUserId) await r.credit(row.testUserId, amount)
+    held -= amount
+  }
+  if (row.status === 'CREATED' && (d.status === 'COMPLETED' || d.status === 'AUTHORIZED')) {
+    const payer = extra.testUserId ?? row.testUserId
+    if (!payer) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
+    if (!(await r.debit(payer, row.amount))) throw new ApiError('NO_SUFFICIENT_FUND')
+    held = row.amount
+  } else if (d.status === 'FAILED' || d.status === 'CANCELED' || d.status === 'EXPIRED') {
+    await release(held)
+  } else if (row.status === 'AUTHORIZED' && (d.status === 'COMPLETED' || d.status === 'AUTHORIZED')) {
+    if (d.context.amount > held) {
+      // the user confirmed a capture above the authorised amount: the rest comes from the balance now
+      if (!row.testUserId || !(await r.debit(row.testUserId, d.context.amount - held))) throw new ApiError('NO_SUFFICIENT_FUND')
+      held = d.context.amount
+    } else {
+      // capture or lower reauthorisation: unblock what is no longer authorised
+      await release(held - d.context.amount)
+    }
+  } else if (row.status === 'COMPLETED' && d.status === 'REFUNDED' && event.type === 'merchant.refund') {
+    await release(event.amount)
+  }
+  const updated = await r.updatePayment(row.paymentId, {
+    ...extra,
+    status: d.status,
+    amount: d.context.amount,
+    heldAmount: held,
+    acceptedAtMs: d.context.acceptedAtMs,
+    reauthCount: d.context.reauthCount,
+    ...(d.status === 'FAILED' && row.status !== 'FAILED' ? { canceledAtMs: event.nowMs } : {}),
+  })
+  await enqueueTransactionWebhook(r.db, row, updated, event.nowMs, webhookFields)
+  return updated
+}
+
+/** Lazy expiry: applies `time.passed` when the machine says time has moved the order on. */
+export async function refresh(ctx: SandboxCtx, row: PaymentRow): Promise<PaymentRow> {
+  const event = { type: 'time.passed' as const, nowMs: nowMs(ctx, row.merchantId) }
+  if (decide(row, event).status === row.status) return row
+  return inTx(ctx, async (r) => {
+    const locked = await r.findPaymentById(row.paymentId, true)
+    if (!locked) return row
+    const d = decide(locked, { ...event, nowMs: nowMs(ctx, row.merchantId) })
+    return d.status === locked.status ? locked : apply(r, locked, { ...event, nowMs: nowMs(ctx, row.merchantId) })
+  })
+}
+
+/** Locks an order and brings it up to date (inside the caller's transaction). */
+export async function refreshLocked(ctx: SandboxCtx, r: SandboxRepo, row: Pick<PaymentRow, 'paymentId' | 'merchantId'>) {
+  const locked = (await r.findPaymentById(row.paymentId, true))!
+  const tick = { type: 'time.passed' as const, nowMs: nowMs(ctx, row.merchantId) }
+  return decide(locked, tick).status !== locked.status ? apply(r, locked, tick) : locked
+}
+
+/** Locks an order, brings it up to date at the event's instant, then applies `event`. */
+export async function lockedApply(r: SandboxRepo, row: PaymentRow, event: PaymentEvent, extra: Partial<PaymentRow> = {}) {
+  let locked = (await r.findPaymentById(row.paymentId, true))!
+  const tick = { type: 'time.passed' as const, nowMs: event.nowMs }
+  if (decide(locked, tick).status !== locked.status) locked = await apply(r, locked, tick)
+  return apply(r, locked, event, extra)
+}
+
+/** A merchant's order by its merchantPaymentId, brought up to date (undefined when unknown). */
+export async function findOrder(ctx: SandboxCtx, merchantId: string, merchantPaymentId: string) {
+  const row = await repoOf(ctx).findPayment(merchantId, merchantPaymentId)
+  return row ? refresh(ctx, row) : undefined
+}
+
+/** The fields of a validated request an order keeps (`row.order`), as the views and the wallet read them back. */
+export function orderOf<K extends string>(input: { [P in K]?: unknown }, keys: readonly K[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]))
+}
+
+/** What a payment created from a linked user keeps of its request (native, pre-auth, continuous, request money). */
+export const paymentOrderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 'orderDescription', 'orderItems', 'metadata', 'productType'] as const
+
+/**
+ * An idempotency key's first result, if it was for the same payment. The key reused for another payment is
+ * refused with INVALID_PARAMS (the endpoint's codeId) naming the field: the published API has no other code
+ * for it, and answering the other payment's result would hide the merchant's bug.
+ */
+export function sameTarget<T extends { paymentId: string }>(first: T, paymentId: string | undefined, field: string, codeId?: string): T {
+  if (first.paymentId === paymentId) return first
+  throw new ApiError('INVALID_PARAMS', { ...(codeId ? { codeId } : {}), data: { issues: [{ path: field, message: `This ${field} was already used for another payment` }] } })
+}
+
+export type { PaymentStatus }
