@@ -16,9 +16,9 @@ import type { Lang } from '@/domain/i18n.ts'
  *     t(lang, paymentTitle)
  *
  * `npm run i18n` extracts them into `locales/{ja,en}/*.po` like the portal's messages; the Japanese text is the
- * `msgstr` of `locales/ja`. Descriptors in `src/domain` land in the portal's main catalog (the browser shows error
- * texts from it), those in `src/server` in the `server` catalog, with the domain texts only the server renders (the
- * lab's and the resolver's, lingui.config.ts). Domain code that renders its descriptors takes an `I18n` (`i18nFor(lang)`
+ * `msgstr` of `locales/ja`. lingui.config.ts decides the catalog: the error catalogue's messages in `errors` (the
+ * browser loads it with the module that shows error texts), `src/server` and the domain texts only the server renders
+ * (the lab's and the resolver's) in `server`, other `src/domain` texts in the main catalog. Domain code that renders its descriptors takes an `I18n` (`i18nFor(lang)`
  * here, the browser's global instance there) rather than a language.
  *
  * The catalogs are read once per process, on first use, and each language has one immutable I18n instance: a
