@@ -115,6 +115,11 @@ describe.each(storeKinds())('request log robustness [%s]', (kind) => {
     const bPaths = (await logOf(b)).map((e: any) => JSON.parse(e.request_body).merchantPaymentId)
     expect(bPaths.sort()).toEqual(Array.from({ length: 5 }, (_, i) => `NEXT-${kind}-${i}`))
     expect(t.lines.filter((l) => l.includes('request log'))).toEqual([])
+    // what was sent is no longer known exactly: neither copied as curl nor replayed
+    for (const [method, path] of [['GET', `/dev/v1/sandbox/requests/${nul.id}/curl`], ['POST', `/dev/v1/sandbox/requests/${nul.id}/replay`]] as const) {
+      const answer = await t.json(method, path, undefined, a.auth)
+      expect([answer.status, answer.body.resultInfo.code]).toEqual([409, 'SANDBOX_LOG_ENTRY_NOT_REPLAYABLE'])
+    }
   })
 
   it('NUL and lone surrogates in path, headers, bodies and the auth-failure explanation are stored, replaced by U+FFFD', async () => {
