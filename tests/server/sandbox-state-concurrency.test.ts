@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs'
 import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { createAnalyticsSink } from '../../src/server/analytics.ts'
+import { createApp } from '../../src/server/app.ts'
+import { createClock } from '../../src/server/clock.ts'
+import { createLogger } from '../../src/server/logger.ts'
 import { demoMerchant } from '../../src/server/sandbox/engine.ts'
+import { openStore } from '../../src/server/store/db.ts'
 import { sandboxStateRepo, type SandboxRows } from '../../src/server/store/sandbox-state-repo.ts'
 import { merchants } from '../../src/server/store/tables/merchants.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
-import { epochNow, jpy } from '../support/opa-client.ts'
+import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, type Developer } from './devtools-helpers.ts'
 
@@ -57,25 +63,27 @@ describe.each(storeKinds())('concurrent reset / seed / restore of one merchant [
   })
   afterAll(() => t.close())
 
-  it('30 mixed calls at once: no 5xx, each applied whole, the sandbox ends as one of them left it', async () => {
+  /** Sends the mixed calls through `clients` in turn; checks no 5xx and that the sandbox is one call's whole result. */
+  async function race(clients: Developer['opa'][], count: number) {
     // a state unlike both reset and seed: the seed plus one more order, snapshotted
     expect((await a.opa.post('/sandbox/api/seed', example)).status).toBe(200)
-    expect((await a.opa.post('/v2/codes', { merchantPaymentId: 'before-race', amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() })).status).toBe(201)
+    expect((await a.opa.post('/v2/codes', { merchantPaymentId: `before-race-${count}`, amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() })).status).toBe(201)
     const snap = await a.opa.post('/sandbox/api/snapshots', { label: 'race' })
     expect(snap.status).toBe(201)
     const snapshotId = snap.body.data.snapshotId as string
     const snapshotRows = (await sandboxStateRepo(t.deps.store.db).findSnapshot(a.merchantId, snapshotId))!.data
 
     const kinds = ['reset', 'seed', 'restore'] as const
-    const calls = Array.from({ length: 30 }, (_, i) => kinds[i % 3]!)
+    const calls = Array.from({ length: count }, (_, i) => kinds[i % 3]!)
     const answers = await Promise.all(
-      calls.map(async (call) => {
+      calls.map(async (call, i) => {
+        const opa = clients[i % clients.length]!
         const answer =
           call === 'reset'
-            ? await a.opa.post('/sandbox/api/reset', undefined)
+            ? await opa.post('/sandbox/api/reset', undefined)
             : call === 'seed'
-              ? await a.opa.post('/sandbox/api/seed', example)
-              : await a.opa.post(`/sandbox/api/snapshots/${snapshotId}/restore`, undefined)
+              ? await opa.post('/sandbox/api/seed', example)
+              : await opa.post(`/sandbox/api/snapshots/${snapshotId}/restore`, undefined)
         return { call, answer }
       }),
     )
@@ -93,6 +101,28 @@ describe.each(storeKinds())('concurrent reset / seed / restore of one merchant [
     if (JSON.stringify(projectRows(final)) === JSON.stringify(candidates[0])) expect(JSON.parse(JSON.stringify(final))).toEqual(snapshotRows)
 
     // the merchant goes on working afterwards
-    expect((await a.opa.post('/v2/codes', { merchantPaymentId: `after-race-${kind}`, amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() })).status).toBe(201)
+    expect((await a.opa.post('/v2/codes', { merchantPaymentId: `after-race-${kind}-${count}`, amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() })).status).toBe(201)
+    await a.opa.delete(`/sandbox/api/snapshots/${snapshotId}`)
+  }
+
+  it('30 mixed calls at once: no 5xx, each applied whole, the sandbox ends as one of them left it', async () => {
+    await race([a.opa], 30)
+  })
+
+  it.runIf(kind === 'postgres')('the same across two processes on one database (the lock is the database\'s)', async () => {
+    // a second app with its own pool and clock, on the same PostgreSQL database: as a second server process
+    const { rows } = (await t.deps.store.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
+    const name = rows[0]!.name
+    const url = new URL(process.env.TEST_DATABASE_URL!)
+    url.pathname = `/${name}`
+    const store = await openStore({ databaseUrl: url.toString(), poolSize: 10, migrate: false })
+    try {
+      const log = createLogger('silent')
+      const other = createApp({ ...t.deps, store, clock: createClock(), log, analytics: createAnalyticsSink(log) })
+      const otherOpa = opaClient({ request: (path, init) => other.request(path, init), apiKey: a.apiKey, apiSecret: a.apiSecret, merchantId: a.merchantId })
+      await race([a.opa, otherOpa], 30)
+    } finally {
+      await store.close()
+    }
   })
 })
