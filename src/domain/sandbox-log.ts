@@ -15,6 +15,12 @@ export const requestLogLimits = {
   /** Entries are buffered after the answer and written together this much later, or at once when this many wait. */
   flushDelayMs: 250,
   bufferedEntries: 100,
+  /**
+   * At most this many entries wait in one process for their write (issue 22): when writes fall behind, the oldest
+   * waiting entries are dropped (the newest are what a developer looks at; the log keeps a merchant's newest anyway),
+   * counted, and the count logged once per written batch.
+   */
+  maxQueuedEntries: 2000,
   /** Page size of a list call. */
   defaultPage: 50,
   maxPage: 200,
@@ -97,6 +103,40 @@ export function queryOfPath(path: string): Array<[string, string]> {
   const at = path.indexOf('?')
   if (at < 0) return []
   return [...new URLSearchParams(path.slice(at + 1)).entries()]
+}
+
+/**
+ * What PostgreSQL refuses in text and jsonb (issue 22): the NUL character (text cannot hold it, jsonb refuses its
+ * `\u0000` escape) and lone UTF-16 surrogates (not text at all; jsonb refuses their escapes). Each becomes U+FFFD.
+ */
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+export const replacementCharacter = '\uFFFD'
+
+/** `value` with every string in it (object keys too) made storable; `changed` when any was not. */
+export function storableValue<T>(value: T): { value: T; changed: boolean } {
+  let changed = false
+  const walk = (item: unknown, depth: number): unknown => {
+    if (typeof item === 'string') {
+      const safe = item.replace(unstorable, replacementCharacter)
+      if (safe !== item) changed = true
+      return safe
+    }
+    if (depth > 32 || item === null || typeof item !== 'object') return item
+    if (Array.isArray(item)) return item.map((x) => walk(x, depth + 1))
+    if (Object.getPrototypeOf(item) !== Object.prototype) return item
+    return Object.fromEntries(Object.entries(item).map(([k, x]) => [walk(k, depth + 1), walk(x, depth + 1)]))
+  }
+  const out = walk(value, 0) as T
+  return { value: changed ? out : value, changed }
+}
+
+/**
+ * A log entry as it can be written: every text and JSON field (path, headers, bodies, the auth-failure explanation…)
+ * made storable, and the flag `sanitized` added when anything had to change (a replay then sends the changed text).
+ */
+export function storableLogEntry<T extends { flags: string[] }>(entry: T): T {
+  const { value, changed } = storableValue(entry)
+  return changed ? { ...value, flags: [...value.flags, 'sanitized'] } : entry
 }
 
 /** The request headers worth keeping (never cookies or bearer tokens); the OPA-Auth MAC is masked. */

@@ -53,7 +53,8 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
    */
   const signingKey = async (row: RequestLogRow) => {
     if (!isSignatureVerified(row)) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_VERIFIED')
-    if (row.flags.includes('request-masked') || row.flags.includes('request-truncated')) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_REPLAYABLE')
+    // a sanitised entry (issue 22) no longer holds the request as sent: sending it again would be another request
+    if (row.flags.includes('request-masked') || row.flags.includes('request-truncated') || row.flags.includes('sanitized')) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_REPLAYABLE')
     const keys = await merchantRepo(deps.store.db).credentialsOf(row.merchantId)
     const key = keys.find((k) => k.apiKey === row.apiKey) ?? keys.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]
     if (!key) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_REPLAYABLE')

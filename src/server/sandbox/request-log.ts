@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { parseOpaAuthHeader } from '@/domain/opa-auth.ts'
-import { isSignatureVerified, loggedHeaders, maskAuthorization, maskBody, requestLogLimits, resolverPath, signatureVerifiedFlag, successCodes } from '@/domain/sandbox-log.ts'
+import { isSignatureVerified, loggedHeaders, maskAuthorization, maskBody, resolverPath, signatureVerifiedFlag, successCodes } from '@/domain/sandbox-log.ts'
 import type { AppDeps } from '../deps.ts'
-import { requestLogRepo, type NewRequestLogRow, type RequestLogRow } from '../store/request-log-repo.ts'
+import { requestLogRepo, type RequestLogRow } from '../store/request-log-repo.ts'
+import { requestLogWriter } from './request-log-writer.ts'
 import type { OpaEnv } from './auth.ts'
 
 const ResultInfoSchema = v.object({ resultInfo: v.object({ code: v.pipe(v.string(), v.maxLength(64)), codeId: v.optional(v.pipe(v.string(), v.maxLength(32))) }) })
@@ -24,7 +25,8 @@ function resultInfoOf(text: string): { code: string | null; codeId: string | nul
  * key), method, path, status, resultInfo code, latency, kept headers and masked bodies. The request does not wait:
  * entries are buffered and written together at most `flushDelayMs` later (one insert for all of them), so the
  * log costs a busy sandbox one write per flush rather than one per request. Entries still buffered when the
- * process stops are lost (a sandbox log, not a ledger).
+ * process stops are lost (a sandbox log, not a ledger); how one bad entry or a backlog is handled:
+ * `requestLogWriter` (issue 22).
  */
 export function requestRecorder(deps: AppDeps) {
   let recorder = recorders.get(deps)
@@ -38,32 +40,9 @@ export function requestRecorder(deps: AppDeps) {
 const recorders = new WeakMap<AppDeps, ReturnType<typeof newRecorder>>()
 
 function newRecorder(deps: AppDeps) {
-  const repo = requestLogRepo(deps.store.db)
-  /** Entries being built (bodies read after the answer), the buffer waiting for its write, the write under way. */
+  /** Entries being built (bodies read after the answer); the queue of entries waiting for their write (bounded). */
   const building = new Set<Promise<void>>()
-  let buffer: NewRequestLogRow[] = []
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let writing: Promise<void> = Promise.resolve()
-
-  const flush = () => {
-    if (timer) clearTimeout(timer)
-    timer = undefined
-    const batch = buffer
-    buffer = []
-    writing = writing
-      .then(() => repo.insertMany(batch))
-      .then(() => undefined)
-      .catch((error: unknown) => deps.log.error('request log write failed', { error: String(error) }))
-    return writing
-  }
-  const enqueue = (row: NewRequestLogRow) => {
-    buffer.push(row)
-    if (buffer.length >= requestLogLimits.bufferedEntries) void flush()
-    else if (!timer) {
-      timer = setTimeout(() => void flush(), requestLogLimits.flushDelayMs)
-      timer.unref?.()
-    }
-  }
+  const { enqueue, flush } = requestLogWriter(requestLogRepo(deps.store.db), deps.log)
 
   const record: MiddlewareHandler<OpaEnv> = async (c, next) => {
     const started = performance.now()

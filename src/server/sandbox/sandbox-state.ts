@@ -13,7 +13,9 @@ import { defaultTestUsers, demoMerchant } from '../modules/sandbox/engine/index.
 /*
  * Reset, snapshots and seed files of a merchant's sandbox (issue 14 item 6; docs/sandbox-state.md). Each runs in
  * one transaction, so another call of the merchant sees the old state or the new one, never a mix; then the
- * merchant's clock in this process follows the stored one.
+ * merchant's clock in this process follows the stored one. Each transaction first takes the merchant's sandbox-state
+ * lock (a transaction-scoped advisory lock, issue 22): concurrent resets, seeds, restores and snapshots of one
+ * merchant, in one process or several, run one after the other instead of failing on each other's rows.
  */
 
 const S = limits.sandbox
@@ -22,18 +24,25 @@ const sec = (ms: number) => Math.floor(ms / 1000)
 type Deps = Pick<AppDeps, 'store' | 'clock'>
 type Rows = Record<string, unknown>[]
 
-/** Runs `fn` in a transaction with the merchant's sandbox emptied first, then sets the process clock to the stored offset. */
-async function replaceSandbox(deps: Deps, merchantId: string, rows: (db: Db) => SandboxRows | Promise<SandboxRows>) {
+/**
+ * Replaces the merchant's sandbox by `rows` in one transaction holding the merchant's sandbox-state lock: empties
+ * it, inserts the rows, sets the process clock to the stored offset and answers `view` of the new state, all before
+ * the lock is released, so the answer and the clock are those of this call even when others of the merchant wait.
+ */
+async function replaceSandbox<T>(deps: Deps, merchantId: string, rows: (db: Db) => SandboxRows | Promise<SandboxRows>, view: (db: Db) => Promise<T>): Promise<T> {
   // the demo merchant's credentials are public: one visitor must not wipe what the others are trying
   if (merchantId === demoMerchant.id) throw new ApiError('SANDBOX_SHARED_MERCHANT')
-  await deps.store.db.transaction(async (t) => {
+  return deps.store.db.transaction(async (t) => {
     const db = t as unknown as Db
     const repo = sandboxStateRepo(db)
+    await repo.lockSandboxState(merchantId)
     await repo.clear(merchantId)
     await repo.insertRows(await rows(db))
+    const offset = (await repo.rowsOf(merchantId)).sandbox_clocks?.[0]?.offsetMs
+    const answer = await view(db)
+    deps.clock.setOffset(merchantId, typeof offset === 'number' ? offset : 0)
+    return answer
   })
-  const offset = (await sandboxStateRepo(deps.store.db).rowsOf(merchantId)).sandbox_clocks?.[0]?.offsetMs
-  deps.clock.setOffset(merchantId, typeof offset === 'number' ? offset : 0)
 }
 
 /** Ids of seeded entries derive from the merchant and the file's names: the same file gives the same ids on every run. */
@@ -49,8 +58,8 @@ function seededUuid(merchantId: string, name: string) {
 }
 
 /** The merchant's sandbox as the reset / seed / restore calls answer it. */
-async function stateView(deps: Deps, merchantId: string, seed?: SandboxSeed) {
-  const rows = await sandboxStateRepo(deps.store.db).rowsOf(merchantId)
+async function stateView(db: Db, merchantId: string, seed?: SandboxSeed) {
+  const rows = await sandboxStateRepo(db).rowsOf(merchantId)
   const users = (rows.sandbox_test_users ?? []) as { id: string; username: string; balance: number; createdAtMs: number }[]
   const nameOf = new Map(users.map((u) => [u.id, u.username]))
   const auths = (rows.sandbox_user_authorizations ?? []) as { userAuthorizationId: string; testUserId: string; status: string }[]
@@ -74,8 +83,7 @@ const defaultUserRows = (merchantId: string, nowMs: number) =>
 
 /** Reset: the merchant's sandbox as on its first day — the default test users, no orders, links or top-ups, real time. */
 export async function resetSandbox(deps: Deps, merchantId: string) {
-  await replaceSandbox(deps, merchantId, () => ({ sandbox_test_users: defaultUserRows(merchantId, deps.clock.nowMs()) }))
-  return stateView(deps, merchantId)
+  return replaceSandbox(deps, merchantId, () => ({ sandbox_test_users: defaultUserRows(merchantId, deps.clock.nowMs()) }), (db) => stateView(db, merchantId))
 }
 
 /** Checks a seed file: the schema, then the cross-references; SANDBOX_SEED_INVALID names every bad path. */
@@ -154,8 +162,7 @@ function heldOf(p: SeedPayment, refunded: number) {
 /** Seed: replaces the merchant's sandbox with the file's test users, links and payments (clock at real time). */
 export async function seedSandbox(deps: Deps, merchantId: string, input: unknown) {
   const seed = parseSeed(input)
-  await replaceSandbox(deps, merchantId, () => seedRows(merchantId, seed, deps.clock.nowMs()))
-  return stateView(deps, merchantId, seed)
+  return replaceSandbox(deps, merchantId, () => seedRows(merchantId, seed, deps.clock.nowMs()), (db) => stateView(db, merchantId, seed))
 }
 
 // ── snapshots ────────────────────────────────────────────────────────────────────────────────────────────
@@ -176,11 +183,14 @@ export async function listSnapshots(deps: Deps, merchantId: string) {
   }
 }
 
-/** Copies every row of the merchant's sandbox; bounded in count and size per merchant. */
+/**
+ * Copies every row of the merchant's sandbox; bounded in count and size per merchant. The sandbox-state lock makes
+ * concurrent takes respect the count, and the copy a whole state (never half of a reset running beside it).
+ */
 export async function takeSnapshot(deps: Deps, merchantId: string, label: string | undefined) {
   return deps.store.db.transaction(async (t) => {
     const repo = sandboxStateRepo(t as unknown as Db)
-    await repo.lockMerchant(merchantId)
+    await repo.lockSandboxState(merchantId)
     if ((await repo.countSnapshots(merchantId)) >= sandboxStateLimits.snapshotsPerMerchant) throw new ApiError('SANDBOX_SNAPSHOT_LIMIT')
     const data = await repo.rowsOf(merchantId)
     const sizeBytes = Buffer.byteLength(JSON.stringify(data))
@@ -195,8 +205,7 @@ export async function takeSnapshot(deps: Deps, merchantId: string, label: string
 export async function restoreSnapshot(deps: Deps, merchantId: string, id: string) {
   const snapshot = await sandboxStateRepo(deps.store.db).findSnapshot(merchantId, id)
   if (!snapshot) throw new ApiError('SANDBOX_SNAPSHOT_NOT_FOUND')
-  await replaceSandbox(deps, merchantId, () => snapshot.data)
-  return snapshotView(snapshot)
+  return replaceSandbox(deps, merchantId, () => snapshot.data, async () => snapshotView(snapshot))
 }
 
 export async function deleteSnapshot(deps: Deps, merchantId: string, id: string) {

@@ -1,31 +1,44 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm'
-import { requestLogLimits, type RequestLogQuery } from '@/domain/sandbox-log.ts'
+import { requestLogLimits, storableLogEntry, type RequestLogQuery } from '@/domain/sandbox-log.ts'
 import type { Db } from './db.ts'
 import { sandboxRequestLog } from './tables/sandbox-powers.ts'
 
 export type RequestLogRow = typeof sandboxRequestLog.$inferSelect
 export type NewRequestLogRow = Omit<typeof sandboxRequestLog.$inferInsert, 'id'>
+export type RequestLogRepo = ReturnType<typeof requestLogRepo>
 
 const t = sandboxRequestLog
 
 /** The sandbox request log (issue 14): one merchant's entries, bounded per merchant. */
 export function requestLogRepo(db: Db) {
-  return {
+  const repo = {
     /**
-     * Inserts entries (one statement), then deletes each of their merchants' entries beyond the newest N (one
-     * statement per merchant, atomic by itself; between the two a merchant may briefly hold more than N).
+     * Inserts entries (one statement: all or none), each made storable first (`storableLogEntry`: NUL and lone
+     * surrogates in any text or JSON field become U+FFFD, flagged `sanitized`). Answers their ids.
      */
-    async insertMany(rows: NewRequestLogRow[]) {
+    async insert(rows: NewRequestLogRow[]) {
       if (rows.length === 0) return []
-      const withIds = rows.map((row) => ({ ...row, id: `rq_${String(row.atMs).padStart(14, '0')}${randomBytes(5).toString('hex')}` }))
+      const withIds = rows.map((row) => ({ ...storableLogEntry(row), id: `rq_${String(row.atMs).padStart(14, '0')}${randomBytes(5).toString('hex')}` }))
       await db.insert(t).values(withIds)
-      for (const merchantId of new Set(rows.map((r) => r.merchantId))) {
+      return withIds.map((r) => r.id)
+    },
+    /** Deletes each merchant's entries beyond the newest N (one statement per merchant, atomic by itself). */
+    async prune(merchantIds: Iterable<string>) {
+      for (const merchantId of new Set(merchantIds)) {
         await db.execute(sql`delete from ${t} where ${t.merchantId} = ${merchantId} and (${t.atMs}, ${t.id}) <= (
           select ${t.atMs}, ${t.id} from ${t} where ${t.merchantId} = ${merchantId}
           order by ${t.atMs} desc, ${t.id} desc offset ${requestLogLimits.perMerchant} limit 1)`)
       }
-      return withIds.map((r) => r.id)
+    },
+    /**
+     * Inserts entries, then deletes each of their merchants' entries beyond the newest N (between the two a
+     * merchant may briefly hold more than N).
+     */
+    async insertMany(rows: NewRequestLogRow[]) {
+      const ids = await repo.insert(rows)
+      await repo.prune(rows.map((r) => r.merchantId))
+      return ids
     },
     async list(merchantId: string, q: RequestLogQuery) {
       const where: SQL[] = [eq(t.merchantId, merchantId)]
@@ -52,4 +65,5 @@ export function requestLogRepo(db: Db) {
       return row?.n ?? 0
     },
   }
+  return repo
 }

@@ -101,9 +101,15 @@ export function sandboxStateRepo(db: Db) {
       const rows = await db.delete(sandboxSnapshots).where(and(eq(sandboxSnapshots.merchantId, merchantId), eq(sandboxSnapshots.id, id))).returning({ id: sandboxSnapshots.id })
       return rows.length === 1
     },
-    /** Serialises snapshot-taking of one merchant (the count bound holds under concurrent calls). */
-    async lockMerchant(merchantId: string) {
-      await db.execute(sql`select id from merchants where id = ${merchantId} for update`)
+    /**
+     * The merchant's sandbox-state lock (issue 22; docs/sandbox-state.md): a transaction-scoped advisory lock, held
+     * until the transaction ends, that reset, seed, restore and snapshot take first. Calls of one merchant wait for
+     * each other (in every process on the database); other merchants' calls never do (another key; a hash collision
+     * only makes two merchants wait, never mixes their rows). An advisory lock rather than the merchant row's
+     * `FOR UPDATE`: the inserts' foreign-key checks take `FOR KEY SHARE` on that row, which would deadlock with it.
+     */
+    async lockSandboxState(merchantId: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${'sandbox-state:' + merchantId}))`)
     },
   }
 }
