@@ -3,12 +3,12 @@ import { Hono, type Context } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
 import { labEndpoints, type LabEndpoint } from '@/domain/lab.ts'
 import { signOpaRequest } from '@/domain/opa-auth.ts'
-import type { AppDeps } from '../deps.ts'
-import { opaAuth, type OpaEnv } from '../sandbox/auth.ts'
-import { nodeOpaCrypto } from '../sandbox/opa-crypto.ts'
-import { accountRepo } from '../store/account-repo.ts'
-import { merchantRepo } from '../store/merchant-repo.ts'
-import { sha256 } from './accounts-crypto.ts'
+import type { AppDeps } from '../../deps.ts'
+import { opaAuth, type OpaEnv } from '../../sandbox/auth.ts'
+import { nodeOpaCrypto } from '../../sandbox/opa-crypto.ts'
+import { accountRepo } from '../../store/account-repo.ts'
+import { merchantRepo } from '../../store/merchant-repo.ts'
+import { sha256 } from '../../portal/accounts-crypto.ts'
 
 /** Spec §7: the demo API's signature covers the path with '/api' and '/dev-panel' removed. */
 export const demoSignedPath = (path: string) => path.replace(/^\/api(?=\/)/, '').replace(/\/dev-panel(?=\/)/, '') || '/'
@@ -69,7 +69,9 @@ export function signedSandboxCall(deps: AppDeps, dispatch: (request: Request) =>
 }
 
 export function demoApiRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>) {
-  const app = new Hono<OpaEnv>()
+  /** One router per URL prefix: `/v2/postCodes` … (one per endpoint) and `/v1/tFrame`, paths relative to it. */
+  const v1: Record<string, Hono<OpaEnv>> = {}
+  const v2: Record<string, Hono<OpaEnv>> = {}
   const verified = opaAuth(deps, Promise.resolve(), async () => {}, demoSignedPath)
 
   const portalUser = async (c: Context<OpaEnv>) => {
@@ -107,9 +109,12 @@ export function demoApiRoutes(deps: AppDeps, dispatch: (request: Request) => Res
   }
 
   for (const endpoint of labEndpoints) {
-    const route = endpoint.demoPath.replace('{id}', ':id')
+    // '/v2/getPayments/{id}' → router '/getPayments' of /v2, path '/:id'
+    const [, version, group, ...rest] = endpoint.demoPath.replace('{id}', ':id').split('/')
+    const routers = version === 'v1' ? v1 : v2
+    const router = (routers[`/${group}`] ??= new Hono<OpaEnv>())
     const method = endpoint.method === 'GET' ? 'get' : endpoint.method === 'POST' ? 'post' : 'delete'
-    app[method](route, verified, forward(endpoint))
+    router[method](`/${rest.join('/')}`, verified, forward(endpoint))
   }
-  return app
+  return { v1, v2 }
 }
