@@ -83,14 +83,19 @@ export function validate<T extends v.GenericSchema, Target extends 'json' | 'que
   if (target !== 'json') return check
   const readFirst: MiddlewareHandler = async (c, next) => {
     const value = await bodyJson(c)
-    const raw = c.req.raw
-    c.req.bodyCache.json = Promise.resolve(value)
-    // only the validator's own content-type test sees this stand-in; it is put back before the chain goes on
-    c.req.raw = new Request(raw.url, { headers: { 'content-type': 'application/json' }, signal: raw.signal })
+    // The validator's json target reads `c.req.header('Content-Type')` and `c.req.json()`; for the time of its own
+    // call both answer from bodyJson (a stand-in request with a JSON type, and the value read), then the request
+    // is put back as it came before the chain goes on.
+    const req = c.req as { raw: Request; json: () => Promise<unknown> }
+    const raw = req.raw
+    req.raw = new Request(raw.url, { headers: { 'content-type': 'application/json' }, signal: raw.signal })
+    req.json = () => Promise.resolve(value)
     let restored = false
     const restore = () => {
-      if (!restored) c.req.raw = raw
+      if (restored) return
       restored = true
+      req.raw = raw
+      delete (req as { json?: unknown }).json
     }
     try {
       return await check(c, async () => {

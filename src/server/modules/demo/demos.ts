@@ -50,7 +50,7 @@ registerOperations([
  * cake-shop checkout and the phone-mock panel. Signed-out visitors must be able to finish the shop, so these
  * calls need no developer account: every one runs on the PayLab demo merchant (docs/sandbox.md), the server
  * signs it with that merchant's key, and it only reaches demo orders (`DEVELOPER-PANEL-…` ids). Orders go into the
- * real sandbox through the app itself (`signedSandboxCall`), so the sandbox's validation, payment machine and
+ * real sandbox through the sandbox app, in-process (`signedSandboxCall`), so the sandbox's validation, payment machine and
  * answers are the answers; the consent flow uses the sandbox engine. Each client is held to
  * `limits.demo.requestsPerMinute`. docs/demo-api.md, docs/decisions/checkout-demo.md.
  */

@@ -21,7 +21,7 @@ export const tfAuthKeyHeader = 'tfAuthKey'
  * A call carries the developer's portal access token in `tfAuthKey` and is signed with `hmac OPA-Auth` by the
  * developer's own sandbox key over the demo path; after the same OPA-Auth checks as the sandbox (one middleware,
  * sandbox/auth.ts), it is re-signed for the published path with that key and forwarded into the real sandbox
- * through `dispatch` (the app itself), whose answer — status, body, headers — is the answer. Nothing of the
+ * through `dispatch` (the sandbox app, modules/sandbox/index.ts), whose answer — status, body, headers — is the answer. Nothing of the
  * sandbox's logic is repeated here. A WOT call (the unauthorised demo key) is refused by that same check with
  * 401 UNAUTHORIZED. docs/dashboard.md.
  */
@@ -36,9 +36,9 @@ export interface SandboxCall {
 }
 
 /**
- * One call into the real sandbox through the app itself: signed with `hmac OPA-Auth` by the given key for the
+ * One call into the real sandbox through the sandbox app (in-process): signed with `hmac OPA-Auth` by the given key for the
  * published path, the merchant in X-ASSUME-MERCHANT, the caller's language passed on. Shared by the lab's demo
- * API (the developer's own key) and the payment demos (the PayLab demo merchant, portal/demos.ts).
+ * API (the developer's own key) and the payment demos (the PayLab demo merchant, modules/demo/demos.ts).
  */
 export function signedSandboxCall(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>, c: Context, call: SandboxCall) {
   const { credential, method, path, body } = call

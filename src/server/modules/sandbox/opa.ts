@@ -85,6 +85,7 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = sandboxEngine(d
   }
   /** `/sandbox/api`: the sandbox's own calls (clock, state, request log, webhooks), OPA-signed like the API. */
   const api = router()
+  // a bare JSON answer without auth (the benchmark's ceiling)
   api.get('/ping', (c) => c.json({ resultInfo: successInfo(), data: { pong: true } }))
   const clocks = sandboxRepo(deps.store.db)
   /** Merchant clocks live in the store (issue 14): loaded at start, and again when a process first serves a merchant. */
