@@ -58,7 +58,7 @@ export function serveSandboxState<E extends { Variables: object }>(
     ] as unknown as MiddlewareHandler<E>[]
     const handler: MiddlewareHandler<E> = async (c) => {
       // the validated input (this loop serves operations of several shapes, so it is read untyped)
-      const valid = c.req.valid as unknown as (target: 'json' | 'param') => unknown
+      const valid = (target: 'json' | 'param') => (c.req.valid as unknown as (this: unknown, t: typeof target) => unknown).call(c.req, target)
       const input = { json: op.input?.json ? valid('json') : undefined, param: op.input?.param ? valid('param') : undefined }
       return answer(c, await op.run(deps, await merchantOf(c), input), op.status)
     }
