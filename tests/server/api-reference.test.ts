@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { openApiDocument } from '@/server/content/openapi.ts'
-import '@/server/portal/devtools-openapi.ts'
+import '@/server/modules/dashboard/openapi.ts'
 import { openApiSchema } from '@/web/features/apireference/api.ts'
 import { descriptionsJa } from '@/web/features/apireference/descriptions-ja.ts'
 import { curlOf, exampleRequest, exampleResponses, resolverHref, sdkSnippet } from '@/web/features/apireference/examples.ts'

@@ -11,7 +11,7 @@ import { openApiDocument } from '../../content/openapi.ts'
 import { buildSearchIndex, type SearchIndex } from '../../content/search.ts'
 import type { AppDeps } from '../../deps.ts'
 import { queryIn } from '../../http/validator.ts'
-import { optionalUser } from '../../portal/auth.ts'
+import { optionalUser } from '../../http/bearer.ts'
 
 const langParam = v.optional(v.picklist(['jp', 'ja', 'en']))
 const toLang = (value: string | undefined): Lang => pickLang(value === 'jp' ? 'ja' : value)

@@ -14,13 +14,12 @@ import type * as v from 'valibot'
 import type { AppDeps } from '../../deps.ts'
 import { cashbackView, jstMonth, paymentView, refundView, sandboxEngine, type SandboxEngine } from '../../sandbox/engine.ts'
 import { dashboardRepo } from '../../store/dashboard-repo.ts'
-import { merchantRepo } from '../../store/merchant-repo.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { invalidParams, paramsIn, queryIn } from '../../http/validator.ts'
-import { success } from '../../portal/accounts-flows.ts'
-import { requireUser, type AuthEnv } from '../../portal/auth.ts'
-import '../../portal/devtools-openapi.ts'
-import { liveModeOf, merchantFor } from '../../portal/merchant-context.ts'
+import { success } from '../../http/answer.ts'
+import { requireUser, type AuthEnv } from '../../http/bearer.ts'
+import './openapi.ts'
+import { liveModeOf, merchantFor } from '../../http/merchant-context.ts'
 
 type TestUser = Awaited<ReturnType<SandboxEngine['listTestUsers']>>[number]
 /** A test user as the dashboard shows it (spec §3: username and balance). */

@@ -9,9 +9,9 @@ import { dashboardRepo, type MerchantSettings } from '../../store/dashboard-repo
 import { merchantRepo, type Merchant } from '../../store/merchant-repo.ts'
 import { jsonIn } from '../../http/validator.ts'
 import { webhookService } from '../../sandbox/webhooks.ts'
-import { success } from '../../portal/accounts-flows.ts'
-import { requireUser, type AuthEnv } from '../../portal/auth.ts'
-import { merchantFor } from '../../portal/merchant-context.ts'
+import { success } from '../../http/answer.ts'
+import { requireUser, type AuthEnv } from '../../http/bearer.ts'
+import { merchantFor } from '../../http/merchant-context.ts'
 
 const settingsView = (merchantId: string, s: MerchantSettings | undefined) => ({
   merchant_id: merchantId,

@@ -8,7 +8,7 @@ import { opaAuth, type OpaEnv } from '../../sandbox/auth.ts'
 import { nodeOpaCrypto } from '../../sandbox/opa-crypto.ts'
 import { accountRepo } from '../../store/account-repo.ts'
 import { merchantRepo } from '../../store/merchant-repo.ts'
-import { sha256 } from '../../portal/accounts-crypto.ts'
+import { sha256 } from '../accounts/crypto.ts'
 
 /** Spec §7: the demo API's signature covers the path with '/api' and '/dev-panel' removed. */
 export const demoSignedPath = (path: string) => path.replace(/^\/api(?=\/)/, '').replace(/\/dev-panel(?=\/)/, '') || '/'

@@ -5,10 +5,10 @@ import { webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
 import type { AppDeps } from '../../deps.ts'
 import { webhookService } from '../../sandbox/webhooks.ts'
 import { paramsIn, queryIn } from '../../http/validator.ts'
-import { success } from '../../portal/accounts-flows.ts'
-import { requireUser, type AuthEnv } from '../../portal/auth.ts'
-import { merchantFor } from '../../portal/merchant-context.ts'
-import '../../portal/sandbox-webhooks-openapi.ts'
+import { success } from '../../http/answer.ts'
+import { requireUser, type AuthEnv } from '../../http/bearer.ts'
+import { merchantFor } from '../../http/merchant-context.ts'
+import './webhooks-openapi.ts'
 
 /**
  * The webhook delivery log of the mode's merchant on the sandbox tools page (issue 14 item 4; docs/webhooks.md):

@@ -7,7 +7,7 @@ import { resolveCode } from '@/domain/resolver.ts'
 import type { AppDeps } from '../../deps.ts'
 import { TtlLruCache } from '../../content/cache.ts'
 import { invalidParams, paramsIn, queryIn } from '../../http/validator.ts'
-import { success } from '../../portal/accounts-flows.ts'
+import { success } from '../../http/answer.ts'
 
 const langOf = (lang: string | undefined, header: string | undefined): Lang => (lang ? (lang === 'en' ? 'en' : 'ja') : pickLang(header))
 

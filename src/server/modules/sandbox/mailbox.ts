@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { clientAddressOf, isLoopback } from '../../client.ts'
 import type { AppDeps } from '../../deps.ts'
-import { safeEqual } from '../../portal/accounts-crypto.ts'
+import { safeEqual } from '../accounts/crypto.ts'
 import { accountRepo, type OutboxMail } from '../../store/account-repo.ts'
 import { queryIn } from '../../http/validator.ts'
 

@@ -2,25 +2,18 @@ import type { Context, MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { deviceIdHeader, deviceIdSchema, type Token } from '@/domain/account-api.ts'
 import { passwordFailures } from '@/domain/account-validation.ts'
-import { ApiError, successInfo } from '@/domain/errors.ts'
+import { ApiError } from '@/domain/errors.ts'
 import '@/domain/errors-accounts.ts'
-import { pickLang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
-import type { AppDeps } from '../deps.ts'
-import { otpMail, type OtpPurpose } from '../mail/templates.ts'
-import { createMailer } from '../mail/mailer.ts'
-import { accountRepo, type Challenge, type ChallengeKind, type User } from '../store/account-repo.ts'
-import { issuesOf, validate, type Issues } from '../http/validator.ts'
-import { newOtp, otpHash, randomSecret, safeEqual, sha256 } from './accounts-crypto.ts'
+import type { AppDeps } from '../../deps.ts'
+import { otpMail, type OtpPurpose } from '../../mail/templates.ts'
+import { createMailer } from '../../mail/mailer.ts'
+import { accountRepo, type Challenge, type ChallengeKind, type User } from '../../store/account-repo.ts'
+import { issuesOf, validate, type Issues } from '../../http/validator.ts'
+import { newOtp, otpHash, randomSecret, safeEqual, sha256 } from './crypto.ts'
 
 const rules = limits.accounts
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
-
-/** `{resultInfo: SUCCESS, data}` in the caller's language. */
-export function success(c: Context, data: unknown, extra: Record<string, string> = {}) {
-  const lang = pickLang(c.req.header('accept-language'))
-  return c.json({ resultInfo: { ...successInfo(lang), ...extra }, data })
-}
 
 /**
  * The accounts API's answer to a bad body. Beyond INVALID_PARAMS, an invalid e-mail answers EMAIL_INVALID and a
