@@ -1,28 +1,23 @@
 import { compress } from 'hono/compress'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
-import { ApiError, ShapedError } from '@/domain/errors.ts'
-import { pickLang } from '@/domain/i18n.ts'
+import { ApiError } from '@/domain/errors.ts'
 import { appDeps, type AppDeps, type AppDepsInput } from './deps.ts'
-import { i18nFor } from './i18n.ts'
-import { accountsRoutes } from './portal/accounts.ts'
-import { contentRoutes } from './portal/content.ts'
-import { dashboardRoutes } from './portal/dashboard.ts'
-import { demoApiRoutes } from './portal/demo-api.ts'
-import { demosRoutes } from './portal/demos.ts'
-import { labsRoutes } from './portal/labs.ts'
-import { settingsRoutes } from './portal/settings.ts'
-import { sandboxPowersRoutes } from './portal/sandbox-powers.ts'
-import { sandboxWebhookRoutes } from './portal/sandbox-webhooks.ts'
-import { docsRoutes } from './portal/docs.ts'
-import { siteRoutes } from './portal/site.ts'
-import { sandboxRoutes } from './sandbox/opa.ts'
+import { answerError, answerNotFound } from './http/errors.ts'
+import { byPrefix } from './http/prefixes.ts'
+import { rejectEncodedControlCharacters } from './http/validator.ts'
+import { accountsRoutes } from './modules/accounts/routes.ts'
+import { contentModule } from './modules/content/index.ts'
+import { dashboardRoutes } from './modules/dashboard/routes.ts'
+import { settingsRoutes } from './modules/dashboard/settings.ts'
+import { demoApiRoutes } from './modules/demo/lab-api.ts'
+import { demosRoutes } from './modules/demo/demos.ts'
+import { devtoolsModule } from './modules/devtools/index.ts'
+import { labsRoutes } from './modules/labs/routes.ts'
+import { sandboxModule } from './modules/sandbox/index.ts'
 import { portalWrites } from './http/portal-writes.ts'
 import { securityHeaders } from './security-headers.ts'
-import { rejectEncodedControlCharacters } from './validate.ts'
-import { walletRoutes } from './sandbox/wallet.ts'
 import { serveWeb } from './web.ts'
 
 export type AppEnv = { Variables: { requestId: string } }
@@ -67,8 +62,8 @@ export function createApp(base: AppDepsInput) {
   app.use(portalWrites(deps.config))
 
   // Content answers are large (a product page with highlighted code is ~60 KB of JSON, ~8 KB gzip) and sit on the
-  // critical path of every docs page; sandbox answers stay small and are left as they are.
-  app.use('/dev/*', compress())
+  // critical path of every docs page: /dev (its router below) and /openapi.json are compressed; sandbox answers
+  // stay small and are left as they are.
   app.use('/openapi.json', compress())
 
   app.get('/healthz', async (c) => {
@@ -76,47 +71,38 @@ export function createApp(base: AppDepsInput) {
     return c.json({ status: store.ok ? 'ok' : 'degraded', store: { kind: deps.store.kind, ...store } }, store.ok ? 200 : 503)
   })
 
-  app.route('/', contentRoutes(deps))
-  app.route('/', accountsRoutes(deps))
-  app.route('/', docsRoutes(deps))
-  app.route('/', siteRoutes(deps))
-  app.route('/', dashboardRoutes(deps))
-  app.route('/', settingsRoutes(deps))
-  app.route('/', labsRoutes(deps))
-  app.route('/', demoApiRoutes(deps, (request) => app.fetch(request)))
-  app.route('/', demosRoutes(deps, (request) => app.fetch(request)))
-  app.route('/', sandboxPowersRoutes(deps, (request) => app.fetch(request)))
-  app.route('/', sandboxWebhookRoutes(deps))
-  app.route('/', sandboxRoutes(deps))
-  app.route('/', walletRoutes(deps))
+  // ── the modules, each at the URL prefixes it owns (docs/architecture.md: which file serves which URL) ────────
+  // byPrefix mounts each router once and refuses a prefix claimed twice (or one inside another) at start.
+  const sandbox = sandboxModule(deps)
+  const content = contentModule(deps)
+  const accounts = accountsRoutes(deps)
+  const dashboard = dashboardRoutes(deps)
+  const settings = settingsRoutes(deps)
+  const labs = labsRoutes(deps)
+  // in-process calls go to the sandbox app alone, never back through this app
+  const labApi = demoApiRoutes(deps, sandbox.dispatch)
+  const demos = demosRoutes(deps, sandbox.dispatch)
+  const devtools = devtoolsModule(deps, sandbox.dispatch)
 
-  app.onError((error, c) => {
-    const i18n = i18nFor(pickLang(c.req.header('accept-language')))
-    const rid = c.get('requestId')
-    if (error instanceof ShapedError) {
-      if (error.status >= 500) log.error('api error', { requestId: rid, code: error.code, stack: error.stack })
-      return c.json({ resultInfo: error.resultInfo(i18n), data: error.data }, error.status as 400)
-    }
-    if (error instanceof HTTPException && error.status < 500) {
-      const shaped = new ApiError(error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_PARAMS', { status: error.status })
-      return c.json({ resultInfo: shaped.resultInfo(i18n), data: null }, error.status)
-    }
-    // The client went away (closed the tab, timed out) while we read its body or worked: nobody is left to
-    // answer, and it is not a fault of the server.
-    if (c.req.raw.signal.aborted || (error as Error).name === 'AbortError') {
-      log.info('request aborted', { requestId: rid, method: c.req.method, path: c.req.path })
-      return new Response(null, { status: 499 })
-    }
-    log.error('unhandled error', { requestId: rid, error: String(error), stack: (error as Error).stack })
-    const internal = new ApiError('INTERNAL_SERVER_ERROR')
-    return c.json({ resultInfo: internal.resultInfo(i18n), data: { requestId: rid } }, 500)
+  // /dev is shared by several areas: one router composing their sub-prefixes (/dev/config, /dev/v1/sandbox …)
+  const devV1 = byPrefix(new Hono(), labs.devV1, settings.devV1, devtools.devV1)
+  const dev = byPrefix(new Hono().use(compress()), content.dev, labs.dev, dashboard.dev, { '/v1': devV1 })
+  const v1 = byPrefix(new Hono(), accounts.v1, dashboard.v1, demos.v1, labApi.v1, sandbox.v1)
+  const v2 = byPrefix(new Hono(), labApi.v2, sandbox.v2)
+
+  byPrefix(app, {
+    '/openapi.json': content.openApiJson,
+    '/dev': dev,
+    '/v1': v1,
+    '/v2': v2,
+    '/sandbox': sandbox.sandbox,
+    ...demos.page,
   })
+
+  app.onError(answerError(log))
 
   serveWeb(app, deps)
 
-  app.notFound((c) => {
-    const i18n = i18nFor(pickLang(c.req.header('accept-language')))
-    return c.json({ resultInfo: new ApiError('RESOURCE_NOT_FOUND').resultInfo(i18n), data: null }, 404)
-  })
+  app.notFound(answerNotFound)
   return app
 }

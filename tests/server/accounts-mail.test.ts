@@ -87,7 +87,7 @@ describe.each(storeKinds())('accounts: mail [%s]', (kind) => {
       const email = uniqueEmail()
       // create the account directly in the store: mail is down, so sign-up cannot finish through the API
       const { accountRepo } = await import('../../src/server/store/account-repo.ts')
-      const { hashPassword } = await import('../../src/server/portal/accounts-crypto.ts')
+      const { hashPassword } = await import('../../src/server/modules/accounts/crypto.ts')
       await accountRepo(t.deps.store.db).insertDeveloper({ id: `u_${Date.now()}`, email, passwordHash: await hashPassword(goodPassword), externalUserId: crypto.randomUUID(), now: new Date() })
       const res = await t.json('POST', '/v1/dpSignIn/passwordReset', { email }, { 'accept-language': 'en' })
       expect(res.status).toBe(502)

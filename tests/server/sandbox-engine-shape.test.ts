@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/server/config.ts'
 import { appDeps, type AppDeps } from '../../src/server/deps.ts'
 import { createLogger } from '../../src/server/logger.ts'
 import { demoMerchant, merchantCtx, sandboxCommands, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
-import { sandboxRoutes } from '../../src/server/sandbox/opa.ts'
+import { sandboxModule } from '../../src/server/modules/sandbox/index.ts'
 import { engineWalletBackend } from '../../src/server/sandbox/wallet-engine.ts'
 import { webhookDispatcher } from '../../src/server/sandbox/webhooks.ts'
 import type { Store } from '../../src/server/store/db.ts'
@@ -42,7 +42,7 @@ describe.each(storeKinds())('sandbox engine shape [%s]', (kind) => {
   it('building the app or a router seeds nothing; ready() seeds the demo merchant once, whoever asks', async () => {
     const deps = await freshDeps()
     createApp(deps)
-    sandboxRoutes(deps)
+    sandboxModule(deps)
     expect(await demoInStore(deps)).toBe(false)
     expect(deps.sandbox.ready()).toBe(deps.sandbox.ready())
     await deps.sandbox.ready()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forcedErrorTable, forcedErrorsOf, magicAmounts, maxSandboxDelayMs } from '../../src/domain/sandbox-force.ts'
-import { sandboxRoutes } from '../../src/server/sandbox/opa.ts'
+import { sandboxModule } from '../../src/server/modules/sandbox/index.ts'
 import { demoShopApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
@@ -19,8 +19,8 @@ describe.each(storeKinds())('sandbox forced errors [%s]', (kind) => {
 
   it('has a published error list for every signed OPA endpoint the sandbox serves', () => {
     const served = new Set(
-      sandboxRoutes(t.deps)
-        .routes.filter((r) => r.method !== 'ALL' && !r.path.startsWith('/sandbox/') && r.path !== '/v2/user_authorization')
+      sandboxModule(t.deps)
+        .app.routes.filter((r) => r.method !== 'ALL' && !r.path.startsWith('/sandbox/') && r.path !== '/v2/user_authorization')
         .map((r) => `${r.method} ${r.path}`),
     )
     expect([...served].filter((route) => !(route in forcedErrorTable))).toEqual([])

@@ -44,7 +44,7 @@ export function registerOperations(list: ApiOperation[]) {
 const opaAuth = 'opaAuth' as const
 const pathParam = (name: string) => v.object({ [name]: v.string() })
 
-// The sandbox of the Open Payment API: same paths and payloads as the published API (src/server/sandbox/opa.ts).
+// The sandbox of the Open Payment API: same paths and payloads as the published API (src/server/modules/sandbox/opa.ts).
 registerOperations([
   { method: 'post', path: '/v2/codes', tag: 'Open Payment API', summary: 'Create a QR code (dynamic QR, web payment, app invoke)', security: opaAuth, body: opa.CreateQrCodeRequestSchema, rawResponse: opa.QrCodeResponseSchema, apiName: 'v2_createDynamicQRCode', status: 201 },
   { method: 'delete', path: '/v2/codes/{codeId}', tag: 'Open Payment API', summary: 'Delete a QR code', security: opaAuth, params: pathParam('codeId'), rawResponse: opa.QrDeleteResponseSchema, apiName: 'v2_deleteDynamicQRCode' },

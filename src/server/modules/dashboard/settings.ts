@@ -4,14 +4,14 @@ import { ApiError } from '@/domain/errors.ts'
 import { labEndpointById, labEndpointsOf } from '@/domain/lab.ts'
 import { authorizationScopesOf, productById, products } from '@/domain/products.ts'
 import { updateSettingsRequest } from '@/domain/settings.ts'
-import type { AppDeps } from '../deps.ts'
-import { dashboardRepo, type MerchantSettings } from '../store/dashboard-repo.ts'
-import { merchantRepo, type Merchant } from '../store/merchant-repo.ts'
-import { jsonBody } from '../validate.ts'
-import { webhookService } from '../sandbox/webhooks.ts'
-import { success } from './accounts-flows.ts'
-import { requireUser, type AuthEnv } from './auth.ts'
-import { merchantFor } from './merchant-context.ts'
+import type { AppDeps } from '../../deps.ts'
+import { dashboardRepo, type MerchantSettings } from '../../store/dashboard-repo.ts'
+import { merchantRepo, type Merchant } from '../../store/merchant-repo.ts'
+import { jsonIn } from '../../http/validator.ts'
+import { webhookService } from '../../sandbox/webhooks.ts'
+import { success } from '../../http/answer.ts'
+import { requireUser, type AuthEnv } from '../../http/bearer.ts'
+import { merchantFor } from '../../http/merchant-context.ts'
 
 const settingsView = (merchantId: string, s: MerchantSettings | undefined) => ({
   merchant_id: merchantId,
@@ -40,18 +40,19 @@ const productScopesView = (merchant: Merchant) => ({
  * the sandbox answer OP_OUT_OF_SCOPE on that product's endpoints at once). docs/dashboard.md.
  */
 export function settingsRoutes(deps: AppDeps) {
-  const app = new Hono<AuthEnv>()
+  const configSettings = new Hono<AuthEnv>()
+  const user = new Hono<AuthEnv>()
   const auth = requireUser(deps)
   const repo = dashboardRepo(deps.store.db)
 
-  app.get('/dev/v1/configSettings/getSettings', auth, async (c) => {
+  configSettings.get('/getSettings', auth, async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     return success(c, settingsView(merchant.id, await repo.settingsOf(merchant.id)))
   })
 
-  app.patch('/dev/v1/configSettings/updateSettings', auth, async (c) => {
+  configSettings.patch('/updateSettings', auth, jsonIn(updateSettingsRequest), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
-    const body = await jsonBody(c, updateSettingsRequest)
+    const body = c.req.valid('json')
     const saved = await repo.saveSettings(
       merchant.id,
       {
@@ -65,18 +66,18 @@ export function settingsRoutes(deps: AppDeps) {
     return success(c, settingsView(merchant.id, saved))
   })
 
-  app.get('/dev/v1/user/getProducts', auth, async (c) => {
+  user.get('/getProducts', auth, async (c) => {
     return success(c, productScopesView(await merchantFor(deps, c, c.get('auth').user)))
   })
 
-  app.put('/dev/v1/user/putProducts', auth, async (c) => {
+  user.put('/putProducts', auth, jsonIn(putProductsRequest), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
-    const body = await jsonBody(c, putProductsRequest)
+    const body = c.req.valid('json')
     const chosen = [...new Set(body.products)].map((id) => productById(id))
     if (chosen.some((p) => !p)) throw new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'products', message: 'unknown product id' }] } })
     const updated = await merchantRepo(deps.store.db).setProducts(merchant.id, chosen.map((p) => p!.model))
     return success(c, productScopesView(updated ?? merchant))
   })
 
-  return app
+  return { devV1: { '/configSettings': configSettings, '/user': user } }
 }

@@ -1,6 +1,6 @@
 import * as opa from '@/domain/opa-schemas.ts'
 import { requestCurlData, requestLogData, requestLogOpaData, requestLogParams, requestLogQuerySchema, requestReplayData } from '@/domain/sandbox-log.ts'
-import { registerOperations } from '../content/openapi.ts'
+import { registerOperations } from '../../content/openapi.ts'
 
 /** The sandbox powers (issue 14) in `/openapi.json`: the OPA-signed `/sandbox/api/*` calls and the portal's. docs/sandbox-powers.md. */
 const tag = 'Sandbox'

@@ -2,22 +2,26 @@ import { successInfo } from '@/domain/errors.ts'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { pickLang } from '@/domain/i18n.ts'
-import { componentProviders } from '../content/components.ts'
-import '../content/site-components.ts'
-import type { AppDeps } from '../deps.ts'
-import { parseOr400 } from '../validate.ts'
+import { componentProviders } from '../../content/components.ts'
+import '../../content/site-components.ts'
+import type { AppDeps } from '../../deps.ts'
+import { queryIn } from '../../http/validator.ts'
 
 const componentsQuery = v.object({
-  type: v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.minLength(1), v.maxLength(20)),
+  // ?type=a&type=b: one value arrives as a string, several as an array
+  type: v.pipe(
+    v.optional(v.union([v.string(), v.array(v.string())]), []),
+    v.transform((type) => (typeof type === 'string' ? [type] : type)),
+    v.array(v.pipe(v.string(), v.maxLength(100))), v.minLength(1), v.maxLength(20),
+  ),
   lang: v.optional(v.picklist(['jp', 'ja', 'en'])),
 })
 
 /** Content API of spec §7: site components (menus, footer, homepage, maintenance metadata …). */
-export function contentRoutes(deps: AppDeps) {
-  const app = new Hono()
+export function contentRoutes(deps: AppDeps, app = new Hono()) {
   // GET /dev/config/v2/components?type=a&type=b&lang=jp → { data: { a: [...], b: [...] } }
-  app.get('/dev/config/v2/components', async (c) => {
-    const query = parseOr400(componentsQuery, { type: c.req.queries('type') ?? [], lang: c.req.query('lang') })
+  app.get('/v2/components', queryIn(componentsQuery), async (c) => {
+    const query = c.req.valid('query')
     const lang = pickLang(query.lang === 'jp' ? 'ja' : query.lang)
     const data: Record<string, unknown[]> = {}
     for (const type of query.type) {

@@ -3,16 +3,16 @@ import { Hono } from 'hono'
 import { html } from 'hono/html'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as v from 'valibot'
-import { ApiError, errorMessage, successInfo } from '@/domain/errors.ts'
+import { ApiError, errorMessage } from '@/domain/errors.ts'
 import type { Lang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
 import { safeRedirectUrl } from '@/domain/merchant-urls.ts'
 import { forbiddenControl } from '@/domain/input-bounds.ts'
-import type { AppDeps } from '../deps.ts'
-import { i18nFor } from '../i18n.ts'
-import type { WalletBackend, WalletCode, WalletReauthorization, WalletTestUser } from './wallet-backend.ts'
-import { engineWalletBackend } from './wallet-engine.ts'
-import { formatYen, wt, type WalletTextKey } from './wallet-text.ts'
+import type { AppDeps } from '../../deps.ts'
+import { i18nFor } from '../../i18n.ts'
+import type { WalletBackend, WalletCode, WalletReauthorization, WalletTestUser } from '../../sandbox/wallet-backend.ts'
+import { engineWalletBackend } from '../../sandbox/wallet-engine.ts'
+import { formatYen, wt, type WalletTextKey } from '../../sandbox/wallet-text.ts'
 import {
   cashierPage,
   completionPage,
@@ -24,7 +24,7 @@ import {
   type Html,
   type PageFrame,
   type WalletUserView,
-} from './wallet-views.ts'
+} from '../../sandbox/wallet-views.ts'
 
 /**
  * The simulated wallet (issue 4): server-rendered, phone-sized pages that work without JavaScript.
@@ -32,7 +32,6 @@ import {
  *   /sandbox/authorize/{sessionId}            the user-authorization consent page
  *   /sandbox/reauthorize/{paymentId}/{requestId} the payer approves a higher pre-authorised amount
  *   /sandbox/merchants/{merchantId}/test-users test users with balances; top-up once a month (spec §6, §9)
- *   /sandbox/api/ping                         a bare JSON answer (the benchmark's ceiling)
  * Forms are same-origin only (Origin / Sec-Fetch-Site), inputs are parsed with valibot, and failures are
  * bilingual pages, never the JSON error shape.
  */
@@ -70,22 +69,25 @@ const langQuery = v.picklist(['ja', 'en', 'jp'])
 
 export const topUpPresets = [10_000, 50_000, limits.sandbox.topUpAmount]
 
-export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalletBackend(deps)): Hono {
-  const app = new Hono()
-
-  app.get('/sandbox/api/ping', (c) => c.json({ resultInfo: successInfo(), data: { pong: true } }))
+export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalletBackend(deps)) {
+  /** One router per URL prefix under /sandbox, paths relative to it (mounted by sandbox/index.ts). */
+  const cashier = new Hono()
+  const authorize = new Hono()
+  const reauthorize = new Hono()
+  const merchants = new Hono()
 
   // Wallet pages are never cached and may only be framed by our own portal (its demos show consent in a frame).
-  app.use('/sandbox/*', async (c, next) => {
-    if (c.req.path.startsWith('/sandbox/api/')) return next()
-    await next()
-    c.header('Cache-Control', 'no-store')
-    c.header('X-Frame-Options', 'SAMEORIGIN')
-    c.header('Referrer-Policy', 'same-origin')
-  })
+  for (const pages of [cashier, authorize, reauthorize, merchants]) {
+    pages.use('*', async (c, next) => {
+      await next()
+      c.header('Cache-Control', 'no-store')
+      c.header('X-Frame-Options', 'SAMEORIGIN')
+      c.header('Referrer-Policy', 'same-origin')
+    })
+  }
 
   // ---- cashier -------------------------------------------------------------------------------------------
-  app.get('/sandbox/cashier/:codeId', async (c) => {
+  cashier.get('/:codeId', async (c) => {
     const frame = frameOf(c)
     const params = v.safeParse(codeParams, c.req.param())
     const code = params.success ? await backend.findCode(params.output.codeId) : undefined
@@ -93,7 +95,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return renderCode(c, frame, code, null)
   })
 
-  app.post('/sandbox/cashier/:codeId/sign-in', async (c) => {
+  cashier.post('/:codeId/sign-in', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -106,7 +108,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(cashierPath(code.codeId), 303)
   })
 
-  app.post('/sandbox/cashier/:codeId/sign-out', async (c) => {
+  cashier.post('/:codeId/sign-out', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -116,7 +118,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(cashierPath(code.codeId), 303)
   })
 
-  app.post('/sandbox/cashier/:codeId/pay', async (c) => {
+  cashier.post('/:codeId/pay', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -137,7 +139,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(next ?? cashierPath(code.codeId), 303)
   })
 
-  app.post('/sandbox/cashier/:codeId/cancel', async (c) => {
+  cashier.post('/:codeId/cancel', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -149,7 +151,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   })
 
   // ---- user authorization consent ------------------------------------------------------------------------
-  app.get('/sandbox/authorize/:sessionId', async (c) => {
+  authorize.get('/:sessionId', async (c) => {
     const frame = frameOf(c)
     const session = await sessionOf(c)
     if (!session) return notFound(c, frame)
@@ -169,7 +171,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     )
   })
 
-  app.post('/sandbox/authorize/:sessionId/sign-in', async (c) => {
+  authorize.post('/:sessionId/sign-in', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -182,7 +184,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(authorizePath(session.sessionId), 303)
   })
 
-  app.post('/sandbox/authorize/:sessionId/sign-out', async (c) => {
+  authorize.post('/:sessionId/sign-out', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -192,7 +194,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(authorizePath(session.sessionId), 303)
   })
 
-  app.post('/sandbox/authorize/:sessionId/approve', async (c) => {
+  authorize.post('/:sessionId/approve', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -203,7 +205,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(await backend.approveAuthSession(session.sessionId, user.id), 303)
   })
 
-  app.post('/sandbox/authorize/:sessionId/deny', async (c) => {
+  authorize.post('/:sessionId/deny', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -214,7 +216,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   })
 
   // ---- higher-amount reauthorization (the `url` of a 201 USER_CONFIRMATION_REQUIRED) -----------------------
-  app.get('/sandbox/reauthorize/:paymentId/:requestId', async (c) => {
+  reauthorize.get('/:paymentId/:requestId', async (c) => {
     const frame = frameOf(c)
     const found = await reauthorizationOf(c)
     if (!found) return notFound(c, frame)
@@ -223,7 +225,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
 
   // Only the payer may approve: the page asks them to sign in as the test user who paid (issue 9 — the URL
   // alone is not enough, it travels through the merchant's systems).
-  app.post('/sandbox/reauthorize/:paymentId/:requestId/sign-in', async (c) => {
+  reauthorize.post('/:paymentId/:requestId/sign-in', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -236,7 +238,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(back, 303)
   })
 
-  app.post('/sandbox/reauthorize/:paymentId/:requestId/approve', async (c) => {
+  reauthorize.post('/:paymentId/:requestId/approve', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -253,7 +255,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(reauthorizePath(found.paymentId, found.requestId), 303)
   })
 
-  app.post('/sandbox/reauthorize/:paymentId/:requestId/decline', async (c) => {
+  reauthorize.post('/:paymentId/:requestId/decline', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -264,7 +266,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   })
 
   // ---- test users and top-up -----------------------------------------------------------------------------
-  app.get('/sandbox/merchants/:merchantId/test-users', async (c) => {
+  merchants.get('/:merchantId/test-users', async (c) => {
     const frame = frameOf(c)
     const params = v.safeParse(merchantParams, c.req.param())
     const merchantName = params.success ? await backend.merchantName(params.output.merchantId) : undefined
@@ -278,7 +280,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
       : null))
   })
 
-  app.post('/sandbox/merchants/:merchantId/test-users/:userId/top-up', async (c) => {
+  merchants.post('/:merchantId/test-users/:userId/top-up', async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -306,17 +308,20 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(`${back}?topped=${encodeURIComponent(user.id)}&amount=${form.output.amount}`, 303)
   })
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError && error.status < 500) {
+  // failures are bilingual pages, never the JSON error shape
+  for (const pages of [cashier, authorize, reauthorize, merchants]) {
+    pages.onError((error, c) => {
+      if (error instanceof ApiError && error.status < 500) {
+        const frame = frameOf(c)
+        return c.html(errorPage(frame, error.code, error.resultInfo(i18nFor(frame.lang)).message), error.status as 400)
+      }
+      deps.log.error('wallet error', { path: c.req.path, error: String(error), stack: (error as Error).stack })
       const frame = frameOf(c)
-      return c.html(errorPage(frame, error.code, error.resultInfo(i18nFor(frame.lang)).message), error.status as 400)
-    }
-    deps.log.error('wallet error', { path: c.req.path, error: String(error), stack: (error as Error).stack })
-    const frame = frameOf(c)
-    return c.html(errorPage(frame, 'INTERNAL_SERVER_ERROR', errorMessage(i18nFor(frame.lang), 'INTERNAL_SERVER_ERROR')), 500)
-  })
+      return c.html(errorPage(frame, 'INTERNAL_SERVER_ERROR', errorMessage(i18nFor(frame.lang), 'INTERNAL_SERVER_ERROR')), 500)
+    })
+  }
 
-  return app
+  return { '/cashier': cashier, '/authorize': authorize, '/reauthorize': reauthorize, '/merchants': merchants }
 
   // ---- helpers (closures over deps/backend) ---------------------------------------------------------------
 

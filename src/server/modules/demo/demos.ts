@@ -21,14 +21,14 @@ import {
   demoLoadingPath,
 } from '@/domain/demo-api.ts'
 import { limits } from '@/domain/limits.ts'
-import type { AppDeps } from '../deps.ts'
-import { t } from '../i18n.ts'
-import { demoMerchant } from '../modules/sandbox/engine/index.ts'
+import type { AppDeps } from '../../deps.ts'
+import { t } from '../../i18n.ts'
+import { demoMerchant } from '../sandbox/engine/index.ts'
 import * as opa from '@/domain/opa-schemas.ts'
-import { registerOperations } from '../content/openapi.ts'
-import { sandboxRepo } from '../store/sandbox-repo.ts'
-import { jsonBody, parseOr400, queryOf, readJson } from '../validate.ts'
-import { signedSandboxCall } from './demo-api.ts'
+import { registerOperations } from '../../content/openapi.ts'
+import { sandboxRepo } from '../../store/sandbox-repo.ts'
+import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
+import { signedSandboxCall } from './lab-api.ts'
 
 const tag = 'Demo API (payment demos)'
 const note = 'No account needed: runs on the PayLab demo merchant, demo ids only, rate-limited per client.'
@@ -51,12 +51,18 @@ registerOperations([
  * cake-shop checkout and the phone-mock panel. Signed-out visitors must be able to finish the shop, so these
  * calls need no developer account: every one runs on the PayLab demo merchant (docs/sandbox.md), the server
  * signs it with that merchant's key, and it only reaches demo orders (`DEVELOPER-PANEL-…` ids). Orders go into the
- * real sandbox through the app itself (`signedSandboxCall`), so the sandbox's validation, payment machine and
+ * real sandbox through the sandbox app, in-process (`signedSandboxCall`), so the sandbox's validation, payment machine and
  * answers are the answers; the consent flow uses the sandbox engine. Each client is held to
  * `limits.demo.requestsPerMinute`. docs/demo-api.md, docs/decisions/checkout-demo.md.
  */
 export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>) {
-  const app = new Hono()
+  /** One router per URL prefix (`/v1/webApp`, `/v1/opa`, `/v1/demos`, the consent's return page), paths relative to it. */
+  const webApp = new Hono()
+  const opaInfo = new Hono()
+  const demos = new Hono()
+  const loading = new Hono()
+  const under = (prefix: string, path: string) => path.slice(prefix.length) || '/'
+  const inDemos = (path: string) => under('/v1/demos', path)
   const engine = deps.sandbox
   const repo = sandboxRepo(deps.store.db)
   const secret = new Uint8Array(Buffer.from(demoMerchant.apiSecret, 'base64'))
@@ -64,7 +70,9 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
   const ready = engine.seedDemo
 
   const limited = rateLimit(deps)
-  for (const path of [P.login, P.clientInfo, '/v1/demos/*']) app.use(path, limited)
+  webApp.use(under('/v1/webApp', P.login), limited)
+  opaInfo.use(under('/v1/opa', P.clientInfo), limited)
+  demos.use(limited)
 
   const origin = (c: Context) => deps.config.publicOrigin ?? new URL(c.req.url).origin
 
@@ -82,10 +90,10 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     headers.set('X-PAYLAB-FORWARDED-TO', `${method} ${path}`)
     return new Response(answer.body, { status: answer.status, headers })
   }
-  const idOf = (c: Context) => parseOr400(DemoPaymentIdParamsSchema, { id: c.req.param('id') }).id
+  const paymentId = paramsIn(DemoPaymentIdParamsSchema)
 
-  app.post(P.login, async (c) => {
-    const input = parseOr400(DemoLoginRequestSchema, (await readJson(c)) ?? {})
+  webApp.post(under('/v1/webApp', P.login), jsonIn(v.nullish(DemoLoginRequestSchema, {})), async (c) => {
+    const input = c.req.valid('json')
     const nowS = Math.floor(deps.clock.nowMs() / 1000)
     const requestToken = await new SignJWT({
       scope: (input.scopes ?? ['direct_debit']).join(' '),
@@ -103,35 +111,35 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     return c.json({ resultInfo: successInfo(), data: { url: `${origin(c)}/v2/user_authorization?${query}` } })
   })
 
-  app.get(P.clientInfo, (c) =>
+  opaInfo.get(under('/v1/opa', P.clientInfo), (c) =>
     c.json({
       resultInfo: successInfo(),
       data: { data: { merchantId: demoMerchant.id, merchantName: demoMerchant.name, apiKey: demoMerchant.apiKey, testUsersPage: `/sandbox/merchants/${demoMerchant.id}/test-users` } },
     }),
   )
 
-  app.post(P.createQr, async (c) => call(c, 'POST', '/v2/codes', await jsonBody(c, DemoCreateQrRequestSchema)))
+  demos.post(inDemos(P.createQr), jsonIn(DemoCreateQrRequestSchema), async (c) => call(c, 'POST', '/v2/codes', c.req.valid('json')))
 
-  app.get(`${P.qrDetail}/:id`, (c) => call(c, 'GET', `/v2/codes/payments/${idOf(c)}`))
+  demos.get(`${inDemos(P.qrDetail)}/:id`, paymentId, (c) => call(c, 'GET', `/v2/codes/payments/${c.req.valid('param').id}`))
 
-  app.delete(`${P.deleteQr}/:id`, async (c) => {
-    const { id } = parseOr400(DemoCodeIdParamsSchema, { id: c.req.param('id') })
+  demos.delete(`${inDemos(P.deleteQr)}/:id`, paramsIn(DemoCodeIdParamsSchema), async (c) => {
+    const { id } = c.req.valid('param')
     const row = await repo.findPaymentByCode(id)
     // Another merchant's code, or a code of the demo merchant that no demo made: as if it did not exist.
     if (row && row.merchantId === demoMerchant.id && !row.merchantPaymentId.startsWith(limits.demo.merchantPaymentIdPrefix)) throw new ApiError('DYNAMIC_QR_NOT_FOUND')
     return call(c, 'DELETE', `/v2/codes/${id}`)
   })
 
-  app.delete(`${P.cancel}/:id`, (c) => call(c, 'DELETE', `/v2/payments/${idOf(c)}`))
+  demos.delete(`${inDemos(P.cancel)}/:id`, paymentId, (c) => call(c, 'DELETE', `/v2/payments/${c.req.valid('param').id}`))
 
-  app.post(P.pay, async (c) => {
-    const { agreeSimilarTransaction } = queryOf(c, DemoAgreeQuerySchema)
-    const input = await jsonBody(c, DemoPaymentRequestSchema)
+  demos.post(inDemos(P.pay), queryIn(DemoAgreeQuerySchema), jsonIn(DemoPaymentRequestSchema), async (c) => {
+    const { agreeSimilarTransaction } = c.req.valid('query')
+    const input = c.req.valid('json')
     return call(c, 'POST', '/v2/payments', input, new URLSearchParams({ agreeSimilarTransaction: agreeSimilarTransaction ?? 'true' }))
   })
 
-  app.post(P.refunds, async (c) => {
-    const input = await jsonBody(c, DemoRefundRequestSchema)
+  demos.post(inDemos(P.refunds), jsonIn(DemoRefundRequestSchema), async (c) => {
+    const input = c.req.valid('json')
     const row = await repo.findPaymentById(input.paymentId)
     if (row && row.merchantId === demoMerchant.id && !row.merchantPaymentId.startsWith(limits.demo.merchantPaymentIdPrefix)) {
       throw new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.refundResourceNotFound })
@@ -139,10 +147,10 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     return call(c, 'POST', '/v2/refunds', input)
   })
 
-  app.post(P.cashback, async (c) => call(c, 'POST', '/v2/cashback', await jsonBody(c, DemoCashbackRequestSchema)))
+  demos.post(inDemos(P.cashback), jsonIn(DemoCashbackRequestSchema), async (c) => call(c, 'POST', '/v2/cashback', c.req.valid('json')))
 
   /** The demo's pre-linked payer (test user taro, direct_debit and cashback), for the panel's auto debit. */
-  app.get(P.autoDebitId, async (c) => {
+  demos.get(inDemos(P.autoDebitId), async (c) => {
     await ready()
     const taro = (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === limits.demo.autoDebitTestUser)
     if (!taro) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
@@ -157,8 +165,8 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     return c.json({ resultInfo: successInfo(), data: { userAuthorizationId: approved.userAuthorizationId!, phoneNumber: profile.phoneNumber } })
   })
 
-  app.post(P.parseJwt, async (c) => {
-    const { responseToken } = await jsonBody(c, DemoParseJwtRequestSchema)
+  demos.post(inDemos(P.parseJwt), jsonIn(DemoParseJwtRequestSchema), async (c) => {
+    const { responseToken } = c.req.valid('json')
     const bad = (message: string) => new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'responseToken', message }] } })
     let payload: Record<string, unknown>
     try {
@@ -179,7 +187,7 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
    * page itself only says so.
    */
   const returning = /*i18n*/ { id: 'demo.returningToShop', message: 'Returning to the shop…' }
-  app.get(demoLoadingPath, (c) => {
+  loading.get('/', (c) => {
     c.header('Cache-Control', 'no-store')
     c.header('Referrer-Policy', 'no-referrer')
     return c.html(
@@ -189,7 +197,7 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     )
   })
 
-  return app
+  return { v1: { '/webApp': webApp, '/opa': opaInfo, '/demos': demos }, page: { [demoLoadingPath]: loading } }
 }
 
 /**

@@ -3,7 +3,7 @@ import * as account from '@/domain/account-api.ts'
 import * as dashboard from '@/domain/dashboard-api.ts'
 import { labEndpoints } from '@/domain/lab.ts'
 import { settingsData, updateSettingsRequest } from '@/domain/settings.ts'
-import { registerOperations } from '../content/openapi.ts'
+import { registerOperations } from '../../content/openapi.ts'
 
 /** The developer's tools (issue 12) in `/openapi.json`; registered when the route modules load. docs/dashboard.md. */
 const bearer = 'bearer' as const

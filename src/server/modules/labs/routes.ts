@@ -4,11 +4,11 @@ import { pickLang, type Lang } from '@/domain/i18n.ts'
 import { labContent } from '@/domain/lab.ts'
 import { limits } from '@/domain/limits.ts'
 import { resolveCode } from '@/domain/resolver.ts'
-import type { AppDeps } from '../deps.ts'
-import { i18nFor } from '../i18n.ts'
-import { TtlLruCache } from '../content/cache.ts'
-import { paramsOf, queryOf } from '../validate.ts'
-import { success } from './accounts-flows.ts'
+import type { AppDeps } from '../../deps.ts'
+import { TtlLruCache } from '../../content/cache.ts'
+import { i18nFor } from '../../i18n.ts'
+import { invalidParams, paramsIn, queryIn } from '../../http/validator.ts'
+import { success } from '../../http/answer.ts'
 
 const langOf = (lang: string | undefined, header: string | undefined): Lang => (lang ? (lang === 'en' ? 'en' : 'ja') : pickLang(header))
 
@@ -18,20 +18,21 @@ const langOf = (lang: string | undefined, header: string | undefined): Lang => (
  * sign-in; the data does not). docs/dashboard.md.
  */
 export function labsRoutes(deps: AppDeps) {
-  const app = new Hono()
+  const paylablab = new Hono()
+  const resolve = new Hono()
   const cache = new TtlLruCache<ReturnType<typeof labContent>>(limits.contentCache.maxEntries, limits.contentCache.ttlMs, () => deps.clock.nowMs())
 
-  app.get('/dev/paylablab/:group', async (c) => {
-    const { group } = paramsOf(c, labParams, 'RESOURCE_NOT_FOUND')
-    const { lang } = queryOf(c, labQuery)
+  paylablab.get('/:group', paramsIn(labParams, invalidParams('RESOURCE_NOT_FOUND')), queryIn(labQuery), async (c) => {
+    const { group } = c.req.valid('param')
+    const { lang } = c.req.valid('query')
     const chosen = langOf(lang, c.req.header('accept-language'))
     return success(c, await cache.getOrLoad(`${group}:${chosen}`, () => labContent(group, i18nFor(chosen))))
   })
 
-  app.get('/dev/v1/resolve', (c) => {
-    const q = queryOf(c, resolveQuery)
+  resolve.get('/', queryIn(resolveQuery), (c) => {
+    const q = c.req.valid('query')
     return success(c, resolveCode({ code: q.code, codeId: q.code_id, apiName: q.api_name }, i18nFor(langOf(q.lang, c.req.header('accept-language')))))
   })
 
-  return app
+  return { dev: { '/paylablab': paylablab }, devV1: { '/resolve': resolve } }
 }

@@ -1,43 +1,58 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { deviceIdHeader, deviceIdSchema, type Token } from '@/domain/account-api.ts'
 import { passwordFailures } from '@/domain/account-validation.ts'
-import { ApiError, successInfo, type ErrorCode } from '@/domain/errors.ts'
-import { pickLang } from '@/domain/i18n.ts'
+import { ApiError, type ErrorCode } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
-import type { AppDeps } from '../deps.ts'
-import { i18nFor } from '../i18n.ts'
-import { otpMail, type OtpPurpose } from '../mail/templates.ts'
-import { createMailer } from '../mail/mailer.ts'
-import { accountRepo, type Challenge, type ChallengeKind, type User } from '../store/account-repo.ts'
-import { readJson } from '../validate.ts'
-import { newOtp, otpHash, randomSecret, safeEqual, sha256 } from './accounts-crypto.ts'
+import type { AppDeps } from '../../deps.ts'
+import { otpMail, type OtpPurpose } from '../../mail/templates.ts'
+import { createMailer } from '../../mail/mailer.ts'
+import { accountRepo, type Challenge, type ChallengeKind, type User } from '../../store/account-repo.ts'
+import { issuesOf, validate, type Issues } from '../../http/validator.ts'
+import { newOtp, otpHash, randomSecret, safeEqual, sha256 } from './crypto.ts'
 
 const rules = limits.accounts
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 
-/** `{resultInfo: SUCCESS, data}` in the caller's language. */
-export function success(c: Context, data: unknown, extra: Record<string, string> = {}) {
-  const i18n = i18nFor(pickLang(c.req.header('accept-language')))
-  return c.json({ resultInfo: { ...successInfo(i18n), ...extra }, data })
+/**
+ * The accounts API's answer to a bad body. Beyond INVALID_PARAMS, an invalid e-mail answers EMAIL_INVALID and a
+ * password that breaks the policy answers PASSWORD_POLICY with every broken rule in `data.failures` (spec §5: one
+ * message each).
+ */
+export function accountError(failed: Issues): ApiError {
+  const issues = issuesOf(failed)
+  if (issues.some((i) => i.path === 'email' && i.message === 'email.invalid')) return new ApiError('EMAIL_INVALID', { data: { issues } })
+  // the password as sent: the input of its own issue
+  const password = failed.find((issue) => v.getDotPath(issue) === 'password')?.input
+  if (typeof password === 'string' && issues.some((i) => i.path === 'password' && i.message.startsWith('password.'))) {
+    const failures = passwordFailures(password)
+    if (failures.length > 0) return new ApiError('PASSWORD_POLICY', { data: { failures, issues } })
+  }
+  return new ApiError('INVALID_PARAMS', { data: { issues } })
 }
 
 /**
- * Parses a JSON body. Beyond INVALID_PARAMS, an invalid e-mail answers EMAIL_INVALID and a password that
- * breaks the policy answers PASSWORD_POLICY with every broken rule in `data.failures` (spec §5: one message each).
+ * Validates a JSON body at the edge with the accounts API's answers. `refused` hears the code of each refusal of
+ * the body (unreadable or invalid), before the handler runs.
  */
-export async function accountBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  const input = await readJson(c)
-  const result = v.safeParse(schema, input)
-  if (result.success) return result.output
-  const issues = result.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }))
-  const password = input && typeof input === 'object' ? (input as Record<string, unknown>).password : undefined
-  if (issues.some((i) => i.path === 'email' && i.message === 'email.invalid')) throw new ApiError('EMAIL_INVALID', { data: { issues } })
-  if (typeof password === 'string' && issues.some((i) => i.path === 'password' && i.message.startsWith('password.'))) {
-    const failures = passwordFailures(password)
-    if (failures.length > 0) throw new ApiError('PASSWORD_POLICY', { data: { failures, issues } })
+export function accountJson<S extends v.GenericSchema>(schema: S, refused?: (code: string) => void) {
+  const check = validate('json', schema, (issues) => {
+    throw accountError(issues)
+  })
+  if (!refused) return check
+  const heard: MiddlewareHandler = async (c, next) => {
+    let passed = false
+    try {
+      return await check(c, async () => {
+        passed = true
+        await next()
+      })
+    } catch (error) {
+      if (!passed) refused(error instanceof ApiError ? error.code : 'SIGNUP_FAILED')
+      throw error
+    }
   }
-  throw new ApiError('INVALID_PARAMS', { data: { issues } })
+  return heard as unknown as typeof check
 }
 
 /** The portal's device id from the X-DEVICE-ID header (absent or malformed: unknown device). */

@@ -3,12 +3,12 @@ import { Hono, type Context } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
 import { labEndpoints, type LabEndpoint } from '@/domain/lab.ts'
 import { signOpaRequest } from '@/domain/opa-auth.ts'
-import type { AppDeps } from '../deps.ts'
-import { opaAuth, type OpaEnv } from '../sandbox/auth.ts'
-import { nodeOpaCrypto } from '../sandbox/opa-crypto.ts'
-import { accountRepo } from '../store/account-repo.ts'
-import { merchantRepo } from '../store/merchant-repo.ts'
-import { sha256 } from './accounts-crypto.ts'
+import type { AppDeps } from '../../deps.ts'
+import { opaAuth, type OpaEnv } from '../../sandbox/auth.ts'
+import { nodeOpaCrypto } from '../../sandbox/opa-crypto.ts'
+import { accountRepo } from '../../store/account-repo.ts'
+import { merchantRepo } from '../../store/merchant-repo.ts'
+import { sha256 } from '../accounts/crypto.ts'
 
 /** Spec §7: the demo API's signature covers the path with '/api' and '/dev-panel' removed. */
 export const demoSignedPath = (path: string) => path.replace(/^\/api(?=\/)/, '').replace(/\/dev-panel(?=\/)/, '') || '/'
@@ -21,7 +21,7 @@ export const tfAuthKeyHeader = 'tfAuthKey'
  * A call carries the developer's portal access token in `tfAuthKey` and is signed with `hmac OPA-Auth` by the
  * developer's own sandbox key over the demo path; after the same OPA-Auth checks as the sandbox (one middleware,
  * sandbox/auth.ts), it is re-signed for the published path with that key and forwarded into the real sandbox
- * through `dispatch` (the app itself), whose answer — status, body, headers — is the answer. Nothing of the
+ * through `dispatch` (the sandbox app, modules/sandbox/index.ts), whose answer — status, body, headers — is the answer. Nothing of the
  * sandbox's logic is repeated here. A WOT call (the unauthorised demo key) is refused by that same check with
  * 401 UNAUTHORIZED. docs/dashboard.md.
  */
@@ -36,9 +36,9 @@ export interface SandboxCall {
 }
 
 /**
- * One call into the real sandbox through the app itself: signed with `hmac OPA-Auth` by the given key for the
+ * One call into the real sandbox through the sandbox app (in-process): signed with `hmac OPA-Auth` by the given key for the
  * published path, the merchant in X-ASSUME-MERCHANT, the caller's language passed on. Shared by the lab's demo
- * API (the developer's own key) and the payment demos (the PayLab demo merchant, portal/demos.ts).
+ * API (the developer's own key) and the payment demos (the PayLab demo merchant, modules/demo/demos.ts).
  */
 export function signedSandboxCall(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>, c: Context, call: SandboxCall) {
   const { credential, method, path, body } = call
@@ -69,7 +69,9 @@ export function signedSandboxCall(deps: AppDeps, dispatch: (request: Request) =>
 }
 
 export function demoApiRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>) {
-  const app = new Hono<OpaEnv>()
+  /** One router per URL prefix: `/v2/postCodes` … (one per endpoint) and `/v1/tFrame`, paths relative to it. */
+  const v1: Record<string, Hono<OpaEnv>> = {}
+  const v2: Record<string, Hono<OpaEnv>> = {}
   const verified = opaAuth(deps, async () => {}, async () => {}, demoSignedPath)
 
   const portalUser = async (c: Context<OpaEnv>) => {
@@ -107,9 +109,12 @@ export function demoApiRoutes(deps: AppDeps, dispatch: (request: Request) => Res
   }
 
   for (const endpoint of labEndpoints) {
-    const route = endpoint.demoPath.replace('{id}', ':id')
+    // '/v2/getPayments/{id}' → router '/getPayments' of /v2, path '/:id'
+    const [, version, group, ...rest] = endpoint.demoPath.replace('{id}', ':id').split('/')
+    const routers = version === 'v1' ? v1 : v2
+    const router = (routers[`/${group}`] ??= new Hono<OpaEnv>())
     const method = endpoint.method === 'GET' ? 'get' : endpoint.method === 'POST' ? 'post' : 'delete'
-    app[method](route, verified, forward(endpoint))
+    router[method](`/${rest.join('/')}`, verified, forward(endpoint))
   }
-  return app
+  return { v1, v2 }
 }

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import { ApiError } from '@/domain/errors.ts'
 import type { AppDeps } from '../deps.ts'
 import { accountRepo, type User } from '../store/account-repo.ts'
-import { sha256 } from './accounts-crypto.ts'
+import { sha256 } from '../modules/accounts/crypto.ts'
 
 /** What `requireUser` puts on the context: the signed-in user and the hash of the bearer token used. */
 export interface AuthContext {

@@ -2,12 +2,12 @@ import type { MessageDescriptor } from '@lingui/core'
 import { ApiError, successInfo } from '@/domain/errors.ts'
 import { Hono, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
-import { clientAddressOf, isLoopback } from '../client.ts'
-import type { AppDeps } from '../deps.ts'
-import { t } from '../i18n.ts'
-import { safeEqual } from '../portal/accounts-crypto.ts'
-import { accountRepo, type OutboxMail } from '../store/account-repo.ts'
-import { queryOf } from '../validate.ts'
+import { clientAddressOf, isLoopback } from '../../client.ts'
+import type { AppDeps } from '../../deps.ts'
+import { t } from '../../i18n.ts'
+import { safeEqual } from '../accounts/crypto.ts'
+import { accountRepo, type OutboxMail } from '../../store/account-repo.ts'
+import { queryIn } from '../../http/validator.ts'
 
 const mailboxQuery = v.object({
   token: v.optional(v.pipe(v.string(), v.maxLength(512))),
@@ -89,32 +89,34 @@ export function mailboxGuard(mailboxToken: string | undefined): MiddlewareHandle
 
 /** GET /sandbox/mailbox (HTML, no JavaScript needed), /sandbox/mailbox.json and ?format=json. */
 export function mailboxRoutes(deps: AppDeps) {
-  const app = new Hono()
-  app.use('/sandbox/mailbox', mailboxGuard(deps.config.mailboxToken))
-  app.use('/sandbox/mailbox.json', mailboxGuard(deps.config.mailboxToken))
+  /** `/sandbox/mailbox` and `/sandbox/mailbox.json` (two URL prefixes, paths relative to them). */
+  const page = new Hono()
+  const json = new Hono()
+  page.use(mailboxGuard(deps.config.mailboxToken))
+  json.use(mailboxGuard(deps.config.mailboxToken))
   const list = async (to: string | undefined, limit: number | undefined) => {
     const mails = await accountRepo(deps.store.db).listMail(to ? 200 : (limit ?? 50))
     const filtered = to ? mails.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : mails
     return filtered.slice(0, limit ?? 50)
   }
-  const json = (mails: OutboxMail[]) => ({
+  const asJson = (mails: OutboxMail[]) => ({
     resultInfo: successInfo(),
     data: {
       smtpConfigured: Boolean(deps.config.smtpUrl),
       mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString(), ...extract(m) })),
     },
   })
-  app.get('/sandbox/mailbox.json', async (c) => {
-    const q = queryOf(c, mailboxQuery)
+  json.get('/', queryIn(mailboxQuery), async (c) => {
+    const q = c.req.valid('query')
     c.header('Cache-Control', 'no-store')
-    return c.json(json(await list(q.to, q.limit)))
+    return c.json(asJson(await list(q.to, q.limit)))
   })
-  app.get('/sandbox/mailbox', async (c) => {
-    const q = queryOf(c, mailboxQuery)
+  page.get('/', queryIn(mailboxQuery), async (c) => {
+    const q = c.req.valid('query')
     c.header('Cache-Control', 'no-store')
     const mails = await list(q.to, q.limit)
-    if (q.format === 'json') return c.json(json(mails))
+    if (q.format === 'json') return c.json(asJson(mails))
     return c.html(render(mails, Boolean(deps.config.smtpUrl), q.token))
   })
-  return app
+  return { '/mailbox': page, '/mailbox.json': json }
 }

@@ -5,20 +5,20 @@ import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import { parseOpaAuthHeader } from '@/domain/opa-auth.ts'
 import { curlCommand, isSignatureVerified, requestLogQuerySchema, resignedRequest } from '@/domain/sandbox-log.ts'
-import type { AppDeps } from '../deps.ts'
-import { nodeOpaCrypto } from '../sandbox/opa-crypto.ts'
-import { requestLogView, requestRecorder } from '../sandbox/request-log.ts'
-import { merchantRepo } from '../store/merchant-repo.ts'
-import { requestLogRepo, type RequestLogRow } from '../store/request-log-repo.ts'
-import { jsonBody, paramsOf, queryOf } from '../validate.ts'
-import { sandboxRepo } from '../store/sandbox-repo.ts'
-import { clockView, moveMerchantClock } from '../sandbox/merchant-clock.ts'
+import type { AppDeps } from '../../deps.ts'
+import { nodeOpaCrypto } from '../../sandbox/opa-crypto.ts'
+import { requestLogView, requestRecorder } from '../../sandbox/request-log.ts'
+import { merchantRepo } from '../../store/merchant-repo.ts'
+import { requestLogRepo, type RequestLogRow } from '../../store/request-log-repo.ts'
+import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
+import { sandboxRepo } from '../../store/sandbox-repo.ts'
+import { clockView, moveMerchantClock } from '../../sandbox/merchant-clock.ts'
 import { SandboxClockRequestSchema } from '@/domain/opa-schemas.ts'
-import { success } from './accounts-flows.ts'
-import { requireUser, type AuthEnv } from './auth.ts'
-import { merchantFor } from './merchant-context.ts'
-import './sandbox-powers-openapi.ts'
-import { serveSandboxState } from '../sandbox/sandbox-state-routes.ts'
+import { success } from '../../http/answer.ts'
+import { requireUser, type AuthEnv } from '../../http/bearer.ts'
+import { merchantFor } from '../../http/merchant-context.ts'
+import './powers-openapi.ts'
+import { serveSandboxState } from '../sandbox/state-routes.ts'
 
 const EntryParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^rq_[0-9a-f]{14,40}$/)) })
 
@@ -29,8 +29,7 @@ const EntryParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^rq_[0-9a-f
  * (the same, sent into the sandbox itself; the answer is returned and logged as a new entry). Both only for an
  * entry whose signature verified when it came in (issue 20; docs/decisions/security-hardening.md).
  */
-export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>) {
-  const app = new Hono<AuthEnv>()
+export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) => Response | Promise<Response>, app = new Hono<AuthEnv>()) {
   const auth = requireUser(deps)
   const repo = requestLogRepo(deps.store.db)
   const recorder = requestRecorder(deps)
@@ -38,10 +37,11 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
   const loadOffset = async (merchantId: string) => deps.clock.setOffset(merchantId, await sandboxRepo(deps.store.db).clockOffset(merchantId))
   const origin = (c: Context) => deps.config.publicOrigin ?? new URL(c.req.url).origin
 
-  const entryOf = async (c: Context<AuthEnv>) => {
+  const entry = paramsIn(EntryParamsSchema)
+  const entryOf = async (c: Context<AuthEnv>, id: string) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     await recorder.settled()
-    const row = await repo.find(merchant.id, paramsOf(c, EntryParamsSchema).id)
+    const row = await repo.find(merchant.id, id)
     if (!row) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_FOUND')
     return row
   }
@@ -77,16 +77,16 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
     })
   }
 
-  app.get('/dev/v1/sandbox/requests', auth, async (c) => {
+  app.get('/requests', auth, queryIn(requestLogQuerySchema), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
-    const query = queryOf(c, requestLogQuerySchema)
+    const query = c.req.valid('query')
     await recorder.settled()
     const rows = await repo.list(merchant.id, query)
     return success(c, { merchant_id: merchant.id, requests: rows.map(requestLogView) })
   })
 
-  app.get('/dev/v1/sandbox/requests/:id/curl', auth, async (c) => {
-    const row = await entryOf(c)
+  app.get('/requests/:id/curl', auth, entry, async (c) => {
+    const row = await entryOf(c, c.req.valid('param').id)
     const request = await rebuilt(row)
     const apiKey = parseOpaAuthHeader(request.headers.authorization)!.apiKey
     const signedAt = Number(parseOpaAuthHeader(request.headers.authorization)!.epoch) * 1000
@@ -94,8 +94,8 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
     return success(c, { id: row.id, api_key: apiKey, curl: curlCommand(origin(c), request), valid_until: validUntil })
   })
 
-  app.post('/dev/v1/sandbox/requests/:id/replay', auth, async (c) => {
-    const row = await entryOf(c)
+  app.post('/requests/:id/replay', auth, entry, async (c) => {
+    const row = await entryOf(c, c.req.valid('param').id)
     const request = await rebuilt(row)
     const answer = await dispatch(new Request(`${new URL(c.req.url).origin}${request.pathWithQuery}`, request))
     const text = await answer.text()
@@ -109,19 +109,19 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
   })
 
   // ── the merchant's sandbox clock, from the dashboard (same store and rules as /sandbox/api/clock) ─────────
-  app.get('/dev/v1/sandbox/clock', auth, async (c) => {
+  app.get('/clock', auth, async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     await loadOffset(merchant.id)
     return success(c, clockView(deps, merchant.id))
   })
-  app.post('/dev/v1/sandbox/clock', auth, async (c) => {
+  app.post('/clock', auth, jsonIn(SandboxClockRequestSchema), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     await loadOffset(merchant.id)
-    return success(c, await moveMerchantClock(deps, merchant.id, await jsonBody(c, SandboxClockRequestSchema)))
+    return success(c, await moveMerchantClock(deps, merchant.id, c.req.valid('json')))
   })
 
   // ── reset, snapshots and seed of the mode's merchant, from the dashboard (docs/sandbox-state.md) ───────────
-  serveSandboxState(app, deps, '/dev/v1/sandbox', [auth], async (c) => (await merchantFor(deps, c, c.get('auth').user)).id, (c, data, status) => {
+  serveSandboxState(app, deps, '', [auth], async (c) => (await merchantFor(deps, c, c.get('auth').user)).id, (c, data, status) => {
     const answer = success(c, data)
     return status ? new Response(answer.body, { status, headers: answer.headers }) : answer
   })

@@ -22,21 +22,22 @@ import {
   type UserProfile,
 } from '@/domain/account-api.ts'
 import { ApiError } from '@/domain/errors.ts'
+import { apiKeyRevokeParams } from '@/domain/dashboard-api.ts'
 import { limits } from '@/domain/limits.ts'
 import { productById, products } from '@/domain/products.ts'
-import { mailOrigin } from '../config.ts'
-import { clientKeyOf } from '../client.ts'
-import type { AppDeps } from '../deps.ts'
-import { mailboxRoutes } from '../mail/mailbox-routes.ts'
-import { passwordResetMail } from '../mail/templates.ts'
-import type { User } from '../store/account-repo.ts'
-import { merchantRepo } from '../store/merchant-repo.ts'
-import { paramsOf, queryOf } from '../validate.ts'
-import { burnPasswordCheck, hashPassword, randomSecret, sha256, verifyPassword } from './accounts-crypto.ts'
-import { accountBody, accountFlows, deviceIdOf, success } from './accounts-flows.ts'
-import { requireUser, type AuthEnv } from './auth.ts'
-import { testUserView } from './dashboard.ts'
-import { merchantFor } from './merchant-context.ts'
+import { mailOrigin } from '../../config.ts'
+import { clientKeyOf } from '../../client.ts'
+import type { AppDeps } from '../../deps.ts'
+import { passwordResetMail } from '../../mail/templates.ts'
+import type { User } from '../../store/account-repo.ts'
+import { merchantRepo } from '../../store/merchant-repo.ts'
+import { invalidParams, paramsIn, queryIn } from '../../http/validator.ts'
+import { burnPasswordCheck, hashPassword, randomSecret, sha256, verifyPassword } from './crypto.ts'
+import { accountJson, accountFlows, deviceIdOf } from './flows.ts'
+import { success } from '../../http/answer.ts'
+import { requireUser, type AuthEnv } from '../../http/bearer.ts'
+import { testUserView } from '../dashboard/routes.ts'
+import { merchantFor } from '../../http/merchant-context.ts'
 
 const rules = limits.accounts
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
@@ -50,18 +51,21 @@ const logoIdSchema = v.pipe(v.string(), v.regex(/^logo_[A-Za-z0-9_-]{16}$/))
  * local mailbox. Flows and decisions where the spec says "not shown" are written up in docs/accounts.md.
  */
 export function accountsRoutes(deps: AppDeps) {
-  const app = new Hono<AuthEnv>()
+  /** One router per URL prefix, paths relative to it. */
+  const signup = new Hono<AuthEnv>()
+  const signIn = new Hono<AuthEnv>()
+  const signout = new Hono<AuthEnv>()
+  const homeDboard = new Hono<AuthEnv>()
+  const dPanel = new Hono<AuthEnv>()
   const flows = accountFlows(deps)
   const { repo } = flows
   const auth = requireUser(deps)
   const engine = deps.sandbox
   const testUsersOf = (merchantId: string) => engine.listTestUsers(merchantId)
 
-  app.route('/', mailboxRoutes(deps))
-
   // ── sign-up ─────────────────────────────────────────────────────────────────────────────────────────────
-  app.post('/v1/dpSignup/createAccount', async (c) => {
-    const body = await accountBody(c, createAccountRequest)
+  signup.post('/createAccount', accountJson(createAccountRequest), async (c) => {
+    const body = c.req.valid('json')
     const email = body.email.toLowerCase()
     const passwordHash = await hashPassword(body.password)
     let user = await repo.findUserByEmail(email)
@@ -79,12 +83,8 @@ export function accountsRoutes(deps: AppDeps) {
     return success(c, { ...sent, email })
   })
 
-  app.post('/v1/dpSignup/validateOtp', async (c) => {
-    const body = await accountBody(c, v.object({
-      otp_reference_id: v.string(),
-      otp: v.string(),
-      email: v.string(),
-    }))
+  signup.post('/validateOtp', accountJson(v.object({ otp_reference_id: v.string(), otp: v.string(), email: v.string() })), async (c) => {
+    const body = c.req.valid('json')
     // a malformed code or reference is simply not valid; it does not use up one of the reference's tries
     if (!v.is(validateOtpRequest, body)) throw new ApiError('INVALID_GRANT')
     const { user, challenge } = await flows.verifyOtp(body.otp_reference_id, 'signup_otp', body.otp, clientKeyOf(c), body.email)
@@ -95,19 +95,19 @@ export function accountsRoutes(deps: AppDeps) {
     return success(c, { token, status: status(user) })
   })
 
-  app.get('/v1/dpSignup/resendOtp/:otpReferenceId', async (c) => {
-    const { otpReferenceId } = paramsOf(c, otpReferenceParams, 'OTP_EXPIRED')
+  signup.get('/resendOtp/:otpReferenceId', paramsIn(otpReferenceParams, invalidParams('OTP_EXPIRED')), async (c) => {
+    const { otpReferenceId } = c.req.valid('param')
     return success(c, await flows.resendOtp(otpReferenceId, 'signup_otp'))
   })
 
-  app.get('/v1/dpSignup/products', auth, (c) => {
-    const { page } = queryOf(c, productsQuery)
+  signup.get('/products', auth, queryIn(productsQuery), (c) => {
+    const { page } = c.req.valid('query')
     const content = products.slice(page * productsPageSize, (page + 1) * productsPageSize).map((p) => ({ ...p }))
     const totalPages = Math.ceil(products.length / productsPageSize)
     return success(c, { content, page, size: productsPageSize, totalElements: products.length, totalPages, last: page >= totalPages - 1 })
   })
 
-  app.post('/v1/dpSignup/uploadLogo', auth, async (c) => {
+  signup.post('/uploadLogo', auth, async (c) => {
     const { user } = c.get('auth')
     let form: Record<string, unknown>
     try {
@@ -139,8 +139,8 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // Stored logos are public (shown in <img> on the portal); ids are unguessable.
-  app.get('/v1/dpSignup/logo/:id', async (c) => {
-    const { id } = paramsOf(c, v.object({ id: logoIdSchema }), 'RESOURCE_NOT_FOUND')
+  signup.get('/logo/:id', paramsIn(v.object({ id: logoIdSchema }), invalidParams('RESOURCE_NOT_FOUND')), async (c) => {
+    const { id } = c.req.valid('param')
     const logo = await repo.findLogo(id)
     if (!logo) throw new ApiError('RESOURCE_NOT_FOUND')
     c.header('Content-Type', logo.contentType)
@@ -149,16 +149,14 @@ export function accountsRoutes(deps: AppDeps) {
     return c.body(Buffer.from(logo.dataBase64, 'base64'))
   })
 
-  app.post('/v1/dpSignup/signupProduct', auth, async (c) => {
+  const trackSignup = (code: string) => deps.analytics.track({ name: 'Merchant-creation', category: 'SignUp', label: code })
+  signup.post('/signupProduct', auth, accountJson(signupProductRequest, trackSignup), async (c) => {
     const { user } = c.get('auth')
-    const track = (code: string) => deps.analytics.track({ name: 'Merchant-creation', category: 'SignUp', label: code })
-    let body: v.InferOutput<typeof signupProductRequest>
-    try {
-      body = await accountBody(c, signupProductRequest)
-      if (body.email.toLowerCase() !== user.email) throw new ApiError('EMAIL_MISMATCH')
-    } catch (error) {
-      track(error instanceof ApiError ? error.code : 'SIGNUP_FAILED')
-      throw error
+    const track = trackSignup
+    const body = c.req.valid('json')
+    if (body.email.toLowerCase() !== user.email) {
+      track('EMAIL_MISMATCH')
+      throw new ApiError('EMAIL_MISMATCH')
     }
     const chosen = [...new Set(body.products)].map((id) => productById(id))
     if (chosen.some((p) => !p)) {
@@ -199,7 +197,7 @@ export function accountsRoutes(deps: AppDeps) {
 
   // Decision (spec: "not shown"): activates live mode — records the request once per user and creates the live
   // merchant with its first key (idempotent, race-safe); answers both merchant ids. docs/dashboard.md.
-  app.post('/v1/dpSignup/salesforceActivate', auth, async (c) => {
+  signup.post('/salesforceActivate', auth, async (c) => {
     const { user } = c.get('auth')
     const owned = await merchantRepo(deps.store.db).ownedBy(user.id)
     if (!owned.test) throw new ApiError('MERCHANT_REQUIRED')
@@ -209,8 +207,8 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // ── sign-in ─────────────────────────────────────────────────────────────────────────────────────────────
-  app.post('/v1/dpSignIn/authenticate', async (c) => {
-    const body = await accountBody(c, authenticateRequest)
+  signIn.post('/authenticate', accountJson(authenticateRequest), async (c) => {
+    const body = c.req.valid('json')
     if (v.is(signInOtpRequest, body) && 'otp_reference_id' in body) {
       const { user, challenge } = await flows.verifyOtp(body.otp_reference_id, 'signin_otp', body.otp, clientKeyOf(c))
       await repo.markEmailVerified(user.id, flows.now())
@@ -254,23 +252,23 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // Decision (spec: path "not shown"): the sign-in OTP resend mirrors the sign-up one.
-  app.get('/v1/dpSignIn/resendOtp/:otpReferenceId', async (c) => {
-    const { otpReferenceId } = paramsOf(c, otpReferenceParams, 'OTP_EXPIRED')
+  signIn.get('/resendOtp/:otpReferenceId', paramsIn(otpReferenceParams, invalidParams('OTP_EXPIRED')), async (c) => {
+    const { otpReferenceId } = c.req.valid('param')
     return success(c, await flows.resendOtp(otpReferenceId, 'signin_otp'))
   })
 
   // Not in the spec: a refresh token buys a new pair once; the old pair ends (logout ends both).
-  app.post('/v1/dpSignIn/refresh', async (c) => {
-    const body = await accountBody(c, refreshRequest)
+  signIn.post('/refresh', accountJson(refreshRequest), async (c) => {
+    const body = c.req.valid('json')
     const userId = await repo.useRefreshToken(sha256(body.refresh_token), flows.now())
     const user = userId ? await repo.findUserById(userId) : undefined
     if (!user) throw new ApiError('UNAUTHORIZED')
     return success(c, { ...(await flows.issueToken(user.id)), status: status(user) })
   })
 
-  app.post('/v1/dpSignout/logout', auth, async (c) => {
+  signout.post('/logout', auth, accountJson(v.optional(logoutRequest, {})), async (c) => {
     const { user, tokenHash } = c.get('auth')
-    const body = await accountBody(c, v.optional(logoutRequest, {}))
+    const body = c.req.valid('json')
     const at = flows.now()
     await repo.revokeToken(tokenHash, user.id, at)
     if (body.accessToken) await repo.revokeToken(sha256(body.accessToken), user.id, at)
@@ -278,8 +276,8 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // Answers SUCCESS whether or not the e-mail has an account, so the call cannot be used to probe addresses.
-  app.post('/v1/dpSignIn/passwordReset', async (c) => {
-    const { email } = await accountBody(c, passwordResetRequest)
+  signIn.post('/passwordReset', accountJson(passwordResetRequest), async (c) => {
+    const { email } = c.req.valid('json')
     const user = await repo.findUserByEmail(email)
     if (user && user.kind === 'developer') {
       const at = flows.now()
@@ -302,8 +300,8 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // Not in the spec: sets the new password from the e-mailed link; every session of the account ends.
-  app.post('/v1/dpSignIn/passwordReset/confirm', async (c) => {
-    const body = await accountBody(c, passwordResetConfirmRequest)
+  signIn.post('/passwordReset/confirm', accountJson(passwordResetConfirmRequest), async (c) => {
+    const body = c.req.valid('json')
     const ticket = await flows.consumeTicket(body.token, 'password_reset')
     if (!ticket) throw new ApiError('RESET_TOKEN_INVALID')
     await repo.setPassword(ticket.userId, await hashPassword(body.password))
@@ -316,7 +314,7 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // ── dashboard ───────────────────────────────────────────────────────────────────────────────────────────
-  app.get('/v1/homeDboard/getUserProfile', auth, async (c) => {
+  homeDboard.get('/getUserProfile', auth, async (c) => {
     const { user } = c.get('auth')
     const owned = await merchantRepo(deps.store.db).findByOwner(user.id)
     const byAge = owned.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
@@ -340,7 +338,7 @@ export function accountsRoutes(deps: AppDeps) {
     return success(c, profile)
   })
 
-  app.get('/v1/homeDboard/getMerchantUsers', auth, async (c) => {
+  homeDboard.get('/getMerchantUsers', auth, async (c) => {
     const { user } = c.get('auth')
     const merchant = await repo.merchantOf(user.id)
     const users = await repo.usersOfMerchant(user.id)
@@ -355,7 +353,7 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // Decision (spec: "not shown"): confirms the developer-panel registration of the signed-in user.
-  app.get('/v1/d-panel/user/register', auth, async (c) => {
+  dPanel.get('/user/register', auth, async (c) => {
     const { user } = c.get('auth')
     const merchant = await repo.merchantOf(user.id)
     return success(c, { user_id: user.id, merchant_id: merchant?.id ?? null, status: status(user) }, { status: 'S' })
@@ -367,9 +365,9 @@ export function accountsRoutes(deps: AppDeps) {
     return merchant
   }
 
-  app.get('/v1/d-panel/:id/apiKey', auth, async (c) => {
+  dPanel.get('/:id/apiKey', auth, paramsIn(apiKeyParams, invalidParams('RESOURCE_NOT_FOUND')), async (c) => {
     const { user } = c.get('auth')
-    const { id } = paramsOf(c, apiKeyParams, 'RESOURCE_NOT_FOUND')
+    const { id } = c.req.valid('param')
     const merchant = await ownedMerchant(user.id, id)
     const keys = await merchantRepo(deps.store.db).credentialsOf(merchant.id)
     return success(c, {
@@ -385,9 +383,9 @@ export function accountsRoutes(deps: AppDeps) {
     })
   })
 
-  app.post('/v1/d-panel/:id/apiKey', auth, async (c) => {
+  dPanel.post('/:id/apiKey', auth, paramsIn(apiKeyParams, invalidParams('RESOURCE_NOT_FOUND')), async (c) => {
     const { user } = c.get('auth')
-    const { id } = paramsOf(c, apiKeyParams, 'RESOURCE_NOT_FOUND')
+    const { id } = c.req.valid('param')
     const merchant = await ownedMerchant(user.id, id)
     const merchants = merchantRepo(deps.store.db)
     if ((await merchants.credentialsOf(merchant.id)).length >= rules.maxActiveApiKeys) throw new ApiError('API_KEY_LIMIT')
@@ -400,7 +398,22 @@ export function accountsRoutes(deps: AppDeps) {
     })
   })
 
-  return app
+
+  // ── keys: revoke ──────────────────────────────────────────────────────────────────────────────────────
+  dPanel.delete('/:id/apiKey/:apiKey', auth, paramsIn(apiKeyRevokeParams, invalidParams('API_KEY_NOT_FOUND')), async (c) => {
+    const { user } = c.get('auth')
+    const { id, apiKey } = c.req.valid('param')
+    const merchants = merchantRepo(deps.store.db)
+    const merchant = await merchants.findById(id)
+    if (!merchant || merchant.ownerUserId !== user.id) throw new ApiError('RESOURCE_NOT_FOUND')
+    const active = await merchants.credentialsOf(merchant.id)
+    if (!active.some((k) => k.apiKey === apiKey)) throw new ApiError('API_KEY_NOT_FOUND')
+    if (active.length <= 1) throw new ApiError('API_KEY_LAST')
+    const revoked = await merchants.revokeCredential(merchant.id, apiKey, deps.clock.now())
+    if (!revoked) throw new ApiError('API_KEY_NOT_FOUND')
+    return success(c, { merchant_id: merchant.id, api_key: revoked.apiKey, revoked_at: revoked.revokedAt!.toISOString() })
+  })
+  return { v1: { '/dpSignup': signup, '/dpSignIn': signIn, '/dpSignout': signout, '/homeDboard': homeDboard, '/d-panel': dPanel } }
 }
 
 /** JPEG or PNG judged from the bytes (magic numbers), never from the file name or the declared type. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { putWebhookRequest, webhookAttemptReport, webhookDeliveryParams, webhookDeliverySchema, webhookListData, webhookListQuery, webhookSettingData } from '@/domain/webhooks.ts'
-import { registerOperations } from '../content/openapi.ts'
+import { registerOperations } from '../../content/openapi.ts'
 
 /** Sandbox webhooks (issue 14 item 4) in `/openapi.json`: the OPA-signed calls and the portal's. docs/webhooks.md. */
 const tag = 'Sandbox'

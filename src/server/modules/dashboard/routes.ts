@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import {
-  apiKeyRevokeParams,
   merchantTopUpData,
   testUserParams,
   transactionDetailParams,
@@ -10,17 +9,16 @@ import {
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import type * as v from 'valibot'
-import type { AppDeps } from '../deps.ts'
-import { jstMonth, type SandboxEngine } from '../modules/sandbox/engine/index.ts'
-import { cashbackView, paymentView, refundView } from '../modules/sandbox/views.ts'
-import { dashboardRepo } from '../store/dashboard-repo.ts'
-import { merchantRepo } from '../store/merchant-repo.ts'
-import { sandboxRepo } from '../store/sandbox-repo.ts'
-import { paramsOf, queryOf } from '../validate.ts'
-import { success } from './accounts-flows.ts'
-import { requireUser, type AuthEnv } from './auth.ts'
-import './devtools-openapi.ts'
-import { liveModeOf, merchantFor } from './merchant-context.ts'
+import type { AppDeps } from '../../deps.ts'
+import { jstMonth, type SandboxEngine } from '../sandbox/engine/index.ts'
+import { cashbackView, paymentView, refundView } from '../sandbox/views.ts'
+import { dashboardRepo } from '../../store/dashboard-repo.ts'
+import { sandboxRepo } from '../../store/sandbox-repo.ts'
+import { invalidParams, paramsIn, queryIn } from '../../http/validator.ts'
+import { success } from '../../http/answer.ts'
+import { requireUser, type AuthEnv } from '../../http/bearer.ts'
+import './openapi.ts'
+import { liveModeOf, merchantFor } from '../../http/merchant-context.ts'
 
 type TestUser = Awaited<ReturnType<SandboxEngine['listTestUsers']>>[number]
 /** A test user as the dashboard shows it (spec §3: username and balance). */
@@ -32,33 +30,18 @@ export const testUserView = (u: TestUser): v.InferOutput<typeof merchantTopUpDat
 })
 
 /**
- * The developer's tools on the server (issue 12; docs/dashboard.md): key revocation, the monthly top-up, the
- * transaction history from the sandbox ledger. Live activation, profile, test users and key listing stay with the
- * account routes (accounts.ts).
+ * The developer's tools on the server (issue 12; docs/dashboard.md): the monthly top-up (`/dev/user`) and the
+ * transaction history from the sandbox ledger (`/v1/getTransactions`). Live activation, profile, test users and
+ * API keys (list, generate, revoke) are the accounts module's (`/v1/d-panel`, modules/accounts/routes.ts).
  */
-export function dashboardRoutes(deps: AppDeps) {
-  const app = new Hono<AuthEnv>()
-  const engine = deps.sandbox
+export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
+  const merchantBalance = new Hono<AuthEnv>()
+  const transactions = new Hono<AuthEnv>()
   const auth = requireUser(deps)
-  const merchants = merchantRepo(deps.store.db)
   const repo = dashboardRepo(deps.store.db)
 
-  // ── keys: revoke (list and generate are GET/POST /v1/d-panel/{id}/apiKey) ────────────────────────────
-  app.delete('/v1/d-panel/:id/apiKey/:apiKey', auth, async (c) => {
-    const { user } = c.get('auth')
-    const { id, apiKey } = paramsOf(c, apiKeyRevokeParams, 'API_KEY_NOT_FOUND')
-    const merchant = await merchants.findById(id)
-    if (!merchant || merchant.ownerUserId !== user.id) throw new ApiError('RESOURCE_NOT_FOUND')
-    const active = await merchants.credentialsOf(merchant.id)
-    if (!active.some((k) => k.apiKey === apiKey)) throw new ApiError('API_KEY_NOT_FOUND')
-    if (active.length <= 1) throw new ApiError('API_KEY_LAST')
-    const revoked = await merchants.revokeCredential(merchant.id, apiKey, deps.clock.now())
-    if (!revoked) throw new ApiError('API_KEY_NOT_FOUND')
-    return success(c, { merchant_id: merchant.id, api_key: revoked.apiKey, revoked_at: revoked.revokedAt!.toISOString() })
-  })
-
   // ── balance top-up: the whole sandbox once a month, or one test user once a month ─────────────────────
-  app.put('/dev/user/v1merchantBalance', auth, async (c) => {
+  merchantBalance.put('/v1merchantBalance', auth, async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     await engine.ensureTestUsers(merchant.id)
     const month = jstMonth(deps.clock.nowMs(merchant.id))
@@ -69,16 +52,16 @@ export function dashboardRoutes(deps: AppDeps) {
     return success(c, { merchant_id: merchant.id, month, amount, test_users: users.map(testUserView) })
   })
 
-  app.put('/dev/user/v1merchantBalance/:testUserId', auth, async (c) => {
+  merchantBalance.put('/v1merchantBalance/:testUserId', auth, paramsIn(testUserParams, invalidParams('SANDBOX_TEST_USER_NOT_FOUND')), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
-    const { testUserId } = paramsOf(c, testUserParams, 'SANDBOX_TEST_USER_NOT_FOUND')
+    const { testUserId } = c.req.valid('param')
     const updated = await engine.topUp(merchant.id, testUserId)
     return success(c, { merchant_id: merchant.id, month: updated.lastTopUpMonth, amount: limits.sandbox.topUpAmount, test_users: [testUserView(updated)] })
   })
 
   // ── transactions: the sandbox ledger, newest first ────────────────────────────────────────────────────
-  app.get('/v1/getTransactions', auth, async (c) => {
-    const q = queryOf(c, transactionsQuery)
+  transactions.get('/', auth, queryIn(transactionsQuery), async (c) => {
+    const q = c.req.valid('query')
     const merchant = await merchantFor(deps, c, c.get('auth').user, liveModeOf(c, q.live_mode))
     const [rows, total] = await Promise.all([
       repo.ledgerPage(merchant.id, q.record_per_page, q.page_no * q.record_per_page),
@@ -105,9 +88,9 @@ export function dashboardRoutes(deps: AppDeps) {
   })
 
   /** One entry in the published shape of its kind: payment details, refund details, cashback details. */
-  app.get('/v1/getTransactions/:type/:id', auth, async (c) => {
-    const { type, id } = paramsOf(c, transactionDetailParams, 'TRANSACTION_NOT_FOUND')
-    const q = queryOf(c, transactionDetailQuery)
+  transactions.get('/:type/:id', auth, paramsIn(transactionDetailParams, invalidParams('TRANSACTION_NOT_FOUND')), queryIn(transactionDetailQuery), async (c) => {
+    const { type, id } = c.req.valid('param')
+    const q = c.req.valid('query')
     const merchant = await merchantFor(deps, c, c.get('auth').user, liveModeOf(c, q.live_mode))
     const sandbox = sandboxRepo(deps.store.db)
     if (type === 'payment') {
@@ -125,5 +108,5 @@ export function dashboardRoutes(deps: AppDeps) {
     return success(c, { type: 'CASHBACK', kind: null, detail: cashbackView(cashback) })
   })
 
-  return app
+  return { v1: { '/getTransactions': transactions }, dev: { '/user': merchantBalance } }
 }

@@ -4,14 +4,14 @@ import { pageTypes } from '@/domain/content.ts'
 import { ApiError, successInfo } from '@/domain/errors.ts'
 import { pickLang, type Lang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
-import { TtlLruCache } from '../content/cache.ts'
-import '../content/docs-components.ts'
-import { library, publicPage, summary } from '../content/library.ts'
-import { openApiDocument } from '../content/openapi.ts'
-import { buildSearchIndex, type SearchIndex } from '../content/search.ts'
-import type { AppDeps } from '../deps.ts'
-import { queryOf } from '../validate.ts'
-import { optionalUser } from './auth.ts'
+import { TtlLruCache } from '../../content/cache.ts'
+import '../../content/docs-components.ts'
+import { library, publicPage, summary } from '../../content/library.ts'
+import { openApiDocument } from '../../content/openapi.ts'
+import { buildSearchIndex, type SearchIndex } from '../../content/search.ts'
+import type { AppDeps } from '../../deps.ts'
+import { queryIn } from '../../http/validator.ts'
+import { optionalUser } from '../../http/bearer.ts'
 
 const langParam = v.optional(v.picklist(['jp', 'ja', 'en']))
 const toLang = (value: string | undefined): Lang => pickLang(value === 'jp' ? 'ja' : value)
@@ -34,8 +34,10 @@ const search = () => (searchIndex ??= library().then(buildSearchIndex))
  * Content API of spec §7: pages by slug, search, webinar videos, design-system pages, and `/openapi.json`.
  * Answers are cached (spec §9: 500 entries, 30 minutes) by path and query.
  */
-export function docsRoutes(deps: AppDeps) {
-  const app = new Hono()
+export function docsRoutes(deps: AppDeps, config = new Hono()) {
+  const webinarVideos = new Hono()
+  const designSystem = new Hono()
+  const openApiJson = new Hono()
   const cache = new TtlLruCache<unknown>(limits.contentCache.maxEntries, limits.contentCache.ttlMs, () => deps.clock.nowMs())
   // Parse all content now (outside tests, where each test file would pay for it) so a broken file stops startup.
   if (!process.env.VITEST) {
@@ -47,8 +49,8 @@ export function docsRoutes(deps: AppDeps) {
   }
   const cached = (key: string, load: () => unknown) => cache.getOrLoad(key, load)
 
-  app.get('/dev/config/pages', async (c) => {
-    const q = queryOf(c, pageQuery)
+  config.get('/pages', queryIn(pageQuery), async (c) => {
+    const q = c.req.valid('query')
     const lang = toLang(q.lang)
     const slug = q.slug
     if (slug === undefined) {
@@ -65,13 +67,13 @@ export function docsRoutes(deps: AppDeps) {
     return c.json(body)
   })
 
-  app.get('/dev/config/search', async (c) => {
-    const q = queryOf(c, searchQuery)
+  config.get('/search', queryIn(searchQuery), async (c) => {
+    const q = c.req.valid('query')
     return c.json(ok((await search()).search(toLang(q.lang), q.searchText)))
   })
 
-  app.get('/dev/webinarVideos/content', async (c) => {
-    const lang = toLang(queryOf(c, langQuery).lang)
+  webinarVideos.get('/content', queryIn(langQuery), async (c) => {
+    const lang = toLang(c.req.valid('query').lang)
     return c.json(
       await cached(`webinar:${lang}`, async () => {
         const page = (await library()).page(lang, 'page', 'webinar')
@@ -80,12 +82,12 @@ export function docsRoutes(deps: AppDeps) {
     )
   })
 
-  app.get('/dev/designSystem/content', async (c) => {
-    const lang = toLang(queryOf(c, langQuery).lang)
+  designSystem.get('/content', queryIn(langQuery), async (c) => {
+    const lang = toLang(c.req.valid('query').lang)
     return c.json(await cached(`designSystem:${lang}`, async () => ok((await library()).pages(lang, 'designSystem').map(summary))))
   })
 
   let openApi: unknown
-  app.get('/openapi.json', (c) => c.json((openApi ??= openApiDocument())))
-  return app
+  openApiJson.get('/', (c) => c.json((openApi ??= openApiDocument())))
+  return { config, webinarVideos, designSystem, openApiJson }
 }

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { successInfo } from '@/domain/errors.ts'
 import { analyticsEventSchema, type SiteConfig } from '@/domain/site.ts'
-import type { AppDeps } from '../deps.ts'
-import { jsonBody } from '../validate.ts'
+import type { AppDeps } from '../../deps.ts'
+import { jsonIn } from '../../http/validator.ts'
 
 const success = successInfo()
 
@@ -13,8 +13,8 @@ const success = successInfo()
  *   SITE_PASSCODE and the PASSCODE_PATHS it guards) and the error-report endpoint (ERROR_REPORT_URL).
  * - `POST /dev/analytics`: the portal's analytics events, forwarded to the analytics sink.
  */
-export function siteRoutes(deps: AppDeps) {
-  const app = new Hono()
+export function siteRoutes(deps: AppDeps, configRoutes = new Hono()) {
+  const analytics = new Hono()
   const { config } = deps
   const site: SiteConfig = {
     miniappsHost: config.miniappsHost ?? null,
@@ -24,15 +24,15 @@ export function siteRoutes(deps: AppDeps) {
     errorReportUrl: config.errorReportUrl ?? null,
   }
 
-  app.get('/dev/config/site', (c) => {
+  configRoutes.get('/site', (c) => {
     c.header('Cache-Control', 'no-store')
     return c.json({ resultInfo: success, data: site })
   })
 
-  app.post('/dev/analytics', async (c) => {
-    const event = await jsonBody(c, analyticsEventSchema)
+  analytics.post('/', jsonIn(analyticsEventSchema), async (c) => {
+    const event = c.req.valid('json')
     deps.analytics.track(event)
     return c.json({ resultInfo: success, data: null })
   })
-  return app
+  return { config: configRoutes, analytics }
 }

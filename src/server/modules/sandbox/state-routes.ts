@@ -1,0 +1,85 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono'
+import { SandboxStateDataSchema, SnapshotDataSchema, SnapshotListDataSchema, SnapshotParamsSchema, TakeSnapshotRequestSchema } from '@/domain/sandbox-state.ts'
+import * as v from 'valibot'
+import type { AppDeps } from '../../deps.ts'
+import { registerOperations, type ApiOperation } from '../../content/openapi.ts'
+import { validate, invalidParams, type InvalidInput } from '../../http/validator.ts'
+import { deleteSnapshot, listSnapshots, resetSandbox, restoreSnapshot, seedSandbox, takeSnapshot } from '../../sandbox/sandbox-state.ts'
+import { SandboxSeedSchema } from '@/domain/sandbox-state.ts'
+
+/**
+ * Reset, snapshots and seed (issue 14 item 6; docs/sandbox-state.md) as routes: one list of operations, served
+ * twice — OPA-signed under `/sandbox/api/` for scripts and CI, and with the dashboard's bearer under
+ * `/dev/v1/sandbox/` for the sandbox tools page. Both act only on the caller's own merchant.
+ */
+interface StateOperation {
+  method: 'get' | 'post' | 'delete'
+  /** After the prefix. */
+  path: string
+  summary: string
+  status?: 201
+  body?: v.GenericSchema
+  params?: v.GenericSchema
+  data: v.GenericSchema
+  /** What the edge validates before `run` (the seed is validated by seedSandbox itself: SANDBOX_SEED_INVALID). */
+  input?: { json?: v.GenericSchema; param?: v.GenericSchema }
+  run: (deps: AppDeps, merchantId: string, input: { json?: unknown; param?: unknown }) => Promise<unknown>
+}
+
+const snapshotId = (input: { param?: unknown }) => (input.param as v.InferOutput<typeof SnapshotParamsSchema>).id
+
+export const sandboxStateOperations: StateOperation[] = [
+  { method: 'post', path: '/reset', summary: 'Reset the merchant\'s sandbox: default test users only, no orders, links or top-ups, real time (request log and settings kept)', data: SandboxStateDataSchema, run: (deps, m) => resetSandbox(deps, m) },
+  { method: 'post', path: '/seed', summary: 'Replace the merchant\'s sandbox with a seed file (test users, authorizations, payments in given states); 400 SANDBOX_SEED_INVALID names each bad path', body: SandboxSeedSchema, data: SandboxStateDataSchema, input: { json: v.unknown() }, run: async (deps, m, input) => seedSandbox(deps, m, input.json) },
+  { method: 'get', path: '/snapshots', summary: 'The merchant\'s snapshots, newest first (at most 5, each at most 2 MB)', data: SnapshotListDataSchema, run: (deps, m) => listSnapshots(deps, m) },
+  { method: 'post', path: '/snapshots', status: 201, summary: 'Take a snapshot of every row of the merchant\'s sandbox', body: TakeSnapshotRequestSchema, data: SnapshotDataSchema, input: { json: v.optional(TakeSnapshotRequestSchema, {}) }, run: async (deps, m, input) => takeSnapshot(deps, m, (input.json as v.InferOutput<typeof TakeSnapshotRequestSchema>).label) },
+  { method: 'post', path: '/snapshots/:id/restore', summary: 'Restore a snapshot: the sandbox answers exactly as when it was taken', params: SnapshotParamsSchema, data: SnapshotDataSchema, input: { param: SnapshotParamsSchema }, run: (deps, m, input) => restoreSnapshot(deps, m, snapshotId(input)) },
+  { method: 'delete', path: '/snapshots/:id', summary: 'Delete a snapshot', params: SnapshotParamsSchema, data: v.object({ snapshotId: v.string(), deleted: v.boolean() }), input: { param: SnapshotParamsSchema }, run: (deps, m, input) => deleteSnapshot(deps, m, snapshotId(input)) },
+]
+
+/**
+ * Serves the operations under `prefix`: `guards` check the caller, `merchantOf` names its merchant, `answer`
+ * wraps `data` in the `{resultInfo, data}` shape of that API.
+ */
+export function serveSandboxState<E extends { Variables: object }>(
+  app: Hono<E>,
+  deps: AppDeps,
+  /** Before each operation's path ('' when `app` is mounted at the operations' own prefix). */
+  prefix: string,
+  guards: MiddlewareHandler<E>[],
+  merchantOf: (c: Context<E>) => string | Promise<string>,
+  answer: (c: Context<E>, data: unknown, status?: 201) => Response,
+  invalid: InvalidInput = invalidParams(),
+) {
+  for (const op of sandboxStateOperations) {
+    const checks = [
+      ...(op.input?.param ? [validate('param', op.input.param, invalid)] : []),
+      ...(op.input?.json ? [validate('json', op.input.json, invalid)] : []),
+    ] as unknown as MiddlewareHandler<E>[]
+    const handler: MiddlewareHandler<E> = async (c) => {
+      // the validated input (this loop serves operations of several shapes, so it is read untyped)
+      const valid = (target: 'json' | 'param') => (c.req.valid as unknown as (this: unknown, t: typeof target) => unknown).call(c.req, target)
+      const input = { json: op.input?.json ? valid('json') : undefined, param: op.input?.param ? valid('param') : undefined }
+      return answer(c, await op.run(deps, await merchantOf(c), input), op.status)
+    }
+    app.on([op.method.toUpperCase()], [`${prefix}${op.path}`], ...guards, ...checks, handler)
+  }
+}
+
+const openApi = (prefix: string, security: 'opaAuth' | 'bearer', tag: string, who: string): ApiOperation[] =>
+  sandboxStateOperations.map((op) => ({
+    method: op.method,
+    path: `${prefix}${op.path.replace(/:(\w+)/g, '{$1}')}`,
+    tag,
+    summary: `${op.summary} (${who})`,
+    security,
+    ...(op.body ? { body: op.body } : {}),
+    ...(op.params ? { params: op.params } : {}),
+    data: op.data,
+    ...(op.status ? { status: op.status } : {}),
+  }))
+
+registerOperations([
+  ...openApi('/sandbox/api', 'opaAuth', 'Sandbox', 'the signing merchant'),
+  ...openApi('/dev/v1/sandbox', 'bearer', 'Developer tools', "the mode's merchant, X-ASSUME-MERCHANT"),
+])
