@@ -41,7 +41,6 @@ import { merchantFor } from './merchant-context.ts'
 import { sandboxEngine } from '../sandbox/engine.ts'
 
 const rules = limits.accounts
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 const status = (user: User): SignupStatus => v.parse(signupStatusSchema, user.signupStatus)
 const productsPageSize = 20
 const logoPath = (id: string) => `/v1/dpSignup/logo/${id}`

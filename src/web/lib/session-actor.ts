@@ -4,7 +4,7 @@ import { storageKeys } from '@/domain/storage-keys.ts'
 import { sessionMachine, type SignOutRequestInput } from '../../../machines/session.machine.ts'
 import { inspectOption } from './inspect.ts'
 import { forgetKeepLogin, forgetSessionUnlessKept, type SessionMarker } from './keep-login.ts'
-import { readStoredToken, type SessionState, type SessionStore, type SessionView } from './session.tsx'
+import { readStoredToken, type SessionState, type SessionStore, type SessionView } from './session-store.ts'
 
 /**
  * The session machine bound to the browser: its actions write localStorage `userLoginToken` / `LoginAccount`

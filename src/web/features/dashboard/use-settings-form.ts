@@ -110,7 +110,6 @@ export function useSettingsForm(merchantId: string) {
           }),
         },
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [merchantId, track, queryClient],
   )
   const [state, send] = useMachine(machine, {
