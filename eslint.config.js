@@ -122,12 +122,22 @@ export default defineConfig(
   {
     files: ['src/domain/**', 'machines/**'],
     ignores: tests,
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: pureLayerPackages, message: 'domain and machines are pure: no server, rendering or Node packages.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: pureLayerPackages, message: 'domain and machines are pure: no server, rendering or Node packages.' }] },
+      ],
+    },
   },
   {
     files: ['src/web/**'],
     ignores: [...tests, 'src/web/entry-server.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: serverPackages, message: 'The portal runs in the browser: server packages belong to src/server.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: serverPackages, message: 'The portal runs in the browser: server packages belong to src/server.' }] },
+      ],
+    },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -16,7 +16,7 @@ const featureCatalog = {
     type: 'problem',
     docs: {
       description:
-        "A feature with its own Lingui catalog (catalog.ts): every module of it with text imports the catalog, so the messages are loaded whichever module of the feature runs first (src/web/lib/i18n.ts)",
+        'A feature with its own Lingui catalog (catalog.ts): every module of it with text imports the catalog, so the messages are loaded whichever module of the feature runs first (src/web/lib/i18n.ts)',
     },
     messages: { missing: "has text (a Lingui macro) but does not import its feature's catalog.ts" },
     schema: [],

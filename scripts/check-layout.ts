@@ -5,10 +5,28 @@ import { join } from 'node:path'
 
 const root = process.cwd()
 const required = [
-  'package.json', 'vite.config.ts', 'tsconfig.json', 'README.md', '.ci/run', 'src/domain', 'src/server', 'src/web',
-  'src/web/routes', 'src/web/features', 'src/web/ui', 'src/web/lib', 'src/content/ja', 'src/content/en', 'machines',
-  'locales/ja/messages.po', 'locales/en/messages.po', 'tests/e2e', 'tests/server', 'docs/architecture.md',
-  'docs/statecharts', 'public',
+  'package.json',
+  'vite.config.ts',
+  'tsconfig.json',
+  'README.md',
+  '.ci/run',
+  'src/domain',
+  'src/server',
+  'src/web',
+  'src/web/routes',
+  'src/web/features',
+  'src/web/ui',
+  'src/web/lib',
+  'src/content/ja',
+  'src/content/en',
+  'machines',
+  'locales/ja/messages.po',
+  'locales/en/messages.po',
+  'tests/e2e',
+  'tests/server',
+  'docs/architecture.md',
+  'docs/statecharts',
+  'public',
 ]
 const problems: string[] = []
 for (const path of required) if (!existsSync(join(root, path))) problems.push(`missing ${path}`)

@@ -44,4 +44,3 @@ export function readStoredToken(storage: Storage = localStorage): SessionToken |
     return null
   }
 }
-
