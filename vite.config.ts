@@ -8,7 +8,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 // `npm run dev` runs this config's dev server inside the one server (scripts/dev.ts, Vite in middleware mode), so
 // there is nothing to proxy: pages, API, sandbox and hot reload share one port.
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), '@machines': fileURLToPath(new URL('./machines', import.meta.url)) },
+  },
   plugins: [
     tanstackRouter({
       target: 'react',

@@ -4,7 +4,7 @@ import { errorMessage } from '@/domain/errors.ts'
 import '@/domain/errors-accounts.ts'
 import '@/domain/errors-dashboard.ts'
 import type { Lang } from '@/domain/i18n.ts'
-import { sessionTimedOutCode, unknownErrorCode } from '../../../machines/account-flow.ts'
+import { sessionTimedOutCode, unknownErrorCode } from '@machines/account-flow.ts'
 
 const timedOut = msg`Timed out, please sign in again to continue`
 

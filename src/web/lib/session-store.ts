@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { storageKeys } from '@/domain/storage-keys.ts'
-import type { SessionErrorCode, SessionEvent, SessionToken } from '../../../machines/session.machine.ts'
+import type { SessionErrorCode, SessionEvent, SessionToken } from '@machines/session.machine.ts'
 
 /** The session's shape and its stored token, shared by the React side (`session.tsx`) and the actor (`session-actor.ts`). */
 
