@@ -5,10 +5,12 @@ import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 
-const serverPort = Number(process.env.PORT ?? 3000)
-
+// `npm run dev` runs this config's dev server inside the one server (scripts/dev.ts, Vite in middleware mode), so
+// there is nothing to proxy: pages, API, sandbox and hot reload share one port.
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), '@machines': fileURLToPath(new URL('./machines', import.meta.url)) },
+  },
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -48,10 +50,5 @@ export default defineConfig({
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },
     },
-  },
-  server: {
-    proxy: Object.fromEntries(
-      ['/v1', '/v2', '/dev', '/sandbox', '/healthz', '/openapi.json'].map((p) => [p, `http://127.0.0.1:${serverPort + 1}`]),
-    ),
   },
 })

@@ -5,7 +5,7 @@ import { checkoutAlerts } from '../src/domain/checkout-demo.ts'
 import { checkoutDirectDebitMachine, type CheckoutDirectDebitContext } from './checkout-direct-debit.machine.ts'
 import { checkoutDirectDebitModel, returnWithToken } from './checkout-direct-debit.machine.model.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
-import { advance, expectNoFifthTry, expectRetriedAfter1s2s4s, failingFirst, gapsOf, onFakeClock, recordedRequest } from '../tests/support/checkout-clock.ts'
+import { advance, expectNoFifthTry, expectRetriedAfter1s2s4s, failingFirst, onFakeClock, recordedRequest } from '../tests/support/checkout-clock.ts'
 
 /**
  * Every path of the direct-debit checkout on the real actor under a fake clock with the real waits. The oracle

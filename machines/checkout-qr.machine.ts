@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { CakeId, CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
-import { alertOf, autoRefundDelays, autoRefundStates, cancelWith, canRetry, checkoutDelays, pollOutcomeGuards, waitForPayment, inputStates, type CheckoutAlertContext } from './checkout.ts'
+import { alertOf, autoRefundDelays, autoRefundStates, canRetry, checkoutDelays, pollOutcomeGuards, waitForPayment, inputStates, type CheckoutAlertContext } from './checkout.ts'
 
 /**
  * The cake-shop checkout, QR flow (spec §4 checkout demo QR, §8, §9): pick a cake (checkout is disabled until

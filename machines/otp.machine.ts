@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { countdownTickMs, defaultResendSeconds, errorCodeOf, errorParams, setErrorFromEvent } from './account-flow.ts'
+import { countdownTickMs, defaultResendSeconds, errorCodeOf, setErrorFromEvent } from './account-flow.ts'
 
 /**
  * The one-time-password panel shared by sign-in and sign-up (spec §2 sign-up screen 2 and the sign-in OTP panel,

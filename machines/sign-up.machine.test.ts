@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
+import { createActor, fromPromise } from 'xstate'
 import { testMachinePaths } from '../tests/support/model-based.ts'
 import { AccountFlowError } from './account-flow.ts'
 import {
@@ -17,8 +17,6 @@ import { signUpModel } from './sign-up.machine.model.ts'
  * depends on the seconds left, so instead of a state table the oracle is the rules of spec §4 checked after
  * every step (the step's event and the state before it decide what must hold).
  */
-let before: AnyMachineSnapshot | undefined
-
 testMachinePaths('sign-up', {
   ...signUpModel,
   // the model merges states that differ only in codes and names (see its serializeState), so its context is a
@@ -87,7 +85,6 @@ testMachinePaths('sign-up', {
         if (event.type.endsWith('createApiKey')) expect(actual.value).toBe('success')
       }
     }
-    before = actual
   },
 })
 

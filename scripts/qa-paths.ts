@@ -5,18 +5,10 @@
 // step the plan says which state the flow is in and what the screen shows (the state's tags and the model's
 // observations: screen.* a screen, alert.* a message, busy.* a disabled button or loader).
 import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import { discoverMachines, loadModel } from './statechart.ts'
-import {
-  machineInventory,
-  machinePaths,
-  seenAfter,
-  stateValueText,
-  stepLabel,
-  transitionCover,
-  type CoverPath,
-  type MachineModel,
-} from './statechart-model.ts'
+import { machineInventory, machinePaths, seenAfter, stateValueText, stepLabel, transitionCover, type CoverPath, type MachineModel } from './statechart-model.ts'
 
 export interface PlanStep {
   action: string
@@ -66,9 +58,7 @@ export async function qaPlan(name: string, options: { all?: boolean; format?: 'm
     const rows = [['path', 'step', 'start', 'do / happens', 'state after', 'screen shows after'].join(',')]
     plan.forEach((path, i) => {
       rows.push([String(i + 1), '0', path.start, '(start)', path.startState, path.startShows.join(' ')].map(quote).join(','))
-      path.steps.forEach((step, n) =>
-        rows.push([String(i + 1), String(n + 1), path.start, step.action, step.state, step.shows.join(' ')].map(quote).join(',')),
-      )
+      path.steps.forEach((step, n) => rows.push([String(i + 1), String(n + 1), path.start, step.action, step.state, step.shows.join(' ')].map(quote).join(',')))
     })
     return `${rows.join('\n')}\n`
   }
@@ -93,17 +83,19 @@ export async function qaPlan(name: string, options: { all?: boolean; format?: 'm
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const args = process.argv.slice(2)
-  const name = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--format')
-  const formatAt = args.indexOf('--format')
-  const format = formatAt >= 0 ? args[formatAt + 1] : (args.find((a) => a.startsWith('--format='))?.slice(9) ?? 'md')
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { all: { type: 'boolean', default: false }, format: { type: 'string', default: 'md' } },
+  })
+  const [name] = positionals
+  const format = values.format
   if (!name || (format !== 'md' && format !== 'csv')) {
     const machines = await discoverMachines()
     console.error(`usage: npm run qa:paths <machine> [--all] [--format md|csv]   (machines: ${machines.map((m) => m.name).join(', ')})`)
     process.exit(2)
   }
   try {
-    process.stdout.write(await qaPlan(name, { all: args.includes('--all'), format }))
+    process.stdout.write(await qaPlan(name, { all: values.all, format }))
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)

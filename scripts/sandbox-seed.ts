@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
 import { signOpaRequest } from '../src/domain/opa-auth.ts'
 import { nodeOpaCrypto } from '../src/server/sandbox/opa-crypto.ts'
 
@@ -27,44 +28,61 @@ export interface CliIo {
 
 /** Parses the arguments, sends the signed calls, prints the answers; the exit code. */
 export async function sandboxSeedCli(argv: string[], env: Record<string, string | undefined>, fetchFn: Fetch, io: CliIo): Promise<number> {
-  const flags: Record<string, string> = {}
-  const files: string[] = []
-  let reset = false
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '--reset') reset = true
-    else if (arg === '--help' || arg === '-h') return io.out(usage), 0
-    else if (['--url', '--key', '--secret', '--merchant', '--snapshot'].includes(arg)) {
-      const value = argv[++i]
-      if (value === undefined) return io.err(`${arg} needs a value\n${usage}`), 2
-      flags[arg.slice(2)] = value
-    } else if (arg.startsWith('--')) return io.err(`unknown option ${arg}\n${usage}`), 2
-    else files.push(arg)
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        reset: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        url: { type: 'string' },
+        key: { type: 'string' },
+        secret: { type: 'string' },
+        merchant: { type: 'string' },
+        snapshot: { type: 'string' },
+      },
+    })
+  } catch (error) {
+    // an unknown option, or one without its value
+    return (io.err(`${error instanceof Error ? error.message : String(error)}\n${usage}`), 2)
   }
-  if (reset === (files.length === 1) || files.length > 1) return io.err(usage), 2
+  const { values: flags, positionals: files } = parsed
+  const reset = flags.reset
+  if (flags.help) return (io.out(usage), 0)
+  if (reset === (files.length === 1) || files.length > 1) return (io.err(usage), 2)
   const url = (flags.url ?? env.PAYLAB_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '')
   const apiKey = flags.key ?? env.PAYLAB_API_KEY
   const apiSecret = flags.secret ?? env.PAYLAB_API_SECRET
   const merchantId = flags.merchant ?? env.PAYLAB_MERCHANT_ID
-  if (!apiKey || !apiSecret) return io.err(`the merchant's API key and secret are needed\n${usage}`), 2
+  if (!apiKey || !apiSecret) return (io.err(`the merchant's API key and secret are needed\n${usage}`), 2)
 
   let body: string | undefined
   if (!reset) {
     try {
       body = JSON.stringify(JSON.parse(io.readFile(files[0]!)))
     } catch (error) {
-      return io.err(`cannot read ${files[0]}: ${error instanceof Error ? error.message : String(error)}`), 2
+      return (io.err(`cannot read ${files[0]}: ${error instanceof Error ? error.message : String(error)}`), 2)
     }
   }
 
   const call = async (method: string, path: string, text?: string) => {
     const contentType = text === undefined ? undefined : 'application/json'
     const authorization = signOpaRequest(nodeOpaCrypto, {
-      apiKey, apiSecret, method, path, contentType, body: text,
+      apiKey,
+      apiSecret,
+      method,
+      path,
+      contentType,
+      body: text,
       nonce: randomBytes(8).toString('hex'),
       epoch: Math.floor(Date.now() / 1000),
     })
-    const headers: Record<string, string> = { authorization, ...(contentType ? { 'content-type': contentType } : {}), ...(merchantId ? { 'x-assume-merchant': merchantId } : {}) }
+    const headers: Record<string, string> = {
+      authorization,
+      ...(contentType ? { 'content-type': contentType } : {}),
+      ...(merchantId ? { 'x-assume-merchant': merchantId } : {}),
+    }
     const res = await fetchFn(`${url}${path}`, { method, headers, body: text })
     const answer = await res.text()
     io.out(answer)

@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import { chromiumArgs } from '../playwright.config.ts'
 import { buildWeb } from './build-web.ts'
@@ -22,8 +23,9 @@ const langs = [
   { cookie: 'en', name: 'en' },
 ] as const
 
-const pages = process.argv.slice(2).filter((a) => a.startsWith('/'))
-const fullPage = !process.argv.includes('--first-screen')
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'first-screen': { type: 'boolean', default: false } } })
+const pages = positionals.filter((a) => a.startsWith('/'))
+const fullPage = !values['first-screen']
 const outDir = resolve(process.env.SCREENSHOT_DIR ?? 'screenshots')
 const port = Number(process.env.SCREENSHOT_PORT ?? 4410)
 

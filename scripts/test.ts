@@ -1,4 +1,4 @@
-// `npm test`: typecheck, architecture lint, the web build, Vitest (unit, components, machines, server on PGlite and
+// `npm test`: typecheck, lint (ESLint + layout check), format check (Prettier), the web build, Vitest (unit, components, machines, server on PGlite and
 // on PostgreSQL when TEST_DATABASE_URL is set), then Playwright in Debian Chromium.
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
@@ -7,7 +7,9 @@ import { coverageDir, coverageLine, readCoverage } from './statechart-model.ts'
 
 const steps: [string, string, string[]][] = [
   ['typecheck', 'npx', ['tsc', '-p', '.']],
-  ['lint', 'npx', ['tsx', 'scripts/lint-architecture.ts']],
+  // ESLint (dependency rule, cycles, hooks, TypeScript) and the layout check: `npm run lint`
+  ['lint', 'npm', ['run', '--silent', 'lint']],
+  ['format', 'npx', ['prettier', '--check', '.']],
   // the server tests render pages with the built portal (tests/server/web-serving.test.ts), so it is built first
   ['build', 'npx', ['tsx', 'scripts/build-web.ts']],
   ['vitest', 'npx', ['vitest', 'run']],

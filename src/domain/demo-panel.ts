@@ -1,5 +1,4 @@
 import { demoAmountAlert } from './checkout-demo.ts'
-import type { DemoPanelType, DemoPanelView } from './demo-panel-ids.ts'
 
 export { demoPanelTypes, demoPanelViews, type DemoPanelType, type DemoPanelView } from './demo-panel-ids.ts'
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import * as v from 'valibot'
 
 /** Every setting the server reads from the environment, in one place (documented in README.md). */
 export interface Config {
@@ -24,29 +25,6 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
 }
 
-function flag(value: string | undefined): boolean | undefined {
-  if (value === undefined || value === '') return undefined
-  return ['1', 'true', 'on', 'yes'].includes(value.toLowerCase())
-}
-
-function port(value: string | undefined, fallback: number | undefined): number | undefined {
-  if (value === undefined || value === '') return fallback
-  const n = Number(value)
-  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new Error(`Invalid port: ${value}`)
-  return n
-}
-
-function origin(value: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new Error(`Invalid PUBLIC_ORIGIN: ${value}`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Invalid PUBLIC_ORIGIN: ${value}`)
-  return url.origin
-}
-
 /**
  * The origin mail links use: PUBLIC_ORIGIN, else the origin the server listens on (a wildcard HOST becomes
  * localhost). Never a request header: a forged `Host` must not choose where a reset link points.
@@ -57,26 +35,94 @@ export function mailOrigin(config: Pick<Config, 'publicOrigin' | 'host' | 'port'
   return `http://${host}:${config.port}`
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const level = env.LOG_LEVEL
-  return {
-    port: port(env.PORT, 3000)!,
+/** A variable that may be unset; set but empty counts as unset. */
+const optionalText = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((value) => value || undefined),
+)
+
+const port = (fallback: number | undefined) =>
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.check(
+      (value) => value === '' || (Number.isInteger(Number(value)) && Number(value) >= 0 && Number(value) <= 65_535),
+      (issue) => `Invalid port: ${issue.input}`,
+    ),
+    v.transform((value) => (value === '' ? fallback : Number(value))),
+  )
+
+const flag = v.pipe(
+  optionalText,
+  v.transform((value) => (value === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(value.toLowerCase()))),
+)
+
+const origin = v.pipe(
+  optionalText,
+  v.check(
+    (value) => value === undefined || (URL.canParse(value) && ['https:', 'http:'].includes(new URL(value).protocol)),
+    (issue) => `Invalid PUBLIC_ORIGIN: ${issue.input}`,
+  ),
+  v.transform((value) => (value === undefined ? undefined : new URL(value).origin)),
+)
+
+const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const
+
+/** The environment the server reads (documented in README.md), parsed into its `Config`. */
+const envSchema = v.pipe(
+  v.object({
+    PORT: port(3000),
     // loopback only unless asked: the sandbox's mailbox and test users are not meant for the network (README)
-    host: env.HOST || '127.0.0.1',
-    dataDir: resolve(env.DATA_DIR ?? './.data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    webDist: resolve(env.WEB_DIST ?? './dist/web'),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'PayLab <no-reply@paylab.localhost>',
-    publicOrigin: env.PUBLIC_ORIGIN ? origin(env.PUBLIC_ORIGIN) : undefined,
-    mailboxToken: env.MAILBOX_TOKEN || undefined,
-    maintenanceMode: flag(env.MAINTENANCE_MODE),
-    miniappsHost: env.MINIAPPS_HOST || undefined,
-    styleguideHost: env.STYLEGUIDE_HOST || undefined,
-    errorReportUrl: env.ERROR_REPORT_URL || undefined,
-    sitePasscode: env.SITE_PASSCODE || undefined,
-    passcodePaths: (env.PASSCODE_PATHS ?? '').split(',').map((p) => p.trim()).filter((p) => p.startsWith('/')),
-    sandboxHttpsPort: port(env.SANDBOX_HTTPS_PORT, undefined),
-    logLevel: level === 'debug' || level === 'warn' || level === 'error' || level === 'silent' ? level : 'info',
-  }
+    HOST: v.pipe(
+      optionalText,
+      v.transform((value) => value ?? '127.0.0.1'),
+    ),
+    DATA_DIR: v.optional(v.string(), './.data'),
+    DATABASE_URL: optionalText,
+    WEB_DIST: v.optional(v.string(), './dist/web'),
+    SMTP_URL: optionalText,
+    MAIL_FROM: v.optional(v.string(), 'PayLab <no-reply@paylab.localhost>'),
+    PUBLIC_ORIGIN: origin,
+    MAILBOX_TOKEN: optionalText,
+    MAINTENANCE_MODE: flag,
+    MINIAPPS_HOST: optionalText,
+    STYLEGUIDE_HOST: optionalText,
+    ERROR_REPORT_URL: optionalText,
+    SITE_PASSCODE: optionalText,
+    PASSCODE_PATHS: v.pipe(
+      v.optional(v.string(), ''),
+      v.transform((value) =>
+        value
+          .split(',')
+          .map((p) => p.trim())
+          .filter((p) => p.startsWith('/')),
+      ),
+    ),
+    SANDBOX_HTTPS_PORT: port(undefined),
+    // an unknown level falls back to info rather than stopping the server
+    LOG_LEVEL: v.fallback(v.picklist(logLevels), 'info'),
+  }),
+  v.transform((env): Config => ({
+    port: env.PORT!,
+    host: env.HOST,
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    webDist: resolve(env.WEB_DIST),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    mailboxToken: env.MAILBOX_TOKEN,
+    maintenanceMode: env.MAINTENANCE_MODE,
+    miniappsHost: env.MINIAPPS_HOST,
+    styleguideHost: env.STYLEGUIDE_HOST,
+    errorReportUrl: env.ERROR_REPORT_URL,
+    sitePasscode: env.SITE_PASSCODE,
+    passcodePaths: env.PASSCODE_PATHS,
+    sandboxHttpsPort: env.SANDBOX_HTTPS_PORT,
+    logLevel: env.LOG_LEVEL,
+  })),
+)
+
+/** Every setting from the environment, parsed by one schema; an invalid port or PUBLIC_ORIGIN stops the server. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return v.parse(envSchema, env)
 }

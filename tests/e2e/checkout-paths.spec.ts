@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/hydrated-test.ts'
-import { checkoutDirectDebitModel, returnWithToken } from '../../machines/checkout-direct-debit.machine.model.ts'
-import { checkoutQrModel } from '../../machines/checkout-qr.machine.model.ts'
+import { checkoutDirectDebitModel, returnWithToken } from '@machines/checkout-direct-debit.machine.model.ts'
+import { checkoutQrModel } from '@machines/checkout-qr.machine.model.ts'
 import { allStateNodes, machineInventory, seenAfter, transitionCover } from '../../scripts/statechart-model.ts'
 import { demoApiPaths as P } from '../../src/domain/demo-api.ts'
 import { limits } from '../../src/domain/limits.ts'

@@ -108,7 +108,6 @@ const wotScenario: Record<ProductModel, ScenarioId> = {
 const needsUser: ProductModel[] = ['autodebit', 'request_money', 'continuous_payments', 'preauth_capture']
 
 async function runPanel(page: Page, lang: Lang) {
-  const before = await page.locator('.lab-call').count()
   await page.getByRole('button', { name: text[lang].run, exact: true }).click()
   await expect(page.getByRole('button', { name: text[lang].run, exact: true })).toBeEnabled()
   return page.locator('.lab-call[data-purpose=send]').last()

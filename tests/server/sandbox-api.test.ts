@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dashboardRepo } from '../../src/server/store/dashboard-repo.ts'
-import { demoMerchant, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
+import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
+import type { SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, requestToken, type OpaClient } from '../support/opa-client.ts'

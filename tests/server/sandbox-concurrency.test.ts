@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoMerchant, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
+import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
+import type { SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { sandboxPayments, sandboxRefunds } from '../../src/server/store/tables/sandbox.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, type OpaClient } from '../support/opa-client.ts'

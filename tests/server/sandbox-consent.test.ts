@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
+import type { SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { sandboxUserAuthorizations } from '../../src/server/store/tables/sandbox.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'

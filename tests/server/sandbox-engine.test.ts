@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoMerchant, seedDemoMerchant, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
+import { demoMerchant, seedDemoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
+import type { SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { storeKinds } from '../support/store.ts'
 

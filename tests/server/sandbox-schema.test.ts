@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoMerchant } from '../../src/server/modules/sandbox/engine/index.ts'
+import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, type OpaClient, type OpaResult } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'

@@ -136,14 +136,13 @@ describe.each(storeKinds())('fuzz: no 5xx, always the error shape [%s]', (kind) 
         const path = endpoint.path.replaceAll(':id', percentEncoded(r.param))
         const body = endpoint.method === 'POST' ? (endpoint.body ? built : undefined) : undefined
         const text = body?.text.replaceAll('"UA"', JSON.stringify(userAuthorizationId))
-        let res: Response
         if (endpoint.kind === 'opa' && r.signed) {
           const answer = await opa.call(endpoint.method, path, undefined, { rawBody: text, headers: body ? { 'content-type': body.type } : {} })
           expect(answer.status, `${endpoint.method} ${path} ${text?.slice(0, 200)}`).toBeLessThan(500)
           expect(answer.body?.resultInfo, `${endpoint.method} ${path}`).toMatchObject({ code: expect.any(String), message: expect.any(String), codeId: expect.any(String) })
           return
         }
-        res = await t.app.request(path, {
+        const res = await t.app.request(path, {
           method: endpoint.method,
           headers: {
             ...(body ? { 'content-type': body.type } : {}),

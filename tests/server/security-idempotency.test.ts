@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoMerchant, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
+import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
+import type { SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { demoShopApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits } from '../../src/domain/limits.ts'
-import { demoMerchant } from '../../src/server/modules/sandbox/engine/index.ts'
+import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
 import { demoShopApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'

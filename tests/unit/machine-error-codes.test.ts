@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isErrorCode } from '@/domain/errors.ts'
-import { paymentMachine } from '../../machines/payment.machine.ts'
+import { paymentMachine } from '@machines/payment.machine.ts'
 
 describe('error codes held by machines', () => {
   it('the payment machine refuses only with codes of the error catalogue (the engine answers them as ApiError)', () => {

@@ -1,37 +1,32 @@
-/**
- * A least-recently-used cache whose entries also expire (spec §9: content cache of 500 entries for 30 minutes).
- * Time comes from the injected clock so tests can move it.
- */
-export class TtlLruCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>()
+import { LRUCache } from 'lru-cache'
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly ttlMs: number,
-    private readonly now: () => number,
-  ) {}
+/**
+ * `lru-cache` options for entries that expire exactly `ttlMs` after they were set on the injected clock (the server's
+ * clock, which tests move). `lru-cache` counts an entry stale once strictly more than `ttl` ms have passed and reads a
+ * start time of 0 as "no expiry": the clock it sees is shifted by 1 ms and its ttl is 1 ms shorter, which on a
+ * millisecond clock is "stale from `ttlMs` on", also on a clock that starts at 0.
+ */
+export const expiringAfter = (ttlMs: number, now: () => number) => ({ ttl: ttlMs - 1, ttlResolution: 0, perf: { now: () => now() + 1 } })
+
+/** A least-recently-used cache whose entries also expire (spec §9: content cache of 500 entries for 30 minutes). */
+export class TtlLruCache<V> {
+  // boxed: lru-cache holds no undefined or null values, a cached answer may be either
+  private readonly entries: LRUCache<string, { value: V }>
+
+  constructor(maxEntries: number, ttlMs: number, now: () => number) {
+    this.entries = new LRUCache<string, { value: V }>({ max: maxEntries, ...expiringAfter(ttlMs, now) })
+  }
 
   get size() {
     return this.entries.size
   }
 
   get(key: string): V | undefined {
-    const entry = this.entries.get(key)
-    if (!entry) return undefined
-    this.entries.delete(key)
-    if (entry.expiresAt <= this.now()) return undefined
-    this.entries.set(key, entry) // most recently used goes last
-    return entry.value
+    return this.entries.get(key)?.value
   }
 
   set(key: string, value: V) {
-    this.entries.delete(key)
-    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs })
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value
-      if (oldest === undefined) break
-      this.entries.delete(oldest)
-    }
+    this.entries.set(key, { value })
   }
 
   async getOrLoad(key: string, load: () => Promise<V> | V): Promise<V> {

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 
 /** A module's routers by the URL prefix each one serves, paths inside a router relative to its prefix. */
-// routers of any env are mounted alike
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- routers of any env are mounted alike
 export type PrefixTable = Readonly<Record<string, Hono<any>>>
 
 const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`)
@@ -11,6 +11,7 @@ const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b
  * to exactly one module: two tables naming the same prefix, or one prefix inside another (`/payments` and
  * `/payments/x`), stop the app at start.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any parent app, whatever its env
 export function byPrefix<H extends Hono<any>>(parent: H, ...tables: PrefixTable[]): H {
   const claimed: string[] = []
   for (const table of tables) {

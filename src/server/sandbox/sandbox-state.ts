@@ -8,7 +8,8 @@ import type { Db } from '../store/db.ts'
 import { newTestUserId } from '../store/sandbox-repo.ts'
 import { sandboxStateRepo, type SandboxRows, type SnapshotRow } from '../store/sandbox-state-repo.ts'
 import { profileIdentifierOf } from '@/domain/lab-link.ts'
-import { defaultTestUsers, demoMerchant } from '../modules/sandbox/engine/index.ts'
+import { defaultTestUsers } from '../modules/sandbox/engine/test-users.ts'
+import { demoMerchant } from '../modules/sandbox/engine/seed.ts'
 
 /*
  * Reset, snapshots and seed files of a merchant's sandbox (issue 14 item 6; docs/sandbox-state.md). Each runs in

@@ -4,7 +4,7 @@ import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../deps.ts'
 import { merchantRepo } from '../store/merchant-repo.ts'
 import { sandboxRepo, type PaymentRow, type TestUserRow } from '../store/sandbox-repo.ts'
-import { jstMonth } from '../modules/sandbox/engine/index.ts'
+import { jstMonth } from '../modules/sandbox/engine/top-up.ts'
 import type { CodeState, WalletAuthSession, WalletBackend, WalletCode, WalletTestUser } from './wallet-backend.ts'
 
 /**

@@ -16,7 +16,6 @@ import {
   type WebhookState,
 } from '@/domain/webhooks.ts'
 import type { AppDeps } from '../deps.ts'
-import type { Db } from '../store/db.ts'
 import { dashboardRepo } from '../store/dashboard-repo.ts'
 import type { WebhookAttempt } from '../store/tables/webhooks.ts'
 import { webhookRepo, type WebhookDeliveryRow } from '../store/webhook-repo.ts'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { AccountFlowError, sessionTimedOutCode, unknownErrorCode } from '../../../machines/account-flow.ts'
+import { AccountFlowError, sessionTimedOutCode, unknownErrorCode } from '@machines/account-flow.ts'
 import { envelope, http, HttpError, type TimeoutKind } from './http.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { errorCodes, errorMessage } from '@/domain/errors.ts'
 import { i18nFor } from '../../../tests/support/i18n.ts'
-import { sessionTimedOutCode, unknownErrorCode } from '../../../machines/account-flow.ts'
+import { sessionTimedOutCode, unknownErrorCode } from '@machines/account-flow.ts'
 import { errorText } from './error-text.ts'
 import { activate, i18n } from './i18n.ts'
 

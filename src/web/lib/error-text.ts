@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { errorMessage, isErrorCode } from '@/domain/errors.ts'
 import type { Lang } from '@/domain/i18n.ts'
-import { sessionTimedOutCode, unknownErrorCode } from '../../../machines/account-flow.ts'
+import { sessionTimedOutCode, unknownErrorCode } from '@machines/account-flow.ts'
 import { loadFeatureCatalog } from './i18n.ts'
 
 // Every error code's message (its own catalog, lingui.config.ts), loaded with this module: whichever feature shows an

@@ -1,10 +1,10 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
 import { limits } from '@/domain/limits.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
-import { sessionMachine, type SignOutRequestInput } from '../../../machines/session.machine.ts'
+import { sessionMachine, type SignOutRequestInput } from '@machines/session.machine.ts'
 import { inspectOption } from './inspect.ts'
 import { forgetKeepLogin, forgetSessionUnlessKept, type SessionMarker } from './keep-login.ts'
-import { readStoredToken, type SessionState, type SessionStore, type SessionView } from './session.tsx'
+import { readStoredToken, type SessionState, type SessionStore, type SessionView } from './session-store.ts'
 
 /**
  * The session machine bound to the browser: its actions write localStorage `userLoginToken` / `LoginAccount`

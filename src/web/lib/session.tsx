@@ -1,8 +1,7 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
-import * as v from 'valibot'
-import { storageKeys } from '@/domain/storage-keys.ts'
 import { inspectionEnabled } from './inspect.ts'
-import type { SessionErrorCode, SessionEvent, SessionToken } from '../../../machines/session.machine.ts'
+import { storageKeys } from '@/domain/storage-keys.ts'
+import type { SessionStore, SessionToken, SessionView } from './session-store.ts'
 
 /**
  * The app-wide session (spec §4: logged in = a stored access token exists). Its one source is the `sessionMachine`
@@ -16,46 +15,7 @@ import type { SessionErrorCode, SessionEvent, SessionToken } from '../../../mach
  * restore step decides. Events sent meanwhile wait for the actor, in order.
  */
 
-export type { SessionToken }
-export type SessionState = 'restoring' | 'signedOut' | 'signedIn' | 'signingOut' | 'expired'
-
-export interface SessionView {
-  state: SessionState
-  token: SessionToken | null
-  errorCode: SessionErrorCode | null
-}
-
-export interface SessionStore {
-  /** The current view; the same object until the session changes. */
-  getView(): SessionView
-  subscribe(listener: () => void): () => void
-  /** Hands the event to the session machine; resolves once it has taken it. */
-  send(event: SessionEvent): Promise<void>
-  /** Starts loading the machine now (pages that are about to sign in). */
-  preload(): void
-  /** Resolves once the machine runs (and has restored the session). */
-  ready(): Promise<void>
-}
-
-const storedTokenSchema = v.object({
-  access_token: v.pipe(v.string(), v.minLength(1)),
-  token_type: v.optional(v.string(), 'bearer'),
-  refresh_token: v.optional(v.string(), ''),
-  expires_in: v.optional(v.number(), 0),
-  scope: v.optional(v.string(), ''),
-})
-
-/** The token in localStorage, or null when there is none (or it is not a token object). */
-export function readStoredToken(storage: Storage = localStorage): SessionToken | null {
-  try {
-    const raw = storage.getItem(storageKeys.userLoginToken)
-    if (!raw) return null
-    const parsed = v.safeParse(storedTokenSchema, JSON.parse(raw))
-    return parsed.success ? parsed.output : null
-  } catch {
-    return null
-  }
-}
+export { readStoredToken, type SessionState, type SessionStore, type SessionToken, type SessionView } from './session-store.ts'
 
 /** What the session is before the machine runs (its initial state), on the server and while the actor loads. */
 export const restoringView: SessionView = { state: 'restoring', token: null, errorCode: null }

@@ -40,7 +40,6 @@ import { testUserView } from '../dashboard/routes.ts'
 import { merchantFor } from '../../http/merchant-context.ts'
 
 const rules = limits.accounts
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 const status = (user: User): SignupStatus => v.parse(signupStatusSchema, user.signupStatus)
 const productsPageSize = 20
 const logoPath = (id: string) => `/v1/dpSignup/logo/${id}`

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { SignJWT, jwtVerify } from 'jose'
+import { LRUCache } from 'lru-cache'
 import * as v from 'valibot'
 import { ApiError, successInfo } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
@@ -23,8 +24,9 @@ import {
 import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../../deps.ts'
 import { t } from '../../i18n.ts'
-import { demoMerchant } from '../sandbox/engine/index.ts'
+import { demoMerchant } from '../sandbox/engine/seed.ts'
 import * as opa from '@/domain/opa-schemas.ts'
+import { expiringAfter } from '../../content/cache.ts'
 import { registerOperations } from '../../content/openapi.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
@@ -206,16 +208,15 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
  * kept in memory, so it bounds one server process.
  */
 function rateLimit(deps: AppDeps): MiddlewareHandler {
-  const windows = new Map<string, { start: number; count: number }>()
+  // a client's window closes a minute after it opened; the 10,000 most recent clients are remembered
+  const windows = new LRUCache<string, { start: number; count: number }>({ max: 10_000, ...expiringAfter(60_000, () => deps.clock.nowMs()) })
   return async (c, next) => {
     const now = deps.clock.nowMs()
     const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
     const client = env?.incoming?.socket?.remoteAddress ?? 'local'
     const w = windows.get(client)
-    if (!w || now - w.start >= 60_000) {
-      if (windows.size > 10_000) windows.clear()
-      windows.set(client, { start: now, count: 1 })
-    } else if (++w.count > limits.demo.requestsPerMinute) {
+    if (!w) windows.set(client, { start: now, count: 1 })
+    else if (++w.count > limits.demo.requestsPerMinute) {
       c.header('Retry-After', String(Math.ceil((w.start + 60_000 - now) / 1000)))
       throw new ApiError('RATE_LIMIT')
     }

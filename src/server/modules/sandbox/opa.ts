@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
-import { ApiError, resultInfoOf, successInfo, type ErrorCode } from '@/domain/errors.ts'
+import { ApiError, resultInfoOf, successInfo } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import {
   AccountLinkQrRequestSchema,

@@ -15,7 +15,7 @@ import {
 } from '@/domain/account-api.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import { call } from '@/web/lib/api-call.ts'
-import { AccountFlowError } from '../../../../machines/account-flow.ts'
+import { AccountFlowError } from '@machines/account-flow.ts'
 import { accountKeys } from './keys.ts'
 
 /**

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import type { SessionToken as Token } from '@/web/lib/session.tsx'
 import { readStoredToken, sessionAccessToken, useSession } from '@/web/lib/session.tsx'
-import type { ExistingSession } from '../../../../machines/account-flow.ts'
+import type { ExistingSession } from '@machines/account-flow.ts'
 import { fetchUserProfile, loginAccountOf } from './api.ts'
 import { accountKeys } from './keys.ts'
 

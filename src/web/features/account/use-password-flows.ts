@@ -3,8 +3,8 @@ import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { inspectOption } from '@/web/lib/inspect.ts'
 import { useTrackedRequest } from '@/web/lib/progress.ts'
-import { forgotPasswordMachine } from '../../../../machines/forgot-password.machine.ts'
-import { resetPasswordMachine } from '../../../../machines/reset-password.machine.ts'
+import { forgotPasswordMachine } from '@machines/forgot-password.machine.ts'
+import { resetPasswordMachine } from '@machines/reset-password.machine.ts'
 import { confirmPasswordReset, requestPasswordReset } from './api.ts'
 
 export function useForgotPassword() {

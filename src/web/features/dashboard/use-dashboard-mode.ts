@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { inspectOption } from '@/web/lib/inspect.ts'
 import { useTrackedRequest } from '@/web/lib/progress.ts'
-import { dashboardModeMachine, type ActivationOutput } from '../../../../machines/dashboard-mode.machine.ts'
+import { dashboardModeMachine, type ActivationOutput } from '@machines/dashboard-mode.machine.ts'
 import { activateLiveMode } from './api.ts'
 import { readNoticeDismissed, readStoredLive, writeNoticeDismissed, writeStoredLive } from './mode.ts'
 

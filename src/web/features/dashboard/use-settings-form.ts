@@ -7,8 +7,8 @@ import { isHostName, isWebhookUrl, normaliseDomains, settingsLimits } from '@/do
 import { askToSaveChanges } from '@/web/lib/events.ts'
 import { inspectOption } from '@/web/lib/inspect.ts'
 import { useTrackedRequest } from '@/web/lib/progress.ts'
-import { AccountFlowError } from '../../../../machines/account-flow.ts'
-import { settingsFormMachine } from '../../../../machines/settings-form.machine.ts'
+import { AccountFlowError } from '@machines/account-flow.ts'
+import { settingsFormMachine } from '@machines/settings-form.machine.ts'
 import { productScopesQuery, saveProducts, saveSettings, settingsQuery } from './api.ts'
 import { dashboardKeys } from './keys.ts'
 
@@ -110,7 +110,6 @@ export function useSettingsForm(merchantId: string) {
           }),
         },
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [merchantId, track, queryClient],
   )
   const [state, send] = useMachine(machine, {

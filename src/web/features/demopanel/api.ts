@@ -5,8 +5,8 @@ import { demoApiPaths as P } from '@/domain/demo-api.ts'
 import type { DemoPanelType } from '@/domain/demo-panel.ts'
 import { limits } from '@/domain/limits.ts'
 import { timeoutsMs } from '@/web/lib/http.ts'
-import { checkoutPollMachine } from '../../../../machines/checkout-poll.machine.ts'
-import type { CreatedCode, LinkedPayer, PaidPayment } from '../../../../machines/demo-panel.machine.ts'
+import { checkoutPollMachine } from '@machines/checkout-poll.machine.ts'
+import type { CreatedCode, LinkedPayer, PaidPayment } from '@machines/demo-panel.machine.ts'
 
 /**
  * The phone-mock panel's calls (spec §7 demo API, docs/demo-panel.md): the actors the panel machine names. The panel

@@ -1,7 +1,7 @@
 import { wotDemoKey, type DemoKeyKind } from '@/domain/lab.ts'
 import { demoRequestFor, type DemoRequest } from '@/domain/lab-panel.ts'
 import { limits } from '@/domain/limits.ts'
-import type { DemoCallInput, DemoCallRecord } from '../../../../machines/test-panel.machine.ts'
+import type { DemoCallInput, DemoCallRecord } from '@machines/test-panel.machine.ts'
 import { signOpaRequestInBrowser } from './web-signer.ts'
 
 /**

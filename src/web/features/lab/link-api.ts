@@ -13,7 +13,7 @@ import {
   type LabLink,
 } from '@/domain/lab-link.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
-import type { OpenConsentOutput, ReadTokenInput, TestUserPick } from '../../../../machines/lab-link.machine.ts'
+import type { OpenConsentOutput, ReadTokenInput, TestUserPick } from '@machines/lab-link.machine.ts'
 import { exchange, signDemoRequest, type DemoCredentials } from './demo-call.ts'
 
 /**

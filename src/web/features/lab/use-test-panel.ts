@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate'
 import type { LabEndpointId, ScenarioId } from '@/domain/lab.ts'
 import type { ProductModel } from '@/domain/products.ts'
 import { inspectOption } from '@/web/lib/inspect.ts'
-import { testPanelMachine, type DemoCallInput, type DemoCallRecord } from '../../../../machines/test-panel.machine.ts'
+import { testPanelMachine, type DemoCallInput, type DemoCallRecord } from '@machines/test-panel.machine.ts'
 import { sendDemoCall, type DemoCredentials } from './demo-call.ts'
 
 /** Binds the test-panel machine of one product tab to the demo API, signed with the developer's credentials. */

@@ -1,8 +1,8 @@
+import { md5 } from '@noble/hashes/legacy.js'
 import { bodyDigest, formatOpaAuthHeader, macMessage, type OpaSignInput } from '@/domain/opa-auth.ts'
-import { md5 } from './md5.ts'
 
 /**
- * OPA-Auth in the browser (domain/opa-auth.ts owns the format): the body hash with a small MD5, the MAC with Web
+ * OPA-Auth in the browser (domain/opa-auth.ts owns the format): the body hash with `@noble/hashes`' MD5 (Web Crypto has none), the MAC with Web
  * Crypto's HMAC-SHA256. Async because Web Crypto is; the lab's test panel signs its demo calls with it.
  */
 const utf8 = new TextEncoder()

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { SandboxStateDataSchema, SnapshotDataSchema, SnapshotListDataSchema } from '@/domain/sandbox-state.ts'
 import { envelope, http } from '@/web/lib/http.ts'
-import type { SandboxStateAction } from '../../../../machines/sandbox-state.machine.ts'
+import type { SandboxStateAction } from '@machines/sandbox-state.machine.ts'
 
 /**
  * Reset, snapshots and seed of the test merchant's sandbox (issue 14 item 6; docs/sandbox-state.md): the bearer

@@ -4,7 +4,7 @@ import { useRef } from 'react'
 import { fromPromise } from 'xstate'
 import type { SearchResult } from '@/domain/content.ts'
 import { inspectOption } from '@/web/lib/inspect.ts'
-import { searchMachine } from '../../../../machines/search.machine.ts'
+import { searchMachine } from '@machines/search.machine.ts'
 import { searchPages } from './api.ts'
 
 /** Binds the search machine to the content API in the current UI language. */

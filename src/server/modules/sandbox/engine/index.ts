@@ -30,13 +30,6 @@ import { loadClockOffsets, seedDemoMerchant } from './seed.ts'
 import * as testUsers from './test-users.ts'
 import * as topUp from './top-up.ts'
 
-export { demoMerchant, seedDemoMerchant } from './seed.ts'
-export { defaultTestUsers } from './test-users.ts'
-export { jstMonth } from './top-up.ts'
-export { userScopes, type AuthorizationRequest } from './authorizations.ts'
-export { merchantCtx, type MerchantCtx, type SandboxCtx } from './context.ts'
-export type { CreateCodeInput } from './codes.ts'
-export type { CreatePaymentInput } from './payments.ts'
 
 /** Every sandbox command by domain, for adapters that call them with their own context (CLI, MCP tools). */
 export const sandboxCommands = { authorizations, cashback, codes, payments, preauth, refunds, requestMoney, testUsers, topUp } as const

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate'
 import { isValidOtp, maskEmail } from '@/domain/account-validation.ts'
 import { limits } from '@/domain/limits.ts'
 import { errorText, validationText } from '../messages.ts'
-import type { otpMachine } from '../../../../../machines/otp.machine.ts'
+import type { otpMachine } from '@machines/otp.machine.ts'
 import { FieldMessage, FormError } from './auth-card.tsx'
 import '../catalog.ts'
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { errorText } from '@/web/lib/error-text.ts'
-import { errorCodeOf } from '../../../../../machines/account-flow.ts'
+import { errorCodeOf } from '@machines/account-flow.ts'
 import '../catalog.ts'
 
 /** A failed call's message in the UI language (the server's catalogue text for its code, spec §8). */

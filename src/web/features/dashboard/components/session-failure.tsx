@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useSession } from '@/web/lib/session.tsx'
-import { errorCodeOf, sessionTimedOutCode } from '../../../../../machines/account-flow.ts'
+import { errorCodeOf, sessionTimedOutCode } from '@machines/account-flow.ts'
 import { errorText } from '@/web/lib/error-text.ts'
 import '../catalog.ts'
 

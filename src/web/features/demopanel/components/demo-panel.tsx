@@ -7,7 +7,7 @@ import { demoPanelTypes, demoPanelViews, type DemoAmountAlert, type DemoPanelTyp
 import { buttonClass } from '@/web/ui/button.tsx'
 import { PhoneFrame } from '@/web/ui/phone-frame.tsx'
 import { QrCanvas } from '@/web/ui/qr-canvas.tsx'
-import { demoPanelMachine } from '../../../../../machines/demo-panel.machine.ts'
+import { demoPanelMachine } from '@machines/demo-panel.machine.ts'
 import { demoPanelActors, type PanelCall } from '../api.ts'
 import '../catalog.ts'
 import '../demo-panel.css'

@@ -5,10 +5,10 @@ import { demoMerchantPaymentId, type CakeId } from '@/domain/checkout-demo.ts'
 import { limits } from '@/domain/limits.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import { envelope, http, HttpError } from '@/web/lib/http.ts'
-import type { CreatePaymentFailure, CreatePaymentOutput, SaveTokenOutput } from '../../../../../machines/checkout-direct-debit.machine.ts'
-import type { CreateCheckoutInput, CreateCheckoutOutput } from '../../../../../machines/checkout-qr.machine.ts'
-import type { PaymentStatusOutput } from '../../../../../machines/checkout.ts'
-import { checkoutPollMachine } from '../../../../../machines/checkout-poll.machine.ts'
+import type { CreatePaymentFailure, CreatePaymentOutput, SaveTokenOutput } from '@machines/checkout-direct-debit.machine.ts'
+import type { CreateCheckoutInput, CreateCheckoutOutput } from '@machines/checkout-qr.machine.ts'
+import type { PaymentStatusOutput } from '@machines/checkout.ts'
+import { checkoutPollMachine } from '@machines/checkout-poll.machine.ts'
 
 /**
  * The cake shop's requests (spec §7 demo API, docs/demo-api.md): the actors the checkout machines name, made

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Block, DemoType, Inline } from '@/domain/content.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { CodeBlock } from './code-block.tsx'
