@@ -1,5 +1,5 @@
 import type { ChangeEvent, CompositionEvent } from 'react'
-import { normalizeTyped } from '@/domain/typed-input.ts'
+import { normalizeTyped, normalizeTypedAmount } from '@/domain/typed-input.ts'
 
 type Field = HTMLInputElement | HTMLTextAreaElement
 
@@ -8,13 +8,15 @@ type Field = HTMLInputElement | HTMLTextAreaElement
  * field itself (NFKC, src/domain/typed-input.ts), so what the person sees is what is checked and sent. While an input
  * method is composing, the text is left alone (rewriting it would break the composition) and normalised when the
  * composition ends. `trim` drops spaces around the value as it is typed (e-mail, OTP); the default keeps them.
+ * `amount` also drops a yen sign and thousands separators (`￥１，０００` is 1000).
  */
-export function typedInput(onValue: (value: string) => void, { trim = false }: { trim?: boolean } = {}) {
+export function typedInput(onValue: (value: string) => void, { trim = false, amount = false }: { trim?: boolean; amount?: boolean } = {}) {
+  const read = (text: string) => (amount ? normalizeTypedAmount(text) : normalizeTyped(text, { trim }))
   return {
     onChange: (event: ChangeEvent<Field>) => {
       const composing = (event.nativeEvent as InputEvent).isComposing === true
-      onValue(composing ? event.target.value : normalizeTyped(event.target.value, { trim }))
+      onValue(composing ? event.target.value : read(event.target.value))
     },
-    onCompositionEnd: (event: CompositionEvent<Field>) => onValue(normalizeTyped(event.currentTarget.value, { trim })),
+    onCompositionEnd: (event: CompositionEvent<Field>) => onValue(read(event.currentTarget.value)),
   }
 }

@@ -5,6 +5,7 @@ import { useMachine } from '@xstate/react'
 import { useId, useMemo, useRef, useState } from 'react'
 import { demoPanelTypes, demoPanelViews, type DemoAmountAlert, type DemoPanelType, type DemoPanelView } from '@/domain/demo-panel.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
+import { typedInput } from '@/web/ui/typed-input.ts'
 import { PhoneFrame } from '@/web/ui/phone-frame.tsx'
 import { QrCanvas } from '@/web/ui/qr-canvas.tsx'
 import { demoPanelMachine } from '../../../../../machines/demo-panel.machine.ts'
@@ -94,7 +95,7 @@ export function DemoPanel({ initialType, initialView }: { initialType: DemoPanel
             disabled={!idle}
             aria-invalid={amountAlert !== null}
             aria-describedby={amountAlert ? alertId : undefined}
-            onChange={(event) => send({ type: 'panel.amount', text: event.target.value })}
+            {...typedInput((text) => send({ type: 'panel.amount', text }), { amount: true })}
           />
           {amountAlert && (
             <p id={alertId} className="demo-panel__alert demo-panel__alert--error" role="alert" data-alert={amountAlert}>
