@@ -14,6 +14,7 @@ import { checkoutQrMachine } from '../../../../../../machines/checkout-qr.machin
 import { checkoutActors, forgetLink, savedLink } from '../api.ts'
 import { CakeArt } from './cake-art.tsx'
 import '../checkout.css'
+import { formatJst } from '@/domain/time-format.ts'
 
 /**
  * The cake-shop checkout (spec §2 demo panels, §4 checkout demo, §8 demo messages), driven by the two checkout
@@ -93,7 +94,7 @@ function Alert({ code, onClose }: { code: CheckoutAlertCode | null; onClose: () 
   if (!code) return null
   const kind = checkoutAlerts[code]
   const title = kind === 'error' ? t`Error` : kind === 'warning' ? t`Warning` : t`Done`
-  const later = code === 'REFUND_LATER' ? ` ${new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(Date.now() + 24 * 60 * 60_000)}` : ''
+  const later = code === 'REFUND_LATER' ? ` ${formatJst(i18n.locale === 'en' ? 'en' : 'ja', Date.now() + 24 * 60 * 60_000, 'date')}` : ''
   return (
     <div className={`cake-alert cake-alert--${kind}`} role={kind === 'success' ? 'status' : 'alert'} data-alert={code}>
       <strong>{title}</strong> <span>{i18n._(alertMessages[code]) + later}</span>
