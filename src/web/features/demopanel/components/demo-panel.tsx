@@ -31,6 +31,14 @@ const typeHints: Record<DemoPanelType, MessageDescriptor> = {
   appInvoke: msg`The shop's app creates an order and opens the wallet by its deep link; the test user pays on the wallet's cashier page.`,
   autoDebit: msg`The shop takes the payment from a linked test user's balance, without a confirmation screen.`,
 }
+/** The order description the wallet's cashier shows for the panel's payment (issue 20: in the UI's language). */
+const orderDescriptions: Record<DemoPanelType, MessageDescriptor> = {
+  qrCode: msg`PayLab panel: QR code`,
+  appInvoke: msg`PayLab panel: app invoke`,
+  cashback: msg`PayLab panel: cashback`,
+  autoDebit: msg`PayLab panel: auto debit`,
+}
+
 const viewNames: Record<DemoPanelView, MessageDescriptor> = {
   native: msg`Native payment (linked test user)`,
   directDebit: msg`Direct debit (link on the consent page first)`,
@@ -52,7 +60,7 @@ export function DemoPanel({ initialType, initialView }: { initialType: DemoPanel
   const { t, i18n } = useLingui()
   const baseId = useId()
   const [calls, setCalls] = useState<PanelCall[]>([])
-  const machine = useMemo(() => demoPanelMachine.provide({ actors: demoPanelActors((call) => setCalls((list) => [call, ...list].slice(0, 40))) }), [])
+  const machine = useMemo(() => demoPanelMachine.provide({ actors: demoPanelActors((call) => setCalls((list) => [call, ...list].slice(0, 40)), (type) => i18n._(orderDescriptions[type])) }), [])
   const [state, send] = useMachine(machine, { input: { paymentType: initialType, view: initialView } })
   const { paymentType, view, amountText, amount, amountAlert, url, problem } = state.context
   const idle = state.matches('idle')

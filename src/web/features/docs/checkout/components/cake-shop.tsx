@@ -133,8 +133,8 @@ function PhoneFrame({ src, title, onLoad, frameRef }: { src: string; title: stri
 }
 
 function QrCheckout() {
-  const { t } = useLingui()
-  const machine = useMemo(() => checkoutQrMachine.provide({ actors: checkoutActors(), delays: testDelays() }), [])
+  const { t, i18n } = useLingui()
+  const machine = useMemo(() => checkoutQrMachine.provide({ actors: checkoutActors((cake) => i18n._(cakeNames[cake])), delays: testDelays() }), [])
   const [state, send] = useMachine(machine, { input: { kind: 'qr' } })
   const [walletBeside, setWalletBeside] = useState(false)
   const { cake, url, alert } = state.context
@@ -229,7 +229,7 @@ function Paid({ onRestart, refunding }: { onRestart?: () => void; refunding?: 's
 
 function DirectDebitCheckout() {
   const { t, i18n } = useLingui()
-  const machine = useMemo(() => checkoutDirectDebitMachine.provide({ actors: checkoutActors(), delays: testDelays() }), [])
+  const machine = useMemo(() => checkoutDirectDebitMachine.provide({ actors: checkoutActors((cake) => i18n._(cakeNames[cake])), delays: testDelays() }), [])
   const [state, send] = useMachine(machine, { input: typeof window === 'undefined' ? {} : (savedLink() ?? {}) })
   const [cake, setCake] = useState<CakeId>('strawberry')
   const frame = useRef<HTMLIFrameElement>(null)
