@@ -98,7 +98,7 @@ for (const lang of ['jp', 'en'] as const) {
     // the error codes' messages in the page's language (issue 20), and the parameter tables' "Type" column is 型 / Type
     const badRequest = operation.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'DYNAMIC_QR_BAD_REQUEST' }) })
     await expect(badRequest).toContainText(lang === 'en' ? 'Dynamic QR bad request error.' : /QRのリクエストが不正です。/)
-    if (lang === 'ja') await expect(badRequest).not.toContainText('Dynamic QR bad request error.')
+    if (lang === 'jp') await expect(badRequest).not.toContainText('Dynamic QR bad request error.')
     await expect(body.getByRole('columnheader', { name: lang === 'en' ? 'Type' : '型', exact: true })).toBeVisible()
   })
 }
