@@ -11,6 +11,7 @@ import { runSandboxStateAction, snapshotsQuery } from '../state-api.ts'
 import { sandboxKeys } from '../api.ts'
 import '../catalog.ts'
 import { formatJst } from '@/domain/time-format.ts'
+import { seedIssueText } from '../seed-issue-text.ts'
 import { langOf } from '@/web/lib/error-text.ts'
 
 /**
@@ -184,7 +185,7 @@ export function StatePanel() {
             <ul className="sandbox-state__issues">
               {outcome.issues.map((issue) => (
                 <li key={`${issue.path}:${issue.message}`}>
-                  <code>{issue.path || '(file)'}</code> {issue.message}
+                  <code>{issue.path || t`(file)`}</code> {seedIssueText(i18n, issue)}
                 </li>
               ))}
             </ul>
