@@ -97,7 +97,7 @@ for (const lang of ['jp', 'en'] as const) {
     await expect(resolver).toHaveAttribute('href', /^\/develop\/resolve\?api_name=v2_createDynamicQRCode&code=DYNAMIC_QR_BAD_REQUEST&code_id=\d{8}$/)
     // the error codes' messages in the page's language (issue 20), and the parameter tables' "Type" column is 型 / Type
     const badRequest = operation.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'DYNAMIC_QR_BAD_REQUEST' }) })
-    await expect(badRequest).toContainText(lang === 'en' ? 'Dynamic QR bad request error.' : /QRのリクエストが不正です。/)
+    await expect(badRequest).toContainText(lang === 'en' ? 'Dynamic QR bad request error.' : /リクエストが不正です。/)
     if (lang === 'jp') await expect(badRequest).not.toContainText('Dynamic QR bad request error.')
     await expect(body.getByRole('columnheader', { name: lang === 'en' ? 'Type' : '型', exact: true })).toBeVisible()
   })
