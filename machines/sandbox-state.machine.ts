@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { errorCodeOf } from './account-flow.ts'
+import type { SeedIssue } from '../src/domain/sandbox-state.ts'
 
 /**
  * The sandbox tools page's reset, snapshot and seed controls (issue 14 item 6; docs/sandbox-state.md). What
@@ -19,7 +20,7 @@ export interface SandboxStateContext {
   /** The action waiting for confirmation or running. */
   pending: SandboxStateAction | null
   /** The last outcome: what was done, or the error code (with the seed file's bad paths). */
-  outcome: { action: SandboxStateAction['kind']; ok: boolean; code: string | null; issues: { path: string; message: string }[] } | null
+  outcome: { action: SandboxStateAction['kind']; ok: boolean; code: string | null; issues: SeedIssue[] } | null
 }
 
 export type SandboxStateEvent =
@@ -32,10 +33,10 @@ export type SandboxStateEvent =
   | { type: 'cancel' }
 
 /** The issues a failed call carried in `data.issues` (a refused seed file names its bad paths there). */
-function issuesOf(error: unknown): { path: string; message: string }[] {
+function issuesOf(error: unknown): SeedIssue[] {
   const data = typeof error === 'object' && error !== null && 'data' in error ? (error as { data: unknown }).data : null
   const issues = typeof data === 'object' && data !== null && 'issues' in data ? (data as { issues: unknown }).issues : null
-  return Array.isArray(issues) ? issues.filter((i): i is { path: string; message: string } => typeof i?.path === 'string' && typeof i?.message === 'string') : []
+  return Array.isArray(issues) ? issues.filter((i): i is SeedIssue => typeof i?.path === 'string' && typeof i?.message === 'string') : []
 }
 
 export const sandboxStateMachine = setup({

@@ -12,6 +12,8 @@ export const searchModel = {
   events: [
     { type: 'search.input', text: '決済', label: 'Type 決済 in the search field' },
     { type: 'search.input', text: '', label: 'Empty the search field' },
+    { type: 'search.input', text: 'ｑｒ', label: 'Type ｑｒ in full-width letters (searched as qr)' },
+    { type: 'search.input', text: 'qr '.repeat(70), label: 'Paste 210 characters of search words (more than a search takes)' },
     { type: 'xstate.done.actor.search', output: [hit], label: 'The server answers matching pages (決済 matches)' },
     { type: 'xstate.done.actor.search', output: [], label: 'The server answers an empty list' },
     { type: 'xstate.error.actor.search', error: { status: 404 }, label: 'The server answers 404: nothing matches (type e.g. zzqx)' },

@@ -10,7 +10,11 @@ testMachinePaths('search', {
     const event = expected.event as { type: string; text?: string; output?: unknown[]; error?: { status: number } }
     const oracle: Record<string, () => string> = {
       start: () => 'idle',
-      'search.input': () => (event.text?.trim() ? 'debouncing' : 'idle'),
+      // words are read NFKC-normalised and trimmed; more than limits.searchMaxLength (200) characters are not searched
+      'search.input': () => {
+        const words = (event.text ?? '').normalize('NFKC').trim()
+        return words.length > 200 ? 'tooLong' : words ? 'debouncing' : 'idle'
+      },
       'xstate.after.searchDebounce.search.debouncing': () => 'searching',
       'xstate.done.actor.search': () => (event.output?.length ? 'results' : 'noResults'),
       'xstate.error.actor.search': () => (event.error?.status === 404 ? 'noResults' : 'idle'),
@@ -22,5 +26,6 @@ testMachinePaths('search', {
     if (actual.matches('results')) expect(actual.context.results.length).toBeGreaterThan(0)
     if (actual.matches('noResults')) expect(actual.context.results).toEqual([])
     if (actual.matches('debouncing') || actual.matches('searching')) expect(actual.context.text.trim()).not.toBe('')
+    if (actual.matches('tooLong')) expect(actual.context.text.length).toBeGreaterThan(200)
   },
 })

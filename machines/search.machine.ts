@@ -1,12 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { SearchResult } from '../src/domain/content.ts'
 import { limits } from '../src/domain/limits.ts'
+import { normalizeTyped } from '../src/domain/typed-input.ts'
 
 /**
  * The search dialog's query (spec §2 Search dialog, §4 Search states): typing waits 500 ms (debounce), then
  * searches; results or no results (an empty list or an HTTP 404); empty text returns to idle; any other error
- * returns to idle. Opening and closing belong to the dialog, not to this machine.
+ * returns to idle. Words longer than the server accepts say so at once instead of searching (issue 20); full-width
+ * words are searched as typed ASCII (`ｑｒ` is qr). Opening and closing belong to the dialog, not to this machine.
  */
+
+/** The words the server is asked for: NFKC-normalised and trimmed (src/domain/typed-input.ts). */
+export const searchWords = (text: string) => normalizeTyped(text)
 
 export interface SearchContext {
   text: string
@@ -28,7 +33,8 @@ export const searchMachine = setup({
   actors: { search: fromPromise<SearchResult[], { text: string }>(async () => []) },
   delays: { searchDebounce: limits.searchDebounceMs },
   guards: {
-    hasText: ({ event }) => event.type === 'search.input' && event.text.trim() !== '',
+    hasText: ({ event }) => event.type === 'search.input' && searchWords(event.text) !== '',
+    tooLong: ({ event }) => event.type === 'search.input' && searchWords(event.text).length > limits.searchMaxLength,
     hasResults: (_, params: { results: SearchResult[] }) => params.results.length > 0,
     isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
   },
@@ -44,6 +50,7 @@ export const searchMachine = setup({
   initial: 'idle',
   on: {
     'search.input': [
+      { guard: 'tooLong', target: '.tooLong', actions: 'storeText', description: 'The user types more words than a search takes' },
       { guard: 'hasText', target: '.debouncing', actions: 'storeText', reenter: true, description: 'The user types words (each keystroke starts the half-second wait again)' },
       { target: '.idle', actions: 'clear', description: 'The user empties the field' },
     ],
@@ -61,7 +68,7 @@ export const searchMachine = setup({
       invoke: {
         id: 'search',
         src: 'search',
-        input: ({ context }) => ({ text: context.text.trim() }),
+        input: ({ context }) => ({ text: searchWords(context.text) }),
         onDone: [
           {
             guard: { type: 'hasResults', params: ({ event }) => ({ results: event.output }) },
@@ -84,5 +91,6 @@ export const searchMachine = setup({
     },
     results: { description: 'The list of matching pages, each with its title and summary.', tags: ['search.results'] },
     noResults: { description: '"No results found. Try other words."', tags: ['search.noResults'] },
+    tooLong: { description: '"Search words can be at most 200 characters": nothing is searched until the words are shorter.', tags: ['search.tooLong'] },
   },
 })

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { testUserSchema } from './dashboard-api.ts'
-import { emailSchema, otpSchema, passwordSchema, signInPasswordSchema } from './account-validation.ts'
+import { passwordSchema, signInPasswordSchema, typedEmailSchema as emailSchema, typedOtpSchema as otpSchema } from './account-validation.ts'
 
 /**
  * Payloads of the account API (spec §7 Account), shared by the server's handlers and the portal's client.

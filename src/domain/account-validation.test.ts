@@ -9,6 +9,8 @@ import {
   passwordSchema,
   passwordStrength,
   passwordSymbols,
+  typedEmailSchema,
+  typedOtpSchema,
 } from './account-validation.ts'
 
 describe('e-mail', () => {
@@ -19,6 +21,16 @@ describe('e-mail', () => {
     'rejects %j with email.invalid',
     (email) => expect(firstFailure(emailSchema, email)).toBe('email.invalid'),
   )
+})
+
+describe('full-width typing (issue 20)', () => {
+  it('reads a full-width e-mail address and OTP as ASCII at the server edge', () => {
+    expect(v.parse(typedEmailSchema, 'ｔａｒｏ＠ｅｘａｍｐｌｅ．ｃｏｍ')).toBe('taro@example.com')
+    expect(v.parse(typedEmailSchema, '　taro@example.com ')).toBe('taro@example.com')
+    expect(firstFailure(typedEmailSchema, 'ｔａ ｒｏ＠ｅｘａｍｐｌｅ．ｃｏｍ')).toBe('email.invalid')
+    expect(v.parse(typedOtpSchema, '１２３４')).toBe('1234')
+    expect(firstFailure(typedOtpSchema, '１２３')).toBe('otp.invalid')
+  })
 })
 
 describe('password policy (spec §5)', () => {

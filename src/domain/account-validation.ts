@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { normalizeTyped } from './typed-input.ts'
 import { limits } from './limits.ts'
 
 /**
@@ -91,6 +92,14 @@ export const signInPasswordSchema = v.pipe(
 )
 
 export const otpSchema = v.pipe(v.string('otp.invalid'), v.regex(new RegExp(`^[0-9]{${limits.otpLength}}$`), 'otp.invalid'))
+
+/**
+ * E-mail and OTP as a person typed them (the server's request bodies): full-width `ｔａｒｏ＠ｅｘａｍｐｌｅ．ｃｏｍ` and `１２３４`
+ * are read as ASCII first (issue 20; the portal's fields already normalise as they are typed). The stored forms above
+ * stay strict.
+ */
+export const typedEmailSchema = v.pipe(v.string('email.invalid'), v.transform((value: string) => normalizeTyped(value)), emailSchema)
+export const typedOtpSchema = v.pipe(v.string('otp.invalid'), v.transform((value: string) => normalizeTyped(value)), otpSchema)
 
 export const isValidEmail = (value: string) => v.is(emailSchema, value)
 export const isValidPassword = (value: string) => v.is(passwordSchema, value)

@@ -1,6 +1,9 @@
 import * as v from 'valibot'
 import { limits } from './limits.ts'
 import { labGroups } from './lab.ts'
+import { normalizeTyped } from './typed-input.ts'
+
+const typed = (text: string) => normalizeTyped(text)
 
 /**
  * Payloads of the signed-in developer's tools (issue 12; docs/dashboard.md): live activation, keys, top-up,
@@ -101,8 +104,9 @@ export const labParams = v.object({ group: v.picklist(labGroups) })
 export const labQuery = v.object({ lang: langQuerySchema })
 
 export const resolveQuery = v.object({
-  api_name: v.optional(v.pipe(v.string(), v.maxLength(300))),
-  code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
-  code_id: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(32))),
+  // as typed: full-width ０８１０００１６ is the code id 08100016 (issue 20)
+  api_name: v.optional(v.pipe(v.string(), v.transform(typed), v.maxLength(300))),
+  code: v.pipe(v.string(), v.transform(typed), v.minLength(1), v.maxLength(100)),
+  code_id: v.optional(v.pipe(v.string(), v.transform(typed), v.maxLength(32))),
   lang: langQuerySchema,
 })

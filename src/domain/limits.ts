@@ -10,6 +10,8 @@ export const limits = {
   chunkLoadErrorAfterMs: 120_000,
   contentCache: { maxEntries: 500, ttlMs: 30 * 60_000 },
   searchDebounceMs: 500,
+  /** Search words: at most this many characters (the server refuses longer ones; the dialog says so). */
+  searchMaxLength: 200,
   copyFeedbackProfileMs: 1_000,
   copyFeedbackCodeMs: 4_000,
   tabFadeMs: 500,

@@ -1,5 +1,6 @@
 /**
- * The payment products a developer picks at sign-up (spec §1, §3 Product). `model` is the scope stored on the
+ * The payment products a developer picks at sign-up (spec §1, §3 Product), and the one source of their names: sign-up,
+ * the lab's tabs, Settings → OPA Scopes and the sample catalogue read `name`/`nameJp` from here. `model` is the scope stored on the
  * merchant; `corporateOnly` marks the products spec §1 reserves for corporate customers.
  */
 import { productModels, type ProductModel } from './lab-ids.ts'
@@ -47,7 +48,7 @@ export const products: readonly Product[] = [
     id: 3,
     model: 'qrcode',
     name: 'Dynamic QR Code',
-    nameJp: '動的QRコード',
+    nameJp: 'ダイナミックQRコード',
     description: 'Show a QR code generated for each order on your register or screen; the customer scans it with the wallet app.',
     descriptionJp: '注文ごとに生成したQRコードをレジや画面に表示し、お客様がウォレットアプリで読み取って支払います。',
     logo: '/products/qrcode.svg',
@@ -57,7 +58,7 @@ export const products: readonly Product[] = [
     id: 4,
     model: 'appinvoke',
     name: 'App Invoke',
-    nameJp: 'アプリ起動決済',
+    nameJp: 'アプリ呼び出し',
     description: 'Open the wallet app from your smartphone app with the payment prepared, and come back when it is done.',
     descriptionJp: 'スマートフォンアプリから支払い内容を準備した状態でウォレットアプリを起動し、完了後に元のアプリへ戻ります。',
     logo: '/products/appinvoke.svg',
@@ -67,7 +68,7 @@ export const products: readonly Product[] = [
     id: 5,
     model: 'continuous_payments',
     name: 'Continuous Payment',
-    nameJp: '継続決済',
+    nameJp: '継続課金',
     description:
       'Charge a linked customer on a schedule for subscriptions and recurring bills. Available to corporate customers only.',
     descriptionJp: '連携済みのお客様に定期的に請求し、サブスクリプションや継続課金に対応します。法人のお客様のみご利用いただけます。',
@@ -77,7 +78,7 @@ export const products: readonly Product[] = [
   {
     id: 6,
     model: 'preauth_capture',
-    name: 'Pre-authorization and Capture',
+    name: 'Pre-auth & Capture',
     nameJp: '仮売上・売上確定',
     description: 'Reserve an amount when the order is placed and capture the final amount later, for example when the goods ship.',
     descriptionJp: '注文時に金額を仮押さえし、商品の発送時など後から確定した金額で売上を確定します。',
@@ -88,7 +89,7 @@ export const products: readonly Product[] = [
     id: 7,
     model: 'request_money',
     name: 'Request Money',
-    nameJp: '支払いリクエスト',
+    nameJp: 'リクエストマネー',
     description:
       'Send a payment request to a customer\'s wallet; they approve it in the app when it suits them. Available to corporate customers only.',
     descriptionJp: 'お客様のウォレットに支払いリクエストを送り、お客様は都合のよいときにアプリで承認します。法人のお客様のみご利用いただけます。',
@@ -97,6 +98,20 @@ export const products: readonly Product[] = [
   },
 ]
 
+
+/**
+ * Each product's documentation page. Markdown cannot read this table, so tests/unit/product-names.test.ts holds the
+ * Japanese content to it: the page's title, the home page's and the docs index's cards and the menus say `nameJp`.
+ */
+export const productDocsPath: Record<ProductModel, string> = {
+  webcashier: '/products/docs/webpayment',
+  autodebit: '/products/docs/nativepayment',
+  qrcode: '/products/docs/qrcode',
+  appinvoke: '/products/docs/appinvoke',
+  continuous_payments: '/products/docs/continuouspayment',
+  preauth_capture: '/products/docs/preauthcapture',
+  request_money: '/products/docs/requestmoney',
+}
 
 export const productById = (id: number) => products.find((p) => p.id === id)
 

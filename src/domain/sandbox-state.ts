@@ -116,10 +116,60 @@ export const SandboxSeedSchema = v.pipe(
 export type SandboxSeed = v.InferOutput<typeof SandboxSeedSchema>
 export type SeedPayment = v.InferOutput<typeof SeedPaymentSchema>
 
+/**
+ * What is wrong in a seed file, by its path. `message` is the English text scripts print; `rule` and `values` let the
+ * portal say it in the UI's language (issue 20). A schema issue of valibot has the rule `schema`.
+ */
+export type SeedRule =
+  | 'schema'
+  | 'usernameTwice'
+  | 'unknownUser'
+  | 'unknownUserDefaults'
+  | 'keyTwice'
+  | 'alreadyLinked'
+  | 'orderTwice'
+  | 'createdHasPayer'
+  | 'payerNeeded'
+  | 'noAuthorization'
+  | 'scopeMissing'
+  | 'expiryNotAuthorized'
+  | 'refundNotRefunded'
+  | 'refundTooLarge'
+  | 'refundTwice'
+  | 'refundNeeded'
+
 export interface SeedIssue {
   path: string
   message: string
+  rule?: SeedRule
+  values?: Record<string, string>
 }
+
+/** The English text of each rule; `{name}` is replaced by `values.name`. */
+export const seedRuleTexts: Record<Exclude<SeedRule, 'schema'>, string> = {
+  usernameTwice: 'Username "{name}" appears twice',
+  unknownUser: 'No test user "{name}" in testUsers',
+  unknownUserDefaults: 'No test user "{name}" in testUsers (the defaults are {defaults})',
+  keyTwice: 'Key "{key}" appears twice',
+  alreadyLinked: '"{name}" already has an ACTIVE authorization',
+  orderTwice: 'merchantPaymentId "{id}" appears twice',
+  createdHasPayer: 'An unpaid (CREATED) code has no payer',
+  payerNeeded: 'A {status} payment needs the test user who paid it',
+  noAuthorization: 'No userAuthorizations entry with key "{key}"',
+  scopeMissing: 'The authorization lacks the scope {scopes}',
+  expiryNotAuthorized: 'Only an AUTHORIZED pre-authorisation has an expiry ahead',
+  refundNotRefunded: 'Only a REFUNDED payment has a refund',
+  refundTooLarge: 'The refund is more than the payment',
+  refundTwice: 'merchantRefundId "{id}" appears twice',
+  refundNeeded: 'A REFUNDED payment needs its refund (merchantRefundId, amount)',
+}
+
+const issue = (path: string, rule: Exclude<SeedRule, 'schema'>, values: Record<string, string> = {}): SeedIssue => ({
+  path,
+  message: seedRuleTexts[rule].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? ''),
+  rule,
+  ...(Object.keys(values).length ? { values } : {}),
+})
 
 /**
  * What the schema cannot say alone: names point at existing entries, ids are unique, a payment's status has what
@@ -130,17 +180,18 @@ export function seedIssues(seed: SandboxSeed, defaultUsernames: readonly string[
   const issues: SeedIssue[] = []
   const users = new Set<string>()
   seed.testUsers?.forEach((u, i) => {
-    if (users.has(u.username)) issues.push({ path: `testUsers.${i}.username`, message: `Username "${u.username}" appears twice` })
+    if (users.has(u.username)) issues.push(issue(`testUsers.${i}.username`, 'usernameTwice', { name: u.username }))
     users.add(u.username)
   })
   const known = seed.testUsers ? users : new Set(defaultUsernames)
-  const unknownUser = (name: string) => `No test user "${name}" in testUsers${seed.testUsers ? '' : ' (the defaults are ' + defaultUsernames.join(', ') + ')'}`
+  const unknownUser = (path: string, name: string) =>
+    seed.testUsers ? issue(path, 'unknownUser', { name }) : issue(path, 'unknownUserDefaults', { name, defaults: defaultUsernames.join(', ') })
   const keys = new Map<string, { scopes: string[]; status: string }>()
   const linked = new Set<string>()
   seed.userAuthorizations.forEach((a, i) => {
-    if (keys.has(a.key)) issues.push({ path: `userAuthorizations.${i}.key`, message: `Key "${a.key}" appears twice` })
-    if (!known.has(a.username)) issues.push({ path: `userAuthorizations.${i}.username`, message: unknownUser(a.username) })
-    else if (a.status === 'ACTIVE' && linked.has(a.username)) issues.push({ path: `userAuthorizations.${i}.username`, message: `"${a.username}" already has an ACTIVE authorization` })
+    if (keys.has(a.key)) issues.push(issue(`userAuthorizations.${i}.key`, 'keyTwice', { key: a.key }))
+    if (!known.has(a.username)) issues.push(unknownUser(`userAuthorizations.${i}.username`, a.username))
+    else if (a.status === 'ACTIVE' && linked.has(a.username)) issues.push(issue(`userAuthorizations.${i}.username`, 'alreadyLinked', { name: a.username }))
     if (a.status === 'ACTIVE') linked.add(a.username)
     keys.set(a.key, { scopes: a.scopes, status: a.status })
   })
@@ -148,25 +199,25 @@ export function seedIssues(seed: SandboxSeed, defaultUsernames: readonly string[
   const refunds = new Set<string>()
   seed.payments.forEach((p, i) => {
     const at = `payments.${i}`
-    if (orders.has(p.merchantPaymentId)) issues.push({ path: `${at}.merchantPaymentId`, message: `merchantPaymentId "${p.merchantPaymentId}" appears twice` })
+    if (orders.has(p.merchantPaymentId)) issues.push(issue(`${at}.merchantPaymentId`, 'orderTwice', { id: p.merchantPaymentId }))
     orders.add(p.merchantPaymentId)
     if (p.kind === 'QR') {
-      if (p.status === 'CREATED' && p.payer !== undefined) issues.push({ path: `${at}.payer`, message: 'An unpaid (CREATED) code has no payer' })
-      if (p.status !== 'CREATED' && p.payer === undefined) issues.push({ path: `${at}.payer`, message: `A ${p.status} payment needs the test user who paid it` })
-      if (p.payer !== undefined && !known.has(p.payer)) issues.push({ path: `${at}.payer`, message: unknownUser(p.payer) })
+      if (p.status === 'CREATED' && p.payer !== undefined) issues.push(issue(`${at}.payer`, 'createdHasPayer'))
+      if (p.status !== 'CREATED' && p.payer === undefined) issues.push(issue(`${at}.payer`, 'payerNeeded', { status: p.status }))
+      if (p.payer !== undefined && !known.has(p.payer)) issues.push(unknownUser(`${at}.payer`, p.payer))
     } else {
       const auth = keys.get(p.userAuthorization)
-      if (!auth) issues.push({ path: `${at}.userAuthorization`, message: `No userAuthorizations entry with key "${p.userAuthorization}"` })
+      if (!auth) issues.push(issue(`${at}.userAuthorization`, 'noAuthorization', { key: p.userAuthorization }))
       const needed = p.kind === 'NATIVE' ? ['direct_debit'] : ['preauth_capture_native', 'preauth_capture_transaction']
-      if (auth && !auth.scopes.some((s) => needed.includes(s))) issues.push({ path: `${at}.userAuthorization`, message: `The authorization lacks the scope ${needed.join(' or ')}` })
-      if (p.kind === 'PREAUTH' && p.expiresInMs !== undefined && p.status !== 'AUTHORIZED') issues.push({ path: `${at}.expiresInMs`, message: 'Only an AUTHORIZED pre-authorisation has an expiry ahead' })
+      if (auth && !auth.scopes.some((s) => needed.includes(s))) issues.push(issue(`${at}.userAuthorization`, 'scopeMissing', { scopes: needed.join(' or ') }))
+      if (p.kind === 'PREAUTH' && p.expiresInMs !== undefined && p.status !== 'AUTHORIZED') issues.push(issue(`${at}.expiresInMs`, 'expiryNotAuthorized'))
     }
     if ('refund' in p && p.refund !== undefined) {
-      if (p.status !== 'REFUNDED') issues.push({ path: `${at}.refund`, message: 'Only a REFUNDED payment has a refund' })
-      if (p.refund.amount > p.amount) issues.push({ path: `${at}.refund.amount`, message: 'The refund is more than the payment' })
-      if (refunds.has(p.refund.merchantRefundId)) issues.push({ path: `${at}.refund.merchantRefundId`, message: `merchantRefundId "${p.refund.merchantRefundId}" appears twice` })
+      if (p.status !== 'REFUNDED') issues.push(issue(`${at}.refund`, 'refundNotRefunded'))
+      if (p.refund.amount > p.amount) issues.push(issue(`${at}.refund.amount`, 'refundTooLarge'))
+      if (refunds.has(p.refund.merchantRefundId)) issues.push(issue(`${at}.refund.merchantRefundId`, 'refundTwice', { id: p.refund.merchantRefundId }))
       refunds.add(p.refund.merchantRefundId)
-    } else if (p.status === 'REFUNDED') issues.push({ path: `${at}.refund`, message: 'A REFUNDED payment needs its refund (merchantRefundId, amount)' })
+    } else if (p.status === 'REFUNDED') issues.push(issue(`${at}.refund`, 'refundNeeded'))
   })
   return issues
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { isRedirectAllowed, isWebhookUrl, redirectDomainsSchema } from './settings.ts'
+import { isRedirectAllowed, isWebhookUrl, redirectDomainsSchema, webhookUrlSchema } from './settings.ts'
 
 describe('merchant settings rules', () => {
   it('webhooks: https anywhere, http only on this machine, no credentials in the URL', () => {
@@ -15,6 +15,11 @@ describe('merchant settings rules', () => {
     for (const bad of [['https://shop.example'], ['shop.example:443'], ['*.shop.example'], ['10.0.0.1'], ['a..b'], ['-a.example']]) {
       expect(v.safeParse(redirectDomainsSchema, bad).success, bad[0]).toBe(false)
     }
+  })
+
+  it('a full-width webhook URL or domain is read as the ASCII one (issue 20)', () => {
+    expect(v.parse(webhookUrlSchema, 'ｈｔｔｐｓ：／／ｓｈｏｐ．ｅｘａｍｐｌｅ／ｈｏｏｋ　')).toBe('https://shop.example/hook')
+    expect(v.parse(redirectDomainsSchema, ['ｓｈｏｐ．ｅｘａｍｐｌｅ', 'ＳＨＯＰ．ＥＸＡＭＰＬＥ'])).toEqual(['shop.example'])
   })
 
   it('a WEB_LINK redirect is HTTPS on a listed domain or its sub-domain; an empty list allows any HTTPS host', () => {

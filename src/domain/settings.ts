@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { isInternalHost, isLoopbackHost } from './merchant-urls.ts'
+import { normalizeTyped } from './typed-input.ts'
 
 /**
  * Merchant settings (Settings tab 'Configuration', spec §2, §5, §7): the webhook URL and the domains a WEB_LINK
@@ -33,8 +34,8 @@ export function isWebhookUrl(value: string): boolean {
 const hostPattern = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/
 export const isHostName = (value: string) => hostPattern.test(value) && !/^[\d.]+$/.test(value)
 
-/** Lowercases, trims and drops duplicates (order kept). */
-export const normaliseDomains = (domains: readonly string[]) => [...new Set(domains.map((d) => d.trim().toLowerCase()).filter(Boolean))]
+/** Reads full-width as ASCII (NFKC), lowercases, trims and drops duplicates (order kept). */
+export const normaliseDomains = (domains: readonly string[]) => [...new Set(domains.map((d) => normalizeTyped(d).toLowerCase()).filter(Boolean))]
 
 /** A host matches a listed domain when it is the domain or one of its sub-domains. */
 export const hostOnList = (host: string, domains: readonly string[]) =>
@@ -60,7 +61,8 @@ export function isRedirectAllowed(redirectUrl: string, domains: readonly string[
 
 export const webhookUrlSchema = v.pipe(
   v.string(),
-  v.trim(),
+  // as typed: full-width ｈｔｔｐｓ：／／… is the ASCII address (issue 20)
+  v.transform((value: string) => normalizeTyped(value)),
   v.maxLength(settingsLimits.maxUrlLength),
   v.check(isWebhookUrl, 'The webhook URL must be https:// (or http://localhost for local development).'),
 )

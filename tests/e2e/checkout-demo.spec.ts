@@ -39,6 +39,9 @@ test('QR: pick a cake, a test user pays the code in a second page, paid, then re
   expect(url).toMatch(/\/sandbox\/cashier\//)
 
   await payer.goto(new URL(url).pathname)
+  // the order the cashier shows is in the shop's language (issue 20)
+  await expect(payer.getByText('チョコレートケーキ').first()).toBeVisible()
+  await expect(payer.locator('body')).not.toContainText('Chocolate cake')
   await payer.getByRole('radio', { name: /jiro/ }).check()
   await payer.getByRole('button', { name: 'ログイン' }).click()
   await payer.getByRole('button', { name: '支払う ￥1' }).click()

@@ -6,6 +6,7 @@ import { expect, test } from '../support/hydrated-test.ts'
 import { createAccountThroughApi } from '../support/e2e-account.ts'
 import { e2eHttpsInfo } from '../support/e2e-https.ts'
 import { opaClient } from '../support/opa-client.ts'
+import { products } from '../../src/domain/products.ts'
 
 /**
  * myhome, transactions and settings as a developer uses them (issue 12, docs/dashboard.md): test ↔ live mode
@@ -282,6 +283,20 @@ test('en: settings are saved and reloaded, refused values are marked, and leavin
   await expect(page.getByRole('checkbox', { name: 'Web Payment' })).toBeChecked()
   await page.goto('/settings')
   await expect(page.getByLabel('Webhook URL')).toHaveValue('https://saved.example.com/hook')
+})
+
+test('ja: settings read a full-width webhook URL and domains as ASCII, and OPA Scopes names the products as the docs do (issue 20)', async ({ page }) => {
+  await signedIn(page, 'ja', 'settings-ja')
+  await page.goto('/settings')
+  const webhook = page.getByLabel('Webhook URL')
+  await webhook.fill('ｈｔｔｐｓ：／／ｓｈｏｐ．ｅｘａｍｐｌｅ．ｃｏｍ／ｈｏｏｋ')
+  await expect(webhook).toHaveValue('https://shop.example.com/hook')
+  const domains = page.getByLabel('許可するリダイレクト先ドメイン')
+  await domains.fill('ｓｈｏｐ．ｅｘａｍｐｌｅ．ｃｏｍ')
+  await expect(domains).toHaveValue('shop.example.com')
+  await page.goto('/settings?tab=opa-scopes')
+  for (const product of products) await expect(page.getByRole('checkbox', { name: product.nameJp, exact: true })).toBeVisible()
+  await expect(page.getByRole('main')).not.toContainText('動的QRコード')
 })
 
 test('ja at 390 px: myhome fits a phone, and its tools menu links to transactions, the lab, the resolver and settings', async ({ page }) => {

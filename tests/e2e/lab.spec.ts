@@ -92,6 +92,39 @@ test('resolver: an unknown code says so and offers near matches; a pasted respon
   await expect(page.getByRole('heading', { name: 'DYNAMIC_QR_NOT_FOUND' })).toBeVisible()
 })
 
+const resolverForm = {
+  ja: {
+    code: 'レスポンスコード',
+    response: 'レスポンス本文（任意）',
+    empty: 'レスポンスコードを入力するか、コードを含むレスポンスを貼り付けてください。',
+    unreadable: '貼り付けた本文にレスポンスコードが見つかりません。resultInfo.code か resultInfo.codeId（例："code":"UNAUTHORIZED" や 08100016）を含めるか、上の欄にコードを入力してください。',
+  },
+  en: {
+    code: 'Response code',
+    response: 'Response text (optional)',
+    empty: 'Enter a response code, or paste a response that contains one.',
+    unreadable: 'No response code was found in the pasted text. It needs resultInfo.code or resultInfo.codeId (for example "code":"UNAUTHORIZED" or 08100016); or type the code above.',
+  },
+}
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`resolver form: a full-width code id is read, an empty or unreadable input says so (${lang}, issue 20)`, async ({ page }) => {
+    await useLang(page, lang)
+    const t = { ...text[lang], ...resolverForm[lang] }
+    await page.goto('/develop/resolve')
+    await page.getByRole('button', { name: t.explain }).click()
+    await expect(page.getByText(t.empty, { exact: true })).toBeVisible()
+    await page.getByLabel(t.response).fill('Something went wrong, please retry')
+    await page.getByRole('button', { name: t.explain }).click()
+    await expect(page.getByText(t.unreadable, { exact: true })).toBeVisible()
+    await page.getByLabel(t.response).fill('')
+    await page.getByLabel(t.code, { exact: true }).fill('０８１０００１６')
+    await page.getByRole('button', { name: t.explain }).click()
+    await expect(page).toHaveURL(/code=08100016/)
+    await expect(page.getByRole('heading', { name: 'UNAUTHORIZED' })).toBeVisible()
+  })
+}
+
 test('old lab links open the product\'s tab', async ({ page }) => {
   await signedInDeveloper(page)
   await page.goto('/develop/qrcode-lab')

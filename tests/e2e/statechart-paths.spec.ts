@@ -64,6 +64,7 @@ const search: Driver = {
   shows: {
     'search.results': (page) => page.locator('.search-dialog__results'),
     'search.noResults': (page) => page.locator('.search-dialog__empty'),
+    'search.tooLong': (page) => page.locator('.search-dialog__too-long'),
   },
 }
 

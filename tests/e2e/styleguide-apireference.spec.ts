@@ -86,7 +86,7 @@ for (const lang of ['jp', 'en'] as const) {
     await expect(id).toContainText(lang === 'en' ? 'at most 64 characters' : '64文字以内')
     await expect(body.getByRole('rowheader', { name: /amount\.currency$/ })).toBeVisible()
     // the description's own texts, looked up in the feature's catalog by their English text (descriptions.ts)
-    await expect(operation.locator('.api-op__summary')).toHaveText(lang === 'en' ? 'Create a QR code (dynamic QR, web payment, app invoke)' : 'QRコードを作成します（動的QR、ウェブペイメント、アプリ起動）。')
+    await expect(operation.locator('.api-op__summary')).toHaveText(lang === 'en' ? 'Create a QR code (dynamic QR, web payment, app invoke)' : 'QRコードを作成します（ダイナミックQRコード、ウェブペイメント、アプリ呼び出し）。')
     await expect(id).toContainText(lang === 'en' ? 'Merchant-issued id of the order, unique per merchant' : '加盟店が発行する注文ID。加盟店内で一意')
     await expect(operation).not.toContainText('{"type"')
 
@@ -98,6 +98,11 @@ for (const lang of ['jp', 'en'] as const) {
 
     const resolver = operation.getByRole('link', { name: 'DYNAMIC_QR_BAD_REQUEST' })
     await expect(resolver).toHaveAttribute('href', /^\/develop\/resolve\?api_name=v2_createDynamicQRCode&code=DYNAMIC_QR_BAD_REQUEST&code_id=\d{8}$/)
+    // the error codes' messages in the page's language (issue 20), and the parameter tables' "Type" column is 型 / Type
+    const badRequest = operation.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'DYNAMIC_QR_BAD_REQUEST' }) })
+    await expect(badRequest).toContainText(lang === 'en' ? 'Dynamic QR bad request error.' : /リクエストが不正です。/)
+    if (lang === 'jp') await expect(badRequest).not.toContainText('Dynamic QR bad request error.')
+    await expect(body.getByRole('columnheader', { name: lang === 'en' ? 'Type' : '型', exact: true })).toBeVisible()
   })
 }
 

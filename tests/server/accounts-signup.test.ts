@@ -25,6 +25,19 @@ describe.each(storeKinds())('accounts: sign-up [%s]', (kind) => {
   })
   afterAll(() => t.close())
 
+  it('reads a full-width e-mail address and OTP as the ASCII ones (issue 20)', async () => {
+    const email = uniqueEmail('wide')
+    const wide = (text: string) => text.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0))
+    const device = newDevice()
+    const created = await t.json('POST', '/v1/dpSignup/createAccount', { email: `${wide(email)}　`, password: goodPassword }, deviceHeader(device))
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    const mail = (await latestMail(t, email))!
+    expect(mail.otp).toMatch(/^\d{4}$/)
+    const validated = await t.json('POST', '/v1/dpSignup/validateOtp', { otp_reference_id: created.body.data.otp_reference_id, otp: wide(mail.otp!), email: wide(email) }, deviceHeader(device))
+    expect(validated.status).toBe(200)
+    expect(validated.body.data.status).toBe('PENDING_UPLOAD_LOGO')
+  })
+
   it('walks a newcomer through all five steps and leaves them holding a sandbox merchant, key and secret', async () => {
     const email = uniqueEmail('newcomer')
     const device = newDevice()

@@ -135,6 +135,6 @@ describe('the Japanese of the API description', () => {
       expect(ja._(id!)).toBe(jaTexts[id!])
     }
     expect(ja._('Sandbox')).toBe('サンドボックス')
-    expect(ja._('Create a QR code (dynamic QR, web payment, app invoke)')).toBe('QRコードを作成します（動的QR、ウェブペイメント、アプリ起動）。')
+    expect(ja._('Create a QR code (dynamic QR, web payment, app invoke)')).toBe('QRコードを作成します（ダイナミックQRコード、ウェブペイメント、アプリ呼び出し）。')
   })
 })

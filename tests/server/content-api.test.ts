@@ -91,6 +91,15 @@ describe.each(storeKinds())('content API [%s]', (kind) => {
     expect(none.body.data).toEqual([])
   })
 
+  it('searches full-width words as the ASCII they mean (issue 20: ｑｒ finds what qr finds)', async () => {
+    for (const lang of ['jp', 'en']) {
+      const ascii = await t.json('GET', `/dev/config/search?searchText=qr&lang=${lang}`)
+      const wide = await t.json('GET', `/dev/config/search?searchText=${encodeURIComponent('ｑｒ　')}&lang=${lang}`)
+      expect(ascii.body.data.length).toBeGreaterThan(0)
+      expect(wide.body.data).toEqual(ascii.body.data)
+    }
+  })
+
   it('extends the components call with products, leftMenu, homepage and miniapp', async () => {
     const res = await t.json('GET', '/dev/config/v2/components?type=products&type=leftMenu&type=homepage&type=miniapp&lang=en')
     expect(res.status).toBe(200)

@@ -50,6 +50,15 @@ describe.each(storeKinds())('developer tools: lab lists and resolver [%s]', (kin
     expect((await t.json('GET', `/dev/v1/resolve?code=${'X'.repeat(101)}`)).status).toBe(400)
   })
 
+  it('reads a full-width code or code id as the ASCII one (issue 20)', async () => {
+    const id = await t.json('GET', `/dev/v1/resolve?code=${encodeURIComponent('０８１０００１６')}&lang=en`)
+    expect(id.status).toBe(200)
+    expect(id.body.data).toMatchObject({ found: true, entry: { code: 'UNAUTHORIZED' } })
+    const code = await t.json('GET', `/dev/v1/resolve?code=${encodeURIComponent('　ｕｎａｕｔｈｏｒｉｚｅｄ')}&code_id=${encodeURIComponent('０８１０００１６')}&lang=en`)
+    expect(code.body.data).toMatchObject({ found: true, entry: { code: 'UNAUTHORIZED' }, query: { code_id: '08100016' } })
+    expect((await t.json('GET', `/dev/v1/resolve?code=${encodeURIComponent('　')}`)).status).toBe(400)
+  })
+
   it('describes every developer-tools call in /openapi.json', async () => {
     const paths = (await t.json('GET', '/openapi.json')).body.paths
     const expected: [string, string][] = [

@@ -92,7 +92,7 @@ export function parseSeed(input: unknown): SandboxSeed {
   const result = v.safeParse(SandboxSeedSchema, input)
   const issues = result.success
     ? seedIssues(result.output, defaultUsernames)
-    : result.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }))
+    : result.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message, rule: 'schema' as const }))
   if (issues.length || !result.success) throw new ApiError('SANDBOX_SEED_INVALID', { data: { issues } })
   return result.output
 }

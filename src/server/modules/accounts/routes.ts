@@ -85,8 +85,10 @@ export function accountsRoutes(deps: AppDeps) {
   signup.post('/validateOtp', accountJson(v.object({ otp_reference_id: v.string(), otp: v.string(), email: v.string() })), async (c) => {
     const body = c.req.valid('json')
     // a malformed code or reference is simply not valid; it does not use up one of the reference's tries
-    if (!v.is(validateOtpRequest, body)) throw new ApiError('INVALID_GRANT')
-    const { user, challenge } = await flows.verifyOtp(body.otp_reference_id, 'signup_otp', body.otp, clientKeyOf(c), body.email)
+    // (the parsed values: a full-width code or address is read as ASCII, issue 20)
+    const valid = v.safeParse(validateOtpRequest, body)
+    if (!valid.success) throw new ApiError('INVALID_GRANT')
+    const { user, challenge } = await flows.verifyOtp(valid.output.otp_reference_id, 'signup_otp', valid.output.otp, clientKeyOf(c), valid.output.email)
     await repo.markEmailVerified(user.id, flows.now())
     const device = challenge.deviceId ?? deviceIdOf(c)
     if (device) await repo.rememberDevice(user.id, device, flows.now())

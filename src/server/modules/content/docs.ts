@@ -4,6 +4,7 @@ import { pageTypes } from '@/domain/content.ts'
 import { ApiError, successInfo } from '@/domain/errors.ts'
 import { pickLang, type Lang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
+import { normalizeTyped } from '@/domain/typed-input.ts'
 import { TtlLruCache } from '../../content/cache.ts'
 import '../../content/docs-components.ts'
 import { library, publicPage, summary } from '../../content/library.ts'
@@ -22,7 +23,8 @@ const pageQuery = v.object({
   slug: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.regex(/^[A-Za-z0-9_\-./]+$/))),
   lang: langParam,
 })
-const searchQuery = v.object({ searchText: v.pipe(v.string(), v.maxLength(200)), lang: langParam })
+// words as typed: full-width `ｑｒ` searches for qr (issue 20)
+const searchQuery = v.object({ searchText: v.pipe(v.string(), v.transform((text: string) => normalizeTyped(text)), v.maxLength(limits.searchMaxLength)), lang: langParam })
 const langQuery = v.object({ lang: langParam })
 
 const ok = <T,>(data: T) => ({ resultInfo: successInfo(), data })

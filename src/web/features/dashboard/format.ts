@@ -1,15 +1,11 @@
 import type { Lang } from '@/domain/i18n.ts'
+import { formatJst } from '@/domain/time-format.ts'
 
-/** Dates and yen of the dashboard in the UI language. */
+/** Dates and yen of the dashboard in the UI language; dates and times in Japan time (src/domain/time-format.ts). */
 const locale = (lang: Lang) => (lang === 'ja' ? 'ja-JP' : 'en-GB')
 
-export const formatDate = (lang: Lang, iso: string) => new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium' }).format(new Date(iso))
-export const formatDateTime = (lang: Lang, iso: string) =>
-  new Intl.DateTimeFormat(locale(lang), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Tokyo',
-  }).format(new Date(iso))
+export const formatDate = (lang: Lang, iso: string) => formatJst(lang, iso, 'date')
+export const formatDateTime = (lang: Lang, iso: string) => formatJst(lang, iso, 'dateTime')
 /** en-US for yen in English: en-GB writes 'JP¥'. */
 export const formatYen = (lang: Lang, amount: number) =>
   new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US', { style: 'currency', currency: 'JPY' }).format(amount)

@@ -39,10 +39,13 @@ const errorShape = v.object({ resultInfo: v.object({ code: v.pipe(v.string(), v.
 const randomId = () => crypto.randomUUID().replaceAll('-', '')
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 const money = (amount: number) => ({ amount, currency: limits.currency })
-const describe: Record<DemoPanelType, string> = { qrCode: 'PayLab panel: QR code', appInvoke: 'PayLab panel: app invoke', cashback: 'PayLab panel: cashback', autoDebit: 'PayLab panel: auto debit' }
+const englishDescriptions: Record<DemoPanelType, string> = { qrCode: 'PayLab panel: QR code', appInvoke: 'PayLab panel: app invoke', cashback: 'PayLab panel: cashback', autoDebit: 'PayLab panel: auto debit' }
 
-/** The panel's actors; `onCall` hears every exchange (for the call list). */
-export function demoPanelActors(onCall: (call: PanelCall) => void) {
+/**
+ * The panel's actors; `onCall` hears every exchange (for the call list). `describeOrder` is the order description the
+ * wallet's cashier shows, in the UI's language (issue 20); without it the English one is sent.
+ */
+export function demoPanelActors(onCall: (call: PanelCall) => void, describeOrder: (type: DemoPanelType) => string = (type) => englishDescriptions[type]) {
   let n = 0
 
   async function call<S extends v.GenericSchema>(method: PanelCall['method'], path: string, schema: S, body?: unknown): Promise<v.InferOutput<S>> {
@@ -90,7 +93,7 @@ export function demoPanelActors(onCall: (call: PanelCall) => void) {
         amount: money(input.amount),
         codeType: 'ORDER_QR',
         requestedAt: nowSeconds(),
-        orderDescription: describe[input.paymentType],
+        orderDescription: describeOrder(input.paymentType),
       })
       codeIds.set(merchantPaymentId, data.codeId)
       return { url: data.url, codeId: data.codeId, merchantPaymentId }
@@ -115,7 +118,7 @@ export function demoPanelActors(onCall: (call: PanelCall) => void) {
         userAuthorizationId: input.userAuthorizationId,
         amount: money(input.amount),
         requestedAt: nowSeconds(),
-        orderDescription: describe.autoDebit,
+        orderDescription: describeOrder('autoDebit'),
       })
       paymentIds.set(merchantPaymentId, data.paymentId)
       return { merchantPaymentId }
@@ -126,7 +129,7 @@ export function demoPanelActors(onCall: (call: PanelCall) => void) {
         userAuthorizationId: input.userAuthorizationId,
         amount: money(input.amount),
         requestedAt: nowSeconds(),
-        orderDescription: describe.cashback,
+        orderDescription: describeOrder('cashback'),
       })
     }),
     refundPayment: fromPromise<void, { merchantPaymentId: string; amount: number }>(async ({ input }) => {

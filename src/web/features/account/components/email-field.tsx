@@ -1,7 +1,9 @@
 import { Trans } from '@lingui/react/macro'
+import { typedInput } from '@/web/ui/typed-input.ts'
 import '../catalog.ts'
 
-/** The labelled e-mail input every account form starts with (sign-up, sign-in, forgot password). */
+/** The labelled e-mail input every account form starts with (sign-up, sign-in, forgot password); a full-width address
+ * (`ｔａｒｏ＠ｅｘａｍｐｌｅ．ｃｏｍ`) is read as the ASCII one (issue 20). */
 export function EmailField({
   id,
   value,
@@ -30,7 +32,7 @@ export function EmailField({
         value={value}
         aria-invalid={invalid}
         aria-describedby={describedBy}
-        onChange={(e) => onValueChange(e.target.value)}
+        {...typedInput(onValueChange, { trim: true })}
         onBlur={onBlur}
       />
     </>

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { isValidOtp, maskEmail } from '@/domain/account-validation.ts'
 import { limits } from '@/domain/limits.ts'
+import { typedInput } from '@/web/ui/typed-input.ts'
 import { errorText, validationText } from '../messages.ts'
 import type { otpMachine } from '@machines/otp.machine.ts'
 import { FieldMessage, FormError } from './auth-card.tsx'
@@ -58,10 +59,14 @@ export function OtpStep({ email, secondsLeft, canResend, resending, verifying, e
         value={otp}
         aria-invalid={message !== ''}
         aria-describedby={ids.message}
-        onChange={(e) => {
-          setOtp(e.target.value)
-          check(e.target.value)
-        }}
+        {...typedInput(
+          (value) => {
+            // １２３４ typed in full-width is the code 1234 (issue 20)
+            setOtp(value)
+            check(value)
+          },
+          { trim: true },
+        )}
         onBlur={() => check(otp)}
       />
       <FieldMessage id={ids.message} message={message} />

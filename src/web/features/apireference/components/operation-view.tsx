@@ -1,5 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
+import { isErrorCode } from '@/domain/errors.ts'
+import '@/domain/errors-sandbox.ts'
+import { errorText } from '@/web/lib/error-text.ts'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { Tabs } from '@/web/ui/tabs.tsx'
 import type { Operation } from '../api.ts'
@@ -132,7 +135,9 @@ type Code = ExampleResponse['codes'][number]
  * answer as a line of links; every code opens the resolver for this operation.
  */
 function ErrorCodes({ apiName, status, codes, common }: { apiName: string; status: string; codes: Code[]; common: Code[] }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  // /openapi.json publishes the English message; the error catalogue has each code's text in both languages (issue 20)
+  const messageOf = (code: Code) => (isErrorCode(code.code) ? errorText(i18n, code.code) : code.message)
   const link = (code: Code) => (
     <InternalLink href={resolverHref(apiName, code)} className="api-code-link">
       <code>{code.code}</code>
@@ -162,7 +167,7 @@ function ErrorCodes({ apiName, status, codes, common }: { apiName: string; statu
                   <td>
                     <code>{code.codeId}</code>
                   </td>
-                  <td>{code.message}</td>
+                  <td>{messageOf(code)}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { type ProductModel, products } from '@/domain/products.ts'
 import { type SampleLanguage, type SampleOption, sampleLanguageNames, sampleLanguages, sampleOptions } from '@/domain/sample-catalogue.ts'
 import { CopyValueButton } from '@/web/ui/copy-button.tsx'
 import { TabList } from '@/web/ui/tab-list.tsx'
@@ -10,19 +11,20 @@ import { helperSource, sampleSource } from '../sources.ts'
 import '../catalog.ts'
 
 interface OptionText {
-  title: MessageDescriptor
+  /** A payment product's option is named by the products table (one name per product everywhere, issue 20). */
+  title: MessageDescriptor | ProductModel
   description: MessageDescriptor
   call: string
 }
 
 const optionTexts: Record<SampleOption, OptionText> = {
   'dynamic-qr': {
-    title: msg`Dynamic QR Code`,
+    title: 'qrcode',
     description: msg`Create a code for one order and show its URL as a QR code at the till or on your site; the payer scans it with the wallet app and pays.`,
     call: 'POST /v2/codes',
   },
   'app-invoke': {
-    title: msg`App Invoke`,
+    title: 'appinvoke',
     description: msg`From your app or mobile site, create a code and open its deep link: the wallet app opens on the payment, and the payer comes back to your redirect URL.`,
     call: 'POST /v2/codes (redirectType)',
   },
@@ -36,6 +38,11 @@ const optionTexts: Record<SampleOption, OptionText> = {
     description: msg`Charge a linked user at once, without a QR code or a confirmation screen. Needs a user authorization with the direct_debit scope; the answer says COMPLETED.`,
     call: 'POST /v2/payments',
   },
+}
+
+const productName = (model: ProductModel, locale: string) => {
+  const product = products.find((p) => p.model === model)!
+  return locale === 'en' ? product.name : product.nameJp
 }
 
 /** spec §2 demo panels: the catalogue of four options, each with a sample per language (issue 13). */
@@ -55,9 +62,10 @@ export function SampleCatalogue() {
 }
 
 function CatalogueOption({ option }: { option: SampleOption }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [language, setLanguage] = useState<SampleLanguage>(sampleLanguages[0])
   const texts = optionTexts[option]
+  const title = typeof texts.title === 'string' ? productName(texts.title, i18n.locale) : t(texts.title)
   const sample = sampleSource(option, language)
   const helper = helperSource(language)
   const name = sampleLanguageNames[language]
@@ -66,7 +74,7 @@ function CatalogueOption({ option }: { option: SampleOption }) {
   return (
     <section className="catalogue__option" aria-labelledby={`catalogue-${option}`} data-option={option}>
       <h2 id={`catalogue-${option}`} className="catalogue__title">
-        {t(texts.title)}
+        {title}
       </h2>
       <p className="catalogue__description">{t(texts.description)}</p>
       <p className="catalogue__call">
@@ -79,7 +87,7 @@ function CatalogueOption({ option }: { option: SampleOption }) {
         labelOf={(id) => sampleLanguageNames[id]}
         tabId={tabId}
         panelId={panelId}
-        label={t`Language of the ${t(texts.title)} sample`}
+        label={t`Language of the ${title} sample`}
       />
       <div role="tabpanel" id={panelId(language)} aria-labelledby={tabId(language)} className="catalogue__panel">
         <SourceBox path={sample.path} source={sample.source} label={t`Copy the ${name} sample`} />

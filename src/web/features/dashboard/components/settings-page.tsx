@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react'
 import { products as productCatalog } from '@/domain/products.ts'
 import { settingsLimits, type SettingsTab } from '@/domain/settings.ts'
 import { Button } from '@/web/ui/button.tsx'
+import { typedInput } from '@/web/ui/typed-input.ts'
 import { errorText, langOf } from '@/web/lib/error-text.ts'
 import { useStoredMode, type ModeView } from '../mode.ts'
 import { useSettingsForm, type SettingsDraft, type SettingsField } from '../use-settings-form.ts'
@@ -104,7 +105,7 @@ function SettingsTabs({
                   placeholder="https://shop.example.com/paylab/webhook"
                   aria-invalid={refused.has('webhook_url')}
                   aria-describedby={refused.has('webhook_url') ? `${baseId}-webhook-error` : undefined}
-                  onChange={(event) => edit({ webhookUrl: event.target.value })}
+                  {...typedInput((webhookUrl) => edit({ webhookUrl }))}
                 />
                 {refused.has('webhook_url') && (
                   <p id={`${baseId}-webhook-error`} className="dash-field__error">
@@ -123,7 +124,7 @@ function SettingsTabs({
                   placeholder="shop.example.com"
                   aria-invalid={refused.has('redirect_domains')}
                   aria-describedby={`${baseId}-domains-hint${refused.has('redirect_domains') ? ` ${baseId}-domains-error` : ''}`}
-                  onChange={(event) => edit({ domains: event.target.value })}
+                  {...typedInput((domains) => edit({ domains }))}
                 />
                 <p id={`${baseId}-domains-hint`} className="dash-muted">
                   <Trans>One host name per line; its sub-domains are allowed too. While the list is empty any HTTPS address is accepted.</Trans>

@@ -5,6 +5,7 @@ import { useMachine } from '@xstate/react'
 import { useId, useMemo, useRef, useState } from 'react'
 import { demoPanelTypes, demoPanelViews, type DemoAmountAlert, type DemoPanelType, type DemoPanelView } from '@/domain/demo-panel.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
+import { typedInput } from '@/web/ui/typed-input.ts'
 import { PhoneFrame } from '@/web/ui/phone-frame.tsx'
 import { QrCanvas } from '@/web/ui/qr-canvas.tsx'
 import { demoPanelMachine } from '@machines/demo-panel.machine.ts'
@@ -30,6 +31,14 @@ const typeHints: Record<DemoPanelType, MessageDescriptor> = {
   appInvoke: msg`The shop's app creates an order and opens the wallet by its deep link; the test user pays on the wallet's cashier page.`,
   autoDebit: msg`The shop takes the payment from a linked test user's balance, without a confirmation screen.`,
 }
+/** The order description the wallet's cashier shows for the panel's payment (issue 20: in the UI's language). */
+const orderDescriptions: Record<DemoPanelType, MessageDescriptor> = {
+  qrCode: msg`PayLab panel: QR code`,
+  appInvoke: msg`PayLab panel: app invoke`,
+  cashback: msg`PayLab panel: cashback`,
+  autoDebit: msg`PayLab panel: auto debit`,
+}
+
 const viewNames: Record<DemoPanelView, MessageDescriptor> = {
   native: msg`Native payment (linked test user)`,
   directDebit: msg`Direct debit (link on the consent page first)`,
@@ -51,7 +60,7 @@ export function DemoPanel({ initialType, initialView }: { initialType: DemoPanel
   const { t, i18n } = useLingui()
   const baseId = useId()
   const [calls, setCalls] = useState<PanelCall[]>([])
-  const machine = useMemo(() => demoPanelMachine.provide({ actors: demoPanelActors((call) => setCalls((list) => [call, ...list].slice(0, 40))) }), [])
+  const machine = useMemo(() => demoPanelMachine.provide({ actors: demoPanelActors((call) => setCalls((list) => [call, ...list].slice(0, 40)), (type) => i18n._(orderDescriptions[type])) }), [])
   const [state, send] = useMachine(machine, { input: { paymentType: initialType, view: initialView } })
   const { paymentType, view, amountText, amount, amountAlert, url, problem } = state.context
   const idle = state.matches('idle')
@@ -94,7 +103,7 @@ export function DemoPanel({ initialType, initialView }: { initialType: DemoPanel
             disabled={!idle}
             aria-invalid={amountAlert !== null}
             aria-describedby={amountAlert ? alertId : undefined}
-            onChange={(event) => send({ type: 'panel.amount', text: event.target.value })}
+            {...typedInput((text) => send({ type: 'panel.amount', text }), { amount: true })}
           />
           {amountAlert && (
             <p id={alertId} className="demo-panel__alert demo-panel__alert--error" role="alert" data-alert={amountAlert}>

@@ -43,7 +43,11 @@ export function forgetLink() {
   globalThis.localStorage?.removeItem(storageKeys.checkoutLink)
 }
 
-export function checkoutActors() {
+/**
+ * `cakeName` names a cake in the order the wallet's cashier shows (the shop passes the name in the UI's language:
+ * いちごのショートケーキ in Japanese, issue 20); without it the English name is sent.
+ */
+export function checkoutActors(cakeName: (cake: CakeId) => string = (cake) => cakeTitles[cake]) {
   const codeIds = new Map<string, string>()
 
   const paymentStatus = (merchantPaymentId: string) => http.get(envelope(statusData), `${P.qrDetail}/${encodeURIComponent(merchantPaymentId)}`, short)
@@ -63,8 +67,8 @@ export function checkoutActors() {
           amount: money(input.amount),
           codeType: 'ORDER_QR',
           requestedAt: nowSeconds(),
-          orderDescription: cakeTitles[input.cake],
-          orderItems: [{ name: cakeTitles[input.cake], quantity: 1, unitPrice: money(input.amount) }],
+          orderDescription: cakeName(input.cake),
+          orderItems: [{ name: cakeName(input.cake), quantity: 1, unitPrice: money(input.amount) }],
         },
       })
       if (answer.data) codeIds.set(merchantPaymentId, answer.data.codeId)

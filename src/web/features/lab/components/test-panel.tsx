@@ -7,8 +7,10 @@ import { Button, buttonClass } from '@/web/ui/button.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { Checkbox } from '@/web/ui/selection-controls.tsx'
 import { TextField } from '@/web/ui/text-field.tsx'
+import { typedInput } from '@/web/ui/typed-input.ts'
 import type { DemoCallRecord, TestPanelEvent, testPanelMachine } from '@machines/test-panel.machine.ts'
 import type { LabEndpointView } from '../api.ts'
+import { labGroupList } from '../group-names.ts'
 import { curlForRecord, type DemoCredentials } from '../demo-call.ts'
 import '../catalog.ts'
 
@@ -18,7 +20,7 @@ const itemFields: (keyof ActiveItem)[] = ['merchantPaymentId', 'userAuthorizatio
 
 /** The test panel of one product tab (spec §4): endpoint, scenario, authorization flag, Run, the active item and every call. */
 export function TestPanel({ snapshot, send, endpoints, credentials, link }: { snapshot: Snapshot; send: (event: TestPanelEvent) => void; endpoints: LabEndpointView[]; credentials: DemoCredentials; link?: ReactNode }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { context } = snapshot
   const busy = !snapshot.matches('ready')
   const endpoint = endpoints.find((e) => e.id === context.endpointId)
@@ -30,7 +32,7 @@ export function TestPanel({ snapshot, send, endpoints, credentials, link }: { sn
         <Trans>Test panel</Trans>
       </h3>
       <p className="lab-panel__scopes">
-        <Trans>Product scopes of your merchant:</Trans> {context.scopes.length ? context.scopes.join(', ') : '—'}
+        <Trans>Product scopes of your merchant:</Trans> {context.scopes.length ? labGroupList(context.scopes, i18n) : '—'}
       </p>
       <div className="ui-field">
         <label className="ui-field__label" htmlFor="lab-endpoint">
@@ -63,7 +65,7 @@ export function TestPanel({ snapshot, send, endpoints, credentials, link }: { sn
         )}
       </fieldset>
       <Checkbox
-        label={t`Authorization flag (isAuthorzation): the authorised key is used even in the unauthorised scenario`}
+        label={t`Authorization flag (isAuthorization): the authorised key is used even in the unauthorised scenario`}
         checked={context.item.isAuthorzation}
         disabled={busy}
         onChange={(e) => send({ type: 'panel.authorize', value: e.target.checked })}
@@ -79,7 +81,7 @@ export function TestPanel({ snapshot, send, endpoints, credentials, link }: { sn
         value={context.userAuthorizationId}
         maxLength={64}
         disabled={busy}
-        onChange={(e) => send({ type: 'panel.user', userAuthorizationId: e.target.value })}
+        {...typedInput((userAuthorizationId) => send({ type: 'panel.user', userAuthorizationId }), { trim: true })}
       />
       <div className="lab-panel__actions">
         <Button onClick={() => send({ type: 'panel.run' })} disabled={busy} aria-busy={busy}>
@@ -95,7 +97,8 @@ export function TestPanel({ snapshot, send, endpoints, credentials, link }: { sn
       <dl className="lab-item">
         {itemFields.map((field) => (
           <div key={field}>
-            <dt>{field}</dt>
+            {/* the item keeps spec §3's spelling; a person reads the published field name */}
+            <dt>{field === 'isAuthorzation' ? 'isAuthorization' : field}</dt>
             <dd>{context.item[field] === null ? '—' : String(context.item[field])}</dd>
           </div>
         ))}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { Button, buttonClass } from '@/web/ui/button.tsx'
+import { normalizeTyped } from '@/domain/typed-input.ts'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { TextField } from '@/web/ui/text-field.tsx'
 import { resolveQueryOptions, type ResolveAnswer } from '../api.ts'
@@ -52,20 +53,25 @@ function ResolverForm({ search }: { search: ResolverSearch }) {
   const [apiName, setApiName] = useState(search.api_name ?? '')
   const [code, setCode] = useState(search.code ?? '')
   const [responseText, setResponseText] = useState('')
-  const [missing, setMissing] = useState(false)
+  // what is wrong with the input, said at once (issue 20: an empty or unreadable input never does nothing)
+  const [problem, setProblem] = useState<'empty' | 'unreadable' | null>(null)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const found = codesInResponse(responseText)
-    const chosen = code.trim() || found.code || ''
+    // full-width ０８１０００１６ or ＵＮＡＵＴＨＯＲＩＺＥＤ is the code it looks like (NFKC, src/domain/typed-input.ts)
+    const typed = normalizeTyped(code)
+    const found = codesInResponse(normalizeTyped(responseText))
+    // a response that carries only a codeId (an SDK's error line) is explained by it
+    const chosen = typed || found.code || found.codeId || ''
     if (!chosen) {
-      setMissing(true)
+      setProblem(normalizeTyped(responseText) ? 'unreadable' : 'empty')
       return
     }
-    setMissing(false)
-    const codeId = found.codeId ?? (code.trim() && code.trim() !== search.code ? undefined : search.code_id)
+    setProblem(null)
+    const codeId = found.codeId ?? (typed && typed !== search.code ? undefined : search.code_id)
+    const api = normalizeTyped(apiName)
     void navigate({
       to: '.',
-      search: { ...(apiName.trim() ? { api_name: apiName.trim() } : {}), code: chosen, ...(codeId ? { code_id: codeId } : {}) },
+      search: { ...(api ? { api_name: api } : {}), code: chosen, ...(codeId ? { code_id: codeId } : {}) },
     })
   }
   return (
@@ -76,7 +82,13 @@ function ResolverForm({ search }: { search: ResolverSearch }) {
         hint={t`resultInfo.code or resultInfo.codeId, for example UNAUTHORIZED or 08100016`}
         value={code}
         maxLength={100}
-        error={missing ? t`Enter a response code, or paste a response that contains one.` : undefined}
+        error={
+          problem === 'empty'
+            ? t`Enter a response code, or paste a response that contains one.`
+            : problem === 'unreadable'
+              ? t`No response code was found in the pasted text. It needs resultInfo.code or resultInfo.codeId (for example "code":"UNAUTHORIZED" or 08100016); or type the code above.`
+              : undefined
+        }
         onChange={(e) => setCode(e.target.value)}
       />
       <div className="ui-field">

@@ -4,6 +4,8 @@ import { useSession } from '@/web/lib/session.tsx'
 import { SandboxPanel } from './sandbox-panel.tsx'
 import { clockQuery, moveClock, qrSwitchQuery, setQrAutoCancel, sandboxKeys } from '../api.ts'
 import '../catalog.ts'
+import { formatJst } from '@/domain/time-format.ts'
+import { langOf } from '@/web/lib/error-text.ts'
 
 const hour = 3_600_000
 const day = 24 * hour
@@ -23,7 +25,7 @@ export function ClockPanel() {
   })
   // while the change is on its way the box shows what was asked for, then what the server saved
   const qrOn = toggle.isPending ? toggle.variables : (qr.data?.qr_auto_cancel ?? true)
-  const when = clock.data ? new Intl.DateTimeFormat(i18n.locale === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Tokyo' }).format(new Date(clock.data.nowMs)) : null
+  const when = clock.data ? formatJst(langOf(i18n), clock.data.nowMs, 'dateTimeSeconds') : null
   const steps = [
     { label: t`+1 minute`, ms: 60_000 },
     { label: t`+1 hour`, ms: hour },

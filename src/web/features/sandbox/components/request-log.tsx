@@ -8,6 +8,8 @@ import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { SandboxPanel } from './sandbox-panel.tsx'
 import { fetchCurl, replayRequest, requestLogQuery, sandboxKeys, type RequestLogFilters } from '../api.ts'
 import '../catalog.ts'
+import { formatJst } from '@/domain/time-format.ts'
+import { langOf } from '@/web/lib/error-text.ts'
 
 const errorCode = (error: unknown) => (error instanceof HttpError ? error.code : 'UNKNOWN_ERROR')
 
@@ -109,7 +111,7 @@ function RequestLogItem({ entry }: { entry: RequestLogEntry }) {
     mutationFn: () => replayRequest(entry.id),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: sandboxKeys.all }),
   })
-  const at = new Intl.DateTimeFormat(i18n.locale === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(entry.at))
+  const at = formatJst(langOf(i18n), entry.at, 'log')
   const failed = entry.status >= 400
   const query = queryOfPath(entry.path)
   return (
@@ -154,7 +156,7 @@ function RequestLogItem({ entry }: { entry: RequestLogEntry }) {
         {curl.data && (
           <div className="sandbox-entry__curl">
             <p className="sandbox-hint">
-              <Trans>Signed now with key {curl.data.api_key}; it runs once, until {new Date(curl.data.valid_until).toLocaleTimeString(i18n.locale)}. Copied to the clipboard.</Trans>
+              <Trans>Signed now with key {curl.data.api_key}; it runs once, until {formatJst(langOf(i18n), curl.data.valid_until, 'time')}. Copied to the clipboard.</Trans>
             </p>
             <pre data-testid="curl-output">{curl.data.curl}</pre>
           </div>

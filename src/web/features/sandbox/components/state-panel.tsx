@@ -10,6 +10,9 @@ import { SandboxPanel } from './sandbox-panel.tsx'
 import { runSandboxStateAction, snapshotsQuery } from '../state-api.ts'
 import { sandboxKeys } from '../api.ts'
 import '../catalog.ts'
+import { formatJst } from '@/domain/time-format.ts'
+import { seedIssueText } from '../seed-issue-text.ts'
+import { langOf } from '@/web/lib/error-text.ts'
 
 /**
  * Reset, snapshots and seed of the test merchant's sandbox (issue 14 item 6; docs/sandbox-state.md). The flow is
@@ -44,7 +47,7 @@ export function StatePanel() {
   const busy = state.hasTag('busy.working')
   const pending = state.context.pending
   const outcome = state.context.outcome
-  const format = new Intl.DateTimeFormat(i18n.locale === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Tokyo' })
+  const lang = langOf(i18n)
   const list = snapshots.data?.snapshots ?? []
   const labelOf = (id: string) => list.find((s) => s.snapshotId === id)?.label || id
 
@@ -120,7 +123,7 @@ export function StatePanel() {
               <span className="sandbox-state__snapshot-name">{s.label || <Trans>(no label)</Trans>}</span>
               <span className="sandbox-state__snapshot-meta">
                 <Trans>
-                  {format.format(new Date(s.createdAtMs))} · payments: {s.rows.sandbox_payments ?? 0} · {Math.ceil(s.sizeBytes / 1024)} KB
+                  {formatJst(lang, s.createdAtMs, 'dateTimeSeconds')} · payments: {s.rows.sandbox_payments ?? 0} · {Math.ceil(s.sizeBytes / 1024)} KB
                 </Trans>
               </span>
               <span className="sandbox-entry__actions">
@@ -182,7 +185,7 @@ export function StatePanel() {
             <ul className="sandbox-state__issues">
               {outcome.issues.map((issue) => (
                 <li key={`${issue.path}:${issue.message}`}>
-                  <code>{issue.path || '(file)'}</code> {issue.message}
+                  <code>{issue.path || t`(file)`}</code> {seedIssueText(i18n, issue)}
                 </li>
               ))}
             </ul>

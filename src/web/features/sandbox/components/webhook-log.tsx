@@ -7,6 +7,8 @@ import { SandboxPanel } from './sandbox-panel.tsx'
 import { pretty } from './request-log.tsx'
 import { resendWebhook, sandboxKeys, webhookLogQuery, type WebhookDeliveryView } from '../api.ts'
 import '../catalog.ts'
+import { formatJst } from '@/domain/time-format.ts'
+import { langOf } from '@/web/lib/error-text.ts'
 
 const errorCode = (error: unknown) => (error instanceof HttpError ? error.code : 'UNKNOWN_ERROR')
 
@@ -89,7 +91,7 @@ function WebhookItem({ delivery }: { delivery: WebhookDeliveryView }) {
     mutationFn: () => resendWebhook(delivery.deliveryId),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: sandboxKeys.all }),
   })
-  const format = (iso: string) => new Intl.DateTimeFormat(i18n.locale === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso))
+  const format = (iso: string) => formatJst(langOf(i18n), iso, 'log')
   const statusLabel = { pending: t`Pending`, delivered: t`Delivered`, failed: t`Failed` }[delivery.status]
   const waitingLabel =
     delivery.waiting === 'no-url'

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, type MouseEvent } from 'react'
 import type { SearchResult } from '@/domain/content.ts'
+import { limits } from '@/domain/limits.ts'
 import { useModalDialog } from '@/web/ui/use-modal-dialog.ts'
 import { useSearch } from '../use-search.ts'
 import '../search.css'
@@ -76,6 +77,11 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
         {status === 'noResults' && (
           <p className="search-dialog__empty">
             <Trans>No results found. Try other words.</Trans>
+          </p>
+        )}
+        {status === 'tooLong' && (
+          <p className="search-dialog__too-long">
+            <Trans>Search words can be at most {limits.searchMaxLength} characters. Shorten them to search.</Trans>
           </p>
         )}
         {status === 'results' && (

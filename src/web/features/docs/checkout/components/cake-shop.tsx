@@ -14,6 +14,7 @@ import { checkoutQrMachine } from '@machines/checkout-qr.machine.ts'
 import { checkoutActors, forgetLink, savedLink } from '../api.ts'
 import { CakeArt } from './cake-art.tsx'
 import '../checkout.css'
+import { formatJst } from '@/domain/time-format.ts'
 
 /**
  * The cake-shop checkout (spec §2 demo panels, §4 checkout demo, §8 demo messages), driven by the two checkout
@@ -93,7 +94,7 @@ function Alert({ code, onClose }: { code: CheckoutAlertCode | null; onClose: () 
   if (!code) return null
   const kind = checkoutAlerts[code]
   const title = kind === 'error' ? t`Error` : kind === 'warning' ? t`Warning` : t`Done`
-  const later = code === 'REFUND_LATER' ? ` ${new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(Date.now() + 24 * 60 * 60_000)}` : ''
+  const later = code === 'REFUND_LATER' ? ` ${formatJst(i18n.locale === 'en' ? 'en' : 'ja', Date.now() + 24 * 60 * 60_000, 'date')}` : ''
   return (
     <div className={`cake-alert cake-alert--${kind}`} role={kind === 'success' ? 'status' : 'alert'} data-alert={code}>
       <strong>{title}</strong> <span>{i18n._(alertMessages[code]) + later}</span>
@@ -132,8 +133,8 @@ function PhoneFrame({ src, title, onLoad, frameRef }: { src: string; title: stri
 }
 
 function QrCheckout() {
-  const { t } = useLingui()
-  const machine = useMemo(() => checkoutQrMachine.provide({ actors: checkoutActors(), delays: testDelays() }), [])
+  const { t, i18n } = useLingui()
+  const machine = useMemo(() => checkoutQrMachine.provide({ actors: checkoutActors((cake) => i18n._(cakeNames[cake])), delays: testDelays() }), [])
   const [state, send] = useMachine(machine, { input: { kind: 'qr' } })
   const [walletBeside, setWalletBeside] = useState(false)
   const { cake, url, alert } = state.context
@@ -228,7 +229,7 @@ function Paid({ onRestart, refunding }: { onRestart?: () => void; refunding?: 's
 
 function DirectDebitCheckout() {
   const { t, i18n } = useLingui()
-  const machine = useMemo(() => checkoutDirectDebitMachine.provide({ actors: checkoutActors(), delays: testDelays() }), [])
+  const machine = useMemo(() => checkoutDirectDebitMachine.provide({ actors: checkoutActors((cake) => i18n._(cakeNames[cake])), delays: testDelays() }), [])
   const [state, send] = useMachine(machine, { input: typeof window === 'undefined' ? {} : (savedLink() ?? {}) })
   const [cake, setCake] = useState<CakeId>('strawberry')
   const frame = useRef<HTMLIFrameElement>(null)
