@@ -1,6 +1,7 @@
 // `npm run bench:web`: builds the portal, starts the real server on a fresh store, then for home, a product doc
 // page, a mini-app doc page and a style-guide page, each in Japanese and in English (the `lang` cookie), prints the
 // JavaScript each page loads (gzip level 9 of every script response Chromium received, counted with playwright-core)
+// and the size of its HTML document (raw and gzip level 9, with the inline styles' and the hydration data's share)
 // and the Lighthouse 12 performance score, LCP, TBT and CLS on its mobile profile in Debian Chromium (median of
 // each figure over LH_RUNS runs, default 3; `-- /path …` measures only those pages); then the server's answer time for the product doc page, from its page cache and
 // rendered anew (p95 of sequential requests). Budgets: issue 10 (docs/performance.md). Not a test.
@@ -52,6 +53,21 @@ async function scriptBytes(url: string, lang: string): Promise<{ files: number; 
     return { files: all.length, raw: all.reduce((n, f) => n + f.raw, 0), gzip: all.reduce((n, f) => n + f.gzip, 0), largest }
   } finally {
     await browser.close()
+  }
+}
+
+/** The page's HTML as the server answers it: raw and gzip -9 bytes, and the bytes of its inline `<style>` and `<script>` elements. */
+async function documentBytes(url: string, lang: string): Promise<{ raw: number; gzip: number; styles: number; scripts: number }> {
+  const res = await fetch(url, { headers: { cookie: `lang=${lang}` } })
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`)
+  const html = Buffer.from(await res.arrayBuffer())
+  const text = html.toString('utf8')
+  const bytesOf = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((n, m) => n + Buffer.byteLength(m[0]), 0)
+  return {
+    raw: html.length,
+    gzip: gzipSync(html, { level: 9 }).length,
+    styles: bytesOf(/<style\b[^>]*>[\s\S]*?<\/style>/g),
+    scripts: bytesOf(/<script\b[^>]*>[\s\S]*?<\/script>/g),
   }
 }
 
@@ -110,6 +126,8 @@ function medianRun(runs: LighthouseRun[]) {
 /** Lighthouse runs per page (LH_RUNS, default 3): one run on a shared 2-core machine moves by several points. */
 const runsPerPage = Math.max(1, Number(process.env.LH_RUNS ?? 3) || 3)
 const budget = { jsKb: 150, score: 98, lcpMs: 1200, tbtMs: 100, cls: 0, cachedP95Ms: 20, uncachedP95Ms: 80 }
+/** Issue 19's goal for a page's HTML document (gzip): printed beside each page, not (yet) a budget of issue 10. */
+const documentGoalKb = 15
 
 /** p95 of `count` sequential answers of `url(i)` (the first few warm up and are left out). */
 async function answerP95(url: (i: number) => string, count: number): Promise<number> {
@@ -155,6 +173,11 @@ try {
         `${name.padEnd(12)} ${lang} ${path.padEnd(33)} JS ${String(js.files).padStart(2)} files ${kb.toFixed(1).padStart(6)} KB gzip (${(js.raw / 1024).toFixed(0)} KB raw)   Lighthouse mobile ${String(lh.score).padStart(3)} (${lh.min}-${lh.max} in ${runs.length} runs)   LCP ${(lh.lcpMs / 1000).toFixed(2)} s (${(lh.lcpMin / 1000).toFixed(2)}–${(lh.lcpMax / 1000).toFixed(2)})   TBT ${lh.tbtMs} ms   CLS ${lh.cls.toFixed(3)}   ${met ? 'within budget' : 'OVER BUDGET'}`,
       )
       console.log(`${''.padEnd(16)}largest: ${js.largest}`)
+      const doc = await documentBytes(origin + path, lang)
+      const kib = (n: number) => `${(n / 1024).toFixed(1)} KB`
+      console.log(
+        `${''.padEnd(16)}document ${kib(doc.raw)} raw, ${kib(doc.gzip)} gzip (inline styles ${kib(doc.styles)}, inline scripts ${kib(doc.scripts)} raw)   goal ≤ ${documentGoalKb} KB gzip (issue 19): ${doc.gzip / 1024 <= documentGoalKb ? 'met' : 'not met'}`,
+      )
     }
   }
   // the server: the product doc page from the page cache, and rendered anew (a query string the page ignores is another cache key)

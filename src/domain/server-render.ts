@@ -21,7 +21,15 @@ export interface RenderRequest<Manifest> {
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; html: string; lang: Lang; path: string }
+  | {
+      kind: 'page'
+      status: number
+      html: string
+      lang: Lang
+      path: string
+      /** A login-access page (the routes say so: the `_authed` layout route): its frame only, never kept in the page cache. */
+      loginAccess: boolean
+    }
 
 export interface ServerRenderer<Manifest> {
   render(request: RenderRequest<Manifest>): Promise<RenderResult>

@@ -1,10 +1,8 @@
 /**
  * The portal's path rules shared by the browser's route guard (src/web/lib/guard.ts) and the server that renders the
- * pages (src/server/web.ts): the optional `/webview` first segment and the login-access routes of spec §2.
+ * pages (src/server/web.ts): the optional `/webview` first segment. Which pages need a signed-in user is not a path
+ * rule: the routes say it (the `_authed` layout route, src/web/routes/{-$webview}/_authed.tsx).
  */
-
-/** spec §2 routes with `loginAccess: true`. */
-export const loginAccessPrefixes = ['/dashboard', '/develop', '/settings'] as const
 
 /** Splits `/webview/...` into the prefix and the route path (`/` for the home page). */
 export function splitWebview(pathname: string): { prefix: '' | '/webview'; path: string } {
@@ -16,12 +14,3 @@ export function splitWebview(pathname: string): { prefix: '' | '/webview'; path:
 
 export const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
 export const isMaintenancePath = (path: string) => under(path, '/maintenance')
-
-/** Tools under a login-access prefix that are public: the resolver, which the SDKs link every error to (docs/dashboard.md). */
-export const publicToolPaths = ['/develop/resolve'] as const
-
-export function needsLogin(path: string): boolean {
-  if (publicToolPaths.some((p) => under(path, p))) return false
-  return loginAccessPrefixes.some((p) => under(path, p))
-}
-

@@ -7,7 +7,6 @@ import { compress } from 'hono/compress'
 import type { Manifest } from '@tanstack/router-core'
 import { langFromCookieHeader } from '@/domain/i18n.ts'
 import type { ServerRenderer } from '@/domain/server-render.ts'
-import { needsLogin, splitWebview } from '@/domain/site-paths.ts'
 import type { AppEnv } from './app.ts'
 import { library } from './content/library.ts'
 import { siteRepo } from './store/site-repo.ts'
@@ -183,7 +182,7 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
     const withStyles = result.html.replace('</head>', `${styles(nonce)}</head>`)
     const bodyEnd = withStyles.lastIndexOf('</body>')
     const html = `${withStyles.slice(0, bodyEnd)}${loader(nonce)}${withStyles.slice(bodyEnd)}`
-    if (result.status === 200 && !needsLogin(splitWebview(result.path).path)) cache.set(key, { ...result, html, nonce })
+    if (result.status === 200 && !result.loginAccess) cache.set(key, { ...result, html, nonce })
     c.header('Content-Language', result.lang)
     // HEAD (link checkers, uptime probes) gets the headers of the page without its body
     return head ? c.body(null, result.status as 200, { 'Content-Type': 'text/html; charset=UTF-8' }) : c.html(html, result.status as 200)

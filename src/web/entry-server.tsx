@@ -9,7 +9,7 @@ import { HttpError, setServerTransport } from './lib/http.ts'
 import { activate, savedLang } from './lib/i18n.ts'
 import { setServerRequest } from './lib/server-request.ts'
 import { createQueryClient } from './providers.tsx'
-import { createAppRouter } from './router.tsx'
+import { createAppRouter, isLoginAccess } from './router.tsx'
 
 /**
  * Server rendering (issue 10): one request → the same router tree and React Query cache the browser uses, rendered
@@ -89,7 +89,7 @@ async function renderNow(request: RenderRequest<Manifest>): Promise<RenderResult
     const path = router.state.location.pathname
     const { path: page } = splitWebview(path)
     const status = page === '/not-found' ? 404 : page === '/internal-server-error' ? 500 : response.status
-    return { kind: 'page', status, html: await response.text(), lang, path }
+    return { kind: 'page', status, html: await response.text(), lang, path, loginAccess: isLoginAccess(router.state.matches) }
   } finally {
     setServerRequest(null)
   }

@@ -11,28 +11,29 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as Char123WebviewChar125RouteImport } from './routes/{-$webview}'
 import { Route as Char123WebviewChar125IndexRouteImport } from './routes/{-$webview}/index'
+import { Route as Char123WebviewChar125AuthedRouteImport } from './routes/{-$webview}/_authed'
 import { Route as Char123WebviewChar125AboutRouteImport } from './routes/{-$webview}/about'
 import { Route as Char123WebviewChar125ApireferenceRouteImport } from './routes/{-$webview}/apireference'
 import { Route as Char123WebviewChar125InternalServerErrorRouteImport } from './routes/{-$webview}/internal-server-error'
 import { Route as Char123WebviewChar125MaintenanceRouteImport } from './routes/{-$webview}/maintenance'
 import { Route as Char123WebviewChar125NotFoundRouteImport } from './routes/{-$webview}/not-found'
-import { Route as Char123WebviewChar125SettingsRouteImport } from './routes/{-$webview}/settings'
 import { Route as Char123WebviewChar125TermsOfUseRouteImport } from './routes/{-$webview}/terms-of-use'
 import { Route as Char123WebviewChar125WebinarRouteImport } from './routes/{-$webview}/webinar'
+import { Route as Char123WebviewChar125AuthedSettingsRouteImport } from './routes/{-$webview}/_authed/settings'
 import { Route as Char123WebviewChar125AccountForgotPasswordRouteImport } from './routes/{-$webview}/account/forgotPassword'
 import { Route as Char123WebviewChar125AccountResetPasswordRouteImport } from './routes/{-$webview}/account/resetPassword'
 import { Route as Char123WebviewChar125AccountSigninRouteImport } from './routes/{-$webview}/account/signin'
 import { Route as Char123WebviewChar125AccountSignupRouteImport } from './routes/{-$webview}/account/signup'
 import { Route as Char123WebviewChar125AppStyleguideIndexRouteImport } from './routes/{-$webview}/app-styleguide/index'
-import { Route as Char123WebviewChar125DashboardHomeRouteImport } from './routes/{-$webview}/dashboard/home'
-import { Route as Char123WebviewChar125DashboardSandboxRouteImport } from './routes/{-$webview}/dashboard/sandbox'
-import { Route as Char123WebviewChar125DashboardTransactionsRouteImport } from './routes/{-$webview}/dashboard/transactions'
 import { Route as Char123WebviewChar125DemoCatalogueRouteImport } from './routes/{-$webview}/demo/catalogue'
 import { Route as Char123WebviewChar125DemoCheckoutRouteImport } from './routes/{-$webview}/demo/checkout'
 import { Route as Char123WebviewChar125DemoPanelRouteImport } from './routes/{-$webview}/demo/panel'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
-import { Route as Char123WebviewChar125DevelopChar123productChar125LabRouteImport } from './routes/{-$webview}/develop/{$product}-lab'
 import { Route as Char123WebviewChar125ProductsMiniAppsRouteImport } from './routes/{-$webview}/products/mini-apps'
+import { Route as Char123WebviewChar125AuthedDashboardHomeRouteImport } from './routes/{-$webview}/_authed/dashboard/home'
+import { Route as Char123WebviewChar125AuthedDashboardSandboxRouteImport } from './routes/{-$webview}/_authed/dashboard/sandbox'
+import { Route as Char123WebviewChar125AuthedDashboardTransactionsRouteImport } from './routes/{-$webview}/_authed/dashboard/transactions'
+import { Route as Char123WebviewChar125AuthedDevelopChar123productChar125LabRouteImport } from './routes/{-$webview}/_authed/develop/{$product}-lab'
 import { Route as Char123WebviewChar125AppStyleguideComponentNameRouteImport } from './routes/{-$webview}/app-styleguide/component/$name'
 import { Route as Char123WebviewChar125AppStyleguideGlobalruleNameRouteImport } from './routes/{-$webview}/app-styleguide/globalrule/$name'
 import { Route as Char123WebviewChar125MiniappDocsIndexRouteImport } from './routes/{-$webview}/miniapp/docs/index'
@@ -49,6 +50,11 @@ const Char123WebviewChar125IndexRoute =
   Char123WebviewChar125IndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125AuthedRoute =
+  Char123WebviewChar125AuthedRouteImport.update({
+    id: '/_authed',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
 const Char123WebviewChar125AboutRoute =
@@ -81,12 +87,6 @@ const Char123WebviewChar125NotFoundRoute =
     path: '/not-found',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
-const Char123WebviewChar125SettingsRoute =
-  Char123WebviewChar125SettingsRouteImport.update({
-    id: '/settings',
-    path: '/settings',
-    getParentRoute: () => Char123WebviewChar125Route,
-  } as any)
 const Char123WebviewChar125TermsOfUseRoute =
   Char123WebviewChar125TermsOfUseRouteImport.update({
     id: '/terms-of-use',
@@ -98,6 +98,12 @@ const Char123WebviewChar125WebinarRoute =
     id: '/webinar',
     path: '/webinar',
     getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125AuthedSettingsRoute =
+  Char123WebviewChar125AuthedSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => Char123WebviewChar125AuthedRoute,
   } as any)
 const Char123WebviewChar125AccountForgotPasswordRoute =
   Char123WebviewChar125AccountForgotPasswordRouteImport.update({
@@ -129,24 +135,6 @@ const Char123WebviewChar125AppStyleguideIndexRoute =
     path: '/app-styleguide/',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
-const Char123WebviewChar125DashboardHomeRoute =
-  Char123WebviewChar125DashboardHomeRouteImport.update({
-    id: '/dashboard/home',
-    path: '/dashboard/home',
-    getParentRoute: () => Char123WebviewChar125Route,
-  } as any)
-const Char123WebviewChar125DashboardSandboxRoute =
-  Char123WebviewChar125DashboardSandboxRouteImport.update({
-    id: '/dashboard/sandbox',
-    path: '/dashboard/sandbox',
-    getParentRoute: () => Char123WebviewChar125Route,
-  } as any)
-const Char123WebviewChar125DashboardTransactionsRoute =
-  Char123WebviewChar125DashboardTransactionsRouteImport.update({
-    id: '/dashboard/transactions',
-    path: '/dashboard/transactions',
-    getParentRoute: () => Char123WebviewChar125Route,
-  } as any)
 const Char123WebviewChar125DemoCatalogueRoute =
   Char123WebviewChar125DemoCatalogueRouteImport.update({
     id: '/demo/catalogue',
@@ -171,17 +159,35 @@ const Char123WebviewChar125DevelopResolveRoute =
     path: '/develop/resolve',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
-const Char123WebviewChar125DevelopChar123productChar125LabRoute =
-  Char123WebviewChar125DevelopChar123productChar125LabRouteImport.update({
-    id: '/develop/{$product}-lab',
-    path: '/develop/{$product}-lab',
-    getParentRoute: () => Char123WebviewChar125Route,
-  } as any)
 const Char123WebviewChar125ProductsMiniAppsRoute =
   Char123WebviewChar125ProductsMiniAppsRouteImport.update({
     id: '/products/mini-apps',
     path: '/products/mini-apps',
     getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125AuthedDashboardHomeRoute =
+  Char123WebviewChar125AuthedDashboardHomeRouteImport.update({
+    id: '/dashboard/home',
+    path: '/dashboard/home',
+    getParentRoute: () => Char123WebviewChar125AuthedRoute,
+  } as any)
+const Char123WebviewChar125AuthedDashboardSandboxRoute =
+  Char123WebviewChar125AuthedDashboardSandboxRouteImport.update({
+    id: '/dashboard/sandbox',
+    path: '/dashboard/sandbox',
+    getParentRoute: () => Char123WebviewChar125AuthedRoute,
+  } as any)
+const Char123WebviewChar125AuthedDashboardTransactionsRoute =
+  Char123WebviewChar125AuthedDashboardTransactionsRouteImport.update({
+    id: '/dashboard/transactions',
+    path: '/dashboard/transactions',
+    getParentRoute: () => Char123WebviewChar125AuthedRoute,
+  } as any)
+const Char123WebviewChar125AuthedDevelopChar123productChar125LabRoute =
+  Char123WebviewChar125AuthedDevelopChar123productChar125LabRouteImport.update({
+    id: '/develop/{$product}-lab',
+    path: '/develop/{$product}-lab',
+    getParentRoute: () => Char123WebviewChar125AuthedRoute,
   } as any)
 const Char123WebviewChar125AppStyleguideComponentNameRoute =
   Char123WebviewChar125AppStyleguideComponentNameRouteImport.update({
@@ -227,24 +233,24 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
-  '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
   '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
   '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
   '/{-$webview}/': typeof Char123WebviewChar125IndexRoute
+  '/{-$webview}/settings': typeof Char123WebviewChar125AuthedSettingsRoute
   '/{-$webview}/account/forgotPassword': typeof Char123WebviewChar125AccountForgotPasswordRoute
   '/{-$webview}/account/resetPassword': typeof Char123WebviewChar125AccountResetPasswordRoute
   '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
-  '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
-  '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
-  '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
-  '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
+  '/{-$webview}/dashboard/home': typeof Char123WebviewChar125AuthedDashboardHomeRoute
+  '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125AuthedDashboardSandboxRoute
+  '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125AuthedDashboardTransactionsRoute
+  '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125AuthedDevelopChar123productChar125LabRoute
   '/{-$webview}/app-styleguide/component/$name': typeof Char123WebviewChar125AppStyleguideComponentNameRoute
   '/{-$webview}/app-styleguide/globalrule/$name': typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
   '/{-$webview}/miniapp/docs/$': typeof Char123WebviewChar125MiniappDocsSplatRoute
@@ -253,29 +259,29 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/products/docs/': typeof Char123WebviewChar125ProductsDocsIndexRoute
 }
 export interface FileRoutesByTo {
+  '/{-$webview}': typeof Char123WebviewChar125IndexRoute
   '/{-$webview}/about': typeof Char123WebviewChar125AboutRoute
   '/{-$webview}/apireference': typeof Char123WebviewChar125ApireferenceRoute
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
-  '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
   '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
   '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
-  '/{-$webview}': typeof Char123WebviewChar125IndexRoute
+  '/{-$webview}/settings': typeof Char123WebviewChar125AuthedSettingsRoute
   '/{-$webview}/account/forgotPassword': typeof Char123WebviewChar125AccountForgotPasswordRoute
   '/{-$webview}/account/resetPassword': typeof Char123WebviewChar125AccountResetPasswordRoute
   '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
-  '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
-  '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
-  '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
-  '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/app-styleguide': typeof Char123WebviewChar125AppStyleguideIndexRoute
+  '/{-$webview}/dashboard/home': typeof Char123WebviewChar125AuthedDashboardHomeRoute
+  '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125AuthedDashboardSandboxRoute
+  '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125AuthedDashboardTransactionsRoute
+  '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125AuthedDevelopChar123productChar125LabRoute
   '/{-$webview}/app-styleguide/component/$name': typeof Char123WebviewChar125AppStyleguideComponentNameRoute
   '/{-$webview}/app-styleguide/globalrule/$name': typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
   '/{-$webview}/miniapp/docs/$': typeof Char123WebviewChar125MiniappDocsSplatRoute
@@ -286,29 +292,30 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$webview}': typeof Char123WebviewChar125RouteWithChildren
+  '/{-$webview}/_authed': typeof Char123WebviewChar125AuthedRouteWithChildren
   '/{-$webview}/about': typeof Char123WebviewChar125AboutRoute
   '/{-$webview}/apireference': typeof Char123WebviewChar125ApireferenceRoute
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
-  '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
   '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
   '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
   '/{-$webview}/': typeof Char123WebviewChar125IndexRoute
+  '/{-$webview}/_authed/settings': typeof Char123WebviewChar125AuthedSettingsRoute
   '/{-$webview}/account/forgotPassword': typeof Char123WebviewChar125AccountForgotPasswordRoute
   '/{-$webview}/account/resetPassword': typeof Char123WebviewChar125AccountResetPasswordRoute
   '/{-$webview}/account/signin': typeof Char123WebviewChar125AccountSigninRoute
   '/{-$webview}/account/signup': typeof Char123WebviewChar125AccountSignupRoute
-  '/{-$webview}/dashboard/home': typeof Char123WebviewChar125DashboardHomeRoute
-  '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125DashboardSandboxRoute
-  '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125DashboardTransactionsRoute
   '/{-$webview}/demo/catalogue': typeof Char123WebviewChar125DemoCatalogueRoute
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
-  '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
+  '/{-$webview}/_authed/dashboard/home': typeof Char123WebviewChar125AuthedDashboardHomeRoute
+  '/{-$webview}/_authed/dashboard/sandbox': typeof Char123WebviewChar125AuthedDashboardSandboxRoute
+  '/{-$webview}/_authed/dashboard/transactions': typeof Char123WebviewChar125AuthedDashboardTransactionsRoute
+  '/{-$webview}/_authed/develop/{$product}-lab': typeof Char123WebviewChar125AuthedDevelopChar123productChar125LabRoute
   '/{-$webview}/app-styleguide/component/$name': typeof Char123WebviewChar125AppStyleguideComponentNameRoute
   '/{-$webview}/app-styleguide/globalrule/$name': typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
   '/{-$webview}/miniapp/docs/$': typeof Char123WebviewChar125MiniappDocsSplatRoute
@@ -325,24 +332,24 @@ export interface FileRouteTypes {
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
-    | '/{-$webview}/settings'
     | '/{-$webview}/terms-of-use'
     | '/{-$webview}/webinar'
     | '/{-$webview}/'
+    | '/{-$webview}/settings'
     | '/{-$webview}/account/forgotPassword'
     | '/{-$webview}/account/resetPassword'
     | '/{-$webview}/account/signin'
     | '/{-$webview}/account/signup'
-    | '/{-$webview}/dashboard/home'
-    | '/{-$webview}/dashboard/sandbox'
-    | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
-    | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/app-styleguide/'
+    | '/{-$webview}/dashboard/home'
+    | '/{-$webview}/dashboard/sandbox'
+    | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/app-styleguide/component/$name'
     | '/{-$webview}/app-styleguide/globalrule/$name'
     | '/{-$webview}/miniapp/docs/$'
@@ -351,29 +358,29 @@ export interface FileRouteTypes {
     | '/{-$webview}/products/docs/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/{-$webview}'
     | '/{-$webview}/about'
     | '/{-$webview}/apireference'
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
-    | '/{-$webview}/settings'
     | '/{-$webview}/terms-of-use'
     | '/{-$webview}/webinar'
-    | '/{-$webview}'
+    | '/{-$webview}/settings'
     | '/{-$webview}/account/forgotPassword'
     | '/{-$webview}/account/resetPassword'
     | '/{-$webview}/account/signin'
     | '/{-$webview}/account/signup'
-    | '/{-$webview}/dashboard/home'
-    | '/{-$webview}/dashboard/sandbox'
-    | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
-    | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/app-styleguide'
+    | '/{-$webview}/dashboard/home'
+    | '/{-$webview}/dashboard/sandbox'
+    | '/{-$webview}/dashboard/transactions'
+    | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/app-styleguide/component/$name'
     | '/{-$webview}/app-styleguide/globalrule/$name'
     | '/{-$webview}/miniapp/docs/$'
@@ -383,29 +390,30 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/{-$webview}'
+    | '/{-$webview}/_authed'
     | '/{-$webview}/about'
     | '/{-$webview}/apireference'
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
-    | '/{-$webview}/settings'
     | '/{-$webview}/terms-of-use'
     | '/{-$webview}/webinar'
     | '/{-$webview}/'
+    | '/{-$webview}/_authed/settings'
     | '/{-$webview}/account/forgotPassword'
     | '/{-$webview}/account/resetPassword'
     | '/{-$webview}/account/signin'
     | '/{-$webview}/account/signup'
-    | '/{-$webview}/dashboard/home'
-    | '/{-$webview}/dashboard/sandbox'
-    | '/{-$webview}/dashboard/transactions'
     | '/{-$webview}/demo/catalogue'
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
-    | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/app-styleguide/'
+    | '/{-$webview}/_authed/dashboard/home'
+    | '/{-$webview}/_authed/dashboard/sandbox'
+    | '/{-$webview}/_authed/dashboard/transactions'
+    | '/{-$webview}/_authed/develop/{$product}-lab'
     | '/{-$webview}/app-styleguide/component/$name'
     | '/{-$webview}/app-styleguide/globalrule/$name'
     | '/{-$webview}/miniapp/docs/$'
@@ -432,6 +440,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/{-$webview}/'
       preLoaderRoute: typeof Char123WebviewChar125IndexRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/_authed': {
+      id: '/{-$webview}/_authed'
+      path: ''
+      fullPath: '/{-$webview}'
+      preLoaderRoute: typeof Char123WebviewChar125AuthedRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
     '/{-$webview}/about': {
@@ -469,13 +484,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125NotFoundRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
-    '/{-$webview}/settings': {
-      id: '/{-$webview}/settings'
-      path: '/settings'
-      fullPath: '/{-$webview}/settings'
-      preLoaderRoute: typeof Char123WebviewChar125SettingsRouteImport
-      parentRoute: typeof Char123WebviewChar125Route
-    }
     '/{-$webview}/terms-of-use': {
       id: '/{-$webview}/terms-of-use'
       path: '/terms-of-use'
@@ -489,6 +497,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/{-$webview}/webinar'
       preLoaderRoute: typeof Char123WebviewChar125WebinarRouteImport
       parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/_authed/settings': {
+      id: '/{-$webview}/_authed/settings'
+      path: '/settings'
+      fullPath: '/{-$webview}/settings'
+      preLoaderRoute: typeof Char123WebviewChar125AuthedSettingsRouteImport
+      parentRoute: typeof Char123WebviewChar125AuthedRoute
     }
     '/{-$webview}/account/forgotPassword': {
       id: '/{-$webview}/account/forgotPassword'
@@ -525,27 +540,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125AppStyleguideIndexRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
-    '/{-$webview}/dashboard/home': {
-      id: '/{-$webview}/dashboard/home'
-      path: '/dashboard/home'
-      fullPath: '/{-$webview}/dashboard/home'
-      preLoaderRoute: typeof Char123WebviewChar125DashboardHomeRouteImport
-      parentRoute: typeof Char123WebviewChar125Route
-    }
-    '/{-$webview}/dashboard/sandbox': {
-      id: '/{-$webview}/dashboard/sandbox'
-      path: '/dashboard/sandbox'
-      fullPath: '/{-$webview}/dashboard/sandbox'
-      preLoaderRoute: typeof Char123WebviewChar125DashboardSandboxRouteImport
-      parentRoute: typeof Char123WebviewChar125Route
-    }
-    '/{-$webview}/dashboard/transactions': {
-      id: '/{-$webview}/dashboard/transactions'
-      path: '/dashboard/transactions'
-      fullPath: '/{-$webview}/dashboard/transactions'
-      preLoaderRoute: typeof Char123WebviewChar125DashboardTransactionsRouteImport
-      parentRoute: typeof Char123WebviewChar125Route
-    }
     '/{-$webview}/demo/catalogue': {
       id: '/{-$webview}/demo/catalogue'
       path: '/demo/catalogue'
@@ -574,19 +568,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125DevelopResolveRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
-    '/{-$webview}/develop/{$product}-lab': {
-      id: '/{-$webview}/develop/{$product}-lab'
-      path: '/develop/{$product}-lab'
-      fullPath: '/{-$webview}/develop/{$product}-lab'
-      preLoaderRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRouteImport
-      parentRoute: typeof Char123WebviewChar125Route
-    }
     '/{-$webview}/products/mini-apps': {
       id: '/{-$webview}/products/mini-apps'
       path: '/products/mini-apps'
       fullPath: '/{-$webview}/products/mini-apps'
       preLoaderRoute: typeof Char123WebviewChar125ProductsMiniAppsRouteImport
       parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/_authed/dashboard/home': {
+      id: '/{-$webview}/_authed/dashboard/home'
+      path: '/dashboard/home'
+      fullPath: '/{-$webview}/dashboard/home'
+      preLoaderRoute: typeof Char123WebviewChar125AuthedDashboardHomeRouteImport
+      parentRoute: typeof Char123WebviewChar125AuthedRoute
+    }
+    '/{-$webview}/_authed/dashboard/sandbox': {
+      id: '/{-$webview}/_authed/dashboard/sandbox'
+      path: '/dashboard/sandbox'
+      fullPath: '/{-$webview}/dashboard/sandbox'
+      preLoaderRoute: typeof Char123WebviewChar125AuthedDashboardSandboxRouteImport
+      parentRoute: typeof Char123WebviewChar125AuthedRoute
+    }
+    '/{-$webview}/_authed/dashboard/transactions': {
+      id: '/{-$webview}/_authed/dashboard/transactions'
+      path: '/dashboard/transactions'
+      fullPath: '/{-$webview}/dashboard/transactions'
+      preLoaderRoute: typeof Char123WebviewChar125AuthedDashboardTransactionsRouteImport
+      parentRoute: typeof Char123WebviewChar125AuthedRoute
+    }
+    '/{-$webview}/_authed/develop/{$product}-lab': {
+      id: '/{-$webview}/_authed/develop/{$product}-lab'
+      path: '/develop/{$product}-lab'
+      fullPath: '/{-$webview}/develop/{$product}-lab'
+      preLoaderRoute: typeof Char123WebviewChar125AuthedDevelopChar123productChar125LabRouteImport
+      parentRoute: typeof Char123WebviewChar125AuthedRoute
     }
     '/{-$webview}/app-styleguide/component/$name': {
       id: '/{-$webview}/app-styleguide/component/$name'
@@ -633,13 +648,40 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface Char123WebviewChar125AuthedRouteChildren {
+  Char123WebviewChar125AuthedSettingsRoute: typeof Char123WebviewChar125AuthedSettingsRoute
+  Char123WebviewChar125AuthedDashboardHomeRoute: typeof Char123WebviewChar125AuthedDashboardHomeRoute
+  Char123WebviewChar125AuthedDashboardSandboxRoute: typeof Char123WebviewChar125AuthedDashboardSandboxRoute
+  Char123WebviewChar125AuthedDashboardTransactionsRoute: typeof Char123WebviewChar125AuthedDashboardTransactionsRoute
+  Char123WebviewChar125AuthedDevelopChar123productChar125LabRoute: typeof Char123WebviewChar125AuthedDevelopChar123productChar125LabRoute
+}
+
+const Char123WebviewChar125AuthedRouteChildren: Char123WebviewChar125AuthedRouteChildren =
+  {
+    Char123WebviewChar125AuthedSettingsRoute:
+      Char123WebviewChar125AuthedSettingsRoute,
+    Char123WebviewChar125AuthedDashboardHomeRoute:
+      Char123WebviewChar125AuthedDashboardHomeRoute,
+    Char123WebviewChar125AuthedDashboardSandboxRoute:
+      Char123WebviewChar125AuthedDashboardSandboxRoute,
+    Char123WebviewChar125AuthedDashboardTransactionsRoute:
+      Char123WebviewChar125AuthedDashboardTransactionsRoute,
+    Char123WebviewChar125AuthedDevelopChar123productChar125LabRoute:
+      Char123WebviewChar125AuthedDevelopChar123productChar125LabRoute,
+  }
+
+const Char123WebviewChar125AuthedRouteWithChildren =
+  Char123WebviewChar125AuthedRoute._addFileChildren(
+    Char123WebviewChar125AuthedRouteChildren,
+  )
+
 interface Char123WebviewChar125RouteChildren {
+  Char123WebviewChar125AuthedRoute: typeof Char123WebviewChar125AuthedRouteWithChildren
   Char123WebviewChar125AboutRoute: typeof Char123WebviewChar125AboutRoute
   Char123WebviewChar125ApireferenceRoute: typeof Char123WebviewChar125ApireferenceRoute
   Char123WebviewChar125InternalServerErrorRoute: typeof Char123WebviewChar125InternalServerErrorRoute
   Char123WebviewChar125MaintenanceRoute: typeof Char123WebviewChar125MaintenanceRoute
   Char123WebviewChar125NotFoundRoute: typeof Char123WebviewChar125NotFoundRoute
-  Char123WebviewChar125SettingsRoute: typeof Char123WebviewChar125SettingsRoute
   Char123WebviewChar125TermsOfUseRoute: typeof Char123WebviewChar125TermsOfUseRoute
   Char123WebviewChar125WebinarRoute: typeof Char123WebviewChar125WebinarRoute
   Char123WebviewChar125IndexRoute: typeof Char123WebviewChar125IndexRoute
@@ -647,14 +689,10 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125AccountResetPasswordRoute: typeof Char123WebviewChar125AccountResetPasswordRoute
   Char123WebviewChar125AccountSigninRoute: typeof Char123WebviewChar125AccountSigninRoute
   Char123WebviewChar125AccountSignupRoute: typeof Char123WebviewChar125AccountSignupRoute
-  Char123WebviewChar125DashboardHomeRoute: typeof Char123WebviewChar125DashboardHomeRoute
-  Char123WebviewChar125DashboardSandboxRoute: typeof Char123WebviewChar125DashboardSandboxRoute
-  Char123WebviewChar125DashboardTransactionsRoute: typeof Char123WebviewChar125DashboardTransactionsRoute
   Char123WebviewChar125DemoCatalogueRoute: typeof Char123WebviewChar125DemoCatalogueRoute
   Char123WebviewChar125DemoCheckoutRoute: typeof Char123WebviewChar125DemoCheckoutRoute
   Char123WebviewChar125DemoPanelRoute: typeof Char123WebviewChar125DemoPanelRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
-  Char123WebviewChar125DevelopChar123productChar125LabRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   Char123WebviewChar125ProductsMiniAppsRoute: typeof Char123WebviewChar125ProductsMiniAppsRoute
   Char123WebviewChar125AppStyleguideIndexRoute: typeof Char123WebviewChar125AppStyleguideIndexRoute
   Char123WebviewChar125AppStyleguideComponentNameRoute: typeof Char123WebviewChar125AppStyleguideComponentNameRoute
@@ -666,6 +704,8 @@ interface Char123WebviewChar125RouteChildren {
 }
 
 const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
+  Char123WebviewChar125AuthedRoute:
+    Char123WebviewChar125AuthedRouteWithChildren,
   Char123WebviewChar125AboutRoute: Char123WebviewChar125AboutRoute,
   Char123WebviewChar125ApireferenceRoute:
     Char123WebviewChar125ApireferenceRoute,
@@ -673,7 +713,6 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125InternalServerErrorRoute,
   Char123WebviewChar125MaintenanceRoute: Char123WebviewChar125MaintenanceRoute,
   Char123WebviewChar125NotFoundRoute: Char123WebviewChar125NotFoundRoute,
-  Char123WebviewChar125SettingsRoute: Char123WebviewChar125SettingsRoute,
   Char123WebviewChar125TermsOfUseRoute: Char123WebviewChar125TermsOfUseRoute,
   Char123WebviewChar125WebinarRoute: Char123WebviewChar125WebinarRoute,
   Char123WebviewChar125IndexRoute: Char123WebviewChar125IndexRoute,
@@ -685,12 +724,6 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125AccountSigninRoute,
   Char123WebviewChar125AccountSignupRoute:
     Char123WebviewChar125AccountSignupRoute,
-  Char123WebviewChar125DashboardHomeRoute:
-    Char123WebviewChar125DashboardHomeRoute,
-  Char123WebviewChar125DashboardSandboxRoute:
-    Char123WebviewChar125DashboardSandboxRoute,
-  Char123WebviewChar125DashboardTransactionsRoute:
-    Char123WebviewChar125DashboardTransactionsRoute,
   Char123WebviewChar125DemoCatalogueRoute:
     Char123WebviewChar125DemoCatalogueRoute,
   Char123WebviewChar125DemoCheckoutRoute:
@@ -698,8 +731,6 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
   Char123WebviewChar125DemoPanelRoute: Char123WebviewChar125DemoPanelRoute,
   Char123WebviewChar125DevelopResolveRoute:
     Char123WebviewChar125DevelopResolveRoute,
-  Char123WebviewChar125DevelopChar123productChar125LabRoute:
-    Char123WebviewChar125DevelopChar123productChar125LabRoute,
   Char123WebviewChar125ProductsMiniAppsRoute:
     Char123WebviewChar125ProductsMiniAppsRoute,
   Char123WebviewChar125AppStyleguideIndexRoute:

@@ -45,4 +45,11 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
   }
+  interface StaticDataRouteOption {
+    /** The route and its children need a signed-in user (spec §2 loginAccess): set by the `_authed` layout route only. */
+    loginAccess?: true
+  }
 }
+
+/** True when the matched page is a login-access page (under the `_authed` layout route). */
+export const isLoginAccess = (matches: readonly { staticData?: { loginAccess?: true } }[]) => matches.some((match) => match.staticData?.loginAccess)

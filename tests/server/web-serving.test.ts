@@ -1,4 +1,9 @@
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Manifest } from '@tanstack/router-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerRenderer } from '../../src/domain/server-render.ts'
+import { routerManifest, ssrDirOf } from '../../src/server/web.ts'
 import { buildWeb } from '../../scripts/build-web.ts'
 import { siteRepo } from '../../src/server/store/site-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -84,6 +89,26 @@ describe('web serving', () => {
     expect(status).toBe(200)
     expect(html).toContain('aria-busy="true"')
     expect(html).toContain('<footer')
+  })
+
+  it('keeps login-access pages out of the page cache: the renderer reads it from the matched routes, not from a path list', async () => {
+    const { render } = (await import(pathToFileURL(join(ssrDirOf(t.deps.config.webDist), 'entry-server.js')).href)) as ServerRenderer<Manifest>
+    const rendered = (url: string) =>
+      render({
+        url,
+        origin: 'http://localhost',
+        hostname: 'localhost',
+        cookie: null,
+        nonce: 'n',
+        manifest: routerManifest(),
+        fetch: (input, init) => Promise.resolve(t.app.request(input instanceof Request ? input : String(input), init)),
+      })
+    for (const url of ['/dashboard/home', '/webview/settings?tab=api-keys', '/develop/paylab-lab', '/dashboard/sandbox']) {
+      expect(await rendered(url), url).toMatchObject({ kind: 'page', status: 200, loginAccess: true })
+    }
+    for (const url of ['/about', '/develop/resolve', '/products/docs/webpayment']) {
+      expect(await rendered(url), url).toMatchObject({ kind: 'page', status: 200, loginAccess: false })
+    }
   })
 
   it('does not answer from the page cache once what the page shows has changed (here: maintenance switched on)', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { SiteConfig } from '@/domain/site.ts'
-import { decideGuard, passcodeSessionKey, runGuard, splitWebview, type GuardInput } from './guard.ts'
+import { decideGuard, passcodeSessionKey, runGuard, signInRedirect, splitWebview, type GuardInput } from './guard.ts'
 
 function memoryStorage() {
   const map = new Map<string, string>()
@@ -19,7 +19,6 @@ const visitor: GuardInput = {
   pathname: '/',
   search: {},
   hostname: 'paylab.test',
-  accessToken: null,
   maintenanceMode: false,
   site,
   passcodeAccepted: false,
@@ -32,10 +31,11 @@ describe('route guard (spec §2)', () => {
     expect(splitWebview('/webviews')).toEqual({ prefix: '', path: '/webviews' })
   })
 
+  // which pages need a signed-in user is the routes' to say (the `_authed` layout route: src/web/login-access.test.tsx)
   it.each(['/dashboard/transactions', '/dashboard/home', '/develop/paylab-lab', '/settings'])(
     'sends a visitor without a token from %s to sign-in with a redirect back',
     (pathname) => {
-      expect(decideGuard({ ...visitor, pathname })).toEqual({
+      expect(signInRedirect(pathname, {})).toEqual({
         kind: 'redirect',
         href: `/account/signin?redirect=${encodeURIComponent(pathname)}`,
       })
@@ -43,13 +43,12 @@ describe('route guard (spec §2)', () => {
   )
 
   it('keeps the webview prefix and the query in the sign-in redirect', () => {
-    const decision = decideGuard({ ...visitor, pathname: '/webview/settings', search: { tab: 'api-keys' } })
+    const decision = signInRedirect('/webview/settings', { tab: 'api-keys' })
     expect(decision).toEqual({ kind: 'redirect', href: `/webview/account/signin?redirect=${encodeURIComponent('/webview/settings?tab=api-keys')}` })
   })
 
-  it('lets a signed-in user through, and never guards public pages', () => {
-    expect(decideGuard({ ...visitor, pathname: '/settings', accessToken: 'abc' })).toEqual({ kind: 'allow' })
-    // the resolver is public: the SDKs link every error to it (docs/dashboard.md)
+  it('never guards public pages by path (login access is the routes\' own)', () => {
+    expect(decideGuard({ ...visitor, pathname: '/settings' })).toEqual({ kind: 'allow' })
     for (const pathname of ['/', '/not-found', '/products/docs/qrcode', '/account/signin', '/developers', '/develop/resolve', '/webview/develop/resolve']) {
       expect(decideGuard({ ...visitor, pathname, hostname: 'paylab.test' })).toEqual({ kind: 'allow' })
     }
@@ -79,7 +78,7 @@ describe('route guard (spec §2)', () => {
   it('checks the passcode query against the hash, remembers it for the session, and saves any query string', async () => {
     const storage = memoryStorage()
     const session = memoryStorage()
-    const base = { maintenanceMode: false, site, accessToken: null, hostname: 'paylab.test', storage, session }
+    const base = { maintenanceMode: false, site, hostname: 'paylab.test', storage, session }
     expect(await runGuard({ ...base, pathname: '/miniapp/docs', search: { passcode: 'wrong' }, searchStr: '?passcode=wrong' })).toEqual({
       kind: 'redirect',
       href: '/',

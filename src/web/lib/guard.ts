@@ -1,8 +1,8 @@
 import type { SiteConfig } from '@/domain/site.ts'
-import { isMaintenancePath, needsLogin, splitWebview, under } from '@/domain/site-paths.ts'
+import { isMaintenancePath, splitWebview, under } from '@/domain/site-paths.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
 
-export { loginAccessPrefixes, needsLogin, splitWebview } from '@/domain/site-paths.ts'
+export { splitWebview } from '@/domain/site-paths.ts'
 
 /**
  * The route guard of spec §2, as one pure decision plus a thin browser wrapper. It runs from the layout
@@ -11,17 +11,27 @@ export { loginAccessPrefixes, needsLogin, splitWebview } from '@/domain/site-pat
  *  1. any query string is saved to localStorage `redirectQueryParams` (for a later redirect);
  *  2. maintenance on → `/maintenance` (every route but the maintenance page itself);
  *  3. host rules on the home page: a mini-apps host → `/products/mini-apps`, a style-guide host → `/app-styleguide`;
- *  4. login access (dashboard, develop, settings) without a non-empty access token → `/account/signin?redirect=…`;
- *  5. passcode paths (PASSCODE_PATHS, a soft preview gate) without the right `?passcode=` → home.
- * Redirects keep the optional `/webview` first segment.
+ *  4. passcode paths (PASSCODE_PATHS, a soft preview gate) without the right `?passcode=` → home.
+ * Login access (spec §2: without a non-empty access token → `/account/signin?redirect=…`) is not a path rule: the
+ * login-access routes are the children of the `_authed` layout route (routes/{-$webview}/_authed.tsx), whose
+ * `beforeLoad` applies `signInRedirect`. Redirects keep the optional `/webview` first segment.
  */
+
+/**
+ * The optional first segment's params: only the literal `webview` matches (anything else falls through to 404). Used by
+ * the `{-$webview}` layout route and repeated on the pathless `_authed` layout under it: TanStack Router gives a
+ * pathless child without its own `params.parse` the parent's place in its route tree, and the parent's check is lost
+ * (`/no-such-page` would match the home page with `webview: 'no-such-page'`).
+ */
+export const webviewParams = {
+  parse: ({ webview }: { webview?: string }): { webview?: 'webview' } | false => (webview === undefined ? {} : webview === 'webview' ? { webview } : false),
+  stringify: ({ webview }: { webview?: 'webview' }) => ({ webview }),
+}
 
 export interface GuardInput {
   pathname: string
   search: Record<string, unknown>
   hostname: string
-  /** The signed-in user's token, null when signed out, undefined when not known here (the server renderer). */
-  accessToken: string | null | undefined
   maintenanceMode: boolean
   site: SiteConfig | null
   /** True when the `passcode` query (or an earlier one this session) matches the configured passcode. */
@@ -47,13 +57,11 @@ export function decideGuard(input: GuardInput): GuardDecision {
     if (sameHost(input.hostname, input.site?.miniappsHost ?? null)) return to('/products/mini-apps')
     if (sameHost(input.hostname, input.site?.styleguideHost ?? null)) return to('/app-styleguide')
   }
-  // the server cannot see the session: it answers these pages with a skeleton and the browser decides
-  if (needsLogin(path) && input.accessToken !== undefined && !input.accessToken) return signInRedirect(input.pathname, input.search)
   if (needsPasscode(path, input.site) && !input.passcodeAccepted) return to('/')
   return { kind: 'allow' }
 }
 
-/** Rule 4's redirect: sign-in with `?redirect=` back to the page asked for (query included), keeping `/webview`. */
+/** Login access's redirect (the `_authed` layout route): sign-in with `?redirect=` back to the page asked for (query included), keeping `/webview`. */
 export function signInRedirect(pathname: string, search: Record<string, unknown>): GuardDecision {
   const query = new URLSearchParams(stringifySearch(search))
   const back = `${pathname}${query.size ? `?${query}` : ''}`
@@ -83,7 +91,6 @@ export interface BrowserGuardInput {
   searchStr: string
   maintenanceMode: boolean
   site: SiteConfig | null
-  accessToken: string | null | undefined
   hostname?: string
   storage?: Pick<Storage, 'getItem' | 'setItem'>
   session?: Pick<Storage, 'getItem' | 'setItem'>
@@ -121,7 +128,6 @@ export async function runGuard(input: BrowserGuardInput): Promise<GuardDecision>
     pathname: input.pathname,
     search: input.search,
     hostname: input.hostname ?? globalThis.location?.hostname ?? '',
-    accessToken: input.accessToken,
     maintenanceMode: input.maintenanceMode,
     site: input.site,
     passcodeAccepted,

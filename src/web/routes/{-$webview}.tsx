@@ -4,10 +4,9 @@ import { lazy, Suspense, useCallback, useState } from 'react'
 import { chromeQuery, maintenanceQuery, siteConfigQuery } from '@/web/features/shell/api.ts'
 import { SiteChrome } from '@/web/features/shell/components/site-chrome.tsx'
 import { configureErrorReporter } from '@/web/lib/error-reporter.ts'
-import { runGuard, splitWebview } from '@/web/lib/guard.ts'
+import { runGuard, splitWebview, webviewParams } from '@/web/lib/guard.ts'
 import { i18n } from '@/web/lib/i18n.ts'
 import { serverRequest } from '@/web/lib/server-request.ts'
-import { sessionAccessToken } from '@/web/lib/session.tsx'
 
 let reporterConfigured = false
 
@@ -18,15 +17,11 @@ const SearchDialog = lazy(() => import('@/web/features/search/components/search-
 
 /**
  * The optional first segment (only the literal `webview` matches; anything else falls through to 404) and
- * the layout of every page. Its `beforeLoad` runs on every navigation: maintenance, host rules, login access,
- * passcode and the saved query string (src/web/lib/guard.ts).
+ * the layout of every page. Its `beforeLoad` runs on every navigation: maintenance, host rules, passcode and the
+ * saved query string (src/web/lib/guard.ts). Login access is the `_authed` layout's ({-$webview}/_authed.tsx).
  */
 export const Route = createFileRoute('/{-$webview}')({
-  params: {
-    parse: ({ webview }): { webview?: 'webview' } | false =>
-      webview === undefined ? {} : webview === 'webview' ? { webview } : false,
-    stringify: ({ webview }) => ({ webview }),
-  },
+  params: webviewParams,
   // the site's title and description unless the page has its own (lib/head.ts), and the page's canonical address
   // (without the webview segment: the same page)
   head: ({ matches }) => ({
@@ -50,8 +45,6 @@ export const Route = createFileRoute('/{-$webview}')({
       searchStr: location.searchStr,
       maintenanceMode: maintenance?.maintenanceMode ?? false,
       site,
-      // the server renderer cannot see the session (local storage): login access is decided in the browser
-      accessToken: typeof window === 'undefined' ? undefined : await sessionAccessToken(),
       hostname: serverRequest()?.hostname,
     })
     if (decision.kind === 'redirect') throw redirect({ href: decision.href, replace: true })

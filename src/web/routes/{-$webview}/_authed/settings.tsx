@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute } from '@tanstack/react-router'
-import { loginAccess } from '@/web/routes/-login-access.tsx'
 import * as v from 'valibot'
 import { SettingsFrame, settingsTabs, type SettingsTab } from '@/web/features/shell/components/tool-frames.tsx'
 import { SettingsPage } from '@/web/features/dashboard/components/settings-page.tsx'
@@ -10,9 +9,8 @@ import { SettingsPage } from '@/web/features/dashboard/components/settings-page.
 const searchSchema = v.object({ tab: v.fallback(v.optional(v.picklist(settingsTabs)), undefined) })
 
 /** spec §2 settings (loginAccess): tabs Configuration, API Keys, OPA Scopes; the tab lives in the URL. */
-export const Route = createFileRoute('/{-$webview}/settings')({
+export const Route = createFileRoute('/{-$webview}/_authed/settings')({
   head: uiHead(msg`Settings`),
-  ...loginAccess,
   validateSearch: (search) => v.parse(searchSchema, search),
   component: Settings,
 })

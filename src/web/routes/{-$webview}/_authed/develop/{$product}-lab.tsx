@@ -11,7 +11,6 @@ import { LabPage, labTabs } from '@/web/features/lab/components/lab-page.tsx'
 import { LabFrame } from '@/web/features/shell/components/tool-frames.tsx'
 import { uiHead } from '@/web/lib/head.ts'
 import { useSession } from '@/web/lib/session.tsx'
-import { loginAccess } from '@/web/routes/-login-access.tsx'
 
 /**
  * Older and per-product lab addresses (`/develop/qrcode-lab`, the docs' `/develop/webpayment-lab` …) lead to the one
@@ -34,20 +33,19 @@ const labSearch = v.object({
   scenario: v.fallback(v.optional(v.picklist(scenarioIds)), undefined),
 })
 
-/** spec §2 `/develop/{product}-lab` (loginAccess); `{product}` is the brand slug, the product model is the `?product=` tab. */
-export const Route = createFileRoute('/{-$webview}/develop/{$product}-lab')({
+/** spec §2 `/develop/{product}-lab` (loginAccess: under _authed); `{product}` is the brand slug, the product model is the `?product=` tab. */
+export const Route = createFileRoute('/{-$webview}/_authed/develop/{$product}-lab')({
   head: uiHead(msg`PayLab Lab`),
-  ...loginAccess,
   params: {
     parse: ({ product }): { product: string } | false => (product === brandSlug || product in labAliases ? { product } : false),
     stringify: ({ product }) => ({ product }),
   },
   validateSearch: (search) => v.parse(labSearch, search),
-  beforeLoad: async (ctx) => {
-    const alias = labAliases[ctx.params.product]
-    if (ctx.params.product !== brandSlug && alias)
-      throw redirect({ href: `${ctx.location.pathname.replace(/[^/]+-lab$/, `${brandSlug}-lab`)}?product=${alias}`, replace: true })
-    return loginAccess.beforeLoad(ctx)
+  // after the login check of the layout (_authed.tsx)
+  beforeLoad: ({ params, location }) => {
+    const alias = labAliases[params.product]
+    if (params.product !== brandSlug && alias)
+      throw redirect({ href: `${location.pathname.replace(/[^/]+-lab$/, `${brandSlug}-lab`)}?product=${alias}`, replace: true })
   },
   component: LabRoute,
 })

@@ -3,7 +3,6 @@ import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { limits } from '@/domain/limits.ts'
-import { loginAccess } from '@/web/routes/-login-access.tsx'
 import { TransactionsPage } from '@/web/features/dashboard/components/transactions-page.tsx'
 import { TransactionsFrame } from '@/web/features/shell/components/tool-frames.tsx'
 
@@ -14,9 +13,8 @@ const searchSchema = v.object({
 })
 
 /** spec §2 transactions (loginAccess: the layout's guard sends visitors to sign-in). */
-export const Route = createFileRoute('/{-$webview}/dashboard/transactions')({
+export const Route = createFileRoute('/{-$webview}/_authed/dashboard/transactions')({
   head: uiHead(msg`Transactions`),
-  ...loginAccess,
   validateSearch: (search) => v.parse(searchSchema, search),
   component: Transactions,
 })
