@@ -13,9 +13,11 @@ import { Route as Char123WebviewChar125RouteImport } from './routes/{-$webview}'
 import { Route as Char123WebviewChar125IndexRouteImport } from './routes/{-$webview}/index'
 import { Route as Char123WebviewChar125AboutRouteImport } from './routes/{-$webview}/about'
 import { Route as Char123WebviewChar125ApireferenceRouteImport } from './routes/{-$webview}/apireference'
+import { Route as Char123WebviewChar125FaqRouteImport } from './routes/{-$webview}/faq'
 import { Route as Char123WebviewChar125InternalServerErrorRouteImport } from './routes/{-$webview}/internal-server-error'
 import { Route as Char123WebviewChar125MaintenanceRouteImport } from './routes/{-$webview}/maintenance'
 import { Route as Char123WebviewChar125NotFoundRouteImport } from './routes/{-$webview}/not-found'
+import { Route as Char123WebviewChar125PrivacyRouteImport } from './routes/{-$webview}/privacy'
 import { Route as Char123WebviewChar125SettingsRouteImport } from './routes/{-$webview}/settings'
 import { Route as Char123WebviewChar125TermsOfUseRouteImport } from './routes/{-$webview}/terms-of-use'
 import { Route as Char123WebviewChar125WebinarRouteImport } from './routes/{-$webview}/webinar'
@@ -33,6 +35,7 @@ import { Route as Char123WebviewChar125DemoPanelRouteImport } from './routes/{-$
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
 import { Route as Char123WebviewChar125DevelopChar123productChar125LabRouteImport } from './routes/{-$webview}/develop/{$product}-lab'
 import { Route as Char123WebviewChar125ProductsMiniAppsRouteImport } from './routes/{-$webview}/products/mini-apps'
+import { Route as Char123WebviewChar125WebinarSessionRouteImport } from './routes/{-$webview}/webinar_.$session'
 import { Route as Char123WebviewChar125AppStyleguideComponentNameRouteImport } from './routes/{-$webview}/app-styleguide/component/$name'
 import { Route as Char123WebviewChar125AppStyleguideGlobalruleNameRouteImport } from './routes/{-$webview}/app-styleguide/globalrule/$name'
 import { Route as Char123WebviewChar125MiniappDocsIndexRouteImport } from './routes/{-$webview}/miniapp/docs/index'
@@ -63,6 +66,12 @@ const Char123WebviewChar125ApireferenceRoute =
     path: '/apireference',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125FaqRoute =
+  Char123WebviewChar125FaqRouteImport.update({
+    id: '/faq',
+    path: '/faq',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125InternalServerErrorRoute =
   Char123WebviewChar125InternalServerErrorRouteImport.update({
     id: '/internal-server-error',
@@ -79,6 +88,12 @@ const Char123WebviewChar125NotFoundRoute =
   Char123WebviewChar125NotFoundRouteImport.update({
     id: '/not-found',
     path: '/not-found',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125PrivacyRoute =
+  Char123WebviewChar125PrivacyRouteImport.update({
+    id: '/privacy',
+    path: '/privacy',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
 const Char123WebviewChar125SettingsRoute =
@@ -183,6 +198,12 @@ const Char123WebviewChar125ProductsMiniAppsRoute =
     path: '/products/mini-apps',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125WebinarSessionRoute =
+  Char123WebviewChar125WebinarSessionRouteImport.update({
+    id: '/webinar_/$session',
+    path: '/webinar/$session',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125AppStyleguideComponentNameRoute =
   Char123WebviewChar125AppStyleguideComponentNameRouteImport.update({
     id: '/app-styleguide/component/$name',
@@ -224,9 +245,11 @@ export interface FileRoutesByFullPath {
   '/{-$webview}': typeof Char123WebviewChar125RouteWithChildren
   '/{-$webview}/about': typeof Char123WebviewChar125AboutRoute
   '/{-$webview}/apireference': typeof Char123WebviewChar125ApireferenceRoute
+  '/{-$webview}/faq': typeof Char123WebviewChar125FaqRoute
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
+  '/{-$webview}/privacy': typeof Char123WebviewChar125PrivacyRoute
   '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
   '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
   '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
@@ -244,6 +267,7 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
+  '/{-$webview}/webinar/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
   '/{-$webview}/app-styleguide/component/$name': typeof Char123WebviewChar125AppStyleguideComponentNameRoute
   '/{-$webview}/app-styleguide/globalrule/$name': typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
@@ -255,9 +279,11 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/{-$webview}/about': typeof Char123WebviewChar125AboutRoute
   '/{-$webview}/apireference': typeof Char123WebviewChar125ApireferenceRoute
+  '/{-$webview}/faq': typeof Char123WebviewChar125FaqRoute
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
+  '/{-$webview}/privacy': typeof Char123WebviewChar125PrivacyRoute
   '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
   '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
   '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
@@ -275,6 +301,7 @@ export interface FileRoutesByTo {
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
+  '/{-$webview}/webinar/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide': typeof Char123WebviewChar125AppStyleguideIndexRoute
   '/{-$webview}/app-styleguide/component/$name': typeof Char123WebviewChar125AppStyleguideComponentNameRoute
   '/{-$webview}/app-styleguide/globalrule/$name': typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
@@ -288,9 +315,11 @@ export interface FileRoutesById {
   '/{-$webview}': typeof Char123WebviewChar125RouteWithChildren
   '/{-$webview}/about': typeof Char123WebviewChar125AboutRoute
   '/{-$webview}/apireference': typeof Char123WebviewChar125ApireferenceRoute
+  '/{-$webview}/faq': typeof Char123WebviewChar125FaqRoute
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
+  '/{-$webview}/privacy': typeof Char123WebviewChar125PrivacyRoute
   '/{-$webview}/settings': typeof Char123WebviewChar125SettingsRoute
   '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
   '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
@@ -308,6 +337,7 @@ export interface FileRoutesById {
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
+  '/{-$webview}/webinar_/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
   '/{-$webview}/app-styleguide/component/$name': typeof Char123WebviewChar125AppStyleguideComponentNameRoute
   '/{-$webview}/app-styleguide/globalrule/$name': typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
@@ -322,9 +352,11 @@ export interface FileRouteTypes {
     | '/{-$webview}'
     | '/{-$webview}/about'
     | '/{-$webview}/apireference'
+    | '/{-$webview}/faq'
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
+    | '/{-$webview}/privacy'
     | '/{-$webview}/settings'
     | '/{-$webview}/terms-of-use'
     | '/{-$webview}/webinar'
@@ -342,6 +374,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
+    | '/{-$webview}/webinar/$session'
     | '/{-$webview}/app-styleguide/'
     | '/{-$webview}/app-styleguide/component/$name'
     | '/{-$webview}/app-styleguide/globalrule/$name'
@@ -353,9 +386,11 @@ export interface FileRouteTypes {
   to:
     | '/{-$webview}/about'
     | '/{-$webview}/apireference'
+    | '/{-$webview}/faq'
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
+    | '/{-$webview}/privacy'
     | '/{-$webview}/settings'
     | '/{-$webview}/terms-of-use'
     | '/{-$webview}/webinar'
@@ -373,6 +408,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
+    | '/{-$webview}/webinar/$session'
     | '/{-$webview}/app-styleguide'
     | '/{-$webview}/app-styleguide/component/$name'
     | '/{-$webview}/app-styleguide/globalrule/$name'
@@ -385,9 +421,11 @@ export interface FileRouteTypes {
     | '/{-$webview}'
     | '/{-$webview}/about'
     | '/{-$webview}/apireference'
+    | '/{-$webview}/faq'
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
+    | '/{-$webview}/privacy'
     | '/{-$webview}/settings'
     | '/{-$webview}/terms-of-use'
     | '/{-$webview}/webinar'
@@ -405,6 +443,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
     | '/{-$webview}/products/mini-apps'
+    | '/{-$webview}/webinar_/$session'
     | '/{-$webview}/app-styleguide/'
     | '/{-$webview}/app-styleguide/component/$name'
     | '/{-$webview}/app-styleguide/globalrule/$name'
@@ -448,6 +487,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125ApireferenceRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/faq': {
+      id: '/{-$webview}/faq'
+      path: '/faq'
+      fullPath: '/{-$webview}/faq'
+      preLoaderRoute: typeof Char123WebviewChar125FaqRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/internal-server-error': {
       id: '/{-$webview}/internal-server-error'
       path: '/internal-server-error'
@@ -467,6 +513,13 @@ declare module '@tanstack/react-router' {
       path: '/not-found'
       fullPath: '/{-$webview}/not-found'
       preLoaderRoute: typeof Char123WebviewChar125NotFoundRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/privacy': {
+      id: '/{-$webview}/privacy'
+      path: '/privacy'
+      fullPath: '/{-$webview}/privacy'
+      preLoaderRoute: typeof Char123WebviewChar125PrivacyRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
     '/{-$webview}/settings': {
@@ -588,6 +641,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125ProductsMiniAppsRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/webinar_/$session': {
+      id: '/{-$webview}/webinar_/$session'
+      path: '/webinar/$session'
+      fullPath: '/{-$webview}/webinar/$session'
+      preLoaderRoute: typeof Char123WebviewChar125WebinarSessionRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/app-styleguide/component/$name': {
       id: '/{-$webview}/app-styleguide/component/$name'
       path: '/app-styleguide/component/$name'
@@ -636,9 +696,11 @@ declare module '@tanstack/react-router' {
 interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125AboutRoute: typeof Char123WebviewChar125AboutRoute
   Char123WebviewChar125ApireferenceRoute: typeof Char123WebviewChar125ApireferenceRoute
+  Char123WebviewChar125FaqRoute: typeof Char123WebviewChar125FaqRoute
   Char123WebviewChar125InternalServerErrorRoute: typeof Char123WebviewChar125InternalServerErrorRoute
   Char123WebviewChar125MaintenanceRoute: typeof Char123WebviewChar125MaintenanceRoute
   Char123WebviewChar125NotFoundRoute: typeof Char123WebviewChar125NotFoundRoute
+  Char123WebviewChar125PrivacyRoute: typeof Char123WebviewChar125PrivacyRoute
   Char123WebviewChar125SettingsRoute: typeof Char123WebviewChar125SettingsRoute
   Char123WebviewChar125TermsOfUseRoute: typeof Char123WebviewChar125TermsOfUseRoute
   Char123WebviewChar125WebinarRoute: typeof Char123WebviewChar125WebinarRoute
@@ -656,6 +718,7 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
   Char123WebviewChar125DevelopChar123productChar125LabRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
   Char123WebviewChar125ProductsMiniAppsRoute: typeof Char123WebviewChar125ProductsMiniAppsRoute
+  Char123WebviewChar125WebinarSessionRoute: typeof Char123WebviewChar125WebinarSessionRoute
   Char123WebviewChar125AppStyleguideIndexRoute: typeof Char123WebviewChar125AppStyleguideIndexRoute
   Char123WebviewChar125AppStyleguideComponentNameRoute: typeof Char123WebviewChar125AppStyleguideComponentNameRoute
   Char123WebviewChar125AppStyleguideGlobalruleNameRoute: typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
@@ -669,10 +732,12 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
   Char123WebviewChar125AboutRoute: Char123WebviewChar125AboutRoute,
   Char123WebviewChar125ApireferenceRoute:
     Char123WebviewChar125ApireferenceRoute,
+  Char123WebviewChar125FaqRoute: Char123WebviewChar125FaqRoute,
   Char123WebviewChar125InternalServerErrorRoute:
     Char123WebviewChar125InternalServerErrorRoute,
   Char123WebviewChar125MaintenanceRoute: Char123WebviewChar125MaintenanceRoute,
   Char123WebviewChar125NotFoundRoute: Char123WebviewChar125NotFoundRoute,
+  Char123WebviewChar125PrivacyRoute: Char123WebviewChar125PrivacyRoute,
   Char123WebviewChar125SettingsRoute: Char123WebviewChar125SettingsRoute,
   Char123WebviewChar125TermsOfUseRoute: Char123WebviewChar125TermsOfUseRoute,
   Char123WebviewChar125WebinarRoute: Char123WebviewChar125WebinarRoute,
@@ -702,6 +767,8 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125DevelopChar123productChar125LabRoute,
   Char123WebviewChar125ProductsMiniAppsRoute:
     Char123WebviewChar125ProductsMiniAppsRoute,
+  Char123WebviewChar125WebinarSessionRoute:
+    Char123WebviewChar125WebinarSessionRoute,
   Char123WebviewChar125AppStyleguideIndexRoute:
     Char123WebviewChar125AppStyleguideIndexRoute,
   Char123WebviewChar125AppStyleguideComponentNameRoute:
