@@ -15,6 +15,7 @@ import { labsRoutes } from './portal/labs.ts'
 import { settingsRoutes } from './portal/settings.ts'
 import { merchantProfileRoutes } from './modules/merchant-profile/routes.ts'
 import { signupLinkRoutes } from './modules/signup-link/routes.ts'
+import { miniappRequestRoutes } from './modules/miniapp-requests/routes.ts'
 import { sandboxPowersRoutes } from './portal/sandbox-powers.ts'
 import { sandboxWebhookRoutes } from './portal/sandbox-webhooks.ts'
 import { docsRoutes } from './portal/docs.ts'
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', settingsRoutes(deps))
   app.route('/', merchantProfileRoutes(deps))
   app.route('/', signupLinkRoutes(deps))
+  app.route('/', miniappRequestRoutes(deps))
   app.route('/', labsRoutes(deps))
   app.route('/', demoApiRoutes(deps, (request) => app.fetch(request)))
   app.route('/', demosRoutes(deps, (request) => app.fetch(request)))

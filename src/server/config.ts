@@ -13,6 +13,8 @@ export interface Config {
   publicOrigin: string | undefined
   /** Lets non-loopback clients read /sandbox/mailbox when presented (Authorization: Bearer … or ?token=…). */
   mailboxToken: string | undefined
+  /** Lets the portal's operators read the mini-app requests (`GET /dev/v1/miniappRequests`, Bearer); unset: nobody. */
+  operatorToken: string | undefined
   maintenanceMode: boolean | undefined
   miniappsHost: string | undefined
   styleguideHost: string | undefined
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'PayLab <no-reply@paylab.localhost>',
     publicOrigin: env.PUBLIC_ORIGIN ? origin(env.PUBLIC_ORIGIN) : undefined,
     mailboxToken: env.MAILBOX_TOKEN || undefined,
+    operatorToken: env.OPERATOR_TOKEN || undefined,
     maintenanceMode: flag(env.MAINTENANCE_MODE),
     miniappsHost: env.MINIAPPS_HOST || undefined,
     styleguideHost: env.STYLEGUIDE_HOST || undefined,
