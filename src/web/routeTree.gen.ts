@@ -34,6 +34,7 @@ import { Route as Char123WebviewChar125DemoCheckoutRouteImport } from './routes/
 import { Route as Char123WebviewChar125DemoPanelRouteImport } from './routes/{-$webview}/demo/panel'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
 import { Route as Char123WebviewChar125DevelopChar123productChar125LabRouteImport } from './routes/{-$webview}/develop/{$product}-lab'
+import { Route as Char123WebviewChar125MiniappRequestRouteImport } from './routes/{-$webview}/miniapp/request'
 import { Route as Char123WebviewChar125ProductsMiniAppsRouteImport } from './routes/{-$webview}/products/mini-apps'
 import { Route as Char123WebviewChar125WebinarSessionRouteImport } from './routes/{-$webview}/webinar_.$session'
 import { Route as Char123WebviewChar125AppStyleguideComponentNameRouteImport } from './routes/{-$webview}/app-styleguide/component/$name'
@@ -192,6 +193,12 @@ const Char123WebviewChar125DevelopChar123productChar125LabRoute =
     path: '/develop/{$product}-lab',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125MiniappRequestRoute =
+  Char123WebviewChar125MiniappRequestRouteImport.update({
+    id: '/miniapp/request',
+    path: '/miniapp/request',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125ProductsMiniAppsRoute =
   Char123WebviewChar125ProductsMiniAppsRouteImport.update({
     id: '/products/mini-apps',
@@ -266,6 +273,7 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
+  '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/webinar/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
@@ -300,6 +308,7 @@ export interface FileRoutesByTo {
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
+  '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/webinar/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide': typeof Char123WebviewChar125AppStyleguideIndexRoute
@@ -336,6 +345,7 @@ export interface FileRoutesById {
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/develop/{$product}-lab': typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
+  '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/webinar_/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
@@ -373,6 +383,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
+    | '/{-$webview}/miniapp/request'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/webinar/$session'
     | '/{-$webview}/app-styleguide/'
@@ -407,6 +418,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
+    | '/{-$webview}/miniapp/request'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/webinar/$session'
     | '/{-$webview}/app-styleguide'
@@ -442,6 +454,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/develop/{$product}-lab'
+    | '/{-$webview}/miniapp/request'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/webinar_/$session'
     | '/{-$webview}/app-styleguide/'
@@ -634,6 +647,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/miniapp/request': {
+      id: '/{-$webview}/miniapp/request'
+      path: '/miniapp/request'
+      fullPath: '/{-$webview}/miniapp/request'
+      preLoaderRoute: typeof Char123WebviewChar125MiniappRequestRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/products/mini-apps': {
       id: '/{-$webview}/products/mini-apps'
       path: '/products/mini-apps'
@@ -717,6 +737,7 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125DemoPanelRoute: typeof Char123WebviewChar125DemoPanelRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
   Char123WebviewChar125DevelopChar123productChar125LabRoute: typeof Char123WebviewChar125DevelopChar123productChar125LabRoute
+  Char123WebviewChar125MiniappRequestRoute: typeof Char123WebviewChar125MiniappRequestRoute
   Char123WebviewChar125ProductsMiniAppsRoute: typeof Char123WebviewChar125ProductsMiniAppsRoute
   Char123WebviewChar125WebinarSessionRoute: typeof Char123WebviewChar125WebinarSessionRoute
   Char123WebviewChar125AppStyleguideIndexRoute: typeof Char123WebviewChar125AppStyleguideIndexRoute
@@ -765,6 +786,8 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125DevelopResolveRoute,
   Char123WebviewChar125DevelopChar123productChar125LabRoute:
     Char123WebviewChar125DevelopChar123productChar125LabRoute,
+  Char123WebviewChar125MiniappRequestRoute:
+    Char123WebviewChar125MiniappRequestRoute,
   Char123WebviewChar125ProductsMiniAppsRoute:
     Char123WebviewChar125ProductsMiniAppsRoute,
   Char123WebviewChar125WebinarSessionRoute:
