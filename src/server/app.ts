@@ -16,6 +16,9 @@ import { demosRoutes } from './modules/demo/demos.ts'
 import { devtoolsModule } from './modules/devtools/index.ts'
 import { labsRoutes } from './modules/labs/routes.ts'
 import { sandboxModule } from './modules/sandbox/index.ts'
+import { merchantProfileRoutes } from './modules/merchant-profile/routes.ts'
+import { miniappRequestRoutes } from './modules/miniapp-requests/routes.ts'
+import { signupLinkRoutes } from './modules/signup-link/routes.ts'
 import { portalWrites } from './http/portal-writes.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveWeb } from './web.ts'
@@ -83,9 +86,12 @@ export function createApp(base: AppDepsInput) {
   const labApi = demoApiRoutes(deps, sandbox.dispatch)
   const demos = demosRoutes(deps, sandbox.dispatch)
   const devtools = devtoolsModule(deps, sandbox.dispatch)
+  const merchantProfile = merchantProfileRoutes(deps)
+  const signupLink = signupLinkRoutes(deps)
+  const miniappRequests = miniappRequestRoutes(deps)
 
   // /dev is shared by several areas: one router composing their sub-prefixes (/dev/config, /dev/v1/sandbox …)
-  const devV1 = byPrefix(new Hono(), labs.devV1, settings.devV1, devtools.devV1)
+  const devV1 = byPrefix(new Hono(), labs.devV1, settings.devV1, devtools.devV1, merchantProfile.devV1, signupLink.devV1, miniappRequests.devV1)
   const dev = byPrefix(new Hono().use(compress()), content.dev, labs.dev, dashboard.dev, { '/v1': devV1 })
   const v1 = byPrefix(new Hono(), accounts.v1, dashboard.v1, demos.v1, labApi.v1, sandbox.v1)
   const v2 = byPrefix(new Hono(), labApi.v2, sandbox.v2)

@@ -14,6 +14,8 @@ export interface Config {
   publicOrigin: string | undefined
   /** Lets non-loopback clients read /sandbox/mailbox when presented (Authorization: Bearer … or ?token=…). */
   mailboxToken: string | undefined
+  /** Lets the portal's operators read the mini-app requests (`GET /dev/v1/miniappRequests`, Bearer); unset: nobody. */
+  operatorToken: string | undefined
   maintenanceMode: boolean | undefined
   miniappsHost: string | undefined
   styleguideHost: string | undefined
@@ -83,6 +85,7 @@ const envSchema = v.pipe(
     MAIL_FROM: v.optional(v.string(), 'PayLab <no-reply@paylab.localhost>'),
     PUBLIC_ORIGIN: origin,
     MAILBOX_TOKEN: optionalText,
+    OPERATOR_TOKEN: optionalText,
     MAINTENANCE_MODE: flag,
     MINIAPPS_HOST: optionalText,
     STYLEGUIDE_HOST: optionalText,
@@ -111,6 +114,7 @@ const envSchema = v.pipe(
     mailFrom: env.MAIL_FROM,
     publicOrigin: env.PUBLIC_ORIGIN,
     mailboxToken: env.MAILBOX_TOKEN,
+    operatorToken: env.OPERATOR_TOKEN,
     maintenanceMode: env.MAINTENANCE_MODE,
     miniappsHost: env.MINIAPPS_HOST,
     styleguideHost: env.STYLEGUIDE_HOST,

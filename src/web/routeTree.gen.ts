@@ -14,9 +14,11 @@ import { Route as Char123WebviewChar125IndexRouteImport } from './routes/{-$webv
 import { Route as Char123WebviewChar125AuthedRouteImport } from './routes/{-$webview}/_authed'
 import { Route as Char123WebviewChar125AboutRouteImport } from './routes/{-$webview}/about'
 import { Route as Char123WebviewChar125ApireferenceRouteImport } from './routes/{-$webview}/apireference'
+import { Route as Char123WebviewChar125FaqRouteImport } from './routes/{-$webview}/faq'
 import { Route as Char123WebviewChar125InternalServerErrorRouteImport } from './routes/{-$webview}/internal-server-error'
 import { Route as Char123WebviewChar125MaintenanceRouteImport } from './routes/{-$webview}/maintenance'
 import { Route as Char123WebviewChar125NotFoundRouteImport } from './routes/{-$webview}/not-found'
+import { Route as Char123WebviewChar125PrivacyRouteImport } from './routes/{-$webview}/privacy'
 import { Route as Char123WebviewChar125TermsOfUseRouteImport } from './routes/{-$webview}/terms-of-use'
 import { Route as Char123WebviewChar125WebinarRouteImport } from './routes/{-$webview}/webinar'
 import { Route as Char123WebviewChar125AuthedSettingsRouteImport } from './routes/{-$webview}/_authed/settings'
@@ -29,7 +31,9 @@ import { Route as Char123WebviewChar125DemoCatalogueRouteImport } from './routes
 import { Route as Char123WebviewChar125DemoCheckoutRouteImport } from './routes/{-$webview}/demo/checkout'
 import { Route as Char123WebviewChar125DemoPanelRouteImport } from './routes/{-$webview}/demo/panel'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
+import { Route as Char123WebviewChar125MiniappRequestRouteImport } from './routes/{-$webview}/miniapp/request'
 import { Route as Char123WebviewChar125ProductsMiniAppsRouteImport } from './routes/{-$webview}/products/mini-apps'
+import { Route as Char123WebviewChar125WebinarSessionRouteImport } from './routes/{-$webview}/webinar_.$session'
 import { Route as Char123WebviewChar125AuthedDashboardHomeRouteImport } from './routes/{-$webview}/_authed/dashboard/home'
 import { Route as Char123WebviewChar125AuthedDashboardSandboxRouteImport } from './routes/{-$webview}/_authed/dashboard/sandbox'
 import { Route as Char123WebviewChar125AuthedDashboardTransactionsRouteImport } from './routes/{-$webview}/_authed/dashboard/transactions'
@@ -69,6 +73,12 @@ const Char123WebviewChar125ApireferenceRoute =
     path: '/apireference',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125FaqRoute =
+  Char123WebviewChar125FaqRouteImport.update({
+    id: '/faq',
+    path: '/faq',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125InternalServerErrorRoute =
   Char123WebviewChar125InternalServerErrorRouteImport.update({
     id: '/internal-server-error',
@@ -85,6 +95,12 @@ const Char123WebviewChar125NotFoundRoute =
   Char123WebviewChar125NotFoundRouteImport.update({
     id: '/not-found',
     path: '/not-found',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125PrivacyRoute =
+  Char123WebviewChar125PrivacyRouteImport.update({
+    id: '/privacy',
+    path: '/privacy',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
 const Char123WebviewChar125TermsOfUseRoute =
@@ -159,10 +175,22 @@ const Char123WebviewChar125DevelopResolveRoute =
     path: '/develop/resolve',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125MiniappRequestRoute =
+  Char123WebviewChar125MiniappRequestRouteImport.update({
+    id: '/miniapp/request',
+    path: '/miniapp/request',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125ProductsMiniAppsRoute =
   Char123WebviewChar125ProductsMiniAppsRouteImport.update({
     id: '/products/mini-apps',
     path: '/products/mini-apps',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125WebinarSessionRoute =
+  Char123WebviewChar125WebinarSessionRouteImport.update({
+    id: '/webinar_/$session',
+    path: '/webinar/$session',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
 const Char123WebviewChar125AuthedDashboardHomeRoute =
@@ -230,9 +258,11 @@ export interface FileRoutesByFullPath {
   '/{-$webview}': typeof Char123WebviewChar125RouteWithChildren
   '/{-$webview}/about': typeof Char123WebviewChar125AboutRoute
   '/{-$webview}/apireference': typeof Char123WebviewChar125ApireferenceRoute
+  '/{-$webview}/faq': typeof Char123WebviewChar125FaqRoute
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
+  '/{-$webview}/privacy': typeof Char123WebviewChar125PrivacyRoute
   '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
   '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
   '/{-$webview}/': typeof Char123WebviewChar125IndexRoute
@@ -245,7 +275,9 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
+  '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
+  '/{-$webview}/webinar/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125AuthedDashboardHomeRoute
   '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125AuthedDashboardSandboxRoute
@@ -262,9 +294,11 @@ export interface FileRoutesByTo {
   '/{-$webview}': typeof Char123WebviewChar125IndexRoute
   '/{-$webview}/about': typeof Char123WebviewChar125AboutRoute
   '/{-$webview}/apireference': typeof Char123WebviewChar125ApireferenceRoute
+  '/{-$webview}/faq': typeof Char123WebviewChar125FaqRoute
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
+  '/{-$webview}/privacy': typeof Char123WebviewChar125PrivacyRoute
   '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
   '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
   '/{-$webview}/settings': typeof Char123WebviewChar125AuthedSettingsRoute
@@ -276,7 +310,9 @@ export interface FileRoutesByTo {
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
+  '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
+  '/{-$webview}/webinar/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide': typeof Char123WebviewChar125AppStyleguideIndexRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125AuthedDashboardHomeRoute
   '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125AuthedDashboardSandboxRoute
@@ -295,9 +331,11 @@ export interface FileRoutesById {
   '/{-$webview}/_authed': typeof Char123WebviewChar125AuthedRouteWithChildren
   '/{-$webview}/about': typeof Char123WebviewChar125AboutRoute
   '/{-$webview}/apireference': typeof Char123WebviewChar125ApireferenceRoute
+  '/{-$webview}/faq': typeof Char123WebviewChar125FaqRoute
   '/{-$webview}/internal-server-error': typeof Char123WebviewChar125InternalServerErrorRoute
   '/{-$webview}/maintenance': typeof Char123WebviewChar125MaintenanceRoute
   '/{-$webview}/not-found': typeof Char123WebviewChar125NotFoundRoute
+  '/{-$webview}/privacy': typeof Char123WebviewChar125PrivacyRoute
   '/{-$webview}/terms-of-use': typeof Char123WebviewChar125TermsOfUseRoute
   '/{-$webview}/webinar': typeof Char123WebviewChar125WebinarRoute
   '/{-$webview}/': typeof Char123WebviewChar125IndexRoute
@@ -310,7 +348,9 @@ export interface FileRoutesById {
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
+  '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
+  '/{-$webview}/webinar_/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
   '/{-$webview}/_authed/dashboard/home': typeof Char123WebviewChar125AuthedDashboardHomeRoute
   '/{-$webview}/_authed/dashboard/sandbox': typeof Char123WebviewChar125AuthedDashboardSandboxRoute
@@ -329,9 +369,11 @@ export interface FileRouteTypes {
     | '/{-$webview}'
     | '/{-$webview}/about'
     | '/{-$webview}/apireference'
+    | '/{-$webview}/faq'
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
+    | '/{-$webview}/privacy'
     | '/{-$webview}/terms-of-use'
     | '/{-$webview}/webinar'
     | '/{-$webview}/'
@@ -344,7 +386,9 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
+    | '/{-$webview}/miniapp/request'
     | '/{-$webview}/products/mini-apps'
+    | '/{-$webview}/webinar/$session'
     | '/{-$webview}/app-styleguide/'
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/sandbox'
@@ -361,9 +405,11 @@ export interface FileRouteTypes {
     | '/{-$webview}'
     | '/{-$webview}/about'
     | '/{-$webview}/apireference'
+    | '/{-$webview}/faq'
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
+    | '/{-$webview}/privacy'
     | '/{-$webview}/terms-of-use'
     | '/{-$webview}/webinar'
     | '/{-$webview}/settings'
@@ -375,7 +421,9 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
+    | '/{-$webview}/miniapp/request'
     | '/{-$webview}/products/mini-apps'
+    | '/{-$webview}/webinar/$session'
     | '/{-$webview}/app-styleguide'
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/sandbox'
@@ -393,9 +441,11 @@ export interface FileRouteTypes {
     | '/{-$webview}/_authed'
     | '/{-$webview}/about'
     | '/{-$webview}/apireference'
+    | '/{-$webview}/faq'
     | '/{-$webview}/internal-server-error'
     | '/{-$webview}/maintenance'
     | '/{-$webview}/not-found'
+    | '/{-$webview}/privacy'
     | '/{-$webview}/terms-of-use'
     | '/{-$webview}/webinar'
     | '/{-$webview}/'
@@ -408,7 +458,9 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
+    | '/{-$webview}/miniapp/request'
     | '/{-$webview}/products/mini-apps'
+    | '/{-$webview}/webinar_/$session'
     | '/{-$webview}/app-styleguide/'
     | '/{-$webview}/_authed/dashboard/home'
     | '/{-$webview}/_authed/dashboard/sandbox'
@@ -463,6 +515,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125ApireferenceRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/faq': {
+      id: '/{-$webview}/faq'
+      path: '/faq'
+      fullPath: '/{-$webview}/faq'
+      preLoaderRoute: typeof Char123WebviewChar125FaqRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/internal-server-error': {
       id: '/{-$webview}/internal-server-error'
       path: '/internal-server-error'
@@ -482,6 +541,13 @@ declare module '@tanstack/react-router' {
       path: '/not-found'
       fullPath: '/{-$webview}/not-found'
       preLoaderRoute: typeof Char123WebviewChar125NotFoundRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/privacy': {
+      id: '/{-$webview}/privacy'
+      path: '/privacy'
+      fullPath: '/{-$webview}/privacy'
+      preLoaderRoute: typeof Char123WebviewChar125PrivacyRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
     '/{-$webview}/terms-of-use': {
@@ -568,11 +634,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125DevelopResolveRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/miniapp/request': {
+      id: '/{-$webview}/miniapp/request'
+      path: '/miniapp/request'
+      fullPath: '/{-$webview}/miniapp/request'
+      preLoaderRoute: typeof Char123WebviewChar125MiniappRequestRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/products/mini-apps': {
       id: '/{-$webview}/products/mini-apps'
       path: '/products/mini-apps'
       fullPath: '/{-$webview}/products/mini-apps'
       preLoaderRoute: typeof Char123WebviewChar125ProductsMiniAppsRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/webinar_/$session': {
+      id: '/{-$webview}/webinar_/$session'
+      path: '/webinar/$session'
+      fullPath: '/{-$webview}/webinar/$session'
+      preLoaderRoute: typeof Char123WebviewChar125WebinarSessionRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
     '/{-$webview}/_authed/dashboard/home': {
@@ -679,9 +759,11 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125AuthedRoute: typeof Char123WebviewChar125AuthedRouteWithChildren
   Char123WebviewChar125AboutRoute: typeof Char123WebviewChar125AboutRoute
   Char123WebviewChar125ApireferenceRoute: typeof Char123WebviewChar125ApireferenceRoute
+  Char123WebviewChar125FaqRoute: typeof Char123WebviewChar125FaqRoute
   Char123WebviewChar125InternalServerErrorRoute: typeof Char123WebviewChar125InternalServerErrorRoute
   Char123WebviewChar125MaintenanceRoute: typeof Char123WebviewChar125MaintenanceRoute
   Char123WebviewChar125NotFoundRoute: typeof Char123WebviewChar125NotFoundRoute
+  Char123WebviewChar125PrivacyRoute: typeof Char123WebviewChar125PrivacyRoute
   Char123WebviewChar125TermsOfUseRoute: typeof Char123WebviewChar125TermsOfUseRoute
   Char123WebviewChar125WebinarRoute: typeof Char123WebviewChar125WebinarRoute
   Char123WebviewChar125IndexRoute: typeof Char123WebviewChar125IndexRoute
@@ -693,7 +775,9 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125DemoCheckoutRoute: typeof Char123WebviewChar125DemoCheckoutRoute
   Char123WebviewChar125DemoPanelRoute: typeof Char123WebviewChar125DemoPanelRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
+  Char123WebviewChar125MiniappRequestRoute: typeof Char123WebviewChar125MiniappRequestRoute
   Char123WebviewChar125ProductsMiniAppsRoute: typeof Char123WebviewChar125ProductsMiniAppsRoute
+  Char123WebviewChar125WebinarSessionRoute: typeof Char123WebviewChar125WebinarSessionRoute
   Char123WebviewChar125AppStyleguideIndexRoute: typeof Char123WebviewChar125AppStyleguideIndexRoute
   Char123WebviewChar125AppStyleguideComponentNameRoute: typeof Char123WebviewChar125AppStyleguideComponentNameRoute
   Char123WebviewChar125AppStyleguideGlobalruleNameRoute: typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
@@ -709,10 +793,12 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
   Char123WebviewChar125AboutRoute: Char123WebviewChar125AboutRoute,
   Char123WebviewChar125ApireferenceRoute:
     Char123WebviewChar125ApireferenceRoute,
+  Char123WebviewChar125FaqRoute: Char123WebviewChar125FaqRoute,
   Char123WebviewChar125InternalServerErrorRoute:
     Char123WebviewChar125InternalServerErrorRoute,
   Char123WebviewChar125MaintenanceRoute: Char123WebviewChar125MaintenanceRoute,
   Char123WebviewChar125NotFoundRoute: Char123WebviewChar125NotFoundRoute,
+  Char123WebviewChar125PrivacyRoute: Char123WebviewChar125PrivacyRoute,
   Char123WebviewChar125TermsOfUseRoute: Char123WebviewChar125TermsOfUseRoute,
   Char123WebviewChar125WebinarRoute: Char123WebviewChar125WebinarRoute,
   Char123WebviewChar125IndexRoute: Char123WebviewChar125IndexRoute,
@@ -731,8 +817,12 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
   Char123WebviewChar125DemoPanelRoute: Char123WebviewChar125DemoPanelRoute,
   Char123WebviewChar125DevelopResolveRoute:
     Char123WebviewChar125DevelopResolveRoute,
+  Char123WebviewChar125MiniappRequestRoute:
+    Char123WebviewChar125MiniappRequestRoute,
   Char123WebviewChar125ProductsMiniAppsRoute:
     Char123WebviewChar125ProductsMiniAppsRoute,
+  Char123WebviewChar125WebinarSessionRoute:
+    Char123WebviewChar125WebinarSessionRoute,
   Char123WebviewChar125AppStyleguideIndexRoute:
     Char123WebviewChar125AppStyleguideIndexRoute,
   Char123WebviewChar125AppStyleguideComponentNameRoute:

@@ -268,6 +268,25 @@ test('the webinar page remembers the visit in a cookie for one day', async ({ pa
   expect(days).toBeLessThanOrEqual(1.01)
 })
 
+test('a webinar session opens its own page with its outline and slides, in the same tab (issue 20)', async ({ page }) => {
+  await useLang(page, 'en')
+  await page.goto('/webinar')
+  await page.getByRole('link', { name: /Web Payment in depth/ }).click()
+  await expect(page).toHaveURL(/\/webinar\/web-payment$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Web Payment in depth')
+  await expect(page.getByRole('heading', { level: 2, name: 'Slides' })).toBeVisible()
+  expect(page.context().pages()).toHaveLength(1)
+})
+
+test('a webinar session page is there in Japanese, and an unknown session is the 404 page', async ({ page }) => {
+  await useLang(page, 'ja')
+  await page.goto('/webinar/web-payment')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ウェブペイメント徹底解説')
+  await expect(page.getByRole('heading', { level: 2, name: 'スライド' })).toBeVisible()
+  await page.goto('/webinar/no-such-session')
+  await expect(page).toHaveURL(/\/not-found$/)
+})
+
 test('an unknown doc slug goes to the 404 page', async ({ page }) => {
   await page.goto('/products/docs/no-such-product')
   await expect(page).toHaveURL(/\/not-found$/)

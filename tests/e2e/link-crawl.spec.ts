@@ -72,7 +72,7 @@ async function crawl(request: APIRequestContext, lang: 'jp' | 'en', start: Map<s
     }
     frontier = next
   }
-  return { broken, checked }
+  return { broken, checked, seen }
 }
 
 const report = (broken: Broken[]) => broken.map((b) => `${b.link} (on ${b.from}): ${b.why}`).join('\n')
@@ -83,9 +83,11 @@ test.describe.configure({ mode: 'parallel', timeout: 90_000 })
 
 for (const lang of ['jp', 'en'] as const) {
   test(`every internal link of the public pages leads to a page (${lang})`, async ({ request }) => {
-    const { broken, checked } = await crawl(request, lang, new Map([['/', 'start']]), true)
+    const { broken, checked, seen } = await crawl(request, lang, new Map([['/', 'start']]), true)
     expect(checked).toBeGreaterThan(50)
     expect(broken, report(broken)).toEqual([])
+    // the pages that replaced links to unreachable *.paylab.example hosts (issue 20) are reached and crawled too
+    for (const own of ['/privacy', '/faq', '/demo/catalogue', '/webinar/getting-started', '/webinar/mini-apps']) expect(seen, own).toContain(own)
   })
 }
 

@@ -88,7 +88,7 @@ test('mini-app breadcrumbs name the section between Mini App and the page', asyn
   await expect(crumbs.nth(2).getByRole('link')).toHaveAttribute('href', '/miniapp/docs/features')
 })
 
-test('home: every product card leads to its docs in the same tab; SDK cards name version and language', async ({ page, baseURL }) => {
+test('home: every product card leads to its docs in the same tab; SDK cards name version and language and open the sample catalogue', async ({ page, baseURL }) => {
   await useEnglish(page, baseURL)
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -99,7 +99,9 @@ test('home: every product card leads to its docs in the same tab; SDK cards name
   await expect(sdks).toHaveCount(4)
   await expect(sdks.locator('.doc-card__language')).toHaveText(['Python', 'Node.js', 'PHP', 'Java'])
   for (const sdk of await sdks.all()) {
-    await expect(sdk).toHaveAttribute('target', '_blank')
+    // issue 20: no SDK host of ours exists; the cards open the sample catalogue (signing helper and samples) in this tab
+    await expect(sdk).toHaveAttribute('href', '/demo/catalogue')
+    await expect(sdk).not.toHaveAttribute('target', '_blank')
     await expect(sdk.locator('.doc-card__version')).toHaveText(/^v\d+\.\d+\.\d+$/)
   }
   await expect(page.getByText(/published in two forms: more than 3\.0 million places .* more than 300 stores/)).toBeVisible()

@@ -205,7 +205,9 @@ test.describe('header layouts', () => {
     await drawer.getByText('開発', { exact: true }).click()
     await expect(drawer.getByRole('link', { name: 'APIリファレンス' })).toBeVisible()
     await drawer.getByText('リソース', { exact: true }).click()
-    await expect(drawer.getByRole('link', { name: /よくある質問/ })).toHaveAttribute('target', '_blank')
+    // issue 20: the FAQ is a page of our own now (it was an external host that does not exist), in this tab
+    await expect(drawer.getByRole('link', { name: /よくある質問/ })).toHaveAttribute('href', '/faq')
+    await expect(drawer.getByRole('link', { name: /よくある質問/ })).not.toHaveAttribute('target', '_blank')
     await expect(drawer.getByRole('link', { name: /ウェビナー/ })).toHaveAttribute('href', '/webinar')
     await expect(drawer.getByRole('group', { name: '言語' })).toBeVisible()
     await page.screenshot({ path: 'tests/artifacts/header-375-menu.png' })

@@ -44,7 +44,7 @@ describe.each(storeKinds())('site shell API [%s]', (kind) => {
     expect(en.body.data.footer[0]).toMatchObject({
       __i18n_lang: 'en',
       termsOfUse: { slug: { current: 'terms-of-use' } },
-      privacy: { navigationType: 'external' },
+      privacy: { navigationType: 'internal', slug: { current: 'privacy' } },
     })
     expect(ja.body.data.footer[0].columns.length).toBe(en.body.data.footer[0].columns.length)
   })

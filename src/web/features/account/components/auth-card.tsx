@@ -6,7 +6,6 @@ import { useHydrated } from '@/web/ui/use-hydrated.ts'
 import './account.css'
 import '../catalog.ts'
 
-export const privacyPolicyUrl = 'https://www.paylab.example/privacy'
 
 /** The card every account screen sits in; its controls wait for the page to be hydrated (useHydrated). */
 export function AuthCard({ title, children, wide = false, screen }: { title: ReactNode; children: ReactNode; wide?: boolean; screen?: string }) {
@@ -29,7 +28,7 @@ export function AuthCard({ title, children, wide = false, screen }: { title: Rea
   )
 }
 
-/** spec §2: the terms of use open in a new tab; the privacy policy is an external page (also a new tab). */
+/** spec §2: the terms of use open in a new tab; so does the privacy policy (a page of our own). */
 export function LegalLinks() {
   return (
     <p className="account-legal">
@@ -39,9 +38,9 @@ export function LegalLinks() {
           developer tools agreement
         </Link>{' '}
         and the{' '}
-        <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+        <Link to="/{-$webview}/privacy" target="_blank" rel="noopener">
           privacy policy
-        </a>
+        </Link>
         .
       </Trans>
     </p>

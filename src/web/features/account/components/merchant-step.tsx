@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent } from 'react'
 import { validationText } from '../messages.ts'
-import { isAcceptableLogo, logoMaxPx, logoTypes } from '../logo-file.ts'
+import { isAcceptableLogo, logoMaxPx, logoTypes } from '@/web/lib/logo-file.ts'
 import { FieldMessage, FormError } from './auth-card.tsx'
 import { FullScreenLoader } from './full-screen-loader.tsx'
 import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'

@@ -151,7 +151,9 @@ function DashboardBody({ profile, sidebar, announcements }: { profile: UserProfi
           </>
         ) : (
           <p className="dash-panel">
-            <Trans>Your merchant is not created yet: finish sign-up to get credentials.</Trans>
+            <Trans>
+              Your merchant is not created yet: <InternalLink href="/account/signup">continue sign-up</InternalLink> to get credentials.
+            </Trans>
           </p>
         )}
 

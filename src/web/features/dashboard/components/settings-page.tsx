@@ -8,6 +8,7 @@ import { errorText, langOf } from '@/web/lib/error-text.ts'
 import { useStoredMode, type ModeView } from '../mode.ts'
 import { useSettingsForm, type SettingsDraft, type SettingsField } from '../use-settings-form.ts'
 import { KeysPanel } from './keys-panel.tsx'
+import { MerchantProfileSection } from './merchant-profile-form.tsx'
 import { ErrorLine, Loading } from './query-state.tsx'
 import { SessionFailure } from './session-failure.tsx'
 import '../dashboard.css'
@@ -87,6 +88,8 @@ function SettingsTabs({
           ) : !form.loaded ? (
             <Loading />
           ) : tab === 'configuration' ? (
+            <>
+            <MerchantProfileSection />
             <form
               onSubmit={(event) => {
                 event.preventDefault()
@@ -137,6 +140,7 @@ function SettingsTabs({
               </div>
               {saveBar}
             </form>
+            </>
           ) : tab === 'api-keys' ? (
             <KeysPanel merchantId={mode.merchantId} live={mode.live} />
           ) : (

@@ -1,4 +1,6 @@
 import { Trans } from '@lingui/react/macro'
+import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import { isMobileDevice } from '@/web/lib/mobile-device.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { usePage } from '../api.ts'
 import '../docs.css'
@@ -7,6 +9,7 @@ import { PageBlocks } from './blocks.tsx'
 import { ContentFailure, useFailureRouting } from './doc-page.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { DocSkeleton } from './skeleton.tsx'
+import { SignupLinkForm } from './signup-link-form.tsx'
 
 /**
  * Drawn for PayLab (issue 11): a phone paying a QR code at a register, the payment confirmed. Inline, 2 kB, with
@@ -60,20 +63,30 @@ function HeroIllustration() {
   )
 }
 
-/** spec §2 mobile redirect: a phone sent here from sign-up is told why (issue 11). */
-function SignUpOnLargerScreen() {
+/**
+ * spec §2 mobile redirect: a phone sent here from sign-up is told why (issue 11), how to go on — on a larger screen —
+ * and can have the link mailed there (issue 20), so "Get sandbox keys" is not a loop back to this page.
+ */
+function SignUpOnLargerScreen({ focus = false }: { focus?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (focus) ref.current?.focus()
+  }, [focus])
   return (
-    <aside className="doc-home__notice" role="status" aria-labelledby="doc-home-notice-title">
-      <p id="doc-home-notice-title" className="doc-home__notice-title">
-        <Trans>Sign-up needs a larger screen</Trans>
-      </p>
-      <p>
-        <Trans>
-          Creating a developer account takes a computer or a tablet (a screen wider than 991 px). Open this portal there
-          to sign up; you can read all the documentation here on your phone.
-        </Trans>
-      </p>
-    </aside>
+    <div className="doc-home__notice-block" ref={ref} tabIndex={-1}>
+      <aside className="doc-home__notice" role="status" aria-labelledby="doc-home-notice-title">
+        <p id="doc-home-notice-title" className="doc-home__notice-title">
+          <Trans>Sign-up needs a larger screen</Trans>
+        </p>
+        <p>
+          <Trans>
+            Creating a developer account takes a computer or a tablet (a screen wider than 991 px). Open this portal there
+            to sign up; you can read all the documentation here on your phone.
+          </Trans>
+        </p>
+      </aside>
+      <SignupLinkForm />
+    </div>
   )
 }
 
@@ -86,9 +99,16 @@ export function HomePage({ notice }: HomeSearch = {}) {
   const query = usePage('page', 'home')
   useFailureRouting(query.error)
   const page = query.isError ? undefined : query.data
+  // on a phone "Get sandbox keys" would only come back here (sign-up sends phones home): show the notice in place
+  const [askedOnPhone, setAskedOnPhone] = useState(false)
+  const getKeys = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!isMobileDevice()) return
+    event.preventDefault()
+    setAskedOnPhone(true)
+  }
   return (
     <div className="doc-landing doc-home">
-      {notice === 'signup-larger-screen' && <SignUpOnLargerScreen />}
+      {(notice === 'signup-larger-screen' || askedOnPhone) && <SignUpOnLargerScreen focus={askedOnPhone} />}
       {page ? (
         <>
           <header className="doc-home__hero">
@@ -100,7 +120,7 @@ export function HomePage({ notice }: HomeSearch = {}) {
                 <InternalLink href="/products/docs" className={buttonClass('primary')}>
                   <Trans>Read the docs</Trans>
                 </InternalLink>
-                <InternalLink href="/account/signup" className={buttonClass('secondary')}>
+                <InternalLink href="/account/signup" className={buttonClass('secondary')} onClick={getKeys}>
                   <Trans>Get sandbox keys</Trans>
                 </InternalLink>
               </p>

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { limits } from '@/domain/limits.ts'
+import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { useWebinarVideos } from '../api.ts'
 import { ContentPage } from './content-page.tsx'
 
@@ -20,16 +21,16 @@ export function WebinarPage({ product }: { product: string }) {
         videos.data && videos.data.length > 0 ? (
           <section aria-labelledby="webinar-videos">
             <h2 id="webinar-videos">
-              <Trans>Recordings</Trans>
+              <Trans>Session pages</Trans>
             </h2>
             <ul className="doc-grid">
               {videos.data.map((video) => (
                 <li key={video.href} className="doc-card">
-                  <a href={video.href} target="_blank" rel="noopener noreferrer">
+                  <VideoLink href={video.href}>
                     <span className="doc-card__title">{video.title}</span>
                     {video.date && <span className="doc-card__version">{video.date}</span>}
                     {video.description && <span className="doc-card__description">{video.description}</span>}
-                  </a>
+                  </VideoLink>
                 </li>
               ))}
             </ul>
@@ -37,5 +38,15 @@ export function WebinarPage({ product }: { product: string }) {
         ) : null
       }
     />
+  )
+}
+
+/** A session's page of our own (`/webinar/<session>`) opens in the same tab; an address elsewhere in a new one. */
+function VideoLink({ href, children }: { href: string; children: ReactNode }) {
+  if (href.startsWith('/')) return <InternalLink href={href}>{children}</InternalLink>
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
   )
 }

@@ -1,6 +1,6 @@
 import { limits } from '@/domain/limits.ts'
 
-/** spec §5: the logo is a JPG or PNG image, square (1:1), at most 222×222 px (checked again by the server). */
+/** spec §5 (sign-up step 3 and Settings): the logo is a JPG or PNG image, square (1:1), at most 222×222 px (checked again by the server). */
 export const logoMaxPx = limits.accounts.logoMaxPx
 export const logoTypes = ['image/png', 'image/jpeg']
 

@@ -1,0 +1,75 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { emailSchema } from '@/domain/account-validation.ts'
+import { ApiError } from '@/domain/errors.ts'
+import { signupLinkRules } from '@/domain/signup-link.ts'
+import { clientKeyOf } from '../../client.ts'
+import { mailOrigin } from '../../config.ts'
+import type { AppDeps } from '../../deps.ts'
+import { t } from '../../i18n.ts'
+import { createMailer, type MailMessage } from '../../mail/mailer.ts'
+import { accountRepo } from '../../store/account-repo.ts'
+import { jsonIn } from '../../http/validator.ts'
+import { success } from '../../http/answer.ts'
+
+const mailText = {
+  subject: /*i18n*/ { id: 'mail.signupLink.subject', message: 'Continue signing up on a larger screen' },
+  lead: /*i18n*/ { id: 'mail.signupLink.lead', message: 'Open this link on a computer or a tablet to create your PayLab developer account:' },
+  why: /*i18n*/ {
+    id: 'mail.signupLink.why',
+    message: 'You asked for it on a phone, where sign-up is not available. If you did not ask for it, you can ignore this mail.',
+  },
+} as const satisfies Record<string, MessageDescriptor>
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** The mail with the sign-up link, Japanese then English like every mail of the portal (mail/templates.ts). */
+export function signupLinkMail(to: string, link: string): MailMessage {
+  const text = (lang: 'ja' | 'en') => ({ subject: t(lang, mailText.subject), lead: t(lang, mailText.lead), why: t(lang, mailText.why) })
+  const ja = text('ja')
+  const en = text('en')
+  const a = `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`
+  const part = (x: typeof ja, lang: string) => `<div lang="${lang}"><p>${escapeHtml(x.lead)}</p><p>${a}</p><p>${escapeHtml(x.why)}</p></div>`
+  return {
+    to,
+    subject: `[PayLab] ${ja.subject} / ${en.subject}`,
+    text: `${ja.lead}\n${link}\n${ja.why}\n\n----\n\n${en.lead}\n${link}\n${en.why}\n`,
+    html: `<!doctype html><html><body style="font-family:sans-serif;color:#333">${part(ja, 'ja')}<hr>${part(en, 'en')}<p style="color:#888">PayLab</p></body></html>`,
+  }
+}
+
+/**
+ * Issue 20: on a phone sign-up is refused (spec §2), so home offers to mail the sign-up link to open on a larger
+ * screen. JSON `{ email }`; the mail goes through the portal's mailer (SMTP, or the outbox at /sandbox/mailbox).
+ * Rate-limited like the other mails, per address and per client (`signupLinkRules`, the attempt counter of the
+ * account calls): over either, 429 RATE_LIMIT with `retry_after_seconds` and nothing is sent.
+ */
+export function signupLinkRoutes(deps: AppDeps) {
+  const app = new Hono()
+  const repo = accountRepo(deps.store.db)
+  const mailer = createMailer(deps)
+
+  app.post('/', jsonIn(v.object({ email: emailSchema })), async (c) => {
+    const { email } = c.req.valid('json')
+    const at = deps.clock.now()
+    const rule = (max: number) => ({ max, windowMs: signupLinkRules.windowMs, lockMs: signupLinkRules.windowMs })
+    const byAddress = await repo.takeAttempt('signupLink:address', email.toLowerCase(), at, rule(signupLinkRules.perAddress))
+    const byClient = await repo.takeAttempt('signupLink:client', clientKeyOf(c), at, rule(signupLinkRules.perClient))
+    const refused = byAddress.attempts > signupLinkRules.perAddress ? byAddress : byClient.attempts > signupLinkRules.perClient ? byClient : null
+    if (refused) {
+      const until = refused.lockedUntil?.getTime() ?? at.getTime() + signupLinkRules.windowMs
+      throw new ApiError('RATE_LIMIT', { data: { retry_after_seconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) } })
+    }
+    try {
+      await mailer.send(signupLinkMail(email, `${mailOrigin(deps.config)}/account/signup`))
+    } catch (error) {
+      deps.log.error('sign-up link mail failed', { error: String(error) })
+      throw new ApiError('INTERNAL_SERVER_ERROR')
+    }
+    return success(c, { sent: true })
+  })
+
+  // signupLinkPath (src/domain/signup-link.ts), under the /dev/v1 router
+  return { devV1: { '/signupLink': app } }
+}
