@@ -14,7 +14,7 @@ const catalogs = readdirSync(dir)
   .map((name) => ({ name, items: PO.parse(readFileSync(new URL(name, dir), 'utf8')).items.filter((item) => !item.obsolete) }))
 
 /** Kept in Latin letters in Japanese on purpose. */
-const sameInJapanese = new Set(['codeId', 'Node.js SDK', 'PayLab Lab', 'Webhook URL'])
+const sameInJapanese = new Set(['codeId', 'Node.js SDK', 'PayLab Lab', 'Webhook URL', 'Open Payment API', 'you@example.com'])
 /** Names the products were once given in Japanese; the table's `nameJp` replaced them. */
 const retiredNames = ['動的QR', 'アプリ起動決済', '継続決済']
 
