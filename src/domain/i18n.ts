@@ -13,11 +13,6 @@ export function pickLang(value: string | null | undefined): Lang {
   return first.startsWith('en') ? 'en' : 'ja'
 }
 
-export interface Bilingual {
-  ja: string
-  en: string
-}
-
 /**
  * The cookie that mirrors localStorage `lang` (same `jp`/`en` values) so the server renders in the saved language
  * (issue 10). It is written whenever the language is saved; the server never sets it.

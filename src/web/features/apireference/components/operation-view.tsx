@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import { isErrorCode } from '@/domain/errors.ts'
-import '@/domain/errors-sandbox.ts'
 import { errorText } from '@/web/lib/error-text.ts'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { Tabs } from '@/web/ui/tabs.tsx'
