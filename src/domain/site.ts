@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { needsLogin } from './site-paths.ts'
 
 /**
  * Payloads of the site shell (spec §3 menu items, footer, maintenance metadata, analytics events) and the small
@@ -80,4 +81,12 @@ export type AnalyticsEventPayload = v.InferOutput<typeof analyticsEventSchema>
 export function menuTarget(link: MenuLink): { kind: 'internal'; path: string } | { kind: 'external'; href: string } | null {
   if (link.navigationType === 'external') return link.externalLink ? { kind: 'external', href: link.externalLink } : null
   return link.slug ? { kind: 'internal', path: `/${link.slug.current}` } : null
+}
+
+/**
+ * Whether choosing an entry asks a logged-out visitor to sign in (spec §2 header tiles): it is flagged `authMenuPath`
+ * and leads to a path that needs login. A public tool under a login prefix (the resolver, `publicToolPaths`) never asks.
+ */
+export function asksToSignIn(link: { authMenuPath: boolean }, path: string): boolean {
+  return link.authMenuPath && needsLogin(path)
 }
