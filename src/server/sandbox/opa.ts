@@ -35,6 +35,7 @@ import { clockView, moveMerchantClock } from './merchant-clock.ts'
 import { serveSandboxState } from './sandbox-state-routes.ts'
 import { requestLogRepo } from '../store/request-log-repo.ts'
 import { requestLogQuerySchema } from '@/domain/sandbox-log.ts'
+import { cancelDirectiveHeader, cancelDirectiveOf } from '@/domain/sandbox-force.ts'
 import { sandboxRepo } from '../store/sandbox-repo.ts'
 import { dashboardRepo } from '../store/dashboard-repo.ts'
 import { putWebhookRequest, webhookAttemptReport, webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
@@ -161,7 +162,7 @@ export function sandboxRoutes(deps: AppDeps) {
   })
 
   app.delete('/v2/payments/:merchantPaymentId', logged, auth, anyProduct, async (c) => {
-    await engine.cancelPayment(m(c), param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema))
+    await engine.cancelPayment(m(c), param(c, 'merchantPaymentId', MerchantPaymentIdSimpleSchema), cancelDirectiveOf(c.req.header(cancelDirectiveHeader)))
     return ok(c, null, 202, accepted)
   })
 
