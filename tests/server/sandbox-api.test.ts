@@ -494,6 +494,11 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       expect(res.body.data.status).toBe('COMPLETED')
     })
 
+    it('refuses a 0-yen request order with INVALID_PARAMS, as the lab\'s 0-yen scenario expects (spec §9)', async () => {
+      const zero = await opa.post('/v1/requestOrder', { merchantPaymentId: id('DEVELOPER-PANEL-RORD'), userAuthorizationId, amount: jpy(0), requestedAt: epochNow() })
+      expect([zero.status, zero.body.resultInfo.code]).toEqual([400, 'INVALID_PARAMS'])
+    })
+
     it('requests money: CREATED, paid by the user → COMPLETED; another is cancelled → CANCELED; errors as published', async () => {
       const mpid = id('RORD')
       const body = { merchantPaymentId: mpid, userAuthorizationId, amount: jpy(2500), requestedAt: epochNow() }

@@ -60,6 +60,7 @@ export async function sendDemoCall(input: DemoCallInput, credentials: DemoCreden
     input.plan.endpointId,
     { item: input.item, userAuthorizationId: input.userAuthorizationId, newId: () => crypto.randomUUID(), now: Math.floor(Date.now() / 1000), randomAmount: () => 1000 + Math.floor(Math.random() * 9000) },
     input.plan.emptyId,
+    { purpose: input.purpose, zeroAmount: input.plan.zeroAmount },
   )
   const bodyText = request.body ? JSON.stringify(request.body) : null
   const signed = await signDemoRequest(request, bodyText, input.plan.key, credentials, origin)
