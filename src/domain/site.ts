@@ -6,7 +6,7 @@ import { needsLogin } from './site-paths.ts'
  * site configuration the portal reads at start-up. One schema each, shared by the server providers and the portal.
  */
 
-/** The provider's brand slug: `{product}` in spec paths (`/develop/{product}-lab`, `{product}lab-enabled`). */
+/** The provider's brand slug: `{product}` in spec paths (`/develop/{product}-lab`). */
 export const brandSlug = 'paylab'
 export const labProducts = [brandSlug] as const
 export type LabProduct = (typeof labProducts)[number]
