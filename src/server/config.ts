@@ -21,6 +21,8 @@ export interface Config {
   sitePasscode: string | undefined
   passcodePaths: string[]
   sandboxHttpsPort: number | undefined
+  /** WEBHOOK_LOCAL_DELIVERY=forwarder: treat the server as shared for webhooks (never post to localhost). */
+  webhookLocalDeliveryForwarder?: boolean
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
 }
 
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sitePasscode: env.SITE_PASSCODE || undefined,
     passcodePaths: (env.PASSCODE_PATHS ?? '').split(',').map((p) => p.trim()).filter((p) => p.startsWith('/')),
     sandboxHttpsPort: port(env.SANDBOX_HTTPS_PORT, undefined),
+    webhookLocalDeliveryForwarder: env.WEBHOOK_LOCAL_DELIVERY === 'forwarder',
     logLevel: level === 'debug' || level === 'warn' || level === 'error' || level === 'silent' ? level : 'info',
   }
 }
