@@ -44,7 +44,7 @@ export function SignInPage({ redirect }: { redirect?: string }) {
   const error = errorText(i18n, context.errorCode ?? session.errorCode)
 
   // spec §4: after sign-in go to ?redirect= if present, else myhome; on mobile, home
-  // (with the query string the guard saved when the target has none; used once)
+  // (with the query string the guard saved when the target has none; then cleared)
   const signedIn = state.matches('signedIn')
   const webviewHref = useWebviewHref()
   const left = useRef(false)
