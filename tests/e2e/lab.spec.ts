@@ -138,6 +138,23 @@ for (const model of products.map((p) => p.model)) {
   })
 }
 
+test('request money: the 0-yen scenario sends amount 0 and shows the published refusal (spec §9)', async ({ page }) => {
+  await useLang(page, 'ja')
+  const d = await signedInDeveloper(page)
+  const user = await linkTaro(page, d)
+  await page.goto('/develop/paylab-lab?product=request_money')
+  await page.locator('.lab-panel input[maxlength="64"]').fill(user)
+  await page.locator('input[name=lab-scenario]').nth(2).check()
+  await expect(page.locator('.lab-panel fieldset')).toContainText('0円を請求')
+  const zero = await runPanel(page, 'ja')
+  await expect(zero).toHaveAttribute('data-status', '400')
+  await expect(zero.locator('[data-part=response]')).toContainText('"INVALID_PARAMS"')
+  await expect(zero).toContainText('"amount": 0,')
+  // the panel signs with a 6-hex-character nonce (spec §7)
+  await expect(zero).toContainText(/hmac OPA-Auth:[^:]+:[^:]+:[0-9a-f]{6}:\d+:/)
+  await expect(zero).toContainText('DEVELOPER-PANEL-RORD-')
+})
+
 /** A signed sandbox call with the developer's key, as a client of their merchant makes it. */
 async function sandboxAs(page: Page, d: Developer, method: 'GET' | 'DELETE', path: string) {
   const authorization = signOpaRequest(nodeOpaCrypto, { apiKey: d.apiKey, apiSecret: d.apiSecret, method, path, nonce: `n${Date.now()}${Math.random()}`, epoch: Math.floor(Date.now() / 1000), contentType: null, body: null })
