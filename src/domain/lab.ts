@@ -152,8 +152,8 @@ export const merchantIdPrefixOf: Partial<Record<LabEndpointId, string>> = {
 /**
  * Spec §9 lists two more prefixes, -PSTPP and -RFUND, next to -PSTPAUTH and -REFUND. PayLab reads them (decision,
  * docs/dashboard.md) as the ids of what the panel creates *first*, because the endpoint asked for needs an id the
- * item lacks: the pre-authorised order made before a capture, revert, read or cancel, and the refund made before
- * reading a refund. A developer can then tell in the transactions list what they sent from what the panel added.
+ * item lacks: the pre-authorised order made before reading or cancelling a payment in the pre-auth tab, and the refund
+ * made before reading a refund. A developer can then tell in the transactions list what they sent from what the panel added.
  */
 export const prerequisiteIdPrefixOf: Partial<Record<LabEndpointId, string>> = {
   postPreauthorizePayments: 'DEVELOPER-PANEL-PSTPP',

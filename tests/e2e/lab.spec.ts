@@ -232,6 +232,20 @@ test('link a test user: Cancel on the consent page and a sandbox that does not a
   await expect(refused).toHaveAttribute('data-status', /^4\d\d$/)
 })
 
+test('pre-auth: reading a payment the item lacks first makes a DEVELOPER-PANEL-PSTPP- order (spec §9)', async ({ page }) => {
+  await useLang(page, 'en')
+  const d = await signedInDeveloper(page)
+  const user = await linkTaro(page, d)
+  await page.goto('/develop/paylab-lab?product=preauth_capture&endpoint=getPayments')
+  await page.locator('.lab-panel input[maxlength="64"]').fill(user)
+  const read = await runPanel(page, 'en')
+  const created = page.locator('.lab-call[data-purpose=create]').last()
+  await expect(created).toHaveAttribute('data-status', '201')
+  await expect(created).toContainText('"merchantPaymentId": "DEVELOPER-PANEL-PSTPP-')
+  await expect(read).toHaveAttribute('data-status', '200')
+  await expect(read).toContainText('/v2/getPayments/DEVELOPER-PANEL-PSTPP-')
+})
+
 test('copy as curl: the copied command runs against the server and gets the same answer', async ({ page }) => {
   await useLang(page, 'en')
   await signedInDeveloper(page)
