@@ -237,7 +237,7 @@ for (const [lang, label, words] of [
     await expect(hint).toHaveAttribute('data-local-delivery', 'forwarder')
     await expect(hint).toContainText(words)
     await expect(hint).toContainText('npm run sandbox:forward')
-    await expect(page.getByLabel(label)).toHaveAttribute('aria-describedby', await hint.getAttribute('id'))
+    await expect(page.getByLabel(label)).toHaveAttribute('aria-describedby', (await hint.getAttribute('id'))!)
   })
 }
 
