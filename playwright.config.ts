@@ -37,6 +37,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // the browser tests' server stands for a shared one for webhooks: tests/e2e/sandbox-webhooks.spec.ts runs the forwarder
+    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEBHOOK_LOCAL_DELIVERY: 'forwarder' },
   },
 })

@@ -14,6 +14,7 @@ public final class AppInvoke {
             """.formatted(OpaAuth.newId("sample-appinvoke"), OpaAuth.nowSeconds());
         OpaAuth.Response response = OpaAuth.request("POST", "/v2/codes", body, "");
         System.out.println(response.body()); // data.deeplink opens the wallet app
+        if (response.status() == 201) System.out.println("QR Code created"); // spec §8: the outcome, in words
         if (response.status() != 201) System.exit(1);
     }
 }

@@ -13,4 +13,5 @@ const { status, body } = await opaRequest('POST', '/v2/codes', {
   requestedAt: nowSeconds(),
 })
 console.log(JSON.stringify({ status, code: body.resultInfo.code, deeplink: body.data?.deeplink ?? null }))
+if (status === 201) console.log('QR Code created') // spec §8: the outcome, in words
 if (status !== 201) process.exit(1)

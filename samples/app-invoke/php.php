@@ -14,4 +14,5 @@ $answer = opa_request('POST', '/v2/codes', [
     'requestedAt' => time(),
 ]);
 echo json_encode(['status' => $answer['status'], 'code' => $answer['body']['resultInfo']['code'], 'deeplink' => $answer['body']['data']['deeplink'] ?? null], JSON_UNESCAPED_SLASHES), "\n";
+if ($answer['status'] === 201) echo 'QR Code created', "\n"; // spec §8: the outcome, in words
 exit($answer['status'] === 201 ? 0 : 1);

@@ -14,4 +14,6 @@ status, body = opa_request("POST", "/v2/codes", {
     "requestedAt": int(time.time()),
 })
 print(json.dumps({"status": status, "code": body["resultInfo"]["code"], "deeplink": (body.get("data") or {}).get("deeplink")}))
+if status == 201:
+    print("QR Code created")  # spec §8: the outcome, in words
 sys.exit(0 if status == 201 else 1)

@@ -12,6 +12,7 @@ public final class AutoDebit {
             """.formatted(OpaAuth.newId("sample-debit"), System.getenv("PAYLAB_USER_AUTHORIZATION_ID"), OpaAuth.nowSeconds());
         OpaAuth.Response response = OpaAuth.request("POST", "/v2/payments", body, "?agreeSimilarTransaction=true");
         System.out.println(response.body()); // data.status is COMPLETED
+        System.out.println(response.status() == 201 ? "Order created" : "Order creation failure"); // spec §8: the outcome, in words
         if (response.status() != 201) System.exit(1);
     }
 }

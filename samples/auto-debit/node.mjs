@@ -15,4 +15,5 @@ const { status, body } = await opaRequest(
   '?agreeSimilarTransaction=true',
 )
 console.log(JSON.stringify({ status, code: body.resultInfo.code, paymentStatus: body.data?.status ?? null }))
+console.log(status === 201 ? 'Order created' : 'Order creation failure') // spec §8: the outcome, in words
 if (status !== 201) process.exit(1)

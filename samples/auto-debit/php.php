@@ -11,4 +11,5 @@ $answer = opa_request('POST', '/v2/payments', [
     'orderDescription' => 'Chocolate cake',
 ], '?agreeSimilarTransaction=true');
 echo json_encode(['status' => $answer['status'], 'code' => $answer['body']['resultInfo']['code'], 'paymentStatus' => $answer['body']['data']['status'] ?? null]), "\n";
+echo $answer['status'] === 201 ? 'Order created' : 'Order creation failure', "\n"; // spec §8: the outcome, in words
 exit($answer['status'] === 201 ? 0 : 1);

@@ -11,4 +11,5 @@ status, body = opa_request("POST", "/v2/payments", {
     "orderDescription": "Chocolate cake",
 }, "?agreeSimilarTransaction=true")
 print(json.dumps({"status": status, "code": body["resultInfo"]["code"], "paymentStatus": (body.get("data") or {}).get("status")}))
+print("Order created" if status == 201 else "Order creation failure")  # spec §8: the outcome, in words
 sys.exit(0 if status == 201 else 1)

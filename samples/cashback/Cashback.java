@@ -13,6 +13,7 @@ public final class Cashback {
             """.formatted(OpaAuth.newId("sample-cashback"), System.getenv("PAYLAB_USER_AUTHORIZATION_ID"), OpaAuth.nowSeconds());
         OpaAuth.Response response = OpaAuth.request("POST", "/v2/cashback", body, "");
         System.out.println(response.body()); // 202 REQUEST_ACCEPTED: the cashback is asynchronous
+        System.out.println(response.status() < 300 ? "Cashback created" : "Cashback creation failure"); // spec §8: the outcome, in words
         if (response.status() >= 300) System.exit(1);
     }
 }

@@ -11,4 +11,5 @@ const { status, body } = await opaRequest('POST', '/v2/cashback', {
   walletType: 'PREPAID',
 })
 console.log(JSON.stringify({ status, code: body.resultInfo.code }))
+console.log(status < 300 ? 'Cashback created' : 'Cashback creation failure') // spec §8: the outcome, in words
 if (status >= 300) process.exit(1)

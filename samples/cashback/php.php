@@ -12,4 +12,5 @@ $answer = opa_request('POST', '/v2/cashback', [
     'walletType' => 'PREPAID',
 ]);
 echo json_encode(['status' => $answer['status'], 'code' => $answer['body']['resultInfo']['code']]), "\n";
+echo $answer['status'] < 300 ? 'Cashback created' : 'Cashback creation failure', "\n"; // spec §8: the outcome, in words
 exit($answer['status'] < 300 ? 0 : 1);

@@ -12,4 +12,5 @@ status, body = opa_request("POST", "/v2/cashback", {
     "walletType": "PREPAID",
 })
 print(json.dumps({"status": status, "code": body["resultInfo"]["code"]}))
+print("Cashback created" if status < 300 else "Cashback creation failure")  # spec §8: the outcome, in words
 sys.exit(0 if status < 300 else 1)

@@ -12,6 +12,7 @@ public final class DynamicQr {
             """.formatted(OpaAuth.newId("sample-qr"), OpaAuth.nowSeconds());
         OpaAuth.Response response = OpaAuth.request("POST", "/v2/codes", body, "");
         System.out.println(response.body()); // data.url is the cashier page to show as a QR, data.codeId deletes it
+        if (response.status() == 201) System.out.println("QR Code created"); // spec §8: the outcome, in words
         if (response.status() != 201) System.exit(1);
     }
 }

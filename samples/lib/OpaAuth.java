@@ -34,7 +34,7 @@ public final class OpaAuth {
     }
 
     public static String authorization(String method, String path, String body, String contentType) throws Exception {
-        String nonce = randomHex(4);
+        String nonce = randomHex(3); // spec §7: 6 hex characters
         long epoch = nowSeconds();
         String hash = "empty";
         if (body != null) {

@@ -28,7 +28,7 @@ object OpaAuth {
     data class Response(val status: Int, val body: JSONObject)
 
     fun authorization(method: String, path: String, body: String?, contentType: String): String {
-        val nonce = randomHex(4)
+        val nonce = randomHex(3) // spec §7: 6 hex characters
         val epoch = nowSeconds().toString()
         val hash = if (body == null) "empty" else {
             val md5 = MessageDigest.getInstance("MD5")

@@ -15,7 +15,7 @@ enum OpaAuth {
     static var merchantId = "100000000000000001"
 
     static func authorization(method: String, path: String, body: Data?, contentType: String) -> String {
-        let nonce = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(8)).lowercased()
+        let nonce = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(6)).lowercased() // spec §7: 6 hex characters
         let epoch = String(nowSeconds())
         var hash = "empty"
         if let body {

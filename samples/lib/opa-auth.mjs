@@ -13,7 +13,7 @@ export const config = {
 }
 
 export function opaAuthorization({ method, path, body }) {
-  const nonce = randomBytes(4).toString('hex')
+  const nonce = randomBytes(3).toString('hex') // spec §7: 6 hex characters
   const epoch = Math.floor(Date.now() / 1000)
   const contentType = body === undefined ? 'empty' : 'application/json;charset=UTF-8;'
   const hash = body === undefined ? 'empty' : createHash('md5').update(contentType + body).digest('base64')

@@ -21,7 +21,7 @@ function opa_config(): array
 function opa_authorization(string $method, string $path, ?string $body, string $contentType): string
 {
     $config = opa_config();
-    $nonce = bin2hex(random_bytes(4));
+    $nonce = bin2hex(random_bytes(3)); // spec §7: 6 hex characters
     $epoch = (string) time();
     $hash = $body === null ? 'empty' : base64_encode(md5($contentType . $body, true));
     $message = implode("\n", [$path, $method, $nonce, $epoch, $contentType, $hash]);

@@ -10,7 +10,7 @@ PAYLAB_MERCHANT_ID="${PAYLAB_MERCHANT_ID:-100000000000000001}"
 
 opa_request() {
   method="$1"; path="$2"; body="$3"; query="$4"
-  nonce=$(openssl rand -hex 4)
+  nonce=$(openssl rand -hex 3) # spec §7: 6 hex characters
   epoch=$(date +%s)
   if [ -z "$body" ]; then
     content_type=empty; hash=empty

@@ -15,7 +15,7 @@ MERCHANT_ID = os.environ.get("PAYLAB_MERCHANT_ID", "100000000000000001")
 
 def opa_request(method, path, payload=None, query=""):
     body = None if payload is None else json.dumps(payload)
-    nonce = secrets.token_hex(4)
+    nonce = secrets.token_hex(3)  # spec §7: 6 hex characters
     epoch = str(int(time.time()))
     content_type = "empty" if body is None else "application/json;charset=UTF-8;"
     digest = "empty" if body is None else base64.b64encode(hashlib.md5((content_type + body).encode()).digest()).decode()

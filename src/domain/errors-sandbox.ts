@@ -23,6 +23,8 @@ export const sandboxErrors = {
   REAUTH_AMOUNT_UNCHANGED: e(400, '99200102', /*i18n*/ { id: 'error.REAUTH_AMOUNT_UNCHANGED', message: 'The amount is the same as the authorised amount.' }),
   REAUTH_MAX_LIMIT_EXCEEDED: e(400, '99200103', /*i18n*/ { id: 'error.REAUTH_MAX_LIMIT_EXCEEDED', message: 'The maximum number of reauthorizations was exceeded.' }),
   UNACCEPTABLE_OP: e(400, '00200013', /*i18n*/ { id: 'error.UNACCEPTABLE_OP', message: 'The order cannot be refunded.' }),
+  /** Published without a codeId; the invented one is the forced-error table's (sandbox-force.ts `inventedCodeIds`). */
+  LIMIT_EXCEEDED: e(400, '99300002', /*i18n*/ { id: 'error.LIMIT_EXCEEDED', message: 'The amount exceeds the upper limit: a capture may be above the authorised amount only within the allowed range.' }),
   ALREADY_CAPTURED: e(400, '00200039', /*i18n*/ { id: 'error.ALREADY_CAPTURED', message: 'The order is already captured.' }),
   ORDER_EXPIRED: e(400, '00200043', /*i18n*/ { id: 'error.ORDER_EXPIRED', message: 'The order has already expired.' }),
   ORDER_NOT_CAPTURABLE: e(400, '00200035', /*i18n*/ { id: 'error.ORDER_NOT_CAPTURABLE', message: 'The order is not capturable.' }),

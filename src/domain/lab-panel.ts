@@ -1,4 +1,4 @@
-import { creatorOf, demoKeyFor, labEndpointById, labGroupOf, labScenarioPlansOf, merchantIdPrefixOf, type DemoKeyKind, type IdKind, type LabEndpoint, type LabEndpointId, type ScenarioId } from './lab.ts'
+import { creatorOf, demoKeyFor, labEndpointById, labGroupOf, labScenarioPlansOf, merchantIdPrefixOf, prerequisiteIdPrefixOf, type DemoKeyKind, type IdKind, type LabEndpoint, type LabEndpointId, type ScenarioId } from './lab.ts'
 import type { ProductModel } from './products.ts'
 
 /**
@@ -52,14 +52,17 @@ export interface PanelCallPlan {
   key: DemoKeyKind
   /** Send an empty path id on purpose (spec §4: provoke the server's error). */
   emptyId: boolean
+  /** Ask for 0 yen (the request-order scenario of spec §9). */
+  zeroAmount?: boolean
 }
 
 /** What the panel does when Run is pressed: the endpoint's key by the WIT/WOT rule, and whether the path id is left empty on purpose. */
 export function planRun(model: ProductModel, endpointId: LabEndpointId, scenario: ScenarioId, isAuthorized: boolean): PanelCallPlan {
   const group = labGroupOf[model]
   const endpoint = labEndpointById(endpointId)!
-  const emptyId = labScenarioPlansOf(group, endpoint).find((s) => s.id === scenario)?.emptyId ?? false
-  return { endpointId, key: demoKeyFor(group, scenario, isAuthorized), emptyId }
+  const chosen = labScenarioPlansOf(group, endpoint).find((s) => s.id === scenario)
+  const emptyId = chosen?.emptyId ?? false
+  return { endpointId, key: demoKeyFor(group, scenario, isAuthorized), emptyId, ...(chosen?.zeroAmount ? { zeroAmount: true } : {}) }
 }
 
 /** The endpoint to call first (with the developer's own key) because the target needs an id the item lacks; null: none. */
@@ -88,14 +91,21 @@ export interface RequestContext {
   randomAmount: () => number
 }
 
-const merchantIdFor = (endpointId: LabEndpointId, suffix: string) => {
-  const prefix = merchantIdPrefixOf[endpointId] ?? 'DEVELOPER-PANEL-'
+const merchantIdFor = (endpointId: LabEndpointId, suffix: string, prerequisite = false) => {
+  const prefix = (prerequisite ? prerequisiteIdPrefixOf[endpointId] : undefined) ?? merchantIdPrefixOf[endpointId] ?? 'DEVELOPER-PANEL-'
   return `${prefix}${prefix.endsWith('-') ? '' : '-'}${suffix}`
 }
 const jpy = (amount: number) => ({ amount, currency: 'JPY' as const })
 
 /** The request an endpoint sends for the current item (spec §9 demo amounts: 1 for payments, 1000 for codes and subscriptions). */
-export function demoRequestFor(endpointId: LabEndpointId, ctx: RequestContext, emptyId = false): DemoRequest {
+export function demoRequestFor(
+  endpointId: LabEndpointId,
+  ctx: RequestContext,
+  emptyId = false,
+  /** `create`: the call makes an id another endpoint needs (spec §9 -PSTPP / -RFUND ids); `zeroAmount`: the 0-yen scenario. */
+  options: { purpose?: 'create' | 'send'; zeroAmount?: boolean } = {},
+): DemoRequest {
+  const prerequisite = options.purpose === 'create'
   const endpoint = labEndpointById(endpointId)!
   const { item } = ctx
   const user = ctx.userAuthorizationId.trim() || placeholderUserAuthorizationId
@@ -103,7 +113,7 @@ export function demoRequestFor(endpointId: LabEndpointId, ctx: RequestContext, e
   let path = endpoint.demoPath.replace('{id}', encodeURIComponent(id))
   const query = new URLSearchParams()
   const order = (amount: number, description: string) => ({
-    merchantPaymentId: merchantIdFor(endpointId, ctx.newId()),
+    merchantPaymentId: merchantIdFor(endpointId, ctx.newId(), prerequisite),
     userAuthorizationId: user,
     amount: jpy(amount),
     requestedAt: ctx.now,
@@ -126,10 +136,10 @@ export function demoRequestFor(endpointId: LabEndpointId, ctx: RequestContext, e
       body = order(1000, 'PayLab lab: continuous payment')
       break
     case 'postRequestOrder':
-      body = order(ctx.randomAmount(), 'PayLab lab: request money')
+      body = order(options.zeroAmount ? 0 : ctx.randomAmount(), 'PayLab lab: request money')
       break
     case 'postRefunds':
-      body = { merchantRefundId: merchantIdFor(endpointId, ctx.newId()), paymentId: item.paymentId ?? '', amount: jpy(item.amount ?? 1), requestedAt: ctx.now, reason: 'PayLab lab refund' }
+      body = { merchantRefundId: merchantIdFor(endpointId, ctx.newId(), prerequisite), paymentId: item.paymentId ?? '', amount: jpy(item.amount ?? 1), requestedAt: ctx.now, reason: 'PayLab lab refund' }
       break
     case 'postCapturePayments':
       body = { merchantPaymentId: item.merchantPaymentId ?? '', merchantCaptureId: merchantIdFor(endpointId, ctx.newId()), amount: jpy(item.amount ?? 1), requestedAt: ctx.now, orderDescription: 'PayLab lab: capture' }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { creatorOf, demoKeyFor, labEndpointById, labEndpoints, labEndpointsOf, labGroups, labScopesOf, scenarioIds, specificModelOf } from './lab.ts'
+import { creatorOf, demoKeyFor, labEndpointById, labEndpoints, labEndpointsOf, labGroupOf, labGroups, labScenarioPlansOf, labScopesOf, prerequisiteIdPrefixOf, scenarioIds, specificModelOf } from './lab.ts'
+import { demoRequestFor, emptyItem, planRun } from './lab-panel.ts'
 import { labEndpointIds } from './lab-ids.ts'
 import { productModels, products } from './products.ts'
 
@@ -49,5 +50,32 @@ describe('payment lab rules (spec §4)', () => {
       }
     }
     expect(new Set(labEndpoints.map((e) => `${e.method} ${e.demoPath}`)).size).toBe(labEndpoints.length)
+  })
+})
+
+describe('spec §9 demo ids and the 0-yen request order', () => {
+  const ctx = { item: emptyItem, userAuthorizationId: 'ua-1', newId: () => 'uuid-1', now: 1_800_000_000, randomAmount: () => 4321 }
+
+  it('names what the panel creates first -PSTPP (a pre-authorised order) and -RFUND (a refund); what it sends, as before', () => {
+    expect(demoRequestFor('postPreauthorizePayments', ctx, false, { purpose: 'create' }).body).toMatchObject({ merchantPaymentId: 'DEVELOPER-PANEL-PSTPP-uuid-1' })
+    expect(demoRequestFor('postPreauthorizePayments', ctx, false, { purpose: 'send' }).body).toMatchObject({ merchantPaymentId: 'DEVELOPER-PANEL-PSTPAUTH-uuid-1' })
+    expect(demoRequestFor('postRefunds', ctx, false, { purpose: 'create' }).body).toMatchObject({ merchantRefundId: 'DEVELOPER-PANEL-RFUND-uuid-1' })
+    expect(demoRequestFor('postRefunds', ctx).body).toMatchObject({ merchantRefundId: 'DEVELOPER-PANEL-REFUND-uuid-1' })
+    // a creator without a prerequisite prefix keeps its own
+    expect(demoRequestFor('postPayments', ctx, false, { purpose: 'create' }).body).toMatchObject({ merchantPaymentId: 'DEVELOPER-PANEL-PAY-uuid-1' })
+    expect(Object.values(prerequisiteIdPrefixOf).sort()).toEqual(['DEVELOPER-PANEL-PSTPP', 'DEVELOPER-PANEL-RFUND'])
+  })
+
+  it('the request-order tab has a 0-yen scenario that expects the published refusal; the others ask 1000…9999 yen', () => {
+    const endpoint = labEndpointById('postRequestOrder')!
+    const zero = labScenarioPlansOf('payment', endpoint).find((s) => s.zeroAmount)
+    expect(zero).toMatchObject({ key: 'WIT', emptyId: false, expected: { status: 400, code: 'INVALID_PARAMS' } })
+    const plan = planRun('request_money', 'postRequestOrder', zero!.id, false)
+    expect(plan).toEqual({ endpointId: 'postRequestOrder', key: 'WIT', emptyId: false, zeroAmount: true })
+    expect(demoRequestFor('postRequestOrder', ctx, plan.emptyId, { zeroAmount: plan.zeroAmount }).body).toMatchObject({ amount: { amount: 0, currency: 'JPY' } })
+    expect(demoRequestFor('postRequestOrder', ctx).body).toMatchObject({ amount: { amount: 4321, currency: 'JPY' } })
+    expect(planRun('request_money', 'postRequestOrder', 'model1', false)).toEqual({ endpointId: 'postRequestOrder', key: 'WIT', emptyId: false })
+    // no other endpoint has it
+    expect(labEndpoints.filter((e) => labScenarioPlansOf(labGroupOf.autodebit, e).some((s) => s.zeroAmount)).map((e) => e.id)).toEqual(['postRequestOrder'])
   })
 })

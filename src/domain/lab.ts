@@ -149,6 +149,17 @@ export const merchantIdPrefixOf: Partial<Record<LabEndpointId, string>> = {
   postCodes: 'DEVELOPER-PANEL-DEMO-',
 }
 
+/**
+ * Spec §9 lists two more prefixes, -PSTPP and -RFUND, next to -PSTPAUTH and -REFUND. PayLab reads them (decision,
+ * docs/dashboard.md) as the ids of what the panel creates *first*, because the endpoint asked for needs an id the
+ * item lacks: the pre-authorised order made before reading or cancelling a payment in the pre-auth tab, and the refund
+ * made before reading a refund. A developer can then tell in the transactions list what they sent from what the panel added.
+ */
+export const prerequisiteIdPrefixOf: Partial<Record<LabEndpointId, string>> = {
+  postPreauthorizePayments: 'DEVELOPER-PANEL-PSTPP',
+  postRefunds: 'DEVELOPER-PANEL-RFUND',
+}
+
 // ── what /dev/paylablab/{group} answers ───────────────────────────────────────────────────────────────────
 
 export interface LabScenarioPlan {
@@ -156,6 +167,8 @@ export interface LabScenarioPlan {
   key: DemoKeyKind
   /** true: the panel sends an empty path id on purpose (no id created first). */
   emptyId: boolean
+  /** true: the request order asks for 0 yen (spec §9 "0 in one scenario"), which the sandbox refuses. */
+  zeroAmount?: boolean
   title: MessageDescriptor
   expected: { status: number; code: string }
 }
@@ -173,6 +186,7 @@ const scenarioTitles = {
   success: /*i18n*/ { id: 'lab.scenario.success', message: 'Success with your own sandbox key (WIT)' },
   unauthorised: /*i18n*/ { id: 'lab.scenario.unauthorised', message: 'Unauthorised demo key (WOT)' },
   emptyId: /*i18n*/ { id: 'lab.scenario.emptyId', message: 'No id: the server reports the missing resource' },
+  zeroAmount: /*i18n*/ { id: 'lab.scenario.zeroAmount', message: 'Request 0 yen: the server refuses the amount' },
 } satisfies Record<string, MessageDescriptor>
 
 const responseOf = (code: ErrorCode, i18n: I18n, status?: number): LabResponse => {
@@ -191,6 +205,11 @@ export function labScenarioPlansOf(group: LabGroup, endpoint: LabEndpoint): LabS
   if (endpoint.idKind) {
     const spare = scenarioIds.find((s) => s !== 'model1' && s !== wot)!
     list.push({ id: spare, key: 'WIT', emptyId: true, title: scenarioTitles.emptyId, expected: { status: 404, code: 'RESOURCE_NOT_FOUND' } })
+  }
+  if (endpoint.id === 'postRequestOrder') {
+    // spec §9: request orders ask a random 1000…9999 yen, "0 in one scenario" — the published amount is positive
+    const spare = scenarioIds.find((s) => s !== 'model1' && s !== wot)!
+    list.push({ id: spare, key: 'WIT', emptyId: false, zeroAmount: true, title: scenarioTitles.zeroAmount, expected: { status: 400, code: 'INVALID_PARAMS' } })
   }
   return list
 }

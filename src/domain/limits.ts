@@ -52,6 +52,12 @@ export const limits = {
     /** Default and maximum pre-authorisation expiry granted to sandbox merchants (PayLab choice). */
     preauthDefaultExpiryMs: 7 * 24 * 60 * 60_000,
     preauthMaxExpiryMs: 30 * 24 * 60 * 60_000,
+    /**
+     * Spec §4: a capture above the authorised amount is allowed only within a range (and with the user's consent).
+     * The spec names no figure: PayLab allows up to this multiple of the authorised amount (docs/sandbox.md);
+     * beyond it the capture is refused with LIMIT_EXCEEDED.
+     */
+    higherCaptureMaxRatio: 2,
     /** Published: at most 10 reauthorize attempts; a higher-amount user approval expires after 6 hours. */
     reauthorizeMaxAttempts: 10,
     reauthorizeApprovalTtlMs: 6 * 60 * 60_000,

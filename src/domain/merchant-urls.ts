@@ -82,3 +82,19 @@ export const isLoopbackHost = (host: string) => {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '')
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\./.test(h)
 }
+
+/**
+ * How a webhook to a URL on this machine (`localhost`, 127.0.0.0/8, ::1) is delivered, by the address the server
+ * listens on (HOST). `direct`: the server listens on loopback only (the default 127.0.0.1) and PUBLIC_ORIGIN, if
+ * set, is on this machine too, so only this machine's own developer can set such a URL and the sandbox posts to it
+ * itself. WEBHOOK_LOCAL_DELIVERY=forwarder forces the shared behaviour. `forwarder`: a shared server (HOST 0.0.0.0 or
+ * a network address) never posts to loopback — that would reach the server's own machine on a stranger's behalf —
+ * and `npm run sandbox:forward` on the developer's machine delivers it (docs/webhooks.md).
+ */
+export type LocalWebhookDelivery = 'direct' | 'forwarder'
+export function localWebhookDelivery(server: { host: string; publicOrigin?: string | undefined; webhookLocalDeliveryForwarder?: boolean }): LocalWebhookDelivery {
+  if (server.webhookLocalDeliveryForwarder || !isLoopbackHost(server.host)) return 'forwarder'
+  // behind a proxy on the same machine HOST stays 127.0.0.1, but a public PUBLIC_ORIGIN says the server is shared
+  if (server.publicOrigin && !isLoopbackHost(new URL(server.publicOrigin).hostname)) return 'forwarder'
+  return 'direct'
+}

@@ -47,6 +47,18 @@ export interface OpaAuthHeader {
   hash: string
 }
 
+/** spec §7: the nonce is 6 random hex characters. */
+export const opaNonceLength = 6
+
+/**
+ * A fresh nonce as the portal sends it (spec §7: 6 random hex characters), from the platform's CSPRNG (WebCrypto's
+ * `getRandomValues`, in browsers and Node alike). The sandbox refuses a nonce seen for the same key inside the
+ * ±120 s window; 16.7 million values make a clash between one developer's calls in that window negligible.
+ */
+export function newOpaNonce(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(opaNonceLength / 2)), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 /** The request path as signed: no query string, no fragment. */
 export function signedPath(pathOrUrl: string): string {
   let path = pathOrUrl

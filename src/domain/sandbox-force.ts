@@ -1,4 +1,4 @@
-import { errorEntry, errorSourceMessage, isErrorCode } from './errors.ts'
+import { ApiError, errorEntry, errorSourceMessage, isErrorCode } from './errors.ts'
 import { opaCodeIds } from './errors-sandbox.ts'
 import { resolverEntries } from './resolver.ts'
 
@@ -156,3 +156,22 @@ export const magicAmounts: Readonly<Record<number, string>> = {
 
 /** `X-Sandbox-Delay-Ms` is bounded: longer than this is refused. */
 export const maxSandboxDelayMs = 30_000
+
+/**
+ * Spec §4: cancel is asynchronous, so a payment made after a cancel request can still succeed. `X-Sandbox-Cancel: late`
+ * on `DELETE /v2/payments/{merchantPaymentId}` reproduces it: the cancel is accepted (202) as always, but reaches
+ * the order after a payment that is made next — the order is left as it is, the payment succeeds, and the merchant,
+ * who must track its cancels, sees it COMPLETED and cancels again (docs/sandbox-powers.md).
+ */
+export const cancelDirectiveHeader = 'X-Sandbox-Cancel'
+export const cancelDirectives = ['late'] as const
+export type CancelDirective = (typeof cancelDirectives)[number]
+
+/** The header's value (case-insensitive), or SANDBOX_DIRECTIVE_INVALID listing the values that apply. */
+export function cancelDirectiveOf(value: string | undefined): CancelDirective | undefined {
+  if (value === undefined) return undefined
+  const wanted = value.trim().toLowerCase()
+  const known = cancelDirectives.find((d) => d === wanted)
+  if (!known) throw new ApiError('SANDBOX_DIRECTIVE_INVALID', { data: { applicable: [...cancelDirectives] } })
+  return known
+}

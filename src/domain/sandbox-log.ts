@@ -140,7 +140,7 @@ export function storableLogEntry<T extends { flags: string[] }>(entry: T): T {
 }
 
 /** The request headers worth keeping (never cookies or bearer tokens); the OPA-Auth MAC is masked. */
-export const loggedHeaders = ['content-type', 'x-assume-merchant', 'x-sandbox-force', 'x-sandbox-delay-ms', 'accept-language']
+export const loggedHeaders = ['content-type', 'x-assume-merchant', 'x-sandbox-force', 'x-sandbox-delay-ms', 'x-sandbox-cancel', 'accept-language']
 
 export function maskAuthorization(header: OpaAuthHeader | undefined, raw: string | undefined): string | undefined {
   if (header) return formatOpaAuthHeader({ ...header, mac: maskedValue })

@@ -1,11 +1,12 @@
 import * as v from 'valibot'
+import { under } from './site-paths.ts'
 
 /**
  * Payloads of the site shell (spec §3 menu items, footer, maintenance metadata, analytics events) and the small
  * site configuration the portal reads at start-up. One schema each, shared by the server providers and the portal.
  */
 
-/** The provider's brand slug: `{product}` in spec paths (`/develop/{product}-lab`, `{product}lab-enabled`). */
+/** The provider's brand slug: `{product}` in spec paths (`/develop/{product}-lab`). */
 export const brandSlug = 'paylab'
 export const labProducts = [brandSlug] as const
 export type LabProduct = (typeof labProducts)[number]
@@ -80,4 +81,19 @@ export type AnalyticsEventPayload = v.InferOutput<typeof analyticsEventSchema>
 export function menuTarget(link: MenuLink): { kind: 'internal'; path: string } | { kind: 'external'; href: string } | null {
   if (link.navigationType === 'external') return link.externalLink ? { kind: 'external', href: link.externalLink } : null
   return link.slug ? { kind: 'internal', path: `/${link.slug.current}` } : null
+}
+
+/**
+ * Public tools that sit beside login pages in the menus: the resolver, which the SDKs link every error to. Which pages
+ * need a signed-in user is the routes' word (the `_authed` layout route); this list only keeps a content entry that
+ * is wrongly flagged `authMenuPath` from gating a public tool.
+ */
+export const publicToolPaths = ['/develop/resolve'] as const
+
+/**
+ * Whether choosing an entry asks a logged-out visitor to sign in (spec §2 header tiles): it is flagged `authMenuPath`
+ * and does not lead to a public tool (`publicToolPaths`).
+ */
+export function asksToSignIn(link: { authMenuPath: boolean }, path: string): boolean {
+  return link.authMenuPath && !publicToolPaths.some((p) => under(path, p))
 }

@@ -1,6 +1,7 @@
 /**
  * Local-storage keys, exactly as spec §3 names them, so a webview host that reads them keeps working.
  * The old session-storage store (`vuex`) is deliberately not reproduced: machines and React Query own that state.
+ * Neither is `{product}lab-enabled`: nothing in PayLab is switched by it (docs/decisions/shell.md).
  */
 export const storageKeys = {
   userLoginToken: 'userLoginToken',
@@ -12,7 +13,6 @@ export const storageKeys = {
   lang: 'lang',
   langType: 'langType',
   langTypeIndex: 'langTypeIndex',
-  labEnabled: (product: string) => `${product}lab-enabled`,
   /** The cake shop's direct-debit link (user authorization id and phone number of the demo's test user). */
   checkoutLink: 'paylabCheckoutLink',
   /** The payment lab's linked test user, per merchant and mode (docs/dashboard.md "Linking a test user"). */

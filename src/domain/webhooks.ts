@@ -173,6 +173,8 @@ export const webhookListData = v.object({
   url: v.nullable(v.string()),
   /** The merchant's webhook signing secret (HMAC key of the signature). */
   signingSecret: v.string(),
+  /** How a webhook to a `localhost` URL is delivered on this server: posted by the sandbox, or by the forwarder. */
+  localDelivery: v.optional(v.picklist(['direct', 'forwarder'])),
   deliveries: v.array(webhookDeliverySchema),
 })
 export const webhookSettingData = v.object({ merchantId: v.string(), url: v.nullable(v.string()) })

@@ -24,6 +24,8 @@ export interface Config {
   sitePasscode: string | undefined
   passcodePaths: string[]
   sandboxHttpsPort: number | undefined
+  /** WEBHOOK_LOCAL_DELIVERY=forwarder: treat the server as shared for webhooks (never post to localhost). */
+  webhookLocalDeliveryForwarder?: boolean
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
 }
 
@@ -101,6 +103,7 @@ const envSchema = v.pipe(
       ),
     ),
     SANDBOX_HTTPS_PORT: port(undefined),
+    WEBHOOK_LOCAL_DELIVERY: optionalText,
     // an unknown level falls back to info rather than stopping the server
     LOG_LEVEL: v.fallback(v.picklist(logLevels), 'info'),
   }),
@@ -122,6 +125,7 @@ const envSchema = v.pipe(
     sitePasscode: env.SITE_PASSCODE,
     passcodePaths: env.PASSCODE_PATHS,
     sandboxHttpsPort: env.SANDBOX_HTTPS_PORT,
+    webhookLocalDeliveryForwarder: env.WEBHOOK_LOCAL_DELIVERY === 'forwarder',
     logLevel: env.LOG_LEVEL,
   })),
 )

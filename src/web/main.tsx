@@ -15,7 +15,7 @@ import './ui/tokens.css'
  * it; this hydrates it in the language it was rendered in, then starts the session machine.
  */
 installGlobalErrorHandlers()
-saveQueryString(location.search) // the guard's first rule, for the page the server rendered
+saveQueryString(location.search, localStorage, location.pathname) // the guard's first rule, for the page the server rendered
 const rendered = document.documentElement.lang === 'en' ? 'en' : 'ja'
 await activate(rendered)
 

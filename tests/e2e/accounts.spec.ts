@@ -306,6 +306,21 @@ for (const lang of ['ja', 'en'] as const) {
         .toBeTruthy()
     })
 
+    test('a sign-in without a redirect goes to myhome with the query string saved before it (spec §2)', async ({ page, app, request }) => {
+      const email = uniqueEmail('query', lang)
+      await createDeveloper(request, app, email)
+      await page.goto('/products/docs/qrcode?utm_source=mail')
+      await page.goto('/account/signin')
+      expect(await page.evaluate(() => localStorage.getItem('redirectQueryParams'))).toBe('utm_source=mail')
+      await page.getByLabel(t.email).fill(email)
+      await page.getByLabel(t.password, { exact: true }).fill(password)
+      const since = app.smtp.mails.length
+      await page.getByRole('button', { name: t.signIn, exact: true }).click()
+      await page.getByLabel(t.otp).fill(await readOtp(app, email, since))
+      await page.getByRole('button', { name: t.verify, exact: true }).click()
+      await expect(page).toHaveURL(/\/dashboard\/home\?utm_source=mail$/)
+    })
+
     test('a wallet-app account accepts the terms, confirms the OTP and continues sign-up at step 3', async ({ page, fresh }) => {
       await page.goto(`${fresh.origin}/account/signin`)
       await page.getByLabel(t.email).fill('wallet.user@paylab.example')

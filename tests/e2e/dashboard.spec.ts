@@ -227,6 +227,21 @@ test('en: transactions with an ended session say so and offer sign-in', async ({
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible()
 })
 
+for (const [lang, label, words] of [
+  ['en', 'Webhook URL', 'This server is shared: the sandbox does not post to a localhost URL.'],
+  ['ja', 'Webhook URL', 'このサーバーは共有サーバーです。'],
+] as const) {
+  test(`${lang}: Settings says how a localhost webhook URL is delivered on this server (the browser tests' server counts as shared)`, async ({ page }) => {
+    await signedIn(page, lang, `hook-mode-${lang}`)
+    await page.goto('/settings')
+    const hint = page.locator('[data-local-delivery]')
+    await expect(hint).toHaveAttribute('data-local-delivery', 'forwarder')
+    await expect(hint).toContainText(words)
+    await expect(hint).toContainText('npm run sandbox:forward')
+    await expect(page.getByLabel(label)).toHaveAttribute('aria-describedby', (await hint.getAttribute('id'))!)
+  })
+}
+
 test('en: settings are saved and reloaded, refused values are marked, and leaving a tab or the page with changes asks first', async ({ page }) => {
   await signedIn(page, 'en', 'settings')
   await page.goto('/settings')

@@ -170,6 +170,23 @@ for (const model of products.map((p) => p.model)) {
   })
 }
 
+test('request money: the 0-yen scenario sends amount 0 and shows the published refusal (spec §9)', async ({ page }) => {
+  await useLang(page, 'ja')
+  const d = await signedInDeveloper(page)
+  const user = await linkTaro(page, d)
+  await page.goto('/develop/paylab-lab?product=request_money')
+  await page.locator('.lab-panel input[maxlength="64"]').fill(user)
+  await page.locator('input[name=lab-scenario]').nth(2).check()
+  await expect(page.locator('.lab-panel fieldset')).toContainText('0円を請求')
+  const zero = await runPanel(page, 'ja')
+  await expect(zero).toHaveAttribute('data-status', '400')
+  await expect(zero.locator('[data-part=response]')).toContainText('"INVALID_PARAMS"')
+  await expect(zero).toContainText('"amount": 0,')
+  // the panel signs with a 6-hex-character nonce (spec §7)
+  await expect(zero).toContainText(/hmac OPA-Auth:[^:]+:[^:]+:[0-9a-f]{6}:\d+:/)
+  await expect(zero).toContainText('DEVELOPER-PANEL-RORD-')
+})
+
 /** A signed sandbox call with the developer's key, as a client of their merchant makes it. */
 async function sandboxAs(page: Page, d: Developer, method: 'GET' | 'DELETE', path: string) {
   const authorization = signOpaRequest(nodeOpaCrypto, { apiKey: d.apiKey, apiSecret: d.apiSecret, method, path, nonce: `n${Date.now()}${Math.random()}`, epoch: Math.floor(Date.now() / 1000), contentType: null, body: null })
@@ -245,6 +262,20 @@ test('link a test user: Cancel on the consent page and a sandbox that does not a
   // still usable: Run sends the placeholder id and shows the sandbox's answer
   const refused = await runPanel(page, 'ja')
   await expect(refused).toHaveAttribute('data-status', /^4\d\d$/)
+})
+
+test('pre-auth: reading a payment the item lacks first makes a DEVELOPER-PANEL-PSTPP- order (spec §9)', async ({ page }) => {
+  await useLang(page, 'en')
+  const d = await signedInDeveloper(page)
+  const user = await linkTaro(page, d)
+  await page.goto('/develop/paylab-lab?product=preauth_capture&endpoint=getPayments')
+  await page.locator('.lab-panel input[maxlength="64"]').fill(user)
+  const read = await runPanel(page, 'en')
+  const created = page.locator('.lab-call[data-purpose=create]').last()
+  await expect(created).toHaveAttribute('data-status', '201')
+  await expect(created).toContainText('"merchantPaymentId": "DEVELOPER-PANEL-PSTPP-')
+  await expect(read).toHaveAttribute('data-status', '200')
+  await expect(read).toContainText('/v2/getPayments/DEVELOPER-PANEL-PSTPP-')
 })
 
 test('copy as curl: the copied command runs against the server and gets the same answer', async ({ page }) => {

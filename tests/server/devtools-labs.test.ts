@@ -33,6 +33,16 @@ describe.each(storeKinds())('developer tools: lab lists and resolver [%s]', (kin
     expect((await t.json('GET', '/dev/paylablab/payment?lang=fr')).status).toBe(400)
   })
 
+  it('offers the 0-yen request-order scenario (spec §9) in both languages', async () => {
+    for (const lang of ['en', 'jp']) {
+      const data = (await t.json('GET', `/dev/paylablab/payment?lang=${lang}`)).body.data
+      const order = data.products.find((p: { model: string }) => p.model === 'request_money').endpoints.find((e: { id: string }) => e.id === 'postRequestOrder')
+      const zero = order.scenarios.find((s: { zeroAmount?: boolean }) => s.zeroAmount)
+      expect(zero).toMatchObject({ key: 'WIT', expected: { status: 400, code: 'INVALID_PARAMS' } })
+      expect(zero.title).toBe(lang === 'en' ? 'Request 0 yen: the server refuses the amount' : '0円を請求：サーバーが金額を拒否します')
+    }
+  })
+
   it('resolves a code from an SDK-style link, in the asked language', async () => {
     const res = await t.json('GET', '/dev/v1/resolve?api_name=v2_createQRCode&code=DYNAMIC_QR_BAD_REQUEST&code_id=01650000&lang=en')
     expect(res.status).toBe(200)

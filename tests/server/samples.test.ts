@@ -45,16 +45,26 @@ describe('catalogue samples against the running sandbox [pglite]', () => {
     cashback: (out) => expect(out).toContain('REQUEST_ACCEPTED'), // published: 202, the cashback is asynchronous
     'auto-debit': (out) => expect(out).toContain('COMPLETED'),
   }
+  /** Spec §8: what each sample says when it worked (the shell samples say it on stderr, stdout is the JSON answer). */
+  const outcome: Record<(typeof options)[number], string> = {
+    'dynamic-qr': 'QR Code created',
+    'app-invoke': 'QR Code created',
+    cashback: 'Cashback created',
+    'auto-debit': 'Order created',
+  }
+  const said = (out: string) => out.split('\n').map((line) => line.trim())
 
   for (const option of options) {
     it(`${option}: the Node.js sample succeeds`, async () => {
       const { stdout } = await run('node', [`samples/${option}/node.mjs`], { env })
       expectations[option](stdout)
+      expect(said(stdout)).toContain(outcome[option])
     })
     it(`${option}: the shell sample succeeds`, async () => {
-      const { stdout } = await run('sh', [`samples/${option}/shell.sh`], { env })
+      const { stdout, stderr } = await run('sh', [`samples/${option}/shell.sh`], { env })
       expectations[option](stdout)
       expect(JSON.parse(stdout).resultInfo.code).toBe(option === 'cashback' ? 'REQUEST_ACCEPTED' : 'SUCCESS')
+      expect(said(stderr)).toContain(outcome[option])
     })
     it(`${option}: the Python sample succeeds (when python3 is installed)`, async (ctx) => {
       if (!(await has('python3'))) {
@@ -63,6 +73,7 @@ describe('catalogue samples against the running sandbox [pglite]', () => {
       }
       const { stdout } = await run('python3', [`samples/${option}/python.py`], { env })
       expectations[option](stdout)
+      expect(said(stdout)).toContain(outcome[option])
     })
     it(`${option}: the PHP sample succeeds (when php is installed)`, async (ctx) => {
       if (!(await has('php'))) {
@@ -71,6 +82,7 @@ describe('catalogue samples against the running sandbox [pglite]', () => {
       }
       const { stdout } = await run('php', [`samples/${sampleFile(option, 'php')}`], { env })
       expectations[option](stdout)
+      expect(said(stdout)).toContain(outcome[option])
     })
     it(`${option}: the Java sample succeeds (when javac is installed)`, { timeout: 120_000 }, async (ctx) => {
       if (!(await has('javac'))) {
@@ -85,8 +97,24 @@ describe('catalogue samples against the running sandbox [pglite]', () => {
       }
       const { stdout } = await run('java', ['-cp', javaClasses, javaSampleClass(option)], { env })
       expectations[option](stdout)
+      expect(said(stdout)).toContain(outcome[option])
     })
   }
+
+  it('says "Cashback creation failure" and "Order creation failure" when the sandbox refuses (spec §8)', async () => {
+    const refused = { ...env, PAYLAB_USER_AUTHORIZATION_ID: 'not-a-linked-user' }
+    for (const [option, words] of [['cashback', 'Cashback creation failure'], ['auto-debit', 'Order creation failure']] as const) {
+      const node = await run('node', [`samples/${option}/node.mjs`], { env: refused }).then(() => null, (error: { code: number; stdout: string }) => error)
+      expect(node?.code, option).toBe(1)
+      expect(said(node!.stdout)).toContain(words)
+      const shell = await run('sh', [`samples/${option}/shell.sh`], { env: refused })
+      expect(said(shell.stderr)).toContain(words)
+      if (await has('python3')) {
+        const python = await run('python3', [`samples/${option}/python.py`], { env: refused }).then(() => null, (error: { stdout: string }) => error)
+        expect(said(python!.stdout)).toContain(words)
+      }
+    }
+  })
 
   it('every sample signs with OPA-Auth and names the merchant; each option calls its published path', () => {
     const paths: Record<(typeof options)[number], string> = { 'dynamic-qr': '/v2/codes', 'app-invoke': '/v2/codes', cashback: '/v2/cashback', 'auto-debit': '/v2/payments' }

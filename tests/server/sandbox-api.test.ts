@@ -382,6 +382,22 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       expect(replay.body.data.paymentId).toBe(captured.body.data.paymentId)
     })
 
+    it('asks the user for a higher capture only within the range (spec §4); beyond it refuses with LIMIT_EXCEEDED', async () => {
+      const mpid = id('PR')
+      await preauth(mpid, 1000)
+      const capture = (amount: number, merchantCaptureId = id('CAP')) =>
+        opa.post('/v2/payments/capture', { merchantPaymentId: mpid, amount: jpy(amount), merchantCaptureId, requestedAt: epochNow(), orderDescription: 'bigger' })
+      const beyond = await capture(2001)
+      expect(beyond.status).toBe(400)
+      expect(beyond.body.resultInfo).toMatchObject({ code: 'LIMIT_EXCEEDED', codeId: '99300002' })
+      // nothing was asked of the user, the order is still only authorised
+      const still = (await opa.get(`/v2/payments/${mpid}`)).body.data
+      expect(still.status).toBe('AUTHORIZED')
+      expect(still.captures?.data ?? []).toEqual([])
+      const edge = await capture(2000)
+      expect([edge.status, edge.body.resultInfo.code]).toEqual([202, 'USER_CONFIRMATION_REQUIRED'])
+    })
+
     it('completes a capture above the authorised amount once the user confirms it, taking the rest from the balance', async () => {
       const before = (await users()).taro!.balance
       const mpid = id('PC')
@@ -477,6 +493,11 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       const res = await opa.post('/v1/subscription/payments', { merchantPaymentId: id('SUB'), userAuthorizationId, amount: jpy(1000), requestedAt: epochNow() })
       expect(res.status).toBe(201)
       expect(res.body.data.status).toBe('COMPLETED')
+    })
+
+    it('refuses a 0-yen request order with INVALID_PARAMS, as the lab\'s 0-yen scenario expects (spec §9)', async () => {
+      const zero = await opa.post('/v1/requestOrder', { merchantPaymentId: id('DEVELOPER-PANEL-RORD'), userAuthorizationId, amount: jpy(0), requestedAt: epochNow() })
+      expect([zero.status, zero.body.resultInfo.code]).toEqual([400, 'INVALID_PARAMS'])
     })
 
     it('requests money: CREATED, paid by the user → COMPLETED; another is cancelled → CANCELED; errors as published', async () => {

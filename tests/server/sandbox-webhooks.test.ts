@@ -50,7 +50,9 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
   const advance = (d: Developer, ms: number) => d.opa.post('/sandbox/api/clock', { advanceMs: ms })
 
   beforeAll(async () => {
-    t = await createTestApp(kind)
+    // a shared server (listening beyond loopback): localhost URLs wait for the forwarder, as asserted below; a server
+    // on loopback only posts to them itself (tests/server/sandbox-webhooks-local.test.ts)
+    t = await createTestApp(kind, { host: '0.0.0.0' })
     a = await developer(t)
     b = await developer(t)
   })

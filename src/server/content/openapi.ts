@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { errorEntry, errorSourceMessage } from '@/domain/errors.ts'
-import { commonErrorCodes, forcedErrorsOf, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
+import { cancelDirectiveHeader, cancelDirectives, commonErrorCodes, forcedErrorsOf, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
 import * as v from 'valibot'
 import * as account from '@/domain/account-api.ts'
 import * as dashboard from '@/domain/dashboard-api.ts'
@@ -145,6 +145,17 @@ function sandboxHeaders(op: { method: string; path: string; security?: string })
       description: 'Sandbox only: hold the answer back this many milliseconds.',
       schema: { type: 'integer', minimum: 0, maximum: maxSandboxDelayMs },
     },
+    ...(routeOf(op) === 'DELETE /v2/payments/:merchantPaymentId'
+      ? [
+          {
+            name: cancelDirectiveHeader,
+            in: 'header',
+            required: false,
+            description: 'Sandbox only (spec §4, cancel is asynchronous): `late` accepts the cancel but lets a payment made next succeed, as a cancel that reaches the order after the payment.',
+            schema: { type: 'string', enum: [...cancelDirectives] },
+          },
+        ]
+      : []),
   ]
 }
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import { lookup } from 'node:dns/promises'
 import { getNextSnapshot } from 'xstate'
 import { webhookDeliveryMachine, type WebhookDeliveryStatus } from '../../../machines/webhook-delivery.machine.ts'
-import { isInternalHost, isLoopbackHost } from '@/domain/merchant-urls.ts'
+import { isInternalHost, isLoopbackHost, localWebhookDelivery } from '@/domain/merchant-urls.ts'
 import { isWebhookUrl } from '@/domain/settings.ts'
 import {
   maxWebhookAttempts,
@@ -41,15 +41,22 @@ export function signWebhook(secret: string, deliveryId: string, body: string, ep
 export type WebhookWaiting = 'no-url' | 'forwarder-only'
 
 /**
- * Where the sandbox posts a merchant's webhooks itself, or why it does not: no URL set, or one on this machine
- * or the portal itself (the forwarder delivers those: the sandbox makes no request to its own host, to loopback,
- * private, link-local or metadata addresses).
+ * Where the sandbox posts a merchant's webhooks itself, or why it does not: no URL set, or one the forwarder must
+ * deliver — private, link-local or metadata addresses and the portal itself always; a URL on this machine when the
+ * server is shared (it listens beyond loopback). A server listening on loopback only (the default HOST=127.0.0.1)
+ * posts to a `localhost` receiver directly (`loopback: true`), except to its own port (docs/webhooks.md).
  */
-export async function webhookTarget(deps: AppDeps, merchantId: string): Promise<{ url: string | null; waiting: WebhookWaiting | null }> {
+export async function webhookTarget(deps: AppDeps, merchantId: string): Promise<{ url: string | null; waiting: WebhookWaiting | null; loopback?: boolean }> {
   const url = (await dashboardRepo(deps.store.db).settingsOf(merchantId))?.webhookUrl ?? null
   if (!url) return { url: null, waiting: 'no-url' }
   if (!isWebhookUrl(url)) return { url, waiting: 'forwarder-only' }
-  const host = new URL(url).hostname
+  const target = new URL(url)
+  const host = target.hostname
+  if (isLoopbackHost(host) && localWebhookDelivery(deps.config) === 'direct') {
+    const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80))
+    if (port === deps.config.port) return { url, waiting: 'forwarder-only' }
+    return { url, waiting: null, loopback: true }
+  }
   const portal = deps.config.publicOrigin ? new URL(deps.config.publicOrigin).hostname : undefined
   if (isLoopbackHost(host) || isInternalHost(host) || host === portal) return { url, waiting: 'forwarder-only' }
   return { url, waiting: null }
@@ -61,13 +68,21 @@ export interface WebhookAnswer {
   error: string | null
 }
 
-export type WebhookTransport = (url: string, headers: Record<string, string>, body: string) => Promise<WebhookAnswer>
+/** `loopback`: the target is a receiver on this machine that the server may post to (a loopback-only server). */
+export type WebhookTransport = (url: string, headers: Record<string, string>, body: string, options?: { loopback?: boolean }) => Promise<WebhookAnswer>
 
 /** Refuses a host that resolves to an address the sandbox must not call (a public name pointing inside). */
 async function assertPublicAddress(host: string) {
   const bare = host.replace(/^\[|\]$/g, '')
   const addresses = await lookup(bare, { all: true, verbatim: true })
   if (addresses.length === 0 || addresses.some((a) => isInternalHost(a.address))) throw new Error('refused: the host resolves to a private, loopback or link-local address')
+}
+
+/** For a direct local delivery: every address of the host must be this machine (a name may not lead elsewhere). */
+async function assertLoopbackAddress(host: string) {
+  const bare = host.replace(/^\[|\]$/g, '')
+  const addresses = await lookup(bare, { all: true, verbatim: true })
+  if (addresses.length === 0 || !addresses.every((a) => isLoopbackHost(a.address))) throw new Error('refused: a local receiver must resolve to loopback only')
 }
 
 /** Reads at most `maxBytes` of an answer; the rest is dropped and the stream cancelled. */
@@ -99,10 +114,13 @@ async function readBounded(res: Response, maxBytes: number) {
 export function httpWebhookTransport(options: { timeoutMs?: number; maxResponseBytes?: number; checkAddress?: boolean } = {}): WebhookTransport {
   const timeoutMs = options.timeoutMs ?? webhookLimits.timeoutMs
   const maxBytes = options.maxResponseBytes ?? webhookLimits.maxResponseBytes
-  return async (url, headers, body) => {
+  return async (url, headers, body, target) => {
     const signal = AbortSignal.timeout(timeoutMs)
     try {
-      if (options.checkAddress ?? true) await assertPublicAddress(new URL(url).hostname)
+      if (options.checkAddress ?? true) {
+        const host = new URL(url).hostname
+        await (target?.loopback && isLoopbackHost(host) ? assertLoopbackAddress(host) : assertPublicAddress(host))
+      }
       const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal })
       const { text, truncated } = await readBounded(res, maxBytes)
       return {
@@ -152,7 +170,7 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
     const claimed = await repo.claim(row, now + webhookLimits.timeoutMs + 5_000)
     if (!claimed) return false
     const secret = await repo.signingSecret(row.merchantId)
-    const answer = await transport(target.url, signWebhook(secret, row.id, row.body, Math.floor(deps.clock.nowMs() / 1000)), row.body)
+    const answer = await transport(target.url, signWebhook(secret, row.id, row.body, Math.floor(deps.clock.nowMs() / 1000)), row.body, { loopback: target.loopback === true })
     const at = deps.clock.nowMs(row.merchantId)
     await repo.recordAttempt(row.id, { atMs: at, via: 'sandbox', ...answer }, afterAttempt(claimed.attempts, answer, at))
     return true
@@ -242,7 +260,7 @@ export function webhookService(deps: AppDeps) {
     async list(merchantId: string, query: { status?: 'pending' | 'delivered' | 'failed'; limit?: number }) {
       const ctx = await context(merchantId)
       const rows = await repo.list(merchantId, query)
-      return { merchantId, url: ctx.url, signingSecret: ctx.secret, deliveries: rows.map((row) => deliveryView(row, ctx)) }
+      return { merchantId, url: ctx.url, signingSecret: ctx.secret, localDelivery: localWebhookDelivery(deps.config), deliveries: rows.map((row) => deliveryView(row, ctx)) }
     },
     async resend(merchantId: string, deliveryId: string) {
       const row = await repo.requeue(merchantId, deliveryId, deps.clock.nowMs(merchantId))

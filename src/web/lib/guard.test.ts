@@ -91,4 +91,13 @@ describe('route guard (spec §2)', () => {
     expect(await runGuard({ ...base, pathname: '/miniapp/docs/getstarted', search: {}, searchStr: '' })).toEqual({ kind: 'allow' })
     expect(storage.map.get('redirectQueryParams')).toBe('passcode=open-sesame')
   })
+
+  it('does not save the account pages\' own query, so the visitor\'s saved query survives until the sign-in uses it', async () => {
+    const storage = memoryStorage()
+    const base = { maintenanceMode: false, site, accessToken: null, hostname: 'paylab.test', storage, session: memoryStorage() }
+    await runGuard({ ...base, pathname: '/products/docs/qrcode', search: { utm_source: 'mail' }, searchStr: '?utm_source=mail' })
+    await runGuard({ ...base, pathname: '/account/signin', search: { redirect: '/settings' }, searchStr: '?redirect=%2Fsettings' })
+    await runGuard({ ...base, pathname: '/webview/account/signup', search: { x: '1' }, searchStr: '?x=1' })
+    expect(storage.map.get('redirectQueryParams')).toBe('utm_source=mail')
+  })
 })

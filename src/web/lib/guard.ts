@@ -8,7 +8,8 @@ export { splitWebview } from '@/domain/site-paths.ts'
  * The route guard of spec §2, as one pure decision plus a thin browser wrapper. It runs from the layout
  * route's `beforeLoad`, so it sees every navigation, including routes that other features add later.
  * Rules, in order:
- *  1. any query string is saved to localStorage `redirectQueryParams` (for a later redirect);
+ *  1. any query string is saved to localStorage `redirectQueryParams` (for a later redirect: the sign-in uses it,
+ *     `afterSignInHref` in features/account/device.ts), except on the account pages, whose query is the flow's own;
  *  2. maintenance on → `/maintenance` (every route but the maintenance page itself);
  *  3. host rules on the home page: a mini-apps host → `/products/mini-apps`, a style-guide host → `/app-styleguide`;
  *  4. passcode paths (PASSCODE_PATHS, a soft preview gate) without the right `?passcode=` → home.
@@ -100,9 +101,12 @@ export interface BrowserGuardInput {
  * Rule 1: a query string is saved to localStorage `redirectQueryParams`. Run by the guard on every navigation in the
  * browser, and by main.tsx for the page the server rendered (the server cannot write the browser's storage).
  */
-export function saveQueryString(searchStr: string, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage) {
+export function saveQueryString(searchStr: string, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage, pathname?: string) {
   const query = searchStr.replace(/^\?/, '')
   if (!query) return
+  // the account pages' own query (`?redirect=…`) is the sign-in flow's, not one to carry over: it would overwrite
+  // the query the visitor came with before the sign-in could use it (docs/decisions: saved query)
+  if (pathname !== undefined && under(splitWebview(pathname).path, '/account')) return
   try {
     storage?.setItem(storageKeys.redirectQueryParams, query)
   } catch {
@@ -113,7 +117,7 @@ export function saveQueryString(searchStr: string, storage: Pick<Storage, 'setIt
 /** Applies the guard in the browser: saves the query string, checks the passcode, returns the decision. */
 export async function runGuard(input: BrowserGuardInput): Promise<GuardDecision> {
   const session = input.session ?? globalThis.sessionStorage
-  saveQueryString(input.searchStr, input.storage)
+  saveQueryString(input.searchStr, input.storage, input.pathname)
   let passcodeAccepted = false
   const expected = input.site?.passcodeSha256
   if (expected && needsPasscode(splitWebview(input.pathname).path, input.site)) {

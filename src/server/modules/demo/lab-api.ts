@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
 import { labEndpoints, type LabEndpoint } from '@/domain/lab.ts'
-import { signOpaRequest } from '@/domain/opa-auth.ts'
+import { newOpaNonce, signOpaRequest } from '@/domain/opa-auth.ts'
 import type { AppDeps } from '../../deps.ts'
 import { opaAuth, type OpaEnv } from '../../sandbox/auth.ts'
 import { nodeOpaCrypto } from '../../sandbox/opa-crypto.ts'
@@ -48,7 +47,7 @@ export function signedSandboxCall(deps: AppDeps, dispatch: (request: Request) =>
     apiSecret: credential.apiSecret,
     method,
     path,
-    nonce: randomBytes(8).toString('hex'),
+    nonce: newOpaNonce(),
     epoch: Math.floor(deps.clock.nowMs() / 1000),
     contentType: body ? call.contentType : undefined,
     body: body || undefined,

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
-import { parseOpaAuthHeader } from '@/domain/opa-auth.ts'
+import { newOpaNonce, parseOpaAuthHeader } from '@/domain/opa-auth.ts'
 import { curlCommand, isSignatureVerified, requestLogQuerySchema, resignedRequest } from '@/domain/sandbox-log.ts'
 import type { AppDeps } from '../../deps.ts'
 import { nodeOpaCrypto } from '../../sandbox/opa-crypto.ts'
@@ -72,7 +71,7 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
       headers: { ...headers, 'x-assume-merchant': row.merchantId },
       apiKey: key.apiKey,
       apiSecret: key.apiSecret,
-      nonce: randomBytes(8).toString('hex'),
+      nonce: newOpaNonce(),
       epochSeconds: Math.floor(deps.clock.nowMs() / 1000),
     })
   }

@@ -35,6 +35,7 @@ import { clockView, moveMerchantClock } from '../../sandbox/merchant-clock.ts'
 import { serveSandboxState } from './state-routes.ts'
 import { requestLogRepo } from '../../store/request-log-repo.ts'
 import { requestLogQuerySchema } from '@/domain/sandbox-log.ts'
+import { cancelDirectiveHeader, cancelDirectiveOf } from '@/domain/sandbox-force.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { dashboardRepo } from '../../store/dashboard-repo.ts'
 import { putWebhookRequest, webhookAttemptReport, webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
@@ -143,7 +144,7 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
   })
 
   v2.payments.delete('/:merchantPaymentId', logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
-    await engine.cancelPayment(m(c), c.req.valid('param').merchantPaymentId)
+    await engine.cancelPayment(m(c), c.req.valid('param').merchantPaymentId, cancelDirectiveOf(c.req.header(cancelDirectiveHeader)))
     return ok(c, null, 202, accepted)
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import { deviceId } from '@/web/lib/device-id.ts'
-import { isMobileDevice, safeRedirect } from './device.ts'
+import { afterSignInHref, isMobileDevice, safeRedirect } from './device.ts'
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>()
@@ -51,5 +51,16 @@ describe('device id (spec §3)', () => {
     const id = deviceId(storage)
     expect(id).toMatch(/^pp4d-/)
     expect(storage.getItem(storageKeys.deviceId)).toBe(id)
+  })
+})
+
+describe('the saved query string after sign-in (spec §2)', () => {
+  it('goes to the redirect or myhome with the saved query when the target has none of its own', () => {
+    expect(afterSignInHref(undefined, null)).toBeNull()
+    expect(afterSignInHref(undefined, 'utm_source=mail')).toBe('/dashboard/home?utm_source=mail')
+    expect(afterSignInHref('/develop/resolve', '?code=RATE_LIMIT')).toBe('/develop/resolve?code=RATE_LIMIT')
+    expect(afterSignInHref('/dashboard/transactions?page=2', 'utm_source=mail')).toBe('/dashboard/transactions?page=2')
+    expect(afterSignInHref('https://evil.example/', 'a=1')).toBe('/dashboard/home?a=1')
+    expect(afterSignInHref('/settings', '')).toBe('/settings')
   })
 })

@@ -92,6 +92,11 @@ export const saveSettings = (merchantId: string, body: { webhook_url: string; re
     body,
   })
 
+/** Settings says how a `localhost` webhook URL is delivered on this server (docs/webhooks.md): from the webhook list. */
+const webhookDeliveryData = v.object({ localDelivery: v.optional(v.picklist(['direct', 'forwarder'])) })
+export const webhookDeliveryQuery = (merchantId: string) =>
+  merchantQuery(['dashboard', 'webhook-delivery', merchantId], merchantId, '/dev/v1/sandbox/webhooks', webhookDeliveryData, { limit: 1 })
+
 export const productScopesQuery = (merchantId: string) =>
   merchantQuery(dashboardKeys.products(merchantId), merchantId, '/dev/v1/user/getProducts', productScopesData)
 export const saveProducts = (merchantId: string, products: number[]) =>

@@ -1,6 +1,7 @@
 import { wotDemoKey, type DemoKeyKind } from '@/domain/lab.ts'
 import { demoRequestFor, type DemoRequest } from '@/domain/lab-panel.ts'
 import { limits } from '@/domain/limits.ts'
+import { newOpaNonce } from '@/domain/opa-auth.ts'
 import type { DemoCallInput, DemoCallRecord } from '@machines/test-panel.machine.ts'
 import { signOpaRequestInBrowser } from './web-signer.ts'
 
@@ -27,8 +28,6 @@ export interface SignedRequest {
 
 const contentType = 'application/json'
 
-const nonce = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('')
-
 /** Signs one request now (fresh nonce, current epoch): a signed request can be sent once, within 2 minutes. */
 export async function signDemoRequest(request: Pick<DemoRequest, 'method' | 'path'>, bodyText: string | null, key: DemoKeyKind, credentials: DemoCredentials, origin: string): Promise<SignedRequest> {
   const signer = key === 'WOT' ? wotDemoKey : credentials
@@ -37,7 +36,7 @@ export async function signDemoRequest(request: Pick<DemoRequest, 'method' | 'pat
     apiSecret: signer.apiSecret,
     method: request.method,
     path: request.path,
-    nonce: nonce(),
+    nonce: newOpaNonce(),
     epoch: Math.floor(Date.now() / 1000),
     contentType: bodyText ? contentType : null,
     body: bodyText,
@@ -61,6 +60,7 @@ export async function sendDemoCall(input: DemoCallInput, credentials: DemoCreden
     input.plan.endpointId,
     { item: input.item, userAuthorizationId: input.userAuthorizationId, newId: () => crypto.randomUUID(), now: Math.floor(Date.now() / 1000), randomAmount: () => 1000 + Math.floor(Math.random() * 9000) },
     input.plan.emptyId,
+    { purpose: input.purpose, zeroAmount: input.plan.zeroAmount },
   )
   const bodyText = request.body ? JSON.stringify(request.body) : null
   const signed = await signDemoRequest(request, bodyText, input.plan.key, credentials, origin)

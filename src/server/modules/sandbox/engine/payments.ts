@@ -12,6 +12,7 @@ import { newPaymentId } from '../../../store/sandbox-repo.ts'
 import { activeAuthorization, userScopes } from './authorizations.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './context.ts'
 import { apply, findOrder, lockedApply, orderOf, paymentOrderKeys, refresh } from './orders.ts'
+import type { CancelDirective } from '@/domain/sandbox-force.ts'
 
 const S = limits.sandbox
 
@@ -95,10 +96,14 @@ export async function getPayment(ctx: MerchantCtx, input: { merchantPaymentId: s
 /** The refunds of a payment (for its wire view). */
 export const refundsOf = (ctx: SandboxCtx, input: { paymentId: string }) => repoOf(ctx).refundsOf(input.paymentId)
 
-/** Cancel (202): an unknown order is accepted too, as the provider guarantees no later payment succeeds. */
-export async function cancelPayment(ctx: MerchantCtx, input: { merchantPaymentId: string }) {
+/**
+ * Cancel (202): an unknown order is accepted too, as the provider guarantees no later payment succeeds. With the
+ * `late` directive (`X-Sandbox-Cancel: late`, spec §4 "cancel is asynchronous") the accepted cancel reaches the
+ * order only after the next payment: nothing changes now, so a payment made next still succeeds.
+ */
+export async function cancelPayment(ctx: MerchantCtx, input: { merchantPaymentId: string; directive?: CancelDirective }) {
   const row = await repoOf(ctx).findPayment(ctx.merchantId, input.merchantPaymentId)
-  if (!row) return
+  if (!row || input.directive === 'late') return
   await inTx(ctx, (r) => lockedApply(r, row, { type: 'merchant.cancel', nowMs: nowMs(ctx, ctx.merchantId) }))
 }
 

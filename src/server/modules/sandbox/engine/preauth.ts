@@ -19,10 +19,16 @@ const S = limits.sandbox
 const operationAnswer = (op: { status: number; response: Record<string, unknown> }) =>
   op.status === 202 ? { status: 202, data: null } : { status: op.status, data: op.response }
 
+/** The highest capture the user may be asked to confirm for an authorised amount (spec §4 "within a range"). */
+export const maxCaptureAmount = (authorised: number) => Math.floor(authorised * S.higherCaptureMaxRatio)
+
 /** The body of POST /v2/payments/capture, validated. */
 export type CaptureInput = v.InferOutput<typeof CaptureRequestSchema>
 
-/** Capture (spec §4): 200 with the captured order, or 202 USER_CONFIRMATION_REQUIRED above the authorised amount. */
+/**
+ * Capture (spec §4): 200 with the captured order, 202 USER_CONFIRMATION_REQUIRED above the authorised amount up to
+ * `maxCaptureAmount`, 400 LIMIT_EXCEEDED beyond it.
+ */
 export async function capture(ctx: MerchantCtx, input: CaptureInput) {
   const { merchantId } = ctx
   const repo = repoOf(ctx)
@@ -41,6 +47,8 @@ export async function capture(ctx: MerchantCtx, input: CaptureInput) {
       if (won) return operationAnswer(sameTarget(won, locked.paymentId, 'merchantCaptureId'))
       const d = decide(locked, { type: 'merchant.capture', nowMs: t, amount })
       if (d.rejection === 'USER_CONFIRMATION_REQUIRED') {
+        // above the authorised amount: the user is asked only within the range, beyond it the capture is refused
+        if (amount > maxCaptureAmount(locked.amount)) throw new ApiError('LIMIT_EXCEEDED')
         await r.updatePayment(locked.paymentId, {
           captures: [...locked.captures, { ...entry, acceptedAt: null, expiresAt: sec(t + S.reauthorizeApprovalTtlMs), status: 'USER_REQUESTED' }],
         })

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { isValidEmail, signInPasswordSchema } from '@/domain/account-validation.ts'
 import * as v from 'valibot'
 import { useSession } from '@/web/lib/session.tsx'
-import { isMobileDevice, safeRedirect } from '../device.ts'
+import { storageKeys } from '@/domain/storage-keys.ts'
+import { useWebviewHref } from '@/web/ui/internal-link.tsx'
+import { afterSignInHref, isMobileDevice } from '../device.ts'
 import { errorText, validationText } from '../messages.ts'
 import { useSignIn } from '../use-sign-in.ts'
 import { AuthCard, FieldMessage, FormError, LegalLinks } from './auth-card.tsx'
@@ -15,6 +17,21 @@ import { SignUpFlow } from './sign-up-flow.tsx'
 import '../catalog.ts'
 
 const isValidSignInPassword = (value: string) => v.is(signInPasswordSchema, value)
+
+const readSavedQuery = () => {
+  try {
+    return localStorage.getItem(storageKeys.redirectQueryParams)
+  } catch {
+    return null
+  }
+}
+const forgetSavedQuery = () => {
+  try {
+    localStorage.removeItem(storageKeys.redirectQueryParams)
+  } catch {
+    // storage unavailable: nothing was saved either
+  }
+}
 
 /** The sign-in screen (spec §2, §4): form, terms-acceptance panel, OTP panel; unfinished sign-ups go on at step 3. */
 export function SignInPage({ redirect }: { redirect?: string }) {
@@ -27,14 +44,19 @@ export function SignInPage({ redirect }: { redirect?: string }) {
   const error = errorText(i18n, context.errorCode ?? session.errorCode)
 
   // spec §4: after sign-in go to ?redirect= if present, else myhome; on mobile, home
+  // (with the query string the guard saved when the target has none; then cleared)
   const signedIn = state.matches('signedIn')
+  const webviewHref = useWebviewHref()
+  const left = useRef(false)
   useEffect(() => {
-    if (!signedIn) return
-    const target = safeRedirect(redirect)
+    if (!signedIn || left.current) return
+    left.current = true
+    const target = afterSignInHref(redirect, readSavedQuery())
+    forgetSavedQuery()
     if (isMobileDevice()) void navigate({ to: '/{-$webview}', replace: true })
-    else if (target) void navigate({ href: target, replace: true })
+    else if (target) void navigate({ href: webviewHref(target), replace: true })
     else void navigate({ to: '/{-$webview}/dashboard/home', replace: true })
-  }, [signedIn, redirect, navigate])
+  }, [signedIn, redirect, navigate, webviewHref])
 
   if (state.matches('continueSignUp')) return <SignUpFlow startAt="merchant" email={context.email} />
   if (state.matches('otp'))

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { useId, type ReactNode } from 'react'
 import { products as productCatalog } from '@/domain/products.ts'
 import { settingsLimits, type SettingsTab } from '@/domain/settings.ts'
 import { Button } from '@/web/ui/button.tsx'
 import { typedInput } from '@/web/ui/typed-input.ts'
 import { errorText, langOf } from '@/web/lib/error-text.ts'
+import { webhookDeliveryQuery } from '../api.ts'
 import { useStoredMode, type ModeView } from '../mode.ts'
 import { useSettingsForm, type SettingsDraft, type SettingsField } from '../use-settings-form.ts'
 import { KeysPanel } from './keys-panel.tsx'
@@ -43,6 +45,7 @@ function SettingsTabs({
   const { t, i18n } = useLingui()
   const baseId = useId()
   const form = useSettingsForm(mode.merchantId)
+  const localDelivery = useQuery(webhookDeliveryQuery(mode.merchantId)).data?.localDelivery
   const go = (next: SettingsTab) => {
     if (next !== tab) form.leave(() => onTabChange(next))
   }
@@ -107,9 +110,20 @@ function SettingsTabs({
                   value={draft.webhookUrl}
                   placeholder="https://shop.example.com/paylab/webhook"
                   aria-invalid={refused.has('webhook_url')}
-                  aria-describedby={refused.has('webhook_url') ? `${baseId}-webhook-error` : undefined}
+                  aria-describedby={`${localDelivery ? `${baseId}-webhook-hint` : ''}${refused.has('webhook_url') ? ` ${baseId}-webhook-error` : ''}`.trim() || undefined}
                   {...typedInput((webhookUrl) => edit({ webhookUrl }))}
                 />
+                {localDelivery && (
+                  <p id={`${baseId}-webhook-hint`} className="dash-muted" data-local-delivery={localDelivery}>
+                    {localDelivery === 'direct' ? (
+                      <Trans>This server listens on this machine only: the sandbox posts webhooks to a localhost URL itself.</Trans>
+                    ) : (
+                      <Trans>
+                        This server is shared: the sandbox does not post to a localhost URL. Run <code>npm run sandbox:forward</code> on your machine to receive those webhooks.
+                      </Trans>
+                    )}
+                  </p>
+                )}
                 {refused.has('webhook_url') && (
                   <p id={`${baseId}-webhook-error`} className="dash-field__error">
                     {fieldError.webhook_url}

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { MenuItem } from '@/domain/content.ts'
+import { asksToSignIn } from '@/domain/site.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { useComponent } from '../api.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
@@ -47,6 +48,7 @@ function MenuEntry({ item, depth }: { item: MenuItem; depth: number }) {
   const containsCurrent = (i: MenuItem): boolean => `/${i.slug.current}` === pathname || i.menuItems.some(containsCurrent)
   const [expanded, setExpanded] = useState(() => depth === 0 || containsCurrent(item))
   const current = item.slug.current !== '' && path === pathname
+  const locked = !isSignedIn && asksToSignIn(item, path)
   const link =
     item.navigationType === 'external' && item.externalLink ? (
       <a href={item.externalLink} target="_blank" rel="noopener noreferrer" className="doc-sidebar__link">
@@ -54,12 +56,12 @@ function MenuEntry({ item, depth }: { item: MenuItem; depth: number }) {
       </a>
     ) : item.slug.current ? (
       <InternalLink
-        href={item.authMenuPath && !isSignedIn ? `/account/signin?redirect=${encodeURIComponent(path)}` : path}
+        href={locked ? `/account/signin?redirect=${encodeURIComponent(path)}` : path}
         className="doc-sidebar__link"
         aria-current={current ? 'page' : undefined}
       >
         {item.title}
-        {item.authMenuPath && !isSignedIn && (
+        {locked && (
           <span className="doc-sidebar__lock">
             {' '}
             <Trans>(sign in)</Trans>

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { menuTarget, type MenuLink } from '@/domain/site.ts'
+import { asksToSignIn, menuTarget, type MenuLink } from '@/domain/site.ts'
 import { Icon, isIconName } from '@/web/ui/icons.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 
@@ -14,7 +14,7 @@ export interface MenuEntryProps {
 
 /**
  * One menu entry: an image tile or a text link. External → new tab; internal → `/{slug}`; an internal
- * tile marked `authMenuPath` opens the sign-in popup for logged-out visitors.
+ * tile marked `authMenuPath` opens the sign-in popup for logged-out visitors, unless its page is public (`asksToSignIn`).
  */
 export function MenuEntry({ link, signedIn, onNeedsSignIn, onNavigate, className }: MenuEntryProps) {
   const target = menuTarget(link)
@@ -52,7 +52,7 @@ export function MenuEntry({ link, signedIn, onNeedsSignIn, onNavigate, className
       </a>
     )
   }
-  if (link.authMenuPath && !signedIn) {
+  if (!signedIn && asksToSignIn(link, target.path)) {
     return (
       <button type="button" className={classes} aria-haspopup="dialog" onClick={() => onNeedsSignIn(link.title)}>
         {body}
