@@ -28,16 +28,19 @@ testMachinePaths('checkoutDirectDebit', {
     const b = ctx(before!)
     if (type === 'link.start') expect(at(actual)).toBe(b.userAuthorizationId && b.phoneNumber ? '"showCode"' : '"fetchingAuthorization"')
     if (type === 'xstate.error.actor.getAuthorizationUrl') expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'AUTHORIZATION_FAILED'])
-    if (type === 'xstate.done.actor.getAuthorizationUrl') expect([at(actual), c.authorizationUrl]).toEqual(['"showIFrame"', 'http://127.0.0.1:4406/wallet/authorize?session=s1'])
+    if (type === 'xstate.done.actor.getAuthorizationUrl')
+      expect([at(actual), c.authorizationUrl]).toEqual(['"showIFrame"', 'http://127.0.0.1:4406/wallet/authorize?session=s1'])
     if (type === 'frame.navigated') {
       if (step.event.location === returnWithToken) expect([at(actual), c.responseToken]).toEqual(['"savingToken"', 'eyJhbGciOiJIUzI1NiJ9.e30.sig'])
       else expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'RESPONSE_TOKEN_MISSING'])
     }
     if (type === 'xstate.error.actor.saveResponseToken') expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'RESPONSE_TOKEN_MISSING'])
-    if (type === 'xstate.done.actor.saveResponseToken') expect([at(actual), c.userAuthorizationId, c.phoneNumber]).toEqual(['"showCode"', 'ua-0002', '08087654321'])
+    if (type === 'xstate.done.actor.saveResponseToken')
+      expect([at(actual), c.userAuthorizationId, c.phoneNumber]).toEqual(['"showCode"', 'ua-0002', '08087654321'])
     if (type === 'xstate.done.actor.createPayment') expect([at(actual), c.merchantPaymentId]).toEqual(['"polling"', 'DEVELOPER-PANEL-DEMO-0003'])
     if (type === 'xstate.error.actor.createPayment') {
-      if ((step.event.error as { timedOut: boolean }).timedOut) expect([at(actual), c.merchantPaymentId, c.cancelAlert]).toEqual(['"cancelling"', 'DEVELOPER-PANEL-DEMO-0004', 'TIMED_OUT'])
+      if ((step.event.error as { timedOut: boolean }).timedOut)
+        expect([at(actual), c.merchantPaymentId, c.cancelAlert]).toEqual(['"cancelling"', 'DEVELOPER-PANEL-DEMO-0004', 'TIMED_OUT'])
       else expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'UNKNOWN_ERROR'])
     }
     if (type === 'xstate.done.actor.poll') {
@@ -61,7 +64,8 @@ testMachinePaths('checkoutDirectDebit', {
     if (type === 'link.cancel') expect([at(actual), c.authorizationUrl]).toEqual(['{"input":"quiet"}', null])
     if (type === 'debit.submit') expect(at(actual)).toBe('"debiting"')
     // the back-off ends: the same request again, the retries kept
-    if (type.startsWith('xstate.after.retryBackoff')) expect([at(actual), c.retries]).toEqual([before!.matches('refundBackoff') ? '"refunding"' : '"cancelling"', b.retries])
+    if (type.startsWith('xstate.after.retryBackoff'))
+      expect([at(actual), c.retries]).toEqual([before!.matches('refundBackoff') ? '"refunding"' : '"cancelling"', b.retries])
     if (c.alert) expect(checkoutDirectDebitModel.observe(actual)).toContain(`alert.${checkoutAlerts[c.alert]}`)
   },
 })

@@ -3,7 +3,18 @@ import { consentReturnGuards } from './consent-return.ts'
 import { responseTokenOf, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
-import { alertOf, autoRefundDelays, autoRefundStates, cancelWith, canRetry, checkoutDelays, pollOutcomeGuards, waitForPayment, inputStates, type CheckoutAlertContext } from './checkout.ts'
+import {
+  alertOf,
+  autoRefundDelays,
+  autoRefundStates,
+  cancelWith,
+  canRetry,
+  checkoutDelays,
+  pollOutcomeGuards,
+  waitForPayment,
+  inputStates,
+  type CheckoutAlertContext,
+} from './checkout.ts'
 
 /**
  * The cake-shop checkout, direct-debit flow (spec §4 checkout demo direct debit, §8, §9): link the wallet once
@@ -48,11 +59,7 @@ export interface CheckoutDirectDebitContext extends CheckoutAlertContext {
 }
 
 export type CheckoutDirectDebitEvent =
-  | { type: 'link.start' }
-  | { type: 'frame.navigated'; location: string }
-  | { type: 'link.cancel' }
-  | { type: 'debit.submit' }
-  | { type: 'alert.close' }
+  { type: 'link.start' } | { type: 'frame.navigated'; location: string } | { type: 'link.cancel' } | { type: 'debit.submit' } | { type: 'alert.close' }
 
 const isTimedOut = (error: unknown) => typeof error === 'object' && error !== null && (error as CreatePaymentFailure).timedOut === true
 
@@ -73,7 +80,7 @@ export const checkoutDirectDebitMachine = setup({
   actions: {
     showAlert: assign((_, params: { code: CheckoutAlertCode }) => ({ alert: params.code })),
     hideAlert: assign({ alert: () => null }),
-        storeAuthorizationUrl: assign((_, params: { url: string }) => ({ authorizationUrl: params.url })),
+    storeAuthorizationUrl: assign((_, params: { url: string }) => ({ authorizationUrl: params.url })),
     storeResponseToken: assign((_, params: { location: string }) => ({ responseToken: responseTokenOf(params.location).token })),
     storeLink: assign((_, params: { output: SaveTokenOutput }) => ({ ...params.output, authorizationUrl: null, responseToken: null })),
     forgetLinkAttempt: assign({ authorizationUrl: () => null, responseToken: () => null }),
@@ -116,7 +123,12 @@ export const checkoutDirectDebitMachine = setup({
       ...inputStates,
       on: {
         'link.start': [
-          { guard: 'isLinked', target: 'showCode', actions: 'hideAlert', description: 'The user presses Link; the wallet is already linked (saved phone number)' },
+          {
+            guard: 'isLinked',
+            target: 'showCode',
+            actions: 'hideAlert',
+            description: 'The user presses Link; the wallet is already linked (saved phone number)',
+          },
           { target: 'fetchingAuthorization', actions: 'hideAlert', description: 'The user presses Link; no saved link' },
         ],
       },
@@ -127,7 +139,11 @@ export const checkoutDirectDebitMachine = setup({
       invoke: {
         id: 'getAuthorizationUrl',
         src: 'getAuthorizationUrl',
-        onDone: { target: 'showIFrame', actions: { type: 'storeAuthorizationUrl', params: ({ event }) => ({ url: event.output.url }) }, description: 'The consent page opens in a frame' },
+        onDone: {
+          target: 'showIFrame',
+          actions: { type: 'storeAuthorizationUrl', params: ({ event }) => ({ url: event.output.url }) },
+          description: 'The consent page opens in a frame',
+        },
         onError: {
           target: 'input.alerting',
           actions: alertOf('AUTHORIZATION_FAILED'),
@@ -150,7 +166,7 @@ export const checkoutDirectDebitMachine = setup({
             guard: { type: 'isReturnWithoutToken', params: ({ event }) => ({ location: event.location }) },
             target: 'input.alerting',
             actions: ['forgetLinkAttempt', alertOf('RESPONSE_TOKEN_MISSING')],
-            description: "The frame comes back without a token: \"Couldn't get response token. Will start over again.\"",
+            description: 'The frame comes back without a token: "Couldn\'t get response token. Will start over again."',
           },
         ],
         'link.cancel': { target: 'input', actions: 'forgetLinkAttempt', description: 'The user closes the frame' },
@@ -163,11 +179,15 @@ export const checkoutDirectDebitMachine = setup({
         id: 'saveResponseToken',
         src: 'saveResponseToken',
         input: ({ context }) => ({ responseToken: context.responseToken! }),
-        onDone: { target: 'showCode', actions: { type: 'storeLink', params: ({ event }) => ({ output: event.output }) }, description: 'The token is saved: the wallet is linked' },
+        onDone: {
+          target: 'showCode',
+          actions: { type: 'storeLink', params: ({ event }) => ({ output: event.output }) },
+          description: 'The token is saved: the wallet is linked',
+        },
         onError: {
           target: 'input.alerting',
           actions: ['forgetLinkAttempt', alertOf('RESPONSE_TOKEN_MISSING')],
-          description: "Saving fails: \"Couldn't get response token. Will start over again.\"",
+          description: 'Saving fails: "Couldn\'t get response token. Will start over again."',
         },
       },
     },
@@ -183,15 +203,16 @@ export const checkoutDirectDebitMachine = setup({
         id: 'createPayment',
         src: 'createPayment',
         input: ({ context }) => ({ userAuthorizationId: context.userAuthorizationId!, amount: limits.demo.cakePriceYen }),
-        onDone: { target: 'polling', actions: { type: 'storePayment', params: ({ event }) => ({ output: event.output }) }, description: 'The payment is created' },
+        onDone: {
+          target: 'polling',
+          actions: { type: 'storePayment', params: ({ event }) => ({ output: event.output }) },
+          description: 'The payment is created',
+        },
         onError: [
           {
             guard: { type: 'isTimedOut', params: ({ event }) => ({ error: event.error }) },
             target: 'cancelling',
-            actions: [
-              { type: 'storeFailedPayment', params: ({ event }) => ({ error: event.error }) },
-              cancelWith('TIMED_OUT'),
-            ],
+            actions: [{ type: 'storeFailedPayment', params: ({ event }) => ({ error: event.error }) }, cancelWith('TIMED_OUT')],
             description: 'The request times out: the payment is cancelled, "Timed out. Please regenerate again"',
           },
           { target: 'input.alerting', actions: alertOf('UNKNOWN_ERROR'), description: 'The server refuses the request: back to the shop' },
@@ -214,7 +235,11 @@ export const checkoutDirectDebitMachine = setup({
         onDone: { target: 'input.alerting', actions: ['showCancelAlert', 'forgetPayment'], description: 'Cancelled: back to the shop with the alert' },
         onError: [
           { guard: 'canRetry', target: 'cancelBackoff', actions: 'countRetry', description: 'The cancel fails: try again after 1, 2, then 4 seconds' },
-          { target: 'input.alerting', actions: ['showCancelAlert', 'forgetPayment'], description: 'The 3rd retry fails too: back to the shop with the alert (the payment expires by itself)' },
+          {
+            target: 'input.alerting',
+            actions: ['showCancelAlert', 'forgetPayment'],
+            description: 'The 3rd retry fails too: back to the shop with the alert (the payment expires by itself)',
+          },
         ],
       },
     },

@@ -7,7 +7,9 @@ import { checkoutPollMachine } from './checkout-poll.machine.ts'
  */
 export const checkoutPollModel = {
   machine: checkoutPollMachine,
-  inputs: [{ name: 'code shown', label: 'Create a QR code or a direct-debit payment in the cake shop', input: { merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0001' } }],
+  inputs: [
+    { name: 'code shown', label: 'Create a QR code or a direct-debit payment in the cake shop', input: { merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0001' } },
+  ],
   serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.pollFailures]),
   events: [
     { type: 'xstate.done.actor.getPaymentStatus', output: { status: 'CREATED' }, label: 'The payment is not made yet (CREATED)' },

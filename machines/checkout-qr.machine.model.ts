@@ -36,7 +36,11 @@ export const checkoutQrModel = {
       output: { url: demoCodeUrl, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0001' },
       label: 'The server creates the code (POST /v1/codes answers data.url)',
     },
-    { type: 'xstate.done.actor.createCheckout', output: { url: null, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0002' }, label: 'The server answers without a url' },
+    {
+      type: 'xstate.done.actor.createCheckout',
+      output: { url: null, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0002' },
+      label: 'The server answers without a url',
+    },
     { type: 'xstate.error.actor.createCheckout', error: new Error('503'), label: 'The creation fails (stop the sandbox)' },
     { type: 'xstate.done.actor.poll', output: { outcome: 'paid' }, label: 'The test user pays (the payment is COMPLETED)' },
     { type: 'xstate.done.actor.poll', output: { outcome: 'timedOut' }, label: 'Nobody pays within 5 minutes' },

@@ -49,7 +49,8 @@ testMachinePaths('checkoutQr', {
     if (type.startsWith('xstate.after.alertDisplay') || type === 'alert.close') expect([at(actual), c.alert]).toEqual(['{"input":"quiet"}', null])
     if (type === 'frame.completed') expect(actual.matches('paid')).toBe(true)
     if (type === 'checkout.restart') {
-      if (before!.matches('paid') && b.kind === 'qr') expect(at(actual)).toBe('"paid"') // the refund comes first
+      if (before!.matches('paid') && b.kind === 'qr')
+        expect(at(actual)).toBe('"paid"') // the refund comes first
       else expect([actual.matches('input'), c.url]).toEqual([true, null])
     }
     // a paid QR order refunds itself about 30 s later (retried after 1, 2, 4 s); a cashback does not
@@ -74,7 +75,10 @@ describe('QR checkout', () => {
       const actor = createActor(
         checkoutQrMachine.provide({
           actors: {
-            createCheckout: fromPromise<CreateCheckoutOutput, CreateCheckoutInput>(async () => ({ url: demoCodeUrl, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-1' })),
+            createCheckout: fromPromise<CreateCheckoutOutput, CreateCheckoutInput>(async () => ({
+              url: demoCodeUrl,
+              merchantPaymentId: 'DEVELOPER-PANEL-DEMO-1',
+            })),
             checkoutPoll: fromPromise(({ input }) => poll(input as { merchantPaymentId: string })) as never,
             cancelCode: fromPromise(({ input }) => cancelCode(input)),
           },
@@ -114,7 +118,10 @@ describe('QR checkout timing with the real wait for the payment (spec §4, §8, 
     const actor = createActor(
       checkoutQrMachine.provide({
         actors: {
-          createCheckout: fromPromise<CreateCheckoutOutput, CreateCheckoutInput>(async () => ({ url: demoCodeUrl, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-7' })),
+          createCheckout: fromPromise<CreateCheckoutOutput, CreateCheckoutInput>(async () => ({
+            url: demoCodeUrl,
+            merchantPaymentId: 'DEVELOPER-PANEL-DEMO-7',
+          })),
           checkoutPoll: checkoutPollMachine.provide({ actors: { getPaymentStatus: looks.actor } }),
           cancelCode: cancels.actor,
           refundPayment: refunds.actor,

@@ -2,7 +2,17 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { CakeId, CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
-import { alertOf, autoRefundDelays, autoRefundStates, canRetry, checkoutDelays, pollOutcomeGuards, waitForPayment, inputStates, type CheckoutAlertContext } from './checkout.ts'
+import {
+  alertOf,
+  autoRefundDelays,
+  autoRefundStates,
+  canRetry,
+  checkoutDelays,
+  pollOutcomeGuards,
+  waitForPayment,
+  inputStates,
+  type CheckoutAlertContext,
+} from './checkout.ts'
 
 /**
  * The cake-shop checkout, QR flow (spec §4 checkout demo QR, §8, §9): pick a cake (checkout is disabled until
@@ -40,11 +50,7 @@ export interface CheckoutQrContext extends CheckoutAlertContext {
 }
 
 export type CheckoutQrEvent =
-  | { type: 'cake.pick'; cake: CakeId }
-  | { type: 'checkout.submit' }
-  | { type: 'frame.completed' }
-  | { type: 'checkout.restart' }
-  | { type: 'alert.close' }
+  { type: 'cake.pick'; cake: CakeId } | { type: 'checkout.submit' } | { type: 'frame.completed' } | { type: 'checkout.restart' } | { type: 'alert.close' }
 
 export const checkoutQrMachine = setup({
   types: { context: {} as CheckoutQrContext, events: {} as CheckoutQrEvent, input: {} as CheckoutQrInput },
@@ -61,8 +67,11 @@ export const checkoutQrMachine = setup({
   actions: {
     showAlert: assign((_, params: { code: CheckoutAlertCode }) => ({ alert: params.code })),
     hideAlert: assign({ alert: () => null }),
-        pickCake: assign({ cake: ({ event }) => (event.type === 'cake.pick' ? event.cake : null) }),
-    storeCheckout: assign((_, params: { output: CreateCheckoutOutput }) => ({ url: params.output.url ?? null, merchantPaymentId: params.output.merchantPaymentId })),
+    pickCake: assign({ cake: ({ event }) => (event.type === 'cake.pick' ? event.cake : null) }),
+    storeCheckout: assign((_, params: { output: CreateCheckoutOutput }) => ({
+      url: params.output.url ?? null,
+      merchantPaymentId: params.output.merchantPaymentId,
+    })),
     forgetCheckout: assign({ url: () => null, merchantPaymentId: () => null, cancelAlert: () => null }),
     forgetPayment: assign({ url: () => null, merchantPaymentId: () => null, cancelAlert: () => null, retries: () => 0 }),
     resetRetries: assign({ retries: () => 0 }),
@@ -122,7 +131,11 @@ export const checkoutQrMachine = setup({
             description: 'The code is created: the QR code shows',
           },
         ],
-        onError: { target: 'input.alerting', actions: alertOf('UNKNOWN_ERROR'), description: 'The creation fails: "Unknown error occurred. Please try again."' },
+        onError: {
+          target: 'input.alerting',
+          actions: alertOf('UNKNOWN_ERROR'),
+          description: 'The creation fails: "Unknown error occurred. Please try again."',
+        },
       },
     },
     showCode: {
@@ -137,8 +150,16 @@ export const checkoutQrMachine = setup({
         id: 'cancelCode',
         src: 'cancelCode',
         input: ({ context }) => ({ merchantPaymentId: context.merchantPaymentId! }),
-        onDone: { target: 'input.alerting', actions: ['showCancelAlert', 'forgetCheckout'], description: 'The code is cancelled: back to the shop with the alert' },
-        onError: { target: 'input.alerting', actions: ['showCancelAlert', 'forgetCheckout'], description: 'The cancel fails (the code expires by itself): back to the shop with the alert' },
+        onDone: {
+          target: 'input.alerting',
+          actions: ['showCancelAlert', 'forgetCheckout'],
+          description: 'The code is cancelled: back to the shop with the alert',
+        },
+        onError: {
+          target: 'input.alerting',
+          actions: ['showCancelAlert', 'forgetCheckout'],
+          description: 'The cancel fails (the code expires by itself): back to the shop with the alert',
+        },
       },
     },
     showIFrame: {
@@ -152,7 +173,14 @@ export const checkoutQrMachine = setup({
     ...autoRefundStates,
     paid: {
       ...autoRefundStates.paid,
-      on: { 'checkout.restart': { guard: 'isCashback', target: 'input', actions: 'forgetCheckout', description: 'After a cashback the user presses "Shop again" (a paid QR order is refunded first)' } },
+      on: {
+        'checkout.restart': {
+          guard: 'isCashback',
+          target: 'input',
+          actions: 'forgetCheckout',
+          description: 'After a cashback the user presses "Shop again" (a paid QR order is refunded first)',
+        },
+      },
     },
   },
 })

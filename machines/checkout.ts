@@ -62,7 +62,11 @@ export const waitForPayment = {
         actions: cancelWith('UNKNOWN_ERROR'),
         description: 'The payment could not be looked up 4 times in a row: it is cancelled, "Unknown error occurred. Please try again."',
       },
-      { target: 'cancelling', actions: cancelWith('TIMED_OUT'), description: 'Not paid within 5 minutes, or expired: it is cancelled, "Timed out. Please regenerate again"' },
+      {
+        target: 'cancelling',
+        actions: cancelWith('TIMED_OUT'),
+        description: 'Not paid within 5 minutes, or expired: it is cancelled, "Timed out. Please regenerate again"',
+      },
     ],
   },
 } as const
@@ -82,7 +86,9 @@ export const autoRefundStates = {
   paid: {
     description: 'Paid: thank-you screen; the demo payment will be refunded in about 30 seconds.',
     tags: ['screen.paid'],
-    after: { autoRefund: { guard: 'refundsItself', target: 'refunding', actions: 'resetRetries', description: '30 seconds after paid, the demo refunds itself' } },
+    after: {
+      autoRefund: { guard: 'refundsItself', target: 'refunding', actions: 'resetRetries', description: '30 seconds after paid, the demo refunds itself' },
+    },
   },
   refunding: {
     description: 'The demo payment is being refunded.',
@@ -90,14 +96,17 @@ export const autoRefundStates = {
     invoke: {
       id: 'refundPayment',
       src: 'refundPayment',
-      input: ({ context }: { context: { merchantPaymentId: string | null } }) => ({ merchantPaymentId: context.merchantPaymentId!, amount: limits.demo.cakePriceYen }),
+      input: ({ context }: { context: { merchantPaymentId: string | null } }) => ({
+        merchantPaymentId: context.merchantPaymentId!,
+        amount: limits.demo.cakePriceYen,
+      }),
       onDone: { target: 'input.alerting', actions: ['forgetPayment', alertOf('REFUNDED')], description: 'Refunded: "Refunded the payment successfully."' },
       onError: [
         { guard: 'canRetry', target: 'refundBackoff', actions: 'countRetry', description: 'The refund fails: try again after 1, 2, then 4 seconds' },
         {
           target: 'input.alerting',
           actions: ['forgetPayment', alertOf('REFUND_LATER')],
-          description: "The 3rd retry fails: \"Couldn't refund the payment after repeated timeouts. Will try later again on…\"",
+          description: 'The 3rd retry fails: "Couldn\'t refund the payment after repeated timeouts. Will try later again on…"',
         },
       ],
     },

@@ -17,7 +17,13 @@ const phoneOf = (s: AnyMachineSnapshot) => [...s.tags].filter((t) => t.startsWit
 
 /** What Run leads to, from the spec: codes for QR and app invoke, consent for direct debit, the pre-linked payer otherwise. */
 const runTarget = (c: DemoPanelContext) =>
-  c.amount === null ? '"idle"' : c.paymentType === 'qrCode' || c.paymentType === 'appInvoke' ? '"creating"' : c.paymentType === 'autoDebit' && c.view === 'directDebit' ? '"authorizing"' : '"linking"'
+  c.amount === null
+    ? '"idle"'
+    : c.paymentType === 'qrCode' || c.paymentType === 'appInvoke'
+      ? '"creating"'
+      : c.paymentType === 'autoDebit' && c.view === 'directDebit'
+        ? '"authorizing"'
+        : '"linking"'
 
 testMachinePaths('demoPanel', {
   ...demoPanelModel,
@@ -56,7 +62,8 @@ testMachinePaths('demoPanel', {
     }
     if (type === 'xstate.done.actor.getPrelinkedPayer') expect(at(actual)).toBe(b.paymentType === 'cashback' ? '"givingCashback"' : '"charging"')
     if (type === 'xstate.done.actor.readResponseToken') expect([at(actual), c.payer?.userAuthorizationId]).toEqual(['"charging"', 'ua-hanako'])
-    if (type === 'xstate.done.actor.payDirect' || type === 'xstate.done.actor.giveCashback') expect([at(actual), phoneOf(actual)]).toEqual(['"completed"', ['phone.done']])
+    if (type === 'xstate.done.actor.payDirect' || type === 'xstate.done.actor.giveCashback')
+      expect([at(actual), phoneOf(actual)]).toEqual(['"completed"', ['phone.done']])
     if (type.startsWith('xstate.error.actor.')) {
       expect(at(actual)).toBe('"failed"')
       expect(c.problem).toBe(problemOf((step.event as { error?: unknown }).error))
@@ -72,7 +79,9 @@ describe('demo panel amount field (spec §5, §8)', () => {
     expect(['0', '1', ' 100 ', '-0'].map((t) => readDemoAmount(t).amount)).toEqual([0, 1, 100, 0])
     expect(['101', '1000000'].map((t) => readDemoAmount(t).alert)).toEqual(['AMOUNT_TOO_HIGH', 'AMOUNT_TOO_HIGH'])
     expect(['-1', '-100'].map((t) => readDemoAmount(t).alert)).toEqual(['AMOUNT_TOO_LOW', 'AMOUNT_TOO_LOW'])
-    expect(['', ' ', '1.5', '1e2', '0x10', 'abc', '１０', '--1', '99999999999999999'].map((t) => readDemoAmount(t).alert)).toEqual(Array(9).fill('AMOUNT_NOT_INTEGER'))
+    expect(['', ' ', '1.5', '1e2', '0x10', 'abc', '１０', '--1', '99999999999999999'].map((t) => readDemoAmount(t).alert)).toEqual(
+      Array(9).fill('AMOUNT_NOT_INTEGER'),
+    )
   })
 
   it('sends the typed amount with the run, and the run waits while the field is refused', async () => {

@@ -62,7 +62,11 @@ export type DemoPanelEvent =
   | { type: 'panel.reset' }
   | { type: 'frame.navigated'; location: string }
 
-const fails = (target: string, description: string) => ({ target, actions: { type: 'fail' as const, params: ({ event }: { event: { error: unknown } }) => ({ problem: problemOf(event.error) }) }, description })
+const fails = (target: string, description: string) => ({
+  target,
+  actions: { type: 'fail' as const, params: ({ event }: { event: { error: unknown } }) => ({ problem: problemOf(event.error) }) },
+  description,
+})
 const pollOutput = ({ event }: { event: { output: CheckoutPollOutput } }) => ({ output: event.output })
 
 export const demoPanelMachine = setup({
@@ -120,7 +124,7 @@ export const demoPanelMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'The form: payment type, view (auto debit), amount; the phone shows the wallet\'s home screen.',
+      description: "The form: payment type, view (auto debit), amount; the phone shows the wallet's home screen.",
       tags: ['phone.home'],
       on: {
         'panel.type': { actions: assign({ paymentType: ({ event }) => event.paymentType }), description: 'The developer picks a payment type' },
@@ -134,8 +138,18 @@ export const demoPanelMachine = setup({
         },
         'panel.run': [
           { guard: and(['amountAccepted', 'isCode']), target: 'creating', actions: 'forget', description: 'Run a QR code or app invoke' },
-          { guard: and(['amountAccepted', 'isConsent']), target: 'authorizing', actions: 'forget', description: 'Run auto debit as a direct debit: ask for the consent page' },
-          { guard: 'amountAccepted', target: 'linking', actions: 'forget', description: 'Run cashback or auto debit (native payment): get the pre-linked test user' },
+          {
+            guard: and(['amountAccepted', 'isConsent']),
+            target: 'authorizing',
+            actions: 'forget',
+            description: 'Run auto debit as a direct debit: ask for the consent page',
+          },
+          {
+            guard: 'amountAccepted',
+            target: 'linking',
+            actions: 'forget',
+            description: 'Run cashback or auto debit (native payment): get the pre-linked test user',
+          },
         ],
       },
     },
@@ -146,7 +160,11 @@ export const demoPanelMachine = setup({
         id: 'createCode',
         src: 'createCode',
         input: ({ context }) => ({ paymentType: context.paymentType, amount: context.amount! }),
-        onDone: { target: 'waiting', actions: assign(({ event }) => ({ url: event.output.url, codeId: event.output.codeId, merchantPaymentId: event.output.merchantPaymentId })), description: 'The code is created: the phone opens its cashier page' },
+        onDone: {
+          target: 'waiting',
+          actions: assign(({ event }) => ({ url: event.output.url, codeId: event.output.codeId, merchantPaymentId: event.output.merchantPaymentId })),
+          description: 'The code is created: the phone opens its cashier page',
+        },
         onError: fails('failed', 'The server refuses (for example 0 yen: INVALID_PARAMS) or does not answer'),
       },
     },
@@ -177,13 +195,13 @@ export const demoPanelMachine = setup({
         input: ({ context }) => ({ codeId: context.codeId ?? '' }),
         onDone: [
           { guard: 'hasProblem', target: 'failed', description: 'Deleted after a timeout: the panel says why' },
-          { target: 'idle', actions: 'forget', description: 'Deleted at the developer\'s request' },
+          { target: 'idle', actions: 'forget', description: "Deleted at the developer's request" },
         ],
         onError: fails('failed', 'The code could not be deleted'),
       },
     },
     linking: {
-      description: 'Getting the demo\'s pre-linked test user (GET /v1/demos/autoDebitId).',
+      description: "Getting the demo's pre-linked test user (GET /v1/demos/autoDebitId).",
       tags: ['phone.home', 'busy.run'],
       invoke: {
         id: 'getPrelinkedPayer',
@@ -196,7 +214,7 @@ export const demoPanelMachine = setup({
       },
     },
     authorizing: {
-      description: 'Getting the wallet\'s consent page (POST /v1/webApp/login).',
+      description: "Getting the wallet's consent page (POST /v1/webApp/login).",
       tags: ['phone.home', 'busy.run'],
       invoke: {
         id: 'getConsentUrl',
@@ -206,7 +224,7 @@ export const demoPanelMachine = setup({
       },
     },
     consenting: {
-      description: 'The phone shows the wallet\'s consent page; the test user signs in and agrees (or cancels).',
+      description: "The phone shows the wallet's consent page; the test user signs in and agrees (or cancels).",
       tags: ['phone.consent'],
       on: {
         'frame.navigated': [
@@ -215,7 +233,7 @@ export const demoPanelMachine = setup({
             guard: 'returnedWithoutToken',
             target: 'failed',
             actions: { type: 'fail', params: { problem: 'RESPONSE_TOKEN_MISSING' } },
-            description: "The wallet returns without a token: \"Couldn't get response token.\"",
+            description: 'The wallet returns without a token: "Couldn\'t get response token."',
           },
         ],
         'panel.cancel': { target: 'idle', actions: 'forget', description: 'The developer presses Cancel' },
@@ -255,10 +273,14 @@ export const demoPanelMachine = setup({
       },
     },
     completed: {
-      description: 'Done: the phone shows the wallet\'s completion; a payment can be refunded.',
+      description: "Done: the phone shows the wallet's completion; a payment can be refunded.",
       tags: ['phone.done'],
       on: {
-        'panel.refund': { guard: ({ context }) => context.paymentType !== 'cashback', target: 'refunding', description: 'The developer presses Refund (not for a cashback)' },
+        'panel.refund': {
+          guard: ({ context }) => context.paymentType !== 'cashback',
+          target: 'refunding',
+          description: 'The developer presses Refund (not for a cashback)',
+        },
         'panel.reset': { target: 'idle', actions: 'forget', description: 'The developer presses "New payment"' },
       },
     },
@@ -269,7 +291,7 @@ export const demoPanelMachine = setup({
         id: 'refundPayment',
         src: 'refundPayment',
         input: ({ context }) => ({ merchantPaymentId: context.merchantPaymentId ?? '', amount: context.amount! }),
-        onDone: { target: 'refunded', description: 'Refunded: the money is back on the test user\'s balance' },
+        onDone: { target: 'refunded', description: "Refunded: the money is back on the test user's balance" },
         onError: fails('failed', 'The refund is refused or not answered'),
       },
     },

@@ -17,7 +17,8 @@ export const forgotPasswordModel = {
     {
       type: 'xstate.error.actor.requestReset',
       error: new AccountFlowError('040000002'),
-      label: 'The server answers 040000002: no account has this address (the provider does; the sandbox accepts every address, so it cannot be produced by hand here)',
+      label:
+        'The server answers 040000002: no account has this address (the provider does; the sandbox accepts every address, so it cannot be produced by hand here)',
     },
     {
       type: 'xstate.error.actor.requestReset',

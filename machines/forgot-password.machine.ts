@@ -18,10 +18,7 @@ export interface ForgotPasswordContext {
   errorCode: string | null
 }
 
-export type ForgotPasswordEvent =
-  | { type: 'forgot.submit'; email: string }
-  | { type: 'forgot.retry' }
-  | { type: 'forgot.done' }
+export type ForgotPasswordEvent = { type: 'forgot.submit'; email: string } | { type: 'forgot.retry' } | { type: 'forgot.done' }
 
 export const forgotPasswordMachine = setup({
   types: { context: {} as ForgotPasswordContext, events: {} as ForgotPasswordEvent },
@@ -60,7 +57,12 @@ export const forgotPasswordMachine = setup({
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'sent', description: 'The server accepts and e-mails the link' },
         onError: [
-          { guard: { type: 'isRejectedEmail', params: errorParams }, target: 'editing', actions: setErrorFromEvent, description: 'The server refuses the address (invalid or unknown)' },
+          {
+            guard: { type: 'isRejectedEmail', params: errorParams },
+            target: 'editing',
+            actions: setErrorFromEvent,
+            description: 'The server refuses the address (invalid or unknown)',
+          },
           { target: 'failed', actions: setErrorFromEvent, description: 'The service fails' },
         ],
       },

@@ -36,7 +36,7 @@ testMachinePaths('lab-link', {
     const now = text(actual.value)
     const linkBefore = before?.context.link ?? null
     const settled = linkBefore ? 'linked' : 'unlinked'
-    const alertOf = (error: unknown) => ((error as LabLinkFailure).alert ?? 'NETWORK')
+    const alertOf = (error: unknown) => (error as LabLinkFailure).alert ?? 'NETWORK'
     const rememberedNow = remembered.slice(rememberedBefore)
     const forgottenNow = forgotten - forgottenBefore
     rememberedBefore = remembered.length

@@ -96,7 +96,7 @@ export const labLinkMachine = setup({
 }).createMachine({
   id: 'labLink',
   description:
-    'Link a test user in the payment lab: pick one of your test users, agree on the wallet\'s consent page in a dialog (your own sandbox merchant and key), and the lab fills the user authorization id; Unlink revokes it.',
+    "Link a test user in the payment lab: pick one of your test users, agree on the wallet's consent page in a dialog (your own sandbox merchant and key), and the lab fills the user authorization id; Unlink revokes it.",
   context: ({ input }) => ({ link: input.link, pick: null, consentUrl: null, nonce: null, responseToken: null, alert: null, code: null }),
   initial: 'settling',
   states: {
@@ -110,7 +110,11 @@ export const labLinkMachine = setup({
     unlinked: {
       description: 'No test user linked: the test users to pick and "Link a test user".',
       on: {
-        'link.start': { target: 'opening', actions: { type: 'startAttempt', params: ({ event }) => event }, description: 'The developer picks a test user and presses "Link a test user"' },
+        'link.start': {
+          target: 'opening',
+          actions: { type: 'startAttempt', params: ({ event }) => event },
+          description: 'The developer picks a test user and presses "Link a test user"',
+        },
         'alert.close': { actions: 'hideAlert', description: 'The developer closes the message' },
       },
     },
@@ -121,10 +125,23 @@ export const labLinkMachine = setup({
         id: 'openConsent',
         src: 'openConsent',
         input: ({ context }) => context.pick!,
-        onDone: { target: 'consenting', actions: { type: 'storeConsent', params: ({ event }) => event.output }, description: 'The consent page opens in a dialog' },
+        onDone: {
+          target: 'consenting',
+          actions: { type: 'storeConsent', params: ({ event }) => event.output },
+          description: 'The consent page opens in a dialog',
+        },
         onError: [
-          { guard: 'hasLink', target: 'linked', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) }, description: 'Refused or no answer: the earlier link stays' },
-          { target: 'unlinked', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) }, description: 'Refused (e.g. redirect domain not allowed) or no answer' },
+          {
+            guard: 'hasLink',
+            target: 'linked',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            description: 'Refused or no answer: the earlier link stays',
+          },
+          {
+            target: 'unlinked',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            description: 'Refused (e.g. redirect domain not allowed) or no answer',
+          },
         ],
       },
     },
@@ -158,16 +175,27 @@ export const labLinkMachine = setup({
         input: ({ context }) => ({ responseToken: context.responseToken!, nonce: context.nonce! }),
         onDone: {
           target: 'linked',
-          actions: [{ type: 'storeLink', params: ({ event }) => ({ link: event.output }) }, { type: 'remember', params: ({ event }) => ({ link: event.output }) }],
+          actions: [
+            { type: 'storeLink', params: ({ event }) => ({ link: event.output }) },
+            { type: 'remember', params: ({ event }) => ({ link: event.output }) },
+          ],
           description: 'Agreed: the test user is linked and remembered',
         },
-        onError: { target: 'settling', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) }, description: 'Declined on the consent page, or a token that is not valid' },
+        onError: {
+          target: 'settling',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          description: 'Declined on the consent page, or a token that is not valid',
+        },
       },
     },
     linked: {
       description: 'The linked test user, masked phone and user authorization id; the panel sends that id.',
       on: {
-        'link.start': { target: 'opening', actions: { type: 'startAttempt', params: ({ event }) => event }, description: 'The developer links another test user' },
+        'link.start': {
+          target: 'opening',
+          actions: { type: 'startAttempt', params: ({ event }) => event },
+          description: 'The developer links another test user',
+        },
         unlink: { target: 'unlinking', actions: 'hideAlert', description: 'The developer presses Unlink' },
         'alert.close': { actions: 'hideAlert', description: 'The developer closes the message' },
       },
@@ -180,7 +208,11 @@ export const labLinkMachine = setup({
         src: 'revoke',
         input: ({ context }) => ({ userAuthorizationId: context.link!.userAuthorizationId }),
         onDone: { target: 'unlinked', actions: ['dropLink', 'forget'], description: 'Revoked (or already gone): forgotten' },
-        onError: { target: 'linked', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) }, description: 'Not revoked: the link stays' },
+        onError: {
+          target: 'linked',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          description: 'Not revoked: the link stays',
+        },
       },
     },
   },

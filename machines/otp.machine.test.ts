@@ -17,7 +17,8 @@ testMachinePaths('otp', {
   compareContext: false,
   check: (actual, expected) => {
     const { type } = expected.event
-    const resend = (s: AnyMachineSnapshot) => (s.matches({ open: { resend: 'ready' } }) ? 'ready' : s.matches({ open: { resend: 'resending' } }) ? 'resending' : 'coolingDown')
+    const resend = (s: AnyMachineSnapshot) =>
+      s.matches({ open: { resend: 'ready' } }) ? 'ready' : s.matches({ open: { resend: 'resending' } }) ? 'resending' : 'coolingDown'
     if (type === 'start') {
       expect(resend(actual)).toBe('coolingDown')
       expect(actual.context.resendSecondsLeft).toBe(60) // spec §9
@@ -35,7 +36,7 @@ testMachinePaths('otp', {
       expect(actual.context.errorCode).toBe('01103101')
     } else if (type === 'xstate.error.actor.verifyOtp') {
       expect(actual.matches({ open: { entry: 'editing' } })).toBe(true)
-      expect(actual.context.errorCode).toBe(((expected.event as { error?: AccountFlowError }).error)!.code)
+      expect(actual.context.errorCode).toBe((expected.event as { error?: AccountFlowError }).error!.code)
     } else if (type === 'xstate.done.actor.verifyOtp') {
       expect(actual.status).toBe('done')
       expect(actual.output).toEqual({ status: 'COMPLETED' })

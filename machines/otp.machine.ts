@@ -96,8 +96,17 @@ export const otpMachine = setup({
               invoke: {
                 id: 'verifyOtp',
                 src: 'verifyOtp',
-                input: ({ context, event }) => ({ otpReferenceId: context.otpReferenceId, otp: event.type === 'otp.submit' ? event.otp : '', email: context.email, keepLogin: context.keepLogin }),
-                onDone: { target: '#otp.verified', actions: assign({ status: ({ event }) => event.output.status }), description: 'The server accepts the code' },
+                input: ({ context, event }) => ({
+                  otpReferenceId: context.otpReferenceId,
+                  otp: event.type === 'otp.submit' ? event.otp : '',
+                  email: context.email,
+                  keepLogin: context.keepLogin,
+                }),
+                onDone: {
+                  target: '#otp.verified',
+                  actions: assign({ status: ({ event }) => event.output.status }),
+                  description: 'The server accepts the code',
+                },
                 onError: { target: 'editing', actions: setErrorFromEvent, description: 'The server rejects the code (wrong or expired)' },
               },
             },
@@ -117,7 +126,9 @@ export const otpMachine = setup({
               states: {
                 counting: {
                   description: 'The countdown shows the seconds left.',
-                  after: { countdownTick: { target: 'counting', reenter: true, actions: 'tick', description: 'Every second the countdown shows one second less' } },
+                  after: {
+                    countdownTick: { target: 'counting', reenter: true, actions: 'tick', description: 'Every second the countdown shows one second less' },
+                  },
                 },
               },
             },

@@ -27,10 +27,26 @@ export const paymentModel = {
   machine: paymentMachine,
   inputs: [
     { name: 'instant QR', label: 'Create a 1,000-yen QR code (POST /v2/codes), code valid 5 min', input: base },
-    { name: 'QR with auto-cancel', label: 'A 1,000-yen test QR code whose payment cancels itself 1 min after paying (spec §4; paid at 1 min)', input: { ...base, autoCancelAtMs: t0 + 2 * minute } },
-    { name: 'pre-auth', label: 'Create a 1,000-yen pre-authorisation QR code (authorisation valid 7 days)', input: { ...base, kind: 'PREAUTH', isAuthorization: true, codeExpiresAtMs: null, expiresAtMs: t0 + 7 * day } },
-    { name: 'request order', label: 'Send a 1,000-yen request order (POST /v1/requestOrder), valid 1 day', input: { ...base, kind: 'REQUEST_ORDER', codeExpiresAtMs: t0 + day } },
-    { name: 'pre-auth after 10 reauthorizations', label: 'A paid pre-authorisation already reauthorised 10 times', input: { ...base, kind: 'PREAUTH', isAuthorization: true, codeExpiresAtMs: null, expiresAtMs: t0 + 7 * day, reauthCount: 10 } },
+    {
+      name: 'QR with auto-cancel',
+      label: 'A 1,000-yen test QR code whose payment cancels itself 1 min after paying (spec §4; paid at 1 min)',
+      input: { ...base, autoCancelAtMs: t0 + 2 * minute },
+    },
+    {
+      name: 'pre-auth',
+      label: 'Create a 1,000-yen pre-authorisation QR code (authorisation valid 7 days)',
+      input: { ...base, kind: 'PREAUTH', isAuthorization: true, codeExpiresAtMs: null, expiresAtMs: t0 + 7 * day },
+    },
+    {
+      name: 'request order',
+      label: 'Send a 1,000-yen request order (POST /v1/requestOrder), valid 1 day',
+      input: { ...base, kind: 'REQUEST_ORDER', codeExpiresAtMs: t0 + day },
+    },
+    {
+      name: 'pre-auth after 10 reauthorizations',
+      label: 'A paid pre-authorisation already reauthorised 10 times',
+      input: { ...base, kind: 'PREAUTH', isAuthorization: true, codeExpiresAtMs: null, expiresAtMs: t0 + 7 * day, reauthCount: 10 },
+    },
   ] satisfies { name: string; label: string; input: PaymentInput }[],
   events: [
     { type: 'user.paid', nowMs: t0 + minute, label: 'The user pays in the sandbox wallet 1 min after creation' },
@@ -57,7 +73,8 @@ export const paymentModel = {
     { type: 'merchant.reauthorize', nowMs: t0 + 8 * day, amount: 600, label: 'The merchant reauthorises 600 yen 8 days later' },
   ],
   simplePaths: false,
-  observe: (s: AnyMachineSnapshot) => ((s.context as { rejection: string | null }).rejection ? [`refused.${(s.context as { rejection: string }).rejection}`] : []),
+  observe: (s: AnyMachineSnapshot) =>
+    (s.context as { rejection: string | null }).rejection ? [`refused.${(s.context as { rejection: string }).rejection}`] : [],
   /**
    * What the walk tells apart: the status, the kind of order, the amount and whether the reauthorisation limit
    * is reached. A refusal's code and the exact count are checked on every step by the test, not walked.

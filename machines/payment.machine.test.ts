@@ -29,7 +29,8 @@ function expected(before: { value: string; context: PaymentContext }, event: Rec
   const authExpired = c.expiresAtMs !== null && now >= c.expiresAtMs
   switch (before.value) {
     case 'CREATED':
-      if (event.type === 'user.paid') return codeExpired ? { status: 'CREATED', rejection: 'DYNAMIC_QR_PAYMENT_NOT_FOUND' } : { status: c.isAuthorization ? 'AUTHORIZED' : 'COMPLETED' }
+      if (event.type === 'user.paid')
+        return codeExpired ? { status: 'CREATED', rejection: 'DYNAMIC_QR_PAYMENT_NOT_FOUND' } : { status: c.isAuthorization ? 'AUTHORIZED' : 'COMPLETED' }
       if (event.type === 'code.deleted' || event.type === 'merchant.cancel') return { status: 'FAILED' }
       if (event.type === 'time.passed') return { status: codeExpired ? 'FAILED' : 'CREATED' }
       if (event.type === 'merchant.cancelRequest') return c.kind === 'REQUEST_ORDER' ? { status: 'CANCELED' } : { status: 'CREATED' }
@@ -48,7 +49,8 @@ function expected(before: { value: string; context: PaymentContext }, event: Rec
       return { status: 'AUTHORIZED' }
     case 'COMPLETED':
       if (event.type === 'time.passed') return { status: c.autoCancelAtMs !== null && now >= c.autoCancelAtMs ? 'FAILED' : 'COMPLETED' }
-      if (event.type === 'merchant.cancel') return canCancelAt(c.acceptedAtMs!, now) ? { status: 'FAILED' } : { status: 'COMPLETED', rejection: 'ORDER_NOT_REVERSIBLE' }
+      if (event.type === 'merchant.cancel')
+        return canCancelAt(c.acceptedAtMs!, now) ? { status: 'FAILED' } : { status: 'COMPLETED', rejection: 'ORDER_NOT_REVERSIBLE' }
       if (event.type === 'merchant.refund') {
         if (event.amount <= 0 || event.amount > c.amount) return { status: 'COMPLETED', rejection: 'INVALID_PARAMS' }
         if (now >= c.acceptedAtMs! + refundWindowMs) return { status: 'COMPLETED', rejection: 'REFUND_WINDOW_EXCEED' }
@@ -81,12 +83,23 @@ testMachinePaths('payment', {
       const ctx = actual.context as PaymentContext
       const prev = before!.context as PaymentContext
       if (step.event.type === 'user.paid' && before!.value === 'CREATED' && want.status !== 'CREATED') expect(ctx.acceptedAtMs).toBe(step.event.nowMs)
-      if ((step.event.type === 'merchant.capture' || step.event.type === 'user.confirmedCapture') && before!.value === 'AUTHORIZED' && want.status === 'COMPLETED') expect(ctx.amount).toBe(step.event.amount)
-      if (step.event.type === 'merchant.reauthorize' && before!.value === 'AUTHORIZED' && ctx.expiresAtMs! > Number(step.event.nowMs) && prev.reauthCount < 10) {
+      if (
+        (step.event.type === 'merchant.capture' || step.event.type === 'user.confirmedCapture') &&
+        before!.value === 'AUTHORIZED' &&
+        want.status === 'COMPLETED'
+      )
+        expect(ctx.amount).toBe(step.event.amount)
+      if (
+        step.event.type === 'merchant.reauthorize' &&
+        before!.value === 'AUTHORIZED' &&
+        ctx.expiresAtMs! > Number(step.event.nowMs) &&
+        prev.reauthCount < 10
+      ) {
         // published: lower → done; same → REAUTH_AMOUNT_UNCHANGED; higher → the user must confirm (an attempt all the same)
         const amount = Number(step.event.amount)
         if (amount === prev.amount) expect([ctx.rejection, ctx.reauthCount]).toEqual(['REAUTH_AMOUNT_UNCHANGED', prev.reauthCount])
-        else if (amount > prev.amount) expect([ctx.rejection, ctx.amount, ctx.reauthCount]).toEqual(['USER_CONFIRMATION_REQUIRED', prev.amount, prev.reauthCount + 1])
+        else if (amount > prev.amount)
+          expect([ctx.rejection, ctx.amount, ctx.reauthCount]).toEqual(['USER_CONFIRMATION_REQUIRED', prev.amount, prev.reauthCount + 1])
         else expect([ctx.rejection, ctx.amount, ctx.reauthCount]).toEqual([null, amount, prev.reauthCount + 1])
       }
     }

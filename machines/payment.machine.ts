@@ -114,8 +114,7 @@ export const paymentMachine = setup({
     isWithinCancelWindow,
     isRequestOrder: ({ context }) => context.kind === 'REQUEST_ORDER',
     isRefundAmountInvalid: ({ context, event }) => !('amount' in event) || event.amount <= 0 || event.amount > context.amount,
-    isRefundWindowPassed: ({ context, event }) =>
-      context.acceptedAtMs === null || event.nowMs >= context.acceptedAtMs + limits.sandbox.refundWindowMs,
+    isRefundWindowPassed: ({ context, event }) => context.acceptedAtMs === null || event.nowMs >= context.acceptedAtMs + limits.sandbox.refundWindowMs,
     isAboveAuthorized: ({ context, event }) => 'amount' in event && event.amount > context.amount,
     isReauthLimitReached: ({ context }) => context.reauthCount >= limits.sandbox.reauthorizeMaxAttempts,
     isSameAmount: ({ context, event }) => 'amount' in event && event.amount === context.amount,
@@ -212,7 +211,12 @@ export const paymentMachine = setup({
       description: 'COMPLETED: paid; the merchant may cancel until 00:14:59 JST the next day, or refund.',
       tags: ['status.COMPLETED'],
       on: {
-        'time.passed': { guard: 'isAutoCancelDue', target: 'FAILED', actions: assign(accept), description: 'Spec §4: a paid test QR payment cancels itself a minute later (unless switched off in Settings)' },
+        'time.passed': {
+          guard: 'isAutoCancelDue',
+          target: 'FAILED',
+          actions: assign(accept),
+          description: 'Spec §4: a paid test QR payment cancels itself a minute later (unless switched off in Settings)',
+        },
         'merchant.cancel': [
           { guard: 'isWithinCancelWindow', target: 'FAILED', actions: assign(accept), description: 'The merchant cancels within the cancel window' },
           refuse('ORDER_NOT_REVERSIBLE'),
@@ -231,10 +235,30 @@ export const paymentMachine = setup({
         'code.deleted': refuse('DYNAMIC_QR_ALREADY_PAID'),
       },
     },
-    REFUNDED: settled('REFUNDED', 'REFUNDED: the payment was given back; final.', { refund: 'MERCHANT_MULTIPLE_REFUND_REJECTED', capture: 'ALREADY_CAPTURED', pay: 'DYNAMIC_QR_ALREADY_PAID', deleteCode: 'DYNAMIC_QR_ALREADY_PAID' }),
-    FAILED: settled('FAILED', 'FAILED: canceled by the merchant, or the code expired or was deleted unpaid; final.', { refund: 'UNACCEPTABLE_OP', capture: 'ORDER_NOT_CAPTURABLE', pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND', deleteCode: 'DYNAMIC_QR_NOT_FOUND' }),
-    CANCELED: settled('CANCELED', 'CANCELED: the authorisation was reverted or the request order deleted; final.', { refund: 'UNACCEPTABLE_OP', capture: 'ORDER_NOT_CAPTURABLE', pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND', deleteCode: 'DYNAMIC_QR_NOT_FOUND' }),
-    EXPIRED: settled('EXPIRED', 'EXPIRED: the authorisation ran out uncaptured; final.', { refund: 'UNACCEPTABLE_OP', capture: 'ORDER_EXPIRED', pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND', deleteCode: 'DYNAMIC_QR_NOT_FOUND' }),
+    REFUNDED: settled('REFUNDED', 'REFUNDED: the payment was given back; final.', {
+      refund: 'MERCHANT_MULTIPLE_REFUND_REJECTED',
+      capture: 'ALREADY_CAPTURED',
+      pay: 'DYNAMIC_QR_ALREADY_PAID',
+      deleteCode: 'DYNAMIC_QR_ALREADY_PAID',
+    }),
+    FAILED: settled('FAILED', 'FAILED: canceled by the merchant, or the code expired or was deleted unpaid; final.', {
+      refund: 'UNACCEPTABLE_OP',
+      capture: 'ORDER_NOT_CAPTURABLE',
+      pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND',
+      deleteCode: 'DYNAMIC_QR_NOT_FOUND',
+    }),
+    CANCELED: settled('CANCELED', 'CANCELED: the authorisation was reverted or the request order deleted; final.', {
+      refund: 'UNACCEPTABLE_OP',
+      capture: 'ORDER_NOT_CAPTURABLE',
+      pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND',
+      deleteCode: 'DYNAMIC_QR_NOT_FOUND',
+    }),
+    EXPIRED: settled('EXPIRED', 'EXPIRED: the authorisation ran out uncaptured; final.', {
+      refund: 'UNACCEPTABLE_OP',
+      capture: 'ORDER_EXPIRED',
+      pay: 'DYNAMIC_QR_PAYMENT_NOT_FOUND',
+      deleteCode: 'DYNAMIC_QR_NOT_FOUND',
+    }),
   },
 })
 

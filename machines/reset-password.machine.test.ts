@@ -30,10 +30,9 @@ testMachinePaths('reset-password', {
 describe('reset-password request', () => {
   it('sends the token from the link with the new password', async () => {
     const sent: unknown[] = []
-    const actor = createActor(
-      resetPasswordMachine.provide({ actors: { saveNewPassword: fromPromise(async ({ input }) => void sent.push(input)) } }),
-      { input: { token: 'reset-token-0123456789abcdef' } },
-    ).start()
+    const actor = createActor(resetPasswordMachine.provide({ actors: { saveNewPassword: fromPromise(async ({ input }) => void sent.push(input)) } }), {
+      input: { token: 'reset-token-0123456789abcdef' },
+    }).start()
     actor.send({ type: 'reset.submit', password: 'Abc12$new' })
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(actor.getSnapshot().value).toBe('saved')

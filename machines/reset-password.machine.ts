@@ -39,12 +39,19 @@ export const resetPasswordMachine = setup({
   context: ({ input }) => ({ token: input.token, errorCode: null }),
   initial: 'checkingLink',
   states: {
-    checkingLink: decide('Looks at the link (no screen of its own).', [{ guard: 'hasToken', target: 'editing', description: 'The link carries a token' }, { target: 'linkInvalid', description: 'The link carries no token' }]),
+    checkingLink: decide('Looks at the link (no screen of its own).', [
+      { guard: 'hasToken', target: 'editing', description: 'The link carries a token' },
+      { target: 'linkInvalid', description: 'The link carries no token' },
+    ]),
     editing: {
       description: 'The new-password form; a refused password shows its message above the form.',
       tags: ['screen.resetForm'],
       on: {
-        'reset.submit': { target: 'saving', actions: assign({ errorCode: null }), description: 'The user types a new password twice and presses "Save new password"' },
+        'reset.submit': {
+          target: 'saving',
+          actions: assign({ errorCode: null }),
+          description: 'The user types a new password twice and presses "Save new password"',
+        },
       },
     },
     saving: {
@@ -56,7 +63,12 @@ export const resetPasswordMachine = setup({
         input: ({ context, event }) => ({ token: context.token, password: event.type === 'reset.submit' ? event.password : '' }),
         onDone: { target: 'saved', description: 'The server saves the password' },
         onError: [
-          { guard: { type: 'isDeadLink', params: errorParams }, target: 'linkInvalid', actions: setErrorFromEvent, description: 'The server answers that the link is unknown, used or expired' },
+          {
+            guard: { type: 'isDeadLink', params: errorParams },
+            target: 'linkInvalid',
+            actions: setErrorFromEvent,
+            description: 'The server answers that the link is unknown, used or expired',
+          },
           { target: 'editing', actions: setErrorFromEvent, description: 'The server refuses the password' },
         ],
       },

@@ -33,7 +33,8 @@ testMachinePaths('sandbox-state', {
       expect(actual.context.pending).toBeNull()
       expect(actual.context.outcome).toEqual(previous!.context.outcome)
     }
-    if (event.type === 'xstate.done.actor.run') expect(actual.context.outcome).toEqual({ action: previous!.context.pending!.kind, ok: true, code: null, issues: [] })
+    if (event.type === 'xstate.done.actor.run')
+      expect(actual.context.outcome).toEqual({ action: previous!.context.pending!.kind, ok: true, code: null, issues: [] })
     if (event.type === 'xstate.error.actor.run') {
       expect(actual.context.outcome).toMatchObject({ action: previous!.context.pending!.kind, ok: false, code: 'SANDBOX_SEED_INVALID' })
       expect(actual.context.outcome!.issues.map((i: { path: string }) => i.path)).toEqual(['payments.0.amount'])

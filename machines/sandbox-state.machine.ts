@@ -50,7 +50,7 @@ export const sandboxStateMachine = setup({
 }).createMachine({
   id: 'sandboxState',
   description:
-    'Reset, snapshots and seed on the sandbox tools page: reset, restore, delete and loading a seed file ask for confirmation first (Cancel keeps everything); taking a snapshot runs at once. The outcome, or the error with the seed file\'s bad paths, shows until the next action.',
+    "Reset, snapshots and seed on the sandbox tools page: reset, restore, delete and loading a seed file ask for confirmation first (Cancel keeps everything); taking a snapshot runs at once. The outcome, or the error with the seed file's bad paths, shows until the next action.",
   context: { pending: null, outcome: null },
   initial: 'idle',
   states: {
@@ -59,10 +59,26 @@ export const sandboxStateMachine = setup({
       tags: ['screen.controls'],
       on: {
         'reset.request': { target: 'confirming', actions: assign({ pending: { kind: 'reset' } }), description: 'The user presses Reset sandbox' },
-        'restore.request': { target: 'confirming', actions: assign({ pending: ({ event }) => ({ kind: 'restore', snapshotId: event.snapshotId }) }), description: 'The user presses Restore on a snapshot' },
-        'delete.request': { target: 'confirming', actions: assign({ pending: ({ event }) => ({ kind: 'delete', snapshotId: event.snapshotId }) }), description: 'The user presses Delete on a snapshot' },
-        'seed.request': { target: 'confirming', actions: assign({ pending: ({ event }) => ({ kind: 'seed', fileName: event.fileName, text: event.text }) }), description: 'The user chooses a seed file and presses Load' },
-        'snapshot.take': { target: 'working', actions: assign({ pending: ({ event }) => ({ kind: 'take', label: event.label }) }), description: 'The user presses Take snapshot' },
+        'restore.request': {
+          target: 'confirming',
+          actions: assign({ pending: ({ event }) => ({ kind: 'restore', snapshotId: event.snapshotId }) }),
+          description: 'The user presses Restore on a snapshot',
+        },
+        'delete.request': {
+          target: 'confirming',
+          actions: assign({ pending: ({ event }) => ({ kind: 'delete', snapshotId: event.snapshotId }) }),
+          description: 'The user presses Delete on a snapshot',
+        },
+        'seed.request': {
+          target: 'confirming',
+          actions: assign({ pending: ({ event }) => ({ kind: 'seed', fileName: event.fileName, text: event.text }) }),
+          description: 'The user chooses a seed file and presses Load',
+        },
+        'snapshot.take': {
+          target: 'working',
+          actions: assign({ pending: ({ event }) => ({ kind: 'take', label: event.label }) }),
+          description: 'The user presses Take snapshot',
+        },
       },
     },
     confirming: {
@@ -87,7 +103,10 @@ export const sandboxStateMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: assign({ outcome: ({ context, event }) => ({ action: context.pending!.kind, ok: false, code: errorCodeOf(event.error), issues: issuesOf(event.error) }), pending: null }),
+          actions: assign({
+            outcome: ({ context, event }) => ({ action: context.pending!.kind, ok: false, code: errorCodeOf(event.error), issues: issuesOf(event.error) }),
+            pending: null,
+          }),
           description: 'The server refused (a bad seed file names its paths) or failed',
         },
       },

@@ -25,8 +25,7 @@ export interface SearchFailure {
   status: number
 }
 
-const isNotFound = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && (error as SearchFailure).status === 404
+const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && (error as SearchFailure).status === 404
 
 export const searchMachine = setup({
   types: { context: {} as SearchContext, events: {} as SearchEvent },
@@ -51,7 +50,13 @@ export const searchMachine = setup({
   on: {
     'search.input': [
       { guard: 'tooLong', target: '.tooLong', actions: 'storeText', description: 'The user types more words than a search takes' },
-      { guard: 'hasText', target: '.debouncing', actions: 'storeText', reenter: true, description: 'The user types words (each keystroke starts the half-second wait again)' },
+      {
+        guard: 'hasText',
+        target: '.debouncing',
+        actions: 'storeText',
+        reenter: true,
+        description: 'The user types words (each keystroke starts the half-second wait again)',
+      },
       { target: '.idle', actions: 'clear', description: 'The user empties the field' },
     ],
   },

@@ -66,8 +66,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  description:
-    'The portal session: signed in while a sign-in token is stored. Sign-out ends it; a call the server refuses (401) times it out with a message.',
+  description: 'The portal session: signed in while a sign-in token is stored. Sign-out ends it; a call the server refuses (401) times it out with a message.',
   context: ({ input }) => ({ token: input.storedToken, errorCode: input.timedOut ? 'SESSION_TIMED_OUT' : null }),
   initial: 'restoring',
   // sign-up stores the token first and the profile later, so a signedIn while signed in replaces what is stored;

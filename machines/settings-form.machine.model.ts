@@ -24,8 +24,10 @@ export const settingsFormModel = {
     {
       type: 'xstate.error.actor.save',
       error: new AccountFlowError('INVALID_PARAMS', { issues: [{ path: 'webhook_url', message: 'bad' }] }),
-      label: "The server refuses the webhook URL (400 INVALID_PARAMS): 'Cannot be saved' (type ftp://x — only a crafted request gets past the form's own check)",
+      label:
+        "The server refuses the webhook URL (400 INVALID_PARAMS): 'Cannot be saved' (type ftp://x — only a crafted request gets past the form's own check)",
     },
   ],
-  serializeState: (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, draft: s.context.draft, result: s.context.result, leaving: s.context.leave !== null }),
+  serializeState: (s: AnyMachineSnapshot) =>
+    JSON.stringify({ value: s.value, draft: s.context.draft, result: s.context.result, leaving: s.context.leave !== null }),
 }

@@ -26,17 +26,16 @@ export interface SettingsFormContext<TDraft> {
 }
 
 export type SettingsFormEvent<TDraft> =
-  | { type: 'form.edit'; draft: TDraft }
-  | { type: 'form.save' }
-  | { type: 'form.loaded'; draft: TDraft }
-  | ({ type: 'leave.request' } & LeaveRequest)
+  { type: 'form.edit'; draft: TDraft } | { type: 'form.save' } | { type: 'form.loaded'; draft: TDraft } | ({ type: 'leave.request' } & LeaveRequest)
 
 /** Paths of the fields a 400 INVALID_PARAMS answer refused (`data.issues[].path`). */
 export function refusedFieldsOf(error: unknown): string[] {
   const data = typeof error === 'object' && error !== null && 'data' in error ? (error as { data: unknown }).data : null
   const issues = typeof data === 'object' && data !== null && 'issues' in data ? (data as { issues: unknown }).issues : null
   if (!Array.isArray(issues)) return []
-  return issues.flatMap((issue) => (typeof issue === 'object' && issue !== null && typeof (issue as { path?: unknown }).path === 'string' ? [(issue as { path: string }).path] : []))
+  return issues.flatMap((issue) =>
+    typeof issue === 'object' && issue !== null && typeof (issue as { path?: unknown }).path === 'string' ? [(issue as { path: string }).path] : [],
+  )
 }
 
 type Draft = unknown
@@ -97,8 +96,17 @@ export const settingsFormMachine = setup({
         id: 'ask',
         src: 'ask',
         onDone: [
-          { guard: ({ event }) => event.output === true, target: 'saving', actions: assign({ result: null, errorCode: null }), description: 'The user presses Save' },
-          { target: 'clean', actions: ['discard', 'proceed', assign({ leave: null, result: null, fields: [] })], description: 'The user presses Cancel: the edits are dropped and it leaves' },
+          {
+            guard: ({ event }) => event.output === true,
+            target: 'saving',
+            actions: assign({ result: null, errorCode: null }),
+            description: 'The user presses Save',
+          },
+          {
+            target: 'clean',
+            actions: ['discard', 'proceed', assign({ leave: null, result: null, fields: [] })],
+            description: 'The user presses Cancel: the edits are dropped and it leaves',
+          },
         ],
       },
     },

@@ -12,8 +12,7 @@ import { signInModel } from './sign-in.machine.model.ts'
  */
 let before: AnyMachineSnapshot | undefined
 
-const outcomeOf = (status: string) =>
-  ['PENDING_UPLOAD_LOGO', 'PENDING_MERCHANT_CREATION'].includes(status) ? 'continueSignUp' : 'signedIn'
+const outcomeOf = (status: string) => (['PENDING_UPLOAD_LOGO', 'PENDING_MERCHANT_CREATION'].includes(status) ? 'continueSignUp' : 'signedIn')
 
 testMachinePaths('sign-in', {
   ...signInModel,
@@ -28,8 +27,7 @@ testMachinePaths('sign-in', {
       const session = event.output as { status: string; email: string } | null
       expect(actual.value).toBe(session ? outcomeOf(session.status) : 'form')
       if (session && session.status !== 'COMPLETED') expect(actual.context.email).toBe(session.email) // step 3 names the account
-    }
-    else if (type === 'xstate.done.actor.authenticate') {
+    } else if (type === 'xstate.done.actor.authenticate') {
       const output = event.output as { kind: string; status?: string; otpReferenceId?: string }
       if (output.kind === 'otpRequired') {
         // spec §4: a new device opens the OTP panel with the reference the server answered

@@ -58,10 +58,7 @@ export interface SignInContext {
 }
 
 export type SignInEvent =
-  | { type: 'signIn.submit'; email: string; password: string; keepLogin: boolean }
-  | { type: 'terms.accept' }
-  | { type: 'terms.decline' }
-  | { type: 'otp.cancel' }
+  { type: 'signIn.submit'; email: string; password: string; keepLogin: boolean } | { type: 'terms.accept' } | { type: 'terms.decline' } | { type: 'otp.cancel' }
 
 function termsTokenOf(error: unknown): string | null {
   if (!(error instanceof AccountFlowError)) return null
@@ -150,7 +147,11 @@ export const signInMachine = setup({
       description: 'The terms panel: the account is not yet a developer account; accepting the developer terms signs in with it.',
       tags: ['screen.terms'],
       on: {
-        'terms.accept': { target: 'authenticating', actions: [assign({ acceptedTerms: true }), 'clearError'], description: 'The user presses "Accept and sign in"' },
+        'terms.accept': {
+          target: 'authenticating',
+          actions: [assign({ acceptedTerms: true }), 'clearError'],
+          description: 'The user presses "Accept and sign in"',
+        },
         'terms.decline': { target: 'form', actions: ['forgetPassword', 'clearError'], description: 'The user presses Cancel' },
       },
     },
@@ -179,8 +180,17 @@ export const signInMachine = setup({
             actions: assign({ termsAccessToken: ({ event }) => termsTokenOf(event.error) }),
             description: 'The server answers 040000018: not yet a developer account',
           },
-          { guard: 'acceptedTerms', target: 'terms', actions: setErrorFromEvent, description: 'Signing in with the accepted terms fails; the terms panel shows the message' },
-          { target: 'form', actions: ['forgetPassword', setErrorFromEvent], description: 'The server refuses the sign-in (e.g. wrong password); the form shows the message' },
+          {
+            guard: 'acceptedTerms',
+            target: 'terms',
+            actions: setErrorFromEvent,
+            description: 'Signing in with the accepted terms fails; the terms panel shows the message',
+          },
+          {
+            target: 'form',
+            actions: ['forgetPassword', setErrorFromEvent],
+            description: 'The server refuses the sign-in (e.g. wrong password); the form shows the message',
+          },
         ],
       },
     },
@@ -204,7 +214,12 @@ export const signInMachine = setup({
       invoke: {
         id: 'otp',
         src: 'otp',
-        input: ({ context }) => ({ otpReferenceId: context.otpReferenceId, email: context.email, keepLogin: context.keepLogin, resendSeconds: context.resendSeconds }),
+        input: ({ context }) => ({
+          otpReferenceId: context.otpReferenceId,
+          email: context.email,
+          keepLogin: context.keepLogin,
+          resendSeconds: context.resendSeconds,
+        }),
         onDone: {
           target: 'routing',
           actions: { type: 'rememberAnswer', params: ({ event }) => ({ answer: { kind: 'signedIn', status: event.output.status } }) },
@@ -214,6 +229,10 @@ export const signInMachine = setup({
       on: { 'otp.cancel': { target: 'form', actions: 'clearError', description: 'The user presses Cancel on the code panel' } },
     },
     signedIn: { description: 'Signed in: the page goes to the redirect target or the dashboard (home on a phone).', tags: ['screen.signedIn'], type: 'final' },
-    continueSignUp: { description: 'Signed in with an unfinished sign-up: the sign-up flow continues at step 3 (merchant).', tags: ['screen.continueSignUp'], type: 'final' },
+    continueSignUp: {
+      description: 'Signed in with an unfinished sign-up: the sign-up flow continues at step 3 (merchant).',
+      tags: ['screen.continueSignUp'],
+      type: 'final',
+    },
   },
 })

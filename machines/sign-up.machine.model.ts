@@ -64,7 +64,11 @@ export const signUpModel = {
     },
     { type: 'xstate.done.actor.otp', output: { status: 'PENDING_UPLOAD_LOGO' }, label: 'Confirm the code from the e-mail (the OTP flow ends)' },
     { type: 'logo.select', file: new Blob(['png']), label: 'Choose a logo file (a square PNG, e.g. 200×200)' },
-    { type: 'xstate.done.actor.uploadLogo', output: { logoId: 'logo-1', logoUrl: '/v1/logos/logo-1' }, label: 'The server stores the logo; it shows in the form' },
+    {
+      type: 'xstate.done.actor.uploadLogo',
+      output: { logoId: 'logo-1', logoUrl: '/v1/logos/logo-1' },
+      label: 'The server stores the logo; it shows in the form',
+    },
     {
       type: 'xstate.error.actor.uploadLogo',
       error: new AccountFlowError('LOGO_DIMENSIONS'),

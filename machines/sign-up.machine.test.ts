@@ -2,13 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { testMachinePaths } from '../tests/support/model-based.ts'
 import { AccountFlowError } from './account-flow.ts'
-import {
-  signUpMachine,
-  type CreateAccountInput,
-  type CreateAccountOutput,
-  type CreateApiKeyInput,
-  type RegisterMerchantInput,
-} from './sign-up.machine.ts'
+import { signUpMachine, type CreateAccountInput, type CreateAccountOutput, type CreateApiKeyInput, type RegisterMerchantInput } from './sign-up.machine.ts'
 import { otpMachine, type VerifyOtpInput } from './otp.machine.ts'
 import { signUpModel } from './sign-up.machine.model.ts'
 
@@ -91,17 +85,19 @@ testMachinePaths('sign-up', {
 describe('sign-up requests', () => {
   async function registerWith(events: Parameters<ReturnType<typeof createActor<typeof signUpMachine>>['send']>[0][]) {
     const register = vi.fn(async (_: RegisterMerchantInput) => ({ merchantId: '123456789012345678' }))
-    const actor = createActor(
-      signUpMachine.provide({ actors: { registerMerchant: fromPromise(({ input }) => register(input)) } }),
-      { input: { startAt: 'merchant', email: 'dev@example.com', defaultMerchantName: 'Merchant Name', defaultLogoId: 'default' } },
-    ).start()
+    const actor = createActor(signUpMachine.provide({ actors: { registerMerchant: fromPromise(({ input }) => register(input)) } }), {
+      input: { startAt: 'merchant', email: 'dev@example.com', defaultMerchantName: 'Merchant Name', defaultLogoId: 'default' },
+    }).start()
     for (const event of events) actor.send(event)
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('success'))
     return register.mock.calls[0]![0]
   }
 
   it('registers an empty merchant name as the default name and no logo as the default logo (spec §5)', async () => {
-    const input = await registerWith([{ type: 'merchant.submit', merchantName: '   ' }, { type: 'products.register', products: [1, 7] }])
+    const input = await registerWith([
+      { type: 'merchant.submit', merchantName: '   ' },
+      { type: 'products.register', products: [1, 7] },
+    ])
     expect(input).toEqual({ merchantName: 'Merchant Name', logoId: 'default', email: 'dev@example.com', products: [1, 7] })
   })
 

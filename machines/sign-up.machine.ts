@@ -196,7 +196,11 @@ export const signUpMachine = setup({
             id: 'createAccount',
             src: 'createAccount',
             input: ({ context, event }) => ({ email: context.email, password: event.type === 'account.submit' ? event.password : '' }),
-            onDone: { target: '#signUp.otp', actions: assign({ otpReferenceId: ({ event }) => event.output.otpReferenceId }), description: 'The server creates the account and e-mails a code' },
+            onDone: {
+              target: '#signUp.otp',
+              actions: assign({ otpReferenceId: ({ event }) => event.output.otpReferenceId }),
+              description: 'The server creates the account and e-mails a code',
+            },
             onError: {
               target: 'editing',
               actions: { type: 'setSignUpError', params: errorParams },

@@ -5,7 +5,15 @@ import { testPanelMachine, type DemoCallRecord } from './test-panel.machine.ts'
 const answer = (endpointId: DemoCallRecord['request']['endpointId'], status: number, data: unknown, code: string): DemoCallRecord => ({
   purpose: 'send',
   key: 'WIT',
-  request: { endpointId, method: 'POST', path: '/v2/postPayments', url: 'http://127.0.0.1/v2/postPayments', headers: {}, body: { merchantPaymentId: 'DEVELOPER-PANEL-PAY-0001', amount: { amount: 1, currency: 'JPY' } }, bodyText: '{}' },
+  request: {
+    endpointId,
+    method: 'POST',
+    path: '/v2/postPayments',
+    url: 'http://127.0.0.1/v2/postPayments',
+    headers: {},
+    body: { merchantPaymentId: 'DEVELOPER-PANEL-PAY-0001', amount: { amount: 1, currency: 'JPY' } },
+    bodyText: '{}',
+  },
   status,
   answer: { resultInfo: { code, message: '', codeId: '' }, data },
   text: '',
@@ -32,8 +40,16 @@ const hasId = (s: AnyMachineSnapshot) => s.context.item.merchantPaymentId !== nu
 export const testPanelModel = {
   machine: testPanelMachine,
   inputs: [
-    { name: 'webcashier: payment details', label: 'Open /develop/paylab-lab?product=webcashier, pick "Get payment details"', input: { model: 'webcashier' as const, selectedModels: selected, endpointId: 'getCodesPayment' as const } },
-    { name: 'autodebit: payment details', label: 'Open /develop/paylab-lab?product=autodebit, pick "Get payment details"', input: { model: 'autodebit' as const, selectedModels: selected, endpointId: 'getPayments' as const } },
+    {
+      name: 'webcashier: payment details',
+      label: 'Open /develop/paylab-lab?product=webcashier, pick "Get payment details"',
+      input: { model: 'webcashier' as const, selectedModels: selected, endpointId: 'getCodesPayment' as const },
+    },
+    {
+      name: 'autodebit: payment details',
+      label: 'Open /develop/paylab-lab?product=autodebit, pick "Get payment details"',
+      input: { model: 'autodebit' as const, selectedModels: selected, endpointId: 'getPayments' as const },
+    },
   ],
   events: [
     { type: 'panel.scenario', scenario: 'model1', label: 'Pick scenario model1' },
@@ -44,7 +60,11 @@ export const testPanelModel = {
     { type: 'panel.authorize', value: false, label: 'Untick "authorization flag"' },
     { type: 'panel.endpoint', endpointId: 'postRefunds', label: 'Pick "Refund a payment"' },
     { type: 'panel.user', userAuthorizationId: 'ua-0001', label: 'Enter user authorization id ua-0001' },
-    { type: 'xstate.done.actor.create', output: answer('postPayments', 201, { paymentId: 'p-1', codeId: 'c-1' }, 'SUCCESS'), label: 'The creator answers 201 with an id' },
+    {
+      type: 'xstate.done.actor.create',
+      output: answer('postPayments', 201, { paymentId: 'p-1', codeId: 'c-1' }, 'SUCCESS'),
+      label: 'The creator answers 201 with an id',
+    },
     { type: 'xstate.done.actor.create', output: answer('postPayments', 401, null, 'UNAUTHORIZED'), label: 'The creator answers 401 UNAUTHORIZED (no id)' },
     { type: 'xstate.error.actor.create', error: new Error('timeout'), label: 'The creator gets no answer (timeout)' },
     { type: 'xstate.done.actor.send', output: answer('postPayments', 201, { paymentId: 'p-2' }, 'SUCCESS'), label: 'The server answers 201 SUCCESS' },
@@ -54,7 +74,9 @@ export const testPanelModel = {
   labels: { 'panel.run': 'Press Run', 'panel.reset': 'Press "Clear item"' },
   simplePaths: false,
   serializeState: (s: AnyMachineSnapshot) =>
-    JSON.stringify(isReady(s) ? [s.value, s.context.scenario, s.context.item.isAuthorzation, s.context.endpointId, hasId(s)] : [s.value, s.context.endpointId, hasId(s)]),
+    JSON.stringify(
+      isReady(s) ? [s.value, s.context.scenario, s.context.item.isAuthorzation, s.context.endpointId, hasId(s)] : [s.value, s.context.endpointId, hasId(s)],
+    ),
   keepTransition: (from: AnyMachineSnapshot, event: { type: string }) =>
     !isReady(from) || event.type === 'panel.run' || (from.context.scenario === defaultScenario && !from.context.item.isAuthorzation && !hasId(from)),
 }

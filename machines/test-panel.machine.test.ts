@@ -13,7 +13,13 @@ import { testPanelModel } from './test-panel.machine.model.ts'
  * key (WOT); everything else the authorised key (WIT). The scenario left over probes a missing id (docs/dashboard.md).
  */
 const groupOf: Record<ProductModel, LabGroup> = {
-  webcashier: 'webPayment', qrcode: 'webPayment', appinvoke: 'webPayment', autodebit: 'payment', request_money: 'payment', continuous_payments: 'continuousPayment', preauth_capture: 'preauthCapture',
+  webcashier: 'webPayment',
+  qrcode: 'webPayment',
+  appinvoke: 'webPayment',
+  autodebit: 'payment',
+  request_money: 'payment',
+  continuous_payments: 'continuousPayment',
+  preauth_capture: 'preauthCapture',
 }
 const specificModel: Record<LabGroup, ScenarioId> = { webPayment: 'model2', payment: 'model3', continuousPayment: 'model4', preauthCapture: 'model4' }
 const emptyIdScenario: Record<LabGroup, ScenarioId> = { webPayment: 'model3', payment: 'model2', continuousPayment: 'model2', preauthCapture: 'model2' }
@@ -31,7 +37,11 @@ testMachinePaths('testPanel', {
       const emptyOnPurpose = needsId(before!) && ctx.scenario === emptyIdScenario[groupOf[ctx.model as ProductModel]]
       const lacksId = needsId(before!) && !emptyOnPurpose && ctx.item.merchantPaymentId === null
       expect(actual.value).toBe(lacksId ? 'creating' : 'sending')
-      expect(actual.context.plan).toEqual({ endpointId: ctx.endpointId, key: expectedKey(ctx.model, ctx.scenario, ctx.item.isAuthorzation), emptyId: emptyOnPurpose })
+      expect(actual.context.plan).toEqual({
+        endpointId: ctx.endpointId,
+        key: expectedKey(ctx.model, ctx.scenario, ctx.item.isAuthorzation),
+        emptyId: emptyOnPurpose,
+      })
     }
     if (type === 'xstate.done.actor.create') {
       expect(actual.value).toBe('sending')
@@ -42,7 +52,8 @@ testMachinePaths('testPanel', {
       expect(actual.value).toBe('ready')
       expect(actual.context.calls.at(-1)).toEqual(step.event.output)
     }
-    if (type.startsWith('xstate.error.actor.')) expect([actual.value, actual.context.failure]).toEqual(['ready', ((step.event as { error?: Error }).error)!.message])
+    if (type.startsWith('xstate.error.actor.'))
+      expect([actual.value, actual.context.failure]).toEqual(['ready', (step.event as { error?: Error }).error!.message])
   },
 })
 
@@ -51,12 +62,26 @@ async function run(model: ProductModel, endpointId: string, scenario: ScenarioId
   const calls: DemoCallInput[] = []
   const callDemo = fromPromise<DemoCallRecord, DemoCallInput>(async ({ input }) => {
     calls.push(input)
-    const request = demoRequestFor(input.plan.endpointId, { item: input.item, userAuthorizationId: input.userAuthorizationId, newId: () => '0001', now: 1_800_000_000, randomAmount: () => 1234 }, input.plan.emptyId)
+    const request = demoRequestFor(
+      input.plan.endpointId,
+      { item: input.item, userAuthorizationId: input.userAuthorizationId, newId: () => '0001', now: 1_800_000_000, randomAmount: () => 1234 },
+      input.plan.emptyId,
+    )
     const status = input.purpose === 'create' ? creatorStatus : 200
     const data = input.purpose === 'create' && status < 300 ? { codeId: 'code-1', paymentId: 'pay-1' } : null
-    return { purpose: input.purpose, key: input.plan.key, request: { ...request, url: request.path, headers: {}, bodyText: null }, status, answer: { resultInfo: { code: 'X' }, data }, text: '', ms: 1 }
+    return {
+      purpose: input.purpose,
+      key: input.plan.key,
+      request: { ...request, url: request.path, headers: {}, bodyText: null },
+      status,
+      answer: { resultInfo: { code: 'X' }, data },
+      text: '',
+      ms: 1,
+    }
   })
-  const actor = createActor(testPanelMachine.provide({ actors: { callDemo } }), { input: { model, selectedModels: [model], endpointId: endpointId as never } }).start()
+  const actor = createActor(testPanelMachine.provide({ actors: { callDemo } }), {
+    input: { model, selectedModels: [model], endpointId: endpointId as never },
+  }).start()
   actor.send({ type: 'panel.scenario', scenario })
   actor.send({ type: 'panel.authorize', value: flag })
   actor.send({ type: 'panel.run' })
@@ -79,7 +104,7 @@ describe('every WIT/WOT combination of spec §4 (group × scenario × authorizat
 })
 
 describe('a missing id (spec §4)', () => {
-  it('is created first with the developer\'s own key, then the target uses it and the scenario\'s key', async () => {
+  it("is created first with the developer's own key, then the target uses it and the scenario's key", async () => {
     const { calls, records } = await run('qrcode', 'deleteCodes', 'model2', false)
     expect(calls.map((c) => [c.purpose, c.plan.endpointId, c.plan.key])).toEqual([
       ['create', 'postCodes', 'WIT'],
@@ -107,8 +132,15 @@ describe('a missing id (spec §4)', () => {
 describe('the requests the panel sends (spec §9)', () => {
   const ctx = { item: emptyItem, userAuthorizationId: '', newId: () => 'uuid-1', now: 1_800_000_000, randomAmount: () => 4321 }
   it('uses the merchant payment id prefixes and demo amounts of spec §9', () => {
-    expect(demoRequestFor('postCodes', ctx).body).toMatchObject({ merchantPaymentId: 'DEVELOPER-PANEL-DEMO-uuid-1', amount: { amount: 1000, currency: 'JPY' }, codeType: 'ORDER_QR' })
-    expect(demoRequestFor('postPayments', ctx)).toMatchObject({ path: '/v2/postPayments?agreeSimilarTransaction=true', body: { merchantPaymentId: 'DEVELOPER-PANEL-PAY-uuid-1', amount: { amount: 1 } } })
+    expect(demoRequestFor('postCodes', ctx).body).toMatchObject({
+      merchantPaymentId: 'DEVELOPER-PANEL-DEMO-uuid-1',
+      amount: { amount: 1000, currency: 'JPY' },
+      codeType: 'ORDER_QR',
+    })
+    expect(demoRequestFor('postPayments', ctx)).toMatchObject({
+      path: '/v2/postPayments?agreeSimilarTransaction=true',
+      body: { merchantPaymentId: 'DEVELOPER-PANEL-PAY-uuid-1', amount: { amount: 1 } },
+    })
     expect(demoRequestFor('postRequestOrder', ctx).body).toMatchObject({ merchantPaymentId: 'DEVELOPER-PANEL-RORD-uuid-1', amount: { amount: 4321 } })
     expect(demoRequestFor('postSubscriptionPayments', ctx).body).toMatchObject({ merchantPaymentId: 'DEVELOPER-PANEL-SUBPAY-uuid-1', amount: { amount: 1000 } })
     expect(demoRequestFor('postPreauthorizePayments', ctx).body).toMatchObject({ merchantPaymentId: 'DEVELOPER-PANEL-PSTPAUTH-uuid-1' })
@@ -118,13 +150,14 @@ describe('the requests the panel sends (spec §9)', () => {
     expect(demoRequestFor('getCheckBalanceWallet', ctx).path).toBe('/v2/getCheckBalanceWallet?userAuthorizationId=1234567890&amount=1&currency=JPY')
     expect(demoRequestFor('postPayments', { ...ctx, userAuthorizationId: 'ua-9' }).body).toMatchObject({ userAuthorizationId: 'ua-9' })
   })
-  it('the WOT demo key is not the developer\'s', () => {
+  it("the WOT demo key is not the developer's", () => {
     expect(wotDemoKey.apiKey).toMatch(/WOT/)
   })
 })
 
 describe('product scopes (spec §4)', () => {
-  const scopesFor = (selectedModels: ProductModel[]) => createActor(testPanelMachine, { input: { model: 'qrcode', selectedModels } }).getSnapshot().context.scopes
+  const scopesFor = (selectedModels: ProductModel[]) =>
+    createActor(testPanelMachine, { input: { model: 'qrcode', selectedModels } }).getSnapshot().context.scopes
   it('appinvoke, webcashier or qrcode give web payment once; autodebit payment; continuous and pre-auth their own', () => {
     expect(scopesFor(['appinvoke', 'webcashier', 'qrcode'])).toEqual(['webPayment'])
     expect(scopesFor(['qrcode', 'autodebit'])).toEqual(['webPayment', 'payment'])

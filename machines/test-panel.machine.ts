@@ -67,16 +67,18 @@ export type TestPanelEvent =
 
 const planOf = (context: TestPanelContext) => planRun(context.model, context.endpointId, context.scenario, context.item.isAuthorzation)
 
-const callInput = (purpose: 'create' | 'send') => ({ context }: { context: TestPanelContext }): DemoCallInput => {
-  const plan = context.plan!
-  const creator = purpose === 'create' ? creatorFor(context.model, plan, context.item) : null
-  return {
-    plan: creator ? { endpointId: creator, key: 'WIT', emptyId: false } : plan,
-    purpose,
-    item: context.item,
-    userAuthorizationId: context.userAuthorizationId,
+const callInput =
+  (purpose: 'create' | 'send') =>
+  ({ context }: { context: TestPanelContext }): DemoCallInput => {
+    const plan = context.plan!
+    const creator = purpose === 'create' ? creatorFor(context.model, plan, context.item) : null
+    return {
+      plan: creator ? { endpointId: creator, key: 'WIT', emptyId: false } : plan,
+      purpose,
+      item: context.item,
+      userAuthorizationId: context.userAuthorizationId,
+    }
   }
-}
 
 export const testPanelMachine = setup({
   types: { context: {} as TestPanelContext, events: {} as TestPanelEvent, input: {} as TestPanelInput },
@@ -123,13 +125,22 @@ export const testPanelMachine = setup({
   initial: 'ready',
   states: {
     ready: {
-      description: 'The endpoint, scenario and active item; the last run\'s calls below.',
+      description: "The endpoint, scenario and active item; the last run's calls below.",
       on: {
         'panel.endpoint': { actions: assign({ endpointId: ({ event }) => event.endpointId }), description: 'The developer picks another endpoint' },
         'panel.scenario': { actions: assign({ scenario: ({ event }) => event.scenario }), description: 'The developer picks a scenario (model1…model4)' },
-        'panel.authorize': { actions: assign({ item: ({ context, event }) => ({ ...context.item, isAuthorzation: event.value }) }), description: 'The developer sets the authorization flag' },
-        'panel.user': { actions: assign({ userAuthorizationId: ({ event }) => event.userAuthorizationId.trim() }), description: 'The developer enters a user authorization id' },
-        'panel.reset': { actions: assign({ item: ({ context }) => ({ ...emptyItem, isAuthorzation: context.item.isAuthorzation }), calls: () => [], failure: () => null }), description: 'The developer clears the active item' },
+        'panel.authorize': {
+          actions: assign({ item: ({ context, event }) => ({ ...context.item, isAuthorzation: event.value }) }),
+          description: 'The developer sets the authorization flag',
+        },
+        'panel.user': {
+          actions: assign({ userAuthorizationId: ({ event }) => event.userAuthorizationId.trim() }),
+          description: 'The developer enters a user authorization id',
+        },
+        'panel.reset': {
+          actions: assign({ item: ({ context }) => ({ ...emptyItem, isAuthorzation: context.item.isAuthorzation }), calls: () => [], failure: () => null }),
+          description: 'The developer clears the active item',
+        },
         'panel.run': [
           { guard: 'needsId', target: 'creating', actions: 'plan', description: 'Run; the endpoint needs an id the item lacks' },
           { target: 'sending', actions: 'plan', description: 'Run' },
@@ -142,17 +153,25 @@ export const testPanelMachine = setup({
         id: 'create',
         src: 'callDemo',
         input: callInput('create'),
-        onDone: { target: 'sending', actions: { type: 'record', params: ({ event }) => ({ record: event.output }) }, description: 'The creator answers (with an id, or an error: the id stays empty)' },
+        onDone: {
+          target: 'sending',
+          actions: { type: 'record', params: ({ event }) => ({ record: event.output }) },
+          description: 'The creator answers (with an id, or an error: the id stays empty)',
+        },
         onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) }, description: 'No answer (network, timeout)' },
       },
     },
     sending: {
-      description: 'Sending the endpoint with the scenario\'s key.',
+      description: "Sending the endpoint with the scenario's key.",
       invoke: {
         id: 'send',
         src: 'callDemo',
         input: callInput('send'),
-        onDone: { target: 'ready', actions: { type: 'record', params: ({ event }) => ({ record: event.output }) }, description: 'The server answers (any status)' },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'record', params: ({ event }) => ({ record: event.output }) },
+          description: 'The server answers (any status)',
+        },
         onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) }, description: 'No answer (network, timeout)' },
       },
     },

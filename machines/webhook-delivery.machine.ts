@@ -13,9 +13,7 @@ export interface WebhookDeliveryContext {
   maxAttempts: number
 }
 
-export type WebhookDeliveryEvent =
-  | { type: 'attempt.answered'; status: number }
-  | { type: 'delivery.resent' }
+export type WebhookDeliveryEvent = { type: 'attempt.answered'; status: number } | { type: 'delivery.resent' }
 
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed'
 
@@ -46,7 +44,12 @@ export const webhookDeliveryMachine = setup({
       on: {
         'attempt.answered': [
           { guard: 'isSuccess', target: 'delivered', actions: 'counted', description: 'The receiver answered 2xx: delivered, no more attempts' },
-          { guard: 'hasAttemptsLeft', target: 'pending', actions: 'counted', description: 'Refused or no answer: the next attempt is scheduled after the back-off delay' },
+          {
+            guard: 'hasAttemptsLeft',
+            target: 'pending',
+            actions: 'counted',
+            description: 'Refused or no answer: the next attempt is scheduled after the back-off delay',
+          },
           { target: 'failed', actions: 'counted', description: 'The last scheduled attempt was refused too: the delivery failed' },
         ],
         'delivery.resent': { target: 'pending', actions: 'restarted', description: 'Resent: due at once, with a fresh retry schedule' },

@@ -211,7 +211,9 @@ const started = new Date()
 console.log(
   `PayLab sandbox bench — ${started.toISOString()} — node ${process.version}, ${connections} connections, ` +
     `${warmupSeconds} s warm-up + ${durationSeconds} s per endpoint, autocannon, loopback; ` +
-    `${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} (other work on the machine skews every figure)`,
+    `${cpus().length} cores, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} (other work on the machine skews every figure)`,
 )
 const rows: Row[] = []
 const dataDir = mkdtempSync(join(tmpdir(), 'paylab-bench-'))

@@ -7,16 +7,54 @@ import { library } from '../src/server/content/library.ts'
 import { buildSearchIndex } from '../src/server/content/search.ts'
 
 const queries: Record<Lang, string[]> = {
-  ja: ['決済', '返金', 'QRコード', '支払い', 'キャッシャー', 'ミニアプリ', '署名', 'ウェブペイメント', '残高', 'エラー', '仮売上', '通知', 'ユーザー認可', 'タイムアウト', 'zzqx'],
-  en: ['payment', 'refund', 'QR code', 'cashier', 'mini app', 'signature', 'web payment', 'balance', 'error', 'preauth', 'notification', 'user authorization', 'timeout', 'webhook', 'zzqx'],
+  ja: [
+    '決済',
+    '返金',
+    'QRコード',
+    '支払い',
+    'キャッシャー',
+    'ミニアプリ',
+    '署名',
+    'ウェブペイメント',
+    '残高',
+    'エラー',
+    '仮売上',
+    '通知',
+    'ユーザー認可',
+    'タイムアウト',
+    'zzqx',
+  ],
+  en: [
+    'payment',
+    'refund',
+    'QR code',
+    'cashier',
+    'mini app',
+    'signature',
+    'web payment',
+    'balance',
+    'error',
+    'preauth',
+    'notification',
+    'user authorization',
+    'timeout',
+    'webhook',
+    'zzqx',
+  ],
 }
 const rounds = Number(process.env.BENCH_ROUNDS ?? 50)
 
 const loadStarted = performance.now()
 const lib = await library()
 const index = buildSearchIndex(lib)
-console.log(`content: ${lib.pages('ja').length} ja + ${lib.pages('en').length} en pages, loaded and indexed in ${Math.round(performance.now() - loadStarted)} ms`)
-console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}; ${rounds} rounds per query`)
+console.log(
+  `content: ${lib.pages('ja').length} ja + ${lib.pages('en').length} en pages, loaded and indexed in ${Math.round(performance.now() - loadStarted)} ms`,
+)
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}; ${rounds} rounds per query`,
+)
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 for (const lang of ['ja', 'en'] as const) {

@@ -14,7 +14,16 @@ import { chromium } from 'playwright-core'
 import { freePort, waitUntilOk } from './lib/local-server.ts'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const allPages = [
   { name: 'home', path: '/' },
   { name: 'product doc', path: '/products/docs/webpayment' },
@@ -120,7 +129,16 @@ function medianRun(runs: LighthouseRun[]) {
   }
   const score = median((run) => run.score)
   const lcp = median((run) => run.lcpMs)
-  return { score: score.median, min: score.min, max: score.max, lcpMs: lcp.median, lcpMin: lcp.min, lcpMax: lcp.max, tbtMs: median((run) => run.tbtMs).median, cls: median((run) => run.cls).median }
+  return {
+    score: score.median,
+    min: score.min,
+    max: score.max,
+    lcpMs: lcp.median,
+    lcpMin: lcp.min,
+    lcpMax: lcp.max,
+    tbtMs: median((run) => run.tbtMs).median,
+    cls: median((run) => run.cls).median,
+  }
 }
 
 /** Lighthouse runs per page (LH_RUNS, default 3): one run on a shared 2-core machine moves by several points. */
@@ -158,7 +176,11 @@ const origin = `http://127.0.0.1:${port}`
 try {
   await waitUntilOk(`${origin}/healthz`, { timeoutMs: 180_000, intervalMs: 500, child: server })
   await waitUntilOk(`${origin}/dev/config/pages?type=page&slug=home&lang=jp`, { timeoutMs: 180_000, intervalMs: 500, child: server }) // content parsed and indexed
-  console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} (2 cores shared; Lighthouse simulates its mobile throttling)`)
+  console.log(
+    `load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} (2 cores shared; Lighthouse simulates its mobile throttling)`,
+  )
   let allMet = true
   for (const { name, path } of pages) {
     for (const lang of langs) {
@@ -186,7 +208,9 @@ try {
   const uncached = await answerP95((i) => `${docUrl}?bench=${i}`, 60)
   const serverMet = cached <= budget.cachedP95Ms && uncached <= budget.uncachedP95Ms
   allMet &&= serverMet
-  console.log(`server       product doc page p95: ${cached.toFixed(1)} ms from the page cache, ${uncached.toFixed(1)} ms rendered anew   ${serverMet ? 'within budget' : 'OVER BUDGET'}`)
+  console.log(
+    `server       product doc page p95: ${cached.toFixed(1)} ms from the page cache, ${uncached.toFixed(1)} ms rendered anew   ${serverMet ? 'within budget' : 'OVER BUDGET'}`,
+  )
   console.log(
     `budget (issue 10): per page ≤ ${budget.jsKb} KB gzip of JavaScript, median Lighthouse mobile ≥ ${budget.score}, LCP ≤ ${budget.lcpMs / 1000} s, TBT ≤ ${budget.tbtMs} ms, CLS ${budget.cls}; server p95 ≤ ${budget.cachedP95Ms} ms cached, ≤ ${budget.uncachedP95Ms} ms uncached`,
   )

@@ -50,7 +50,14 @@ export async function buildWeb({ force = false } = {}) {
     logLevel: 'warn',
     // one self-contained file: the server loads it from wherever WEB_DIST puts it, away from node_modules
     ssr: { noExternal: true },
-    build: { ssr: 'src/web/entry-server.tsx', outDir: ssrOutDir, emptyOutDir: true, manifest: false, copyPublicDir: false, rolldownOptions: { input: 'src/web/entry-server.tsx' } },
+    build: {
+      ssr: 'src/web/entry-server.tsx',
+      outDir: ssrOutDir,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+      rolldownOptions: { input: 'src/web/entry-server.tsx' },
+    },
   })
   precompress()
   return true

@@ -82,7 +82,11 @@ async function poll() {
   const due = list.data.deliveries.filter((d) => d.forward).reverse()
   for (const delivery of due) {
     const answer = await post(target!, delivery.request.headers, delivery.request.body)
-    await opa('POST', `/sandbox/api/webhooks/${delivery.deliveryId}/attempts`, { status: answer.status, body: answer.body, ...(answer.error ? { error: answer.error } : {}) })
+    await opa('POST', `/sandbox/api/webhooks/${delivery.deliveryId}/attempts`, {
+      status: answer.status,
+      body: answer.body,
+      ...(answer.error ? { error: answer.error } : {}),
+    })
     console.log(`${delivery.state} ${delivery.deliveryId} → ${target} ${answer.status || answer.error}`)
   }
   return due.length

@@ -78,8 +78,7 @@ export function stateValueText(value: unknown): string {
   return String(value)
 }
 
-const defaultSerialize = (s: AnyMachineSnapshot) =>
-  JSON.stringify({ value: s.value, context: Object.keys(s.context ?? {}).length ? s.context : undefined })
+const defaultSerialize = (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: Object.keys(s.context ?? {}).length ? s.context : undefined })
 
 /** Shortest paths, then simple paths not already listed, for every input. Deterministic order. */
 export function machinePaths<TMachine extends AnyStateMachine>(model: MachineModel<TMachine>): ModelPath[] {
@@ -127,7 +126,12 @@ export function machinePaths<TMachine extends AnyStateMachine>(model: MachineMod
           edgesTaken.add(`${from}\u0000${JSON.stringify(step.event)}`)
           from = serialize(step.state)
         }
-        add(start, kind, first.state, rest.map((s) => ({ event: s.event, state: s.state })))
+        add(
+          start,
+          kind,
+          first.state,
+          rest.map((s) => ({ event: s.event, state: s.state })),
+        )
       }
     }
     // Transitions back into states already reached (loops, self-transitions) are on no shortest or simple
@@ -182,8 +186,7 @@ function transitionsOf(node: AnyStateNode): Array<[string, AnyTransitionDefiniti
 
 /** A transition's id, the same on the bare machine and on `machine.provide(...)` copies. */
 export function transitionId(transition: AnyTransitionDefinition): string {
-  const siblings =
-    transition.eventType === '' ? (transition.source.always ?? []) : (transition.source.transitions.get(transition.eventType) ?? [])
+  const siblings = transition.eventType === '' ? (transition.source.always ?? []) : (transition.source.transitions.get(transition.eventType) ?? [])
   const event = transition.eventType === '' ? 'always' : transition.eventType
   const index = siblings.indexOf(transition)
   return `${transition.source.id} ${event}${siblings.length > 1 ? `[${index}]` : ''}`
@@ -250,7 +253,9 @@ export function writeCoverage(record: CoverageRecord, dir = coverageDir) {
 export function readCoverage(dir = coverageDir): CoverageRecord[] {
   if (!existsSync(dir)) return []
   const merged = new Map<string, CoverageRecord>()
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
       if (!line.trim()) continue
       const record: CoverageRecord = JSON.parse(line)
@@ -354,7 +359,11 @@ function recordingScope(onTransitions: (transitions: AnyTransitionDefinition[]) 
 /** The transitions (ids) an event takes from a snapshot, `always` transitions that follow included. */
 export function stepTransitions(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): AnyTransitionDefinition[] {
   const taken: AnyTransitionDefinition[] = []
-  machine.transition(snapshot, event, recordingScope((ts) => taken.push(...ts)))
+  machine.transition(
+    snapshot,
+    event,
+    recordingScope((ts) => taken.push(...ts)),
+  )
   return taken
 }
 
@@ -362,7 +371,9 @@ export function stepTransitions(machine: AnyStateMachine, snapshot: AnyMachineSn
 export function stepLabel(model: MachineModel<AnyStateMachine>, before: AnyMachineSnapshot, event: ModelStep['event']): string {
   const { machine } = model
   const given = typeof event.label === 'string' ? event.label : model.labels?.[event.type]
-  const described = stepTransitions(machine, before, event).map(transitionDescription).find((d) => d !== undefined)
+  const described = stepTransitions(machine, before, event)
+    .map(transitionDescription)
+    .find((d) => d !== undefined)
   const after = /^xstate\.after\.([^.]+)\./.exec(event.type)
   if (after?.[1]) {
     const ms = delayMs(machine, after[1], before)
@@ -423,7 +434,10 @@ export function transitionCover(model: MachineModel<AnyStateMachine>, maxSteps =
     const initial = (adjacency as unknown as Record<string, { state: AnyMachineSnapshot }>)[initialKey]!.state
     // `always` transitions taken on the way to the first state belong to every path from this start
     const atStart: string[] = []
-    machine.getInitialSnapshot(recordingScope((ts) => atStart.push(...ts.map(transitionId))), start.input)
+    machine.getInitialSnapshot(
+      recordingScope((ts) => atStart.push(...ts.map(transitionId))),
+      start.input,
+    )
     const startsNew = atStart.some((t) => !covered.has(t))
     for (const t of atStart) covered.add(t)
     // the nearest edge (breadth first) that takes something new, as the list of edges that lead to it
@@ -460,6 +474,8 @@ export function transitionCover(model: MachineModel<AnyStateMachine>, maxSteps =
       paths.push({ inputName: start.name, inputLabel: start.label, initial, steps })
     }
   }
-  const uncovered = machineInventory(machine).transitions.map((t) => t.id).filter((id) => !covered.has(id))
+  const uncovered = machineInventory(machine)
+    .transitions.map((t) => t.id)
+    .filter((id) => !covered.has(id))
   return { paths, uncovered }
 }

@@ -202,7 +202,9 @@ export function toDot(machine: AnyStateMachine, start?: AnyMachineSnapshot): str
       if (initial) {
         const start = JSON.stringify(`${node.id}.__initial`)
         out.push(`${indent}  ${start} [shape=point, width=0.12, fillcolor="#202124", label=""];`)
-        out.push(`${indent}  ${start} -> ${isCompound(initial) ? anchorOf(initial) : dotId(initial)}${isCompound(initial) ? ` [lhead=${JSON.stringify(`cluster_${initial.id}`)}]` : ''};`)
+        out.push(
+          `${indent}  ${start} -> ${isCompound(initial) ? anchorOf(initial) : dotId(initial)}${isCompound(initial) ? ` [lhead=${JSON.stringify(`cluster_${initial.id}`)}]` : ''};`,
+        )
       }
       for (const child of Object.values(node.states)) emit(child, `${indent}  `)
       out.push(`${indent}}`)
@@ -337,7 +339,9 @@ export function toIndex(found: FoundMachine[]): string {
     lines.push('States:', '')
     for (const n of allStateNodes(f.machine)) {
       const depth = n.id.split('.').length - 2
-      const sub = subflowsOf(n).map((id) => ` Runs the [${id}](#${id}) flow.`).join('')
+      const sub = subflowsOf(n)
+        .map((id) => ` Runs the [${id}](#${id}) flow.`)
+        .join('')
       lines.push(`${'  '.repeat(depth)}- **${n.key}**${n.type === 'final' ? ' (end)' : ''}: ${stateDescription(n) ?? ''}${sub}`)
     }
     lines.push('', 'What moves the flow:', '')

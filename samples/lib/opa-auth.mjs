@@ -16,7 +16,12 @@ export function opaAuthorization({ method, path, body }) {
   const nonce = randomBytes(3).toString('hex') // spec §7: 6 hex characters
   const epoch = Math.floor(Date.now() / 1000)
   const contentType = body === undefined ? 'empty' : 'application/json;charset=UTF-8;'
-  const hash = body === undefined ? 'empty' : createHash('md5').update(contentType + body).digest('base64')
+  const hash =
+    body === undefined
+      ? 'empty'
+      : createHash('md5')
+          .update(contentType + body)
+          .digest('base64')
   const mac = createHmac('sha256', config.apiSecret).update([path, method, nonce, epoch, contentType, hash].join('\n')).digest('base64')
   return { authorization: `hmac OPA-Auth:${config.apiKey}:${mac}:${nonce}:${epoch}:${hash}`, contentType }
 }

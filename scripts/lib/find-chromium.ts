@@ -25,11 +25,14 @@ export function findChromium(host: ChromiumHost): ChromiumFound {
   const chosen = host.env.CHROMIUM_PATH
   if (chosen) {
     if (host.executable(chosen)) return { ok: true, path: chosen }
-    return { ok: false, message: `CHROMIUM_PATH is set to ${chosen}, which is not an executable file. Point it at Chromium, or unset it and run: ${installCommand}` }
+    return {
+      ok: false,
+      message: `CHROMIUM_PATH is set to ${chosen}, which is not an executable file. Point it at Chromium, or unset it and run: ${installCommand}`,
+    }
   }
   if (host.executable(debianChromium)) return { ok: true, path: debianChromium }
   if (host.canInstall()) {
-    host.log('Chromium is missing: installing Debian\'s chromium and fonts-noto-cjk for the browser tests …')
+    host.log("Chromium is missing: installing Debian's chromium and fonts-noto-cjk for the browser tests …")
     if (host.install() && host.executable(debianChromium)) return { ok: true, path: debianChromium }
     return { ok: false, message: `Installing Chromium failed. Install it yourself: ${installCommand}` }
   }

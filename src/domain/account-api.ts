@@ -92,7 +92,6 @@ export const signupProductData = v.object({
   status: signupStatusSchema,
 })
 
-
 // ── sign-in ───────────────────────────────────────────────────────────────────────────────────────────────
 export const signInPasswordRequest = v.object({ email: emailSchema, password: signInPasswordSchema })
 /** Resubmission after the terms panel: access_token is the ticket the 040000018 answer carried. */

@@ -8,14 +8,7 @@ import { limits } from './limits.ts'
  */
 
 export type ValidationCode =
-  | 'email.invalid'
-  | 'password.empty'
-  | 'password.length'
-  | 'password.symbol'
-  | 'password.digit'
-  | 'password.lowercase'
-  | 'password.uppercase'
-  | 'otp.invalid'
+  'email.invalid' | 'password.empty' | 'password.length' | 'password.symbol' | 'password.digit' | 'password.lowercase' | 'password.uppercase' | 'otp.invalid'
 
 /** The symbols spec §5 lists: $&+,:;=\?@#|/'<>.^*()%!- and "~[]`{}_ */
 export const passwordSymbols = `$&+,:;=\\?@#|/'<>.^*()%!-"~[]\`{}_`
@@ -29,13 +22,7 @@ const hasUpper = (s: string) => /[A-Z]/.test(s)
 export type PasswordRule = 'password.length' | 'password.symbol' | 'password.digit' | 'password.lowercase' | 'password.uppercase'
 
 /** Every rule of the password policy, in the order the sign-up form lists them. */
-export const passwordRules: readonly PasswordRule[] = [
-  'password.length',
-  'password.symbol',
-  'password.digit',
-  'password.lowercase',
-  'password.uppercase',
-]
+export const passwordRules: readonly PasswordRule[] = ['password.length', 'password.symbol', 'password.digit', 'password.lowercase', 'password.uppercase']
 
 const ruleHolds: Record<PasswordRule, (s: string) => boolean> = {
   'password.length': (s) => s.length >= limits.passwordMinLength && s.length <= limits.passwordMaxLength,
@@ -67,11 +54,7 @@ export function passwordStrength(password: string): PasswordStrength {
 
 const emailPattern = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/
 
-export const emailSchema = v.pipe(
-  v.string('email.invalid'),
-  v.maxLength(254, 'email.invalid'),
-  v.regex(emailPattern, 'email.invalid'),
-)
+export const emailSchema = v.pipe(v.string('email.invalid'), v.maxLength(254, 'email.invalid'), v.regex(emailPattern, 'email.invalid'))
 
 export const passwordSchema = v.pipe(
   v.string('password.empty'),
@@ -98,8 +81,16 @@ export const otpSchema = v.pipe(v.string('otp.invalid'), v.regex(new RegExp(`^[0
  * are read as ASCII first (issue 20; the portal's fields already normalise as they are typed). The stored forms above
  * stay strict.
  */
-export const typedEmailSchema = v.pipe(v.string('email.invalid'), v.transform((value: string) => normalizeTyped(value)), emailSchema)
-export const typedOtpSchema = v.pipe(v.string('otp.invalid'), v.transform((value: string) => normalizeTyped(value)), otpSchema)
+export const typedEmailSchema = v.pipe(
+  v.string('email.invalid'),
+  v.transform((value: string) => normalizeTyped(value)),
+  emailSchema,
+)
+export const typedOtpSchema = v.pipe(
+  v.string('otp.invalid'),
+  v.transform((value: string) => normalizeTyped(value)),
+  otpSchema,
+)
 
 export const isValidEmail = (value: string) => v.is(emailSchema, value)
 export const isValidPassword = (value: string) => v.is(passwordSchema, value)
@@ -113,9 +104,7 @@ export function firstFailure(schema: v.GenericSchema<unknown>, value: unknown): 
   return isValidationCode(message) ? message : undefined
 }
 
-const validationCodes: ReadonlySet<string> = new Set<ValidationCode>([
-  'email.invalid', 'password.empty', ...passwordRules, 'otp.invalid',
-])
+const validationCodes: ReadonlySet<string> = new Set<ValidationCode>(['email.invalid', 'password.empty', ...passwordRules, 'otp.invalid'])
 export const isValidationCode = (value: string): value is ValidationCode => validationCodes.has(value)
 
 /** Masks the local part of an e-mail for the OTP screen: `taro.yamada@example.com` → `ta*********@example.com`. */

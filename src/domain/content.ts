@@ -30,18 +30,18 @@ function once<T>(build: () => v.GenericSchema<T>): () => v.GenericSchema<T> {
 
 export const inlineSchema: v.GenericSchema<Inline> = v.lazy(
   once(() =>
-  v.variant('type', [
-    v.object({ type: v.literal('text'), value: v.string() }),
-    v.object({ type: v.literal('strong'), children: v.array(inlineSchema) }),
-    v.object({ type: v.literal('emphasis'), children: v.array(inlineSchema) }),
-    v.object({ type: v.literal('delete'), children: v.array(inlineSchema) }),
-    v.object({ type: v.literal('code'), value: v.string() }),
-    v.object({ type: v.literal('break') }),
-    v.object({ type: v.literal('image'), src: v.string(), alt: v.string() }),
-    v.object({ type: v.literal('link'), href: v.string(), internal: v.boolean(), children: v.array(inlineSchema) }),
-    v.object({ type: v.literal('color'), value: v.pipe(v.string(), v.regex(/^[a-z]+$|^#[0-9a-f]{3,8}$/i)), children: v.array(inlineSchema) }),
-    v.object({ type: v.literal('highlight'), children: v.array(inlineSchema) }),
-  ]),
+    v.variant('type', [
+      v.object({ type: v.literal('text'), value: v.string() }),
+      v.object({ type: v.literal('strong'), children: v.array(inlineSchema) }),
+      v.object({ type: v.literal('emphasis'), children: v.array(inlineSchema) }),
+      v.object({ type: v.literal('delete'), children: v.array(inlineSchema) }),
+      v.object({ type: v.literal('code'), value: v.string() }),
+      v.object({ type: v.literal('break') }),
+      v.object({ type: v.literal('image'), src: v.string(), alt: v.string() }),
+      v.object({ type: v.literal('link'), href: v.string(), internal: v.boolean(), children: v.array(inlineSchema) }),
+      v.object({ type: v.literal('color'), value: v.pipe(v.string(), v.regex(/^[a-z]+$|^#[0-9a-f]{3,8}$/i)), children: v.array(inlineSchema) }),
+      v.object({ type: v.literal('highlight'), children: v.array(inlineSchema) }),
+    ]),
   ),
 )
 
@@ -126,67 +126,67 @@ const blocksLazy = (): v.GenericSchema<Block[]> => v.array(blockSchema)
 
 export const blockSchema: v.GenericSchema<Block> = v.lazy(
   once(() =>
-  v.variant('type', [
-    v.object({
-      type: v.literal('heading'),
-      level: v.picklist([2, 3, 4, 5]),
-      id: v.pipe(v.string(), v.minLength(1)),
-      children: inlines,
-    }),
-    v.object({ type: v.literal('paragraph'), children: inlines }),
-    v.object({
-      type: v.literal('list'),
-      ordered: v.boolean(),
-      start: v.number(),
-      depth: v.number(),
-      items: v.array(v.object({ checked: v.nullable(v.boolean()), children: blocksLazy() })),
-    }),
-    v.object({
-      type: v.literal('table'),
-      align: v.array(v.nullable(v.picklist(['left', 'right', 'center']))),
-      header: v.array(inlines),
-      rows: v.array(v.array(inlines)),
-    }),
-    v.object({ type: v.literal('richTable'), header: v.array(blocksLazy()), rows: v.array(v.array(blocksLazy())) }),
-    v.object({ type: v.literal('code'), variants: v.pipe(v.array(codeVariantSchema), v.minLength(1)) }),
-    v.object({ type: v.literal('image'), src: v.string(), alt: v.string() }),
-    v.object({ type: v.literal('imageSlider'), images: v.pipe(v.array(v.object({ src: v.string(), alt: v.string() })), v.minLength(1)) }),
-    v.object({ type: v.literal('button'), href: v.pipe(v.string(), v.minLength(1)), internal: v.boolean(), label: v.string() }),
-    v.object({
-      type: v.literal('split'),
-      image: v.pipe(v.string(), v.minLength(1)),
-      alt: v.string(),
-      tag: v.nullable(v.picklist(['mandatory', 'optional'])),
-      children: blocksLazy(),
-    }),
-    v.object({ type: v.literal('imageNote'), image: v.pipe(v.string(), v.minLength(1)), alt: v.string(), children: blocksLazy() }),
-    v.object({ type: v.literal('checklist'), items: v.array(v.object({ checked: v.boolean(), children: inlines })) }),
-    v.object({
-      type: v.literal('checklistGuide'),
-      steps: v.array(v.object({ id: v.string(), title: v.string(), children: blocksLazy() })),
-    }),
-    v.object({
-      type: v.literal('cards'),
-      cards: v.array(
-        v.object({
-          title: v.pipe(v.string(), v.minLength(1)),
-          icon: v.optional(v.string()),
-          version: v.optional(v.string()),
-          languages: v.array(v.string()),
-          href: v.pipe(v.string(), v.minLength(1)),
-          description: v.optional(v.string()),
-        }),
-      ),
-    }),
-    v.object({
-      type: v.literal('figures'),
-      figures: v.array(v.object({ value: v.pipe(v.string(), v.minLength(1)), label: v.pipe(v.string(), v.minLength(1)) })),
-      note: v.optional(v.string()),
-    }),
-    v.object({ type: v.literal('paymentDemo'), demoType: v.picklist(demoTypes) }),
-    v.object({ type: v.literal('tabs'), tabs: v.array(v.object({ title: v.string(), children: blocksLazy() })) }),
-    v.object({ type: v.literal('quote'), children: blocksLazy() }),
-  ]),
+    v.variant('type', [
+      v.object({
+        type: v.literal('heading'),
+        level: v.picklist([2, 3, 4, 5]),
+        id: v.pipe(v.string(), v.minLength(1)),
+        children: inlines,
+      }),
+      v.object({ type: v.literal('paragraph'), children: inlines }),
+      v.object({
+        type: v.literal('list'),
+        ordered: v.boolean(),
+        start: v.number(),
+        depth: v.number(),
+        items: v.array(v.object({ checked: v.nullable(v.boolean()), children: blocksLazy() })),
+      }),
+      v.object({
+        type: v.literal('table'),
+        align: v.array(v.nullable(v.picklist(['left', 'right', 'center']))),
+        header: v.array(inlines),
+        rows: v.array(v.array(inlines)),
+      }),
+      v.object({ type: v.literal('richTable'), header: v.array(blocksLazy()), rows: v.array(v.array(blocksLazy())) }),
+      v.object({ type: v.literal('code'), variants: v.pipe(v.array(codeVariantSchema), v.minLength(1)) }),
+      v.object({ type: v.literal('image'), src: v.string(), alt: v.string() }),
+      v.object({ type: v.literal('imageSlider'), images: v.pipe(v.array(v.object({ src: v.string(), alt: v.string() })), v.minLength(1)) }),
+      v.object({ type: v.literal('button'), href: v.pipe(v.string(), v.minLength(1)), internal: v.boolean(), label: v.string() }),
+      v.object({
+        type: v.literal('split'),
+        image: v.pipe(v.string(), v.minLength(1)),
+        alt: v.string(),
+        tag: v.nullable(v.picklist(['mandatory', 'optional'])),
+        children: blocksLazy(),
+      }),
+      v.object({ type: v.literal('imageNote'), image: v.pipe(v.string(), v.minLength(1)), alt: v.string(), children: blocksLazy() }),
+      v.object({ type: v.literal('checklist'), items: v.array(v.object({ checked: v.boolean(), children: inlines })) }),
+      v.object({
+        type: v.literal('checklistGuide'),
+        steps: v.array(v.object({ id: v.string(), title: v.string(), children: blocksLazy() })),
+      }),
+      v.object({
+        type: v.literal('cards'),
+        cards: v.array(
+          v.object({
+            title: v.pipe(v.string(), v.minLength(1)),
+            icon: v.optional(v.string()),
+            version: v.optional(v.string()),
+            languages: v.array(v.string()),
+            href: v.pipe(v.string(), v.minLength(1)),
+            description: v.optional(v.string()),
+          }),
+        ),
+      }),
+      v.object({
+        type: v.literal('figures'),
+        figures: v.array(v.object({ value: v.pipe(v.string(), v.minLength(1)), label: v.pipe(v.string(), v.minLength(1)) })),
+        note: v.optional(v.string()),
+      }),
+      v.object({ type: v.literal('paymentDemo'), demoType: v.picklist(demoTypes) }),
+      v.object({ type: v.literal('tabs'), tabs: v.array(v.object({ title: v.string(), children: blocksLazy() })) }),
+      v.object({ type: v.literal('quote'), children: blocksLazy() }),
+    ]),
   ),
 )
 
@@ -274,17 +274,17 @@ export interface MenuItem {
 }
 export const menuItemSchema: v.GenericSchema<MenuItem> = v.lazy(
   once(() =>
-  v.object({
-    menuType: v.string(),
-    title: v.string(),
-    slug: v.object({ current: v.string() }),
-    authMenuPath: v.boolean(),
-    navigationType: v.picklist(['internal', 'external']),
-    externalLink: v.optional(v.string()),
-    icon: v.optional(v.string()),
-    toggleable: v.boolean(),
-    menuItems: v.array(menuItemSchema),
-  }),
+    v.object({
+      menuType: v.string(),
+      title: v.string(),
+      slug: v.object({ current: v.string() }),
+      authMenuPath: v.boolean(),
+      navigationType: v.picklist(['internal', 'external']),
+      externalLink: v.optional(v.string()),
+      icon: v.optional(v.string()),
+      toggleable: v.boolean(),
+      menuItems: v.array(menuItemSchema),
+    }),
   ),
 )
 

@@ -26,14 +26,23 @@ const demoId = (prefix: string, what: string) =>
   )
 
 /** `DEVELOPER-PANEL-DEMO-` + a random id, at most 64 characters (spec §5, §9). */
-export const DemoMerchantPaymentIdSchema = demoId(limits.demo.merchantPaymentIdPrefix, 'Merchant payment id of a demo order: DEVELOPER-PANEL-DEMO- + a random id (≤64).')
+export const DemoMerchantPaymentIdSchema = demoId(
+  limits.demo.merchantPaymentIdPrefix,
+  'Merchant payment id of a demo order: DEVELOPER-PANEL-DEMO- + a random id (≤64).',
+)
 /** A demo refund id: `DEVELOPER-PANEL-` + anything (the spec's -REFUND / -RFUND prefixes). */
 export const DemoRefundIdSchema = demoId(demoIdFamily, 'Merchant refund id of a demo refund: DEVELOPER-PANEL-… (≤64).')
 
 /** A demo amount: whole yen within the demo bounds (spec §5: at most 100; a payment needs at least 1). */
 export const DemoAmountSchema = v.pipe(
   v.object({
-    amount: v.pipe(v.number(), v.integer(), v.minValue(Math.max(1, limits.demo.amountMin)), v.maxValue(limits.demo.amountMax), d('Amount in yen, 1 to 100 in the demos.')),
+    amount: v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(Math.max(1, limits.demo.amountMin)),
+      v.maxValue(limits.demo.amountMax),
+      d('Amount in yen, 1 to 100 in the demos.'),
+    ),
     currency: CurrencySchema,
   }),
   d('MoneyAmount of a demo (1 to 100 JPY).'),
@@ -115,7 +124,7 @@ export const DemoLoginRequestSchema = v.pipe(
     referenceId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
     deviceId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
   }),
-  d('Body of POST /v1/webApp/login: scopes (default direct_debit), nonce, referenceId, deviceId. The redirect is always this site\'s /demo/checkout/loading.'),
+  d("Body of POST /v1/webApp/login: scopes (default direct_debit), nonce, referenceId, deviceId. The redirect is always this site's /demo/checkout/loading."),
 )
 export const DemoLoginDataSchema = v.pipe(v.object({ url: v.string() }), d('The wallet consent page to open (in a frame).'))
 
@@ -130,7 +139,7 @@ export const DemoLinkDataSchema = v.pipe(
 
 export const DemoClientInfoDataSchema = v.pipe(
   v.object({ data: v.object({ merchantId: v.string(), merchantName: v.string(), apiKey: v.string(), testUsersPage: v.string() }) }),
-  d('The PayLab demo merchant every visitor\'s demo runs on (public sandbox credentials; no secret).'),
+  d("The PayLab demo merchant every visitor's demo runs on (public sandbox credentials; no secret)."),
 )
 
 export const demoApiPaths = {

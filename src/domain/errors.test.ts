@@ -3,7 +3,18 @@ import { join } from 'node:path'
 import PO from 'pofile'
 import { describe, expect, it } from 'vitest'
 import { i18nFor } from '../../tests/support/i18n.ts'
-import { ApiError, errorCatalogue, errorCodes, errorMessage, errorSourceMessage, isErrorCode, PublishedError, resultInfoOf, successInfo, type ErrorCode } from './errors.ts'
+import {
+  ApiError,
+  errorCatalogue,
+  errorCodes,
+  errorMessage,
+  errorSourceMessage,
+  isErrorCode,
+  PublishedError,
+  resultInfoOf,
+  successInfo,
+  type ErrorCode,
+} from './errors.ts'
 import { accountErrors } from './errors-accounts.ts'
 import { dashboardErrors } from './errors-dashboard.ts'
 import { sandboxStateErrors } from './errors-sandbox-state.ts'
@@ -33,7 +44,8 @@ describe('error catalogue', () => {
   it('tells the codes of the catalogue from any other string (the wire, a machine, a query)', () => {
     expect(isErrorCode('UNAUTHORIZED')).toBe(true)
     expect(isErrorCode('01102004')).toBe(true)
-    for (const other of ['NOT_A_CODE', 'unauthorized', '', 'toString', '__proto__', 'constructor', 1, null, undefined]) expect(isErrorCode(other), String(other)).toBe(false)
+    for (const other of ['NOT_A_CODE', 'unauthorized', '', 'toString', '__proto__', 'constructor', 1, null, undefined])
+      expect(isErrorCode(other), String(other)).toBe(false)
     expect(errorCodes).toHaveLength(Object.keys(errorCatalogue).length)
   })
 

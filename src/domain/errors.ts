@@ -21,45 +21,81 @@ export type { ErrorEntry } from './error-entry.ts'
 export const commonErrors = {
   SUCCESS: e(200, '08100001', /*i18n*/ { id: 'error.SUCCESS', message: 'Success' }),
   REQUEST_ACCEPTED: e(202, '08100001', /*i18n*/ { id: 'error.REQUEST_ACCEPTED', message: 'Request accepted' }),
-  INVALID_PARAMS: e(400, '08100006', /*i18n*/ {
-    id: 'error.INVALID_PARAMS',
-    message: 'The request contains invalid parameters.',
-  }),
-  INVALID_REQUEST_PARAMS: e(400, '08100006', /*i18n*/ {
-    id: 'error.INVALID_REQUEST_PARAMS',
-    message: 'Request contains invalid data.',
-  }),
-  MISSING_REQUEST_PARAMS: e(400, '08100024', /*i18n*/ {
-    id: 'error.MISSING_REQUEST_PARAMS',
-    message: 'A required parameter is not set.',
-  }),
+  INVALID_PARAMS: e(
+    400,
+    '08100006',
+    /*i18n*/ {
+      id: 'error.INVALID_PARAMS',
+      message: 'The request contains invalid parameters.',
+    },
+  ),
+  INVALID_REQUEST_PARAMS: e(
+    400,
+    '08100006',
+    /*i18n*/ {
+      id: 'error.INVALID_REQUEST_PARAMS',
+      message: 'Request contains invalid data.',
+    },
+  ),
+  MISSING_REQUEST_PARAMS: e(
+    400,
+    '08100024',
+    /*i18n*/ {
+      id: 'error.MISSING_REQUEST_PARAMS',
+      message: 'A required parameter is not set.',
+    },
+  ),
   UNAUTHORIZED: e(401, '08100016', /*i18n*/ { id: 'error.UNAUTHORIZED', message: 'Unauthorized request' }),
   OP_OUT_OF_SCOPE: e(401, '08100023', /*i18n*/ { id: 'error.OP_OUT_OF_SCOPE', message: 'Operation not permitted' }),
-  RESOURCE_NOT_FOUND: e(404, '08100007', /*i18n*/ {
-    id: 'error.RESOURCE_NOT_FOUND',
-    message: 'The requested resource was not found.',
-  }),
-  CROSS_SITE_REQUEST: e(403, '08100403', /*i18n*/ {
-    id: 'error.CROSS_SITE_REQUEST',
-    message: 'This portal call is accepted only from the portal\'s own pages (or a non-browser client).',
-  }),
-  METHOD_NOT_ALLOWED: e(405, '08100405', /*i18n*/ {
-    id: 'error.METHOD_NOT_ALLOWED',
-    message: 'This method is not allowed on this path.',
-  }),
-  PAYLOAD_TOO_LARGE: e(413, '08100413', /*i18n*/ {
-    id: 'error.PAYLOAD_TOO_LARGE',
-    message: 'The request body is too large.',
-  }),
-  UNSUPPORTED_MEDIA_TYPE: e(415, '08100415', /*i18n*/ {
-    id: 'error.UNSUPPORTED_MEDIA_TYPE',
-    message: 'The request body must be JSON.',
-  }),
+  RESOURCE_NOT_FOUND: e(
+    404,
+    '08100007',
+    /*i18n*/ {
+      id: 'error.RESOURCE_NOT_FOUND',
+      message: 'The requested resource was not found.',
+    },
+  ),
+  CROSS_SITE_REQUEST: e(
+    403,
+    '08100403',
+    /*i18n*/ {
+      id: 'error.CROSS_SITE_REQUEST',
+      message: "This portal call is accepted only from the portal's own pages (or a non-browser client).",
+    },
+  ),
+  METHOD_NOT_ALLOWED: e(
+    405,
+    '08100405',
+    /*i18n*/ {
+      id: 'error.METHOD_NOT_ALLOWED',
+      message: 'This method is not allowed on this path.',
+    },
+  ),
+  PAYLOAD_TOO_LARGE: e(
+    413,
+    '08100413',
+    /*i18n*/ {
+      id: 'error.PAYLOAD_TOO_LARGE',
+      message: 'The request body is too large.',
+    },
+  ),
+  UNSUPPORTED_MEDIA_TYPE: e(
+    415,
+    '08100415',
+    /*i18n*/ {
+      id: 'error.UNSUPPORTED_MEDIA_TYPE',
+      message: 'The request body must be JSON.',
+    },
+  ),
   RATE_LIMIT: e(429, '08100998', /*i18n*/ { id: 'error.RATE_LIMIT', message: 'Too many requests' }),
-  INTERNAL_SERVER_ERROR: e(500, '08101000', /*i18n*/ {
-    id: 'error.INTERNAL_SERVER_ERROR',
-    message: 'A system error has occurred. Please try again later.',
-  }),
+  INTERNAL_SERVER_ERROR: e(
+    500,
+    '08101000',
+    /*i18n*/ {
+      id: 'error.INTERNAL_SERVER_ERROR',
+      message: 'A system error has occurred. Please try again later.',
+    },
+  ),
   MAINTENANCE_MODE: e(503, '08100999', /*i18n*/ { id: 'error.MAINTENANCE_MODE', message: 'Scheduled maintenance' }),
 } as const satisfies Record<string, ErrorEntry>
 

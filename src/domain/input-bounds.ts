@@ -44,7 +44,13 @@ export function findControlCharacter(value: unknown): string | undefined {
 /** Free JSON a merchant may attach (`metadata`): bounded nesting and size; stored and answered as given. */
 export const FreeJsonSchema = v.pipe(
   v.unknown(),
-  v.check((value) => jsonDepth(value, limits.input.metadataMaxDepth) <= limits.input.metadataMaxDepth, `At most ${limits.input.metadataMaxDepth} levels of nesting`),
-  v.check((value) => new TextEncoder().encode(JSON.stringify(value) ?? '').length <= limits.input.metadataMaxBytes, `At most ${limits.input.metadataMaxBytes} bytes`),
+  v.check(
+    (value) => jsonDepth(value, limits.input.metadataMaxDepth) <= limits.input.metadataMaxDepth,
+    `At most ${limits.input.metadataMaxDepth} levels of nesting`,
+  ),
+  v.check(
+    (value) => new TextEncoder().encode(JSON.stringify(value) ?? '').length <= limits.input.metadataMaxBytes,
+    `At most ${limits.input.metadataMaxBytes} bytes`,
+  ),
   v.description(`Free JSON (≤${limits.input.metadataMaxDepth} levels, ≤${limits.input.metadataMaxBytes} bytes).`),
 )

@@ -35,7 +35,15 @@ export const responseTokenIssuer = 'paylab-sandbox'
  * - TOKEN_INVALID: a token not signed with this merchant's key, for another key, expired, or of another attempt.
  * - UNLINK_FAILED: the sandbox did not revoke the authorization (the link is kept).
  */
-export const labLinkAlerts = ['SESSION_FAILED', 'REDIRECT_NOT_ALLOWED', 'NETWORK', 'CONSENT_DECLINED', 'TOKEN_MISSING', 'TOKEN_INVALID', 'UNLINK_FAILED'] as const
+export const labLinkAlerts = [
+  'SESSION_FAILED',
+  'REDIRECT_NOT_ALLOWED',
+  'NETWORK',
+  'CONSENT_DECLINED',
+  'TOKEN_MISSING',
+  'TOKEN_INVALID',
+  'UNLINK_FAILED',
+] as const
 export type LabLinkAlert = (typeof labLinkAlerts)[number]
 
 /** What an actor of the link machine rejects with: the alert, and the sandbox's code when it answered one. */

@@ -1,4 +1,17 @@
-import { creatorOf, demoKeyFor, labEndpointById, labGroupOf, labScenarioPlansOf, merchantIdPrefixOf, prerequisiteIdPrefixOf, type DemoKeyKind, type IdKind, type LabEndpoint, type LabEndpointId, type ScenarioId } from './lab.ts'
+import {
+  creatorOf,
+  demoKeyFor,
+  labEndpointById,
+  labGroupOf,
+  labScenarioPlansOf,
+  merchantIdPrefixOf,
+  prerequisiteIdPrefixOf,
+  type DemoKeyKind,
+  type IdKind,
+  type LabEndpoint,
+  type LabEndpointId,
+  type ScenarioId,
+} from './lab.ts'
 import type { ProductModel } from './products.ts'
 
 /**
@@ -122,7 +135,14 @@ export function demoRequestFor(
   let body: Record<string, unknown> | null = null
   switch (endpointId) {
     case 'postCodes':
-      body = { merchantPaymentId: merchantIdFor(endpointId, ctx.newId()), amount: jpy(1000), codeType: 'ORDER_QR', orderDescription: 'PayLab lab: demo cake', requestedAt: ctx.now, isAuthorization: false }
+      body = {
+        merchantPaymentId: merchantIdFor(endpointId, ctx.newId()),
+        amount: jpy(1000),
+        codeType: 'ORDER_QR',
+        orderDescription: 'PayLab lab: demo cake',
+        requestedAt: ctx.now,
+        isAuthorization: false,
+      }
       break
     case 'postPayments':
       query.set('agreeSimilarTransaction', 'true')
@@ -139,10 +159,22 @@ export function demoRequestFor(
       body = order(options.zeroAmount ? 0 : ctx.randomAmount(), 'PayLab lab: request money')
       break
     case 'postRefunds':
-      body = { merchantRefundId: merchantIdFor(endpointId, ctx.newId(), prerequisite), paymentId: item.paymentId ?? '', amount: jpy(item.amount ?? 1), requestedAt: ctx.now, reason: 'PayLab lab refund' }
+      body = {
+        merchantRefundId: merchantIdFor(endpointId, ctx.newId(), prerequisite),
+        paymentId: item.paymentId ?? '',
+        amount: jpy(item.amount ?? 1),
+        requestedAt: ctx.now,
+        reason: 'PayLab lab refund',
+      }
       break
     case 'postCapturePayments':
-      body = { merchantPaymentId: item.merchantPaymentId ?? '', merchantCaptureId: merchantIdFor(endpointId, ctx.newId()), amount: jpy(item.amount ?? 1), requestedAt: ctx.now, orderDescription: 'PayLab lab: capture' }
+      body = {
+        merchantPaymentId: item.merchantPaymentId ?? '',
+        merchantCaptureId: merchantIdFor(endpointId, ctx.newId()),
+        amount: jpy(item.amount ?? 1),
+        requestedAt: ctx.now,
+        orderDescription: 'PayLab lab: capture',
+      }
       break
     case 'postRevertPreauthorizePayments':
       body = { merchantRevertId: merchantIdFor(endpointId, ctx.newId()), paymentId: item.paymentId ?? '', requestedAt: ctx.now, reason: 'PayLab lab revert' }
@@ -175,7 +207,11 @@ export function itemAfter(item: ActiveItem, request: DemoRequest, status: number
   const body = request.body ?? {}
   const amount = (body.amount as { amount?: number } | undefined)?.amount
   const next: ActiveItem = { ...item }
-  if (request.method === 'POST' && (request.endpointId.startsWith('post') && !['postRefunds', 'postCapturePayments', 'postRevertPreauthorizePayments'].includes(request.endpointId))) {
+  if (
+    request.method === 'POST' &&
+    request.endpointId.startsWith('post') &&
+    !['postRefunds', 'postCapturePayments', 'postRevertPreauthorizePayments'].includes(request.endpointId)
+  ) {
     Object.assign(next, {
       merchantPaymentId: str(body.merchantPaymentId) ?? next.merchantPaymentId,
       userAuthorizationId: str(body.userAuthorizationId) ?? next.userAuthorizationId,

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { creatorOf, demoKeyFor, labEndpointById, labEndpoints, labEndpointsOf, labGroupOf, labGroups, labScenarioPlansOf, labScopesOf, prerequisiteIdPrefixOf, scenarioIds, specificModelOf } from './lab.ts'
+import {
+  creatorOf,
+  demoKeyFor,
+  labEndpointById,
+  labEndpoints,
+  labEndpointsOf,
+  labGroupOf,
+  labGroups,
+  labScenarioPlansOf,
+  labScopesOf,
+  prerequisiteIdPrefixOf,
+  scenarioIds,
+  specificModelOf,
+} from './lab.ts'
 import { demoRequestFor, emptyItem, planRun } from './lab-panel.ts'
 import { labEndpointIds } from './lab-ids.ts'
 import { productModels, products } from './products.ts'
@@ -9,7 +22,7 @@ describe('payment lab rules (spec §4)', () => {
     expect(labEndpoints.map((e) => e.id).sort()).toEqual([...labEndpointIds].sort())
   })
 
-  it('the product models a lab address may carry are the products\' models, in their order', () => {
+  it("the product models a lab address may carry are the products' models, in their order", () => {
     expect(products.map((p) => p.model)).toEqual([...productModels])
   })
 
@@ -20,7 +33,7 @@ describe('payment lab rules (spec §4)', () => {
     expect(labScopesOf([])).toEqual([])
   })
 
-  it('uses the unauthorised key (WOT) only for the group\'s own model with the authorization flag false', () => {
+  it("uses the unauthorised key (WOT) only for the group's own model with the authorization flag false", () => {
     for (const group of labGroups) {
       for (const scenario of scenarioIds) {
         for (const isAuthorized of [true, false]) {
@@ -57,8 +70,12 @@ describe('spec §9 demo ids and the 0-yen request order', () => {
   const ctx = { item: emptyItem, userAuthorizationId: 'ua-1', newId: () => 'uuid-1', now: 1_800_000_000, randomAmount: () => 4321 }
 
   it('names what the panel creates first -PSTPP (a pre-authorised order) and -RFUND (a refund); what it sends, as before', () => {
-    expect(demoRequestFor('postPreauthorizePayments', ctx, false, { purpose: 'create' }).body).toMatchObject({ merchantPaymentId: 'DEVELOPER-PANEL-PSTPP-uuid-1' })
-    expect(demoRequestFor('postPreauthorizePayments', ctx, false, { purpose: 'send' }).body).toMatchObject({ merchantPaymentId: 'DEVELOPER-PANEL-PSTPAUTH-uuid-1' })
+    expect(demoRequestFor('postPreauthorizePayments', ctx, false, { purpose: 'create' }).body).toMatchObject({
+      merchantPaymentId: 'DEVELOPER-PANEL-PSTPP-uuid-1',
+    })
+    expect(demoRequestFor('postPreauthorizePayments', ctx, false, { purpose: 'send' }).body).toMatchObject({
+      merchantPaymentId: 'DEVELOPER-PANEL-PSTPAUTH-uuid-1',
+    })
     expect(demoRequestFor('postRefunds', ctx, false, { purpose: 'create' }).body).toMatchObject({ merchantRefundId: 'DEVELOPER-PANEL-RFUND-uuid-1' })
     expect(demoRequestFor('postRefunds', ctx).body).toMatchObject({ merchantRefundId: 'DEVELOPER-PANEL-REFUND-uuid-1' })
     // a creator without a prerequisite prefix keeps its own
@@ -72,7 +89,9 @@ describe('spec §9 demo ids and the 0-yen request order', () => {
     expect(zero).toMatchObject({ key: 'WIT', emptyId: false, expected: { status: 400, code: 'INVALID_PARAMS' } })
     const plan = planRun('request_money', 'postRequestOrder', zero!.id, false)
     expect(plan).toEqual({ endpointId: 'postRequestOrder', key: 'WIT', emptyId: false, zeroAmount: true })
-    expect(demoRequestFor('postRequestOrder', ctx, plan.emptyId, { zeroAmount: plan.zeroAmount }).body).toMatchObject({ amount: { amount: 0, currency: 'JPY' } })
+    expect(demoRequestFor('postRequestOrder', ctx, plan.emptyId, { zeroAmount: plan.zeroAmount }).body).toMatchObject({
+      amount: { amount: 0, currency: 'JPY' },
+    })
     expect(demoRequestFor('postRequestOrder', ctx).body).toMatchObject({ amount: { amount: 4321, currency: 'JPY' } })
     expect(planRun('request_money', 'postRequestOrder', 'model1', false)).toEqual({ endpointId: 'postRequestOrder', key: 'WIT', emptyId: false })
     // no other endpoint has it

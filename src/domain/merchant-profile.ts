@@ -20,4 +20,3 @@ export const merchantProfileData = v.object({
 
 /** PUT: the profile of every merchant of the signed-in developer (sandbox and live share one name and logo). */
 export const merchantProfilePath = '/dev/v1/merchantProfile'
-

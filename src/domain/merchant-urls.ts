@@ -27,8 +27,7 @@ function parse(value: string): URL | undefined {
   }
 }
 
-const isWebLink = (url: URL) =>
-  url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.includes(url.hostname))
+const isWebLink = (url: URL) => url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.includes(url.hostname))
 
 /**
  * The URL to send a payer to, normalised (`URL.href`), or undefined when it must not be used:
@@ -55,8 +54,17 @@ function isInternalIpv4(address: string): boolean {
   const m = ipv4.exec(address)
   if (!m) return false
   const [a, b] = [Number(m[1]), Number(m[2])]
-  return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 198 && (b === 18 || b === 19)) || a >= 224
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    a >= 224
+  )
 }
 
 /**
@@ -66,7 +74,10 @@ function isInternalIpv4(address: string): boolean {
  * brackets) or a bare address as a resolver returns it.
  */
 export function isInternalHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
   if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.internal') || h.endsWith('.local') || h === 'metadata' || h === 'instance-data') return true
   if (ipv4.test(h)) return isInternalIpv4(h)
   if (!h.includes(':')) return false
@@ -92,7 +103,11 @@ export const isLoopbackHost = (host: string) => {
  * and `npm run sandbox:forward` on the developer's machine delivers it (docs/webhooks.md).
  */
 export type LocalWebhookDelivery = 'direct' | 'forwarder'
-export function localWebhookDelivery(server: { host: string; publicOrigin?: string | undefined; webhookLocalDeliveryForwarder?: boolean }): LocalWebhookDelivery {
+export function localWebhookDelivery(server: {
+  host: string
+  publicOrigin?: string | undefined
+  webhookLocalDeliveryForwarder?: boolean
+}): LocalWebhookDelivery {
   if (server.webhookLocalDeliveryForwarder || !isLoopbackHost(server.host)) return 'forwarder'
   // behind a proxy on the same machine HOST stays 127.0.0.1, but a public PUBLIC_ORIGIN says the server is shared
   if (server.publicOrigin && !isLoopbackHost(new URL(server.publicOrigin).hostname)) return 'forwarder'

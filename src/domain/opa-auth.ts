@@ -91,10 +91,7 @@ export function formatOpaAuthHeader(h: OpaAuthHeader): string {
 export function signOpaRequest(crypto: OpaCrypto, input: OpaSignInput): string {
   const epoch = String(input.epoch)
   const { contentType, hash } = bodyDigest(crypto, input.contentType, input.body)
-  const mac = crypto.hmacSha256Base64(
-    input.apiSecret,
-    macMessage({ path: input.path, method: input.method, nonce: input.nonce, epoch, contentType, hash }),
-  )
+  const mac = crypto.hmacSha256Base64(input.apiSecret, macMessage({ path: input.path, method: input.method, nonce: input.nonce, epoch, contentType, hash }))
   return formatOpaAuthHeader({ apiKey: input.apiKey, mac, nonce: input.nonce, epoch, hash })
 }
 

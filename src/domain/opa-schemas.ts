@@ -34,7 +34,10 @@ export const MerchantPaymentIdSimpleSchema = simpleId(limits.merchantPaymentIdMa
  * endpoints that read or cancel the order (`/v2/codes/payments/{id}`, `DELETE /v2/payments/{id}`) only take
  * that pattern, so any other id would make an order that can be paid but never read or cancelled (issue 9).
  */
-export const MerchantPaymentIdSchema = simpleId(limits.merchantPaymentIdMaxLength, 'Merchant-issued id of the order, unique per merchant (≤64; a-z A-Z 0-9 - _).')
+export const MerchantPaymentIdSchema = simpleId(
+  limits.merchantPaymentIdMaxLength,
+  'Merchant-issued id of the order, unique per merchant (≤64; a-z A-Z 0-9 - _).',
+)
 export const MerchantRefundIdSchema = simpleId(64, 'Merchant-issued id of a refund (≤64).')
 export const MerchantCaptureIdSchema = simpleId(64, 'Merchant-issued id of a capture (≤64).')
 export const MerchantRevertIdSchema = simpleId(64, 'Merchant-issued id of a revert (≤64).')
@@ -42,7 +45,12 @@ export const ReauthRequestIdSchema = simpleId(255, 'Merchant-issued id of a reau
 export const MerchantCashbackIdSchema = simpleId(64, 'Merchant-issued id of a cashback (≤64).')
 export const MerchantCashbackReversalIdSchema = simpleId(64, 'Merchant-issued id of a cashback reversal (≤64).')
 export const PaymentIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(64), d('The payment id issued by the provider (≤64).'))
-export const UserAuthorizationIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(64), d('The user authorization id from the user-authorization flow (≤64).'))
+export const UserAuthorizationIdSchema = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(64),
+  d('The user authorization id from the user-authorization flow (≤64).'),
+)
 export const EpochTimeSchema = v.pipe(v.number(), v.integer(), v.minValue(0), d('Epoch time in seconds.'))
 export const ProductTypeSchema = v.pipe(
   v.picklist(['VIRTUAL_BONUS_INVESTMENT', 'PAY_LATER_REPAYMENT', 'REAL_INVESTMENT', 'UTILITY_BILL']),
@@ -81,9 +89,22 @@ const redirectChecked = <T extends { redirectUrl?: string; redirectType?: Redire
 
 export const AuthorizationScopeSchema = v.pipe(
   v.picklist([
-    'direct_debit', 'cashback', 'get_balance', 'quick_pay', 'continuous_payments', 'merchant_topup', 'pending_payments',
-    'user_notification', 'user_topup', 'user_profile', 'preauth_capture_native', 'preauth_capture_transaction',
-    'push_notification', 'notification_center_ob', 'notification_center_ab', 'notification_center_tl',
+    'direct_debit',
+    'cashback',
+    'get_balance',
+    'quick_pay',
+    'continuous_payments',
+    'merchant_topup',
+    'pending_payments',
+    'user_notification',
+    'user_topup',
+    'user_profile',
+    'preauth_capture_native',
+    'preauth_capture_transaction',
+    'push_notification',
+    'notification_center_ob',
+    'notification_center_ab',
+    'notification_center_tl',
   ]),
   d('A user-authorization scope (spec §3).'),
 )
@@ -268,8 +289,14 @@ export const CheckBalanceQuerySchema = v.pipe(
   d('Query of GET /v2/wallet/check_balance.'),
 )
 
-export const UserAuthorizationStatusQuerySchema = v.pipe(v.object({ userAuthorizationId: UserAuthorizationIdSchema }), d('Query of GET /v2/user/authorizations.'))
-export const RefundDetailsQuerySchema = v.pipe(v.object({ paymentId: v.optional(PaymentIdSchema) }), d('Query of GET /v2/refunds/{merchantRefundId} (paymentId optional: the SDKs omit it).'))
+export const UserAuthorizationStatusQuerySchema = v.pipe(
+  v.object({ userAuthorizationId: UserAuthorizationIdSchema }),
+  d('Query of GET /v2/user/authorizations.'),
+)
+export const RefundDetailsQuerySchema = v.pipe(
+  v.object({ paymentId: v.optional(PaymentIdSchema) }),
+  d('Query of GET /v2/refunds/{merchantRefundId} (paymentId optional: the SDKs omit it).'),
+)
 export const AgreeSimilarTransactionQuerySchema = v.pipe(
   v.object({ agreeSimilarTransaction: v.optional(v.picklist(['true', 'false'])) }),
   d('agreeSimilarTransaction=true skips the similar-transaction check.'),
@@ -280,7 +307,7 @@ export const SandboxClockRequestSchema = v.pipe(
     advanceMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(400 * 24 * 60 * 60_000))),
     reset: v.optional(v.boolean()),
   }),
-  d('Sandbox only: move the calling merchant\'s clock forward (advanceMs) or back to real time (reset).'),
+  d("Sandbox only: move the calling merchant's clock forward (advanceMs) or back to real time (reset)."),
 )
 
 // ── responses ────────────────────────────────────────────────────────────────────────────────────────────
@@ -364,11 +391,23 @@ export const PaymentDetailsDataSchema = v.pipe(
 )
 
 export const CaptureDataSchema = v.pipe(
-  v.looseObject({ paymentId: v.string(), status: v.literal('COMPLETED'), acceptedAt: EpochTimeSchema, merchantPaymentId: v.string(), amount: MoneyAmountOutSchema }),
+  v.looseObject({
+    paymentId: v.string(),
+    status: v.literal('COMPLETED'),
+    acceptedAt: EpochTimeSchema,
+    merchantPaymentId: v.string(),
+    amount: MoneyAmountOutSchema,
+  }),
   d('CapturePayment.'),
 )
 export const RevertDataSchema = v.pipe(
-  v.object({ status: v.literal('CANCELED'), acceptedAt: EpochTimeSchema, paymentId: v.string(), requestedAt: EpochTimeSchema, reason: v.nullable(v.optional(v.string())) }),
+  v.object({
+    status: v.literal('CANCELED'),
+    acceptedAt: EpochTimeSchema,
+    paymentId: v.string(),
+    requestedAt: EpochTimeSchema,
+    reason: v.nullable(v.optional(v.string())),
+  }),
   d('Revert a payment authorization: answer data.'),
 )
 export const ReauthorizeDataSchema = v.pipe(
@@ -383,23 +422,51 @@ export const ReauthorizeDataSchema = v.pipe(
   }),
   d('Reauthorize (lower amount): answer data.'),
 )
-export const ReauthorizeConfirmationDataSchema = v.pipe(v.object({ expiresAt: EpochTimeSchema, url: v.string() }), d('Reauthorize (higher amount): where the user approves.'))
+export const ReauthorizeConfirmationDataSchema = v.pipe(
+  v.object({ expiresAt: EpochTimeSchema, url: v.string() }),
+  d('Reauthorize (higher amount): where the user approves.'),
+)
 export const QrDeleteDataSchema = v.pipe(v.object({ qrStatus: v.literal('DELETED') }), d('Delete a QR code: answer data.'))
 export const CheckBalanceDataSchema = v.pipe(v.object({ hasEnoughBalance: v.boolean() }), d('Check wallet balance: answer data.'))
 export const UserAuthorizationStatusDataSchema = v.pipe(
-  v.object({ userAuthorizationId: v.string(), referenceIds: v.array(v.string()), status: v.string(), scopes: v.array(v.string()), expireAt: EpochTimeSchema, issuedAt: EpochTimeSchema }),
+  v.object({
+    userAuthorizationId: v.string(),
+    referenceIds: v.array(v.string()),
+    status: v.string(),
+    scopes: v.array(v.string()),
+    expireAt: EpochTimeSchema,
+    issuedAt: EpochTimeSchema,
+  }),
   d('User authorization status.'),
 )
 export const AccountLinkQrDataSchema = v.pipe(v.object({ linkQRCodeURL: v.string() }), d('Account-link QR: the URL to render as a QR code.'))
 export const CashbackDataSchema = v.pipe(
-  v.looseObject({ cashbackId: v.string(), merchantCashbackId: v.string(), userAuthorizationId: v.string(), amount: MoneyAmountOutSchema, requestedAt: EpochTimeSchema, cashbackStatus: v.string(), acceptedAt: EpochTimeSchema }),
+  v.looseObject({
+    cashbackId: v.string(),
+    merchantCashbackId: v.string(),
+    userAuthorizationId: v.string(),
+    amount: MoneyAmountOutSchema,
+    requestedAt: EpochTimeSchema,
+    cashbackStatus: v.string(),
+    acceptedAt: EpochTimeSchema,
+  }),
   d('Cashback details.'),
 )
 export const CashbackReversalDataSchema = v.pipe(
-  v.looseObject({ merchantCashbackReversalId: v.string(), merchantCashbackId: v.string(), amount: MoneyAmountOutSchema, requestedAt: EpochTimeSchema, cashbackStatus: v.string(), acceptedAt: EpochTimeSchema }),
+  v.looseObject({
+    merchantCashbackReversalId: v.string(),
+    merchantCashbackId: v.string(),
+    amount: MoneyAmountOutSchema,
+    requestedAt: EpochTimeSchema,
+    cashbackStatus: v.string(),
+    acceptedAt: EpochTimeSchema,
+  }),
   d('Cashback reversal details.'),
 )
-export const SandboxClockDataSchema = v.pipe(v.object({ merchantId: v.string(), nowMs: v.number(), nowEpoch: EpochTimeSchema }), d('Sandbox clock of the calling merchant.'))
+export const SandboxClockDataSchema = v.pipe(
+  v.object({ merchantId: v.string(), nowMs: v.number(), nowEpoch: EpochTimeSchema }),
+  d('Sandbox clock of the calling merchant.'),
+)
 
 export const QrCodeResponseSchema = opaResponse(QrCodeDataSchema, 'Create a QR code: 201 answer.')
 export const PaymentDetailsResponseSchema = opaResponse(PaymentDetailsDataSchema, 'Payment details answer.')

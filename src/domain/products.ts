@@ -38,8 +38,7 @@ export const products: readonly Product[] = [
     model: 'autodebit',
     name: 'Native Payment',
     nameJp: 'ネイティブペイメント',
-    description:
-      'After a one-time link of the customer\'s wallet, charge them directly from your app or service without leaving it.',
+    description: "After a one-time link of the customer's wallet, charge them directly from your app or service without leaving it.",
     descriptionJp: '一度ウォレットを連携すれば、その後はアプリやサービスを離れることなく直接支払いを受け付けられます。',
     logo: '/products/autodebit.svg',
     corporateOnly: false,
@@ -69,8 +68,7 @@ export const products: readonly Product[] = [
     model: 'continuous_payments',
     name: 'Continuous Payment',
     nameJp: '継続課金',
-    description:
-      'Charge a linked customer on a schedule for subscriptions and recurring bills. Available to corporate customers only.',
+    description: 'Charge a linked customer on a schedule for subscriptions and recurring bills. Available to corporate customers only.',
     descriptionJp: '連携済みのお客様に定期的に請求し、サブスクリプションや継続課金に対応します。法人のお客様のみご利用いただけます。',
     logo: '/products/continuous_payments.svg',
     corporateOnly: true,
@@ -90,14 +88,12 @@ export const products: readonly Product[] = [
     model: 'request_money',
     name: 'Request Money',
     nameJp: 'リクエストマネー',
-    description:
-      'Send a payment request to a customer\'s wallet; they approve it in the app when it suits them. Available to corporate customers only.',
+    description: "Send a payment request to a customer's wallet; they approve it in the app when it suits them. Available to corporate customers only.",
     descriptionJp: 'お客様のウォレットに支払いリクエストを送り、お客様は都合のよいときにアプリで承認します。法人のお客様のみご利用いただけます。',
     logo: '/products/request_money.svg',
     corporateOnly: true,
   },
 ]
-
 
 /**
  * Each product's documentation page. Markdown cannot read this table, so tests/unit/product-names.test.ts holds the

@@ -40,7 +40,11 @@ describe('resolver knowledge base', () => {
       expect(labEndpointsOf[e.lab!.product], e.code).toBeDefined()
       expect(scenarioIds, e.code).toContain(e.lab!.scenario)
     }
-    expect(resolveCode({ code: 'UNAUTHORIZED' }, i18nFor('en')).entry!.lab).toEqual({ product: 'qrcode', scenario: 'model2', path: '/develop/paylab-lab?product=qrcode&scenario=model2' })
+    expect(resolveCode({ code: 'UNAUTHORIZED' }, i18nFor('en')).entry!.lab).toEqual({
+      product: 'qrcode',
+      scenario: 'model2',
+      path: '/develop/paylab-lab?product=qrcode&scenario=model2',
+    })
   })
 
   it('finds a code as pasted, by codeId, and lists near matches for an unknown one', () => {

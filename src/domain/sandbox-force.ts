@@ -32,8 +32,23 @@ const linkedUser: Published[] = ['INVALID_USER_AUTHORIZATION_ID', 'EXPIRED_USER_
 const timeout: Published = ['INTERNAL_SERVER_ERROR', '00200034']
 const purged = 'ORDER_NO_LONGER_AVAILABLE'
 
-const createCode: Published[] = ['DUPLICATE_DYNAMIC_QR_REQUEST', 'PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT', 'PRE_AUTH_CAPTURE_INVALID_EXPIRY_DATE', 'DYNAMIC_QR_BAD_REQUEST', 'EXPECTATION_FAILED']
-const createPayment: Published[] = ['INVALID_PARAMS', 'UNACCEPTABLE_OP', 'NO_SUFFICIENT_FUND', 'CANCELED_USER', 'USER_DEFINED_DAILY_LIMIT_EXCEEDED', 'USER_DEFINED_MONTHLY_LIMIT_EXCEEDED', 'SUSPECTED_DUPLICATE_ORDER', ...linkedUser]
+const createCode: Published[] = [
+  'DUPLICATE_DYNAMIC_QR_REQUEST',
+  'PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT',
+  'PRE_AUTH_CAPTURE_INVALID_EXPIRY_DATE',
+  'DYNAMIC_QR_BAD_REQUEST',
+  'EXPECTATION_FAILED',
+]
+const createPayment: Published[] = [
+  'INVALID_PARAMS',
+  'UNACCEPTABLE_OP',
+  'NO_SUFFICIENT_FUND',
+  'CANCELED_USER',
+  'USER_DEFINED_DAILY_LIMIT_EXCEEDED',
+  'USER_DEFINED_MONTHLY_LIMIT_EXCEEDED',
+  'SUSPECTED_DUPLICATE_ORDER',
+  ...linkedUser,
+]
 
 /** Published errors by route (`METHOD path` as the sandbox routes it, `:name` for path parameters). */
 export const forcedErrorTable: Readonly<Record<string, readonly Published[]>> = {
@@ -42,7 +57,15 @@ export const forcedErrorTable: Readonly<Record<string, readonly Published[]>> = 
   'DELETE /v2/codes/:codeId': ['DYNAMIC_QR_ALREADY_PAID', 'DYNAMIC_QR_BAD_REQUEST', 'DYNAMIC_QR_NOT_FOUND'],
   'GET /v2/codes/payments/:merchantPaymentId': ['DYNAMIC_QR_PAYMENT_NOT_FOUND', 'DYNAMIC_QR_BAD_REQUEST'],
   'DELETE /v2/payments/:merchantPaymentId': ['ORDER_NOT_REVERSIBLE', purged, timeout],
-  'POST /v2/payments/reauthorize': ['REAUTHORIZE_REJECTED', 'PAY_METHOD_INVALIDATED', 'REAUTH_AMOUNT_UNCHANGED', 'REAUTH_MAX_LIMIT_EXCEEDED', 'REAUTHORIZE_FAILED', purged, ['RESOURCE_NOT_FOUND', opaCodeIds.orderNotFound]],
+  'POST /v2/payments/reauthorize': [
+    'REAUTHORIZE_REJECTED',
+    'PAY_METHOD_INVALIDATED',
+    'REAUTH_AMOUNT_UNCHANGED',
+    'REAUTH_MAX_LIMIT_EXCEEDED',
+    'REAUTHORIZE_FAILED',
+    purged,
+    ['RESOURCE_NOT_FOUND', opaCodeIds.orderNotFound],
+  ],
   'POST /v2/payments/capture': [
     ['UNACCEPTABLE_OP', '00400035'],
     'LIMIT_EXCEEDED',
@@ -135,9 +158,7 @@ export function forcedErrorsOf(route: string): ForcedError[] {
   const own = forcedErrorTable[route]
   if (!own) return []
   const seen = new Set<string>()
-  return [...own, ...common]
-    .map(resolve)
-    .filter((e) => !seen.has(e.code) && seen.add(e.code))
+  return [...own, ...common].map(resolve).filter((e) => !seen.has(e.code) && seen.add(e.code))
 }
 
 /**

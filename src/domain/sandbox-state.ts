@@ -29,10 +29,24 @@ const L = sandboxStateLimits
 // ── the seed file ────────────────────────────────────────────────────────────────────────────────────────
 
 /** Test-user names as the wallet pages show them. */
-export const TestUsernameSchema = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'Lowercase a-z, 0-9, - and _, 1–32 characters'), d('A test user\'s name (1–32: a-z 0-9 - _).'))
+export const TestUsernameSchema = v.pipe(
+  v.string(),
+  v.regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'Lowercase a-z, 0-9, - and _, 1–32 characters'),
+  d("A test user's name (1–32: a-z 0-9 - _)."),
+)
 /** The seed file's own name for an authorization, so payments can point at it (the id itself is issued on load). */
-export const SeedKeySchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Allowed characters: a-z, A-Z, 0-9, - and _ (1–64)'), d('A key naming this entry inside the seed file.'))
-const SeedAmountSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(99_999_999_999), d('Amount in yen, a positive integer (up to 11 digits, as published).'))
+export const SeedKeySchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Allowed characters: a-z, A-Z, 0-9, - and _ (1–64)'),
+  d('A key naming this entry inside the seed file.'),
+)
+const SeedAmountSchema = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(1),
+  v.maxValue(99_999_999_999),
+  d('Amount in yen, a positive integer (up to 11 digits, as published).'),
+)
 const SeedDescriptionSchema = v.pipe(v.string(), v.maxLength(255), d('orderDescription (≤255).'))
 
 export const SeedTestUserSchema = v.pipe(
@@ -96,7 +110,15 @@ export const SeedPreauthPaymentSchema = v.pipe(
     ...paymentBase,
     status: v.picklist(['AUTHORIZED', 'EXPIRED', 'CANCELED']),
     userAuthorization: SeedKeySchema,
-    expiresInMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(limits.sandbox.preauthMaxExpiryMs), d('AUTHORIZED: expires this long after loading (default 7 days, at most 30).'))),
+    expiresInMs: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(limits.sandbox.preauthMaxExpiryMs),
+        d('AUTHORIZED: expires this long after loading (default 7 days, at most 30).'),
+      ),
+    ),
   }),
   d('A pre-authorisation by a linked user.'),
 )
@@ -110,7 +132,9 @@ export const SandboxSeedSchema = v.pipe(
     userAuthorizations: v.optional(v.pipe(v.array(SeedUserAuthorizationSchema), v.maxLength(L.seedMaxUserAuthorizations)), []),
     payments: v.optional(v.pipe(v.array(SeedPaymentSchema), v.maxLength(L.seedMaxPayments)), []),
   }),
-  d('Sandbox only: a seed file. It replaces the merchant\'s whole sandbox (docs/sandbox-state.md); without testUsers the default ones (taro, hanako, jiro) are seeded.'),
+  d(
+    "Sandbox only: a seed file. It replaces the merchant's whole sandbox (docs/sandbox-state.md); without testUsers the default ones (taro, hanako, jiro) are seeded.",
+  ),
 )
 
 export type SandboxSeed = v.InferOutput<typeof SandboxSeedSchema>
@@ -229,7 +253,7 @@ export const SnapshotParamsSchema = v.object({ id: SnapshotIdSchema })
 
 export const TakeSnapshotRequestSchema = v.pipe(
   v.strictObject({ label: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(L.snapshotLabelMaxLength))) }),
-  d('Sandbox only: take a snapshot of the calling merchant\'s sandbox (an optional label, ≤80).'),
+  d("Sandbox only: take a snapshot of the calling merchant's sandbox (an optional label, ≤80)."),
 )
 
 export const SnapshotDataSchema = v.pipe(
@@ -240,11 +264,11 @@ export const SnapshotDataSchema = v.pipe(
     sizeBytes: v.number(),
     rows: v.pipe(v.record(v.string(), v.number()), d('Rows kept, per table.')),
   }),
-  d('A snapshot of a merchant\'s sandbox.'),
+  d("A snapshot of a merchant's sandbox."),
 )
 export const SnapshotListDataSchema = v.pipe(
   v.object({ merchantId: v.string(), limit: v.number(), maxBytes: v.number(), snapshots: v.array(SnapshotDataSchema) }),
-  d('The merchant\'s snapshots, newest first.'),
+  d("The merchant's snapshots, newest first."),
 )
 
 export const SeededTestUserSchema = v.object({ username: v.string(), testUserId: v.string(), balance: v.number() })
@@ -255,5 +279,5 @@ export const SandboxStateDataSchema = v.pipe(
     userAuthorizations: v.array(v.object({ key: v.string(), username: v.string(), userAuthorizationId: v.string(), status: v.string() })),
     payments: v.array(v.object({ merchantPaymentId: v.string(), paymentId: v.string(), status: v.string(), codeId: v.nullable(v.string()) })),
   }),
-  d('The merchant\'s sandbox after a reset, a seed or a restore: its test users, and the ids the seed\'s entries were given.'),
+  d("The merchant's sandbox after a reset, a seed or a restore: its test users, and the ids the seed's entries were given."),
 )

@@ -7,7 +7,8 @@ describe('merchant settings rules', () => {
     expect(isWebhookUrl('https://shop.example/hook')).toBe(true)
     expect(isWebhookUrl('http://localhost:8080/hook')).toBe(true)
     expect(isWebhookUrl('http://127.0.0.1/hook')).toBe(true)
-    for (const bad of ['http://shop.example/hook', 'ftp://shop.example', 'https://user:pw@shop.example', 'shop.example', '']) expect(isWebhookUrl(bad), bad).toBe(false)
+    for (const bad of ['http://shop.example/hook', 'ftp://shop.example', 'https://user:pw@shop.example', 'shop.example', ''])
+      expect(isWebhookUrl(bad), bad).toBe(false)
   })
 
   it('redirect domains are host names, normalised and deduplicated', () => {

@@ -38,8 +38,7 @@ export const isHostName = (value: string) => hostPattern.test(value) && !/^[\d.]
 export const normaliseDomains = (domains: readonly string[]) => [...new Set(domains.map((d) => normalizeTyped(d).toLowerCase()).filter(Boolean))]
 
 /** A host matches a listed domain when it is the domain or one of its sub-domains. */
-export const hostOnList = (host: string, domains: readonly string[]) =>
-  domains.some((d) => host === d || host.endsWith(`.${d}`))
+export const hostOnList = (host: string, domains: readonly string[]) => domains.some((d) => host === d || host.endsWith(`.${d}`))
 
 /**
  * Spec §5: a WEB_LINK redirect must be HTTPS with its domain on the merchant's allowed list. An empty list allows

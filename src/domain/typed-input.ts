@@ -17,4 +17,7 @@ export function normalizeTyped(text: string, { trim = true }: { trim?: boolean }
  * A typed amount of yen: digits after `normalizeTyped`, with the thousands separators and the yen sign a person may
  * add (`1,000`, `¥1000`, `１，０００円`) dropped. Anything else is kept so the field's own check refuses it.
  */
-export const normalizeTypedAmount = (text: string): string => normalizeTyped(text).replace(/^[¥￥]\s*|\s*円$/g, '').replace(/(?<=\d),(?=\d{3}(?:\D|$))/g, '')
+export const normalizeTypedAmount = (text: string): string =>
+  normalizeTyped(text)
+    .replace(/^[¥￥]\s*|\s*円$/g, '')
+    .replace(/(?<=\d),(?=\d{3}(?:\D|$))/g, '')

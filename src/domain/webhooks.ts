@@ -56,7 +56,8 @@ export type WebhookState = (typeof webhookStates)[number]
  * and refund (→ REFUNDED) send none.
  */
 export function webhookStateOf(before: { status: string; amount: number }, after: { status: string; amount: number }): WebhookState | undefined {
-  if (after.status === 'AUTHORIZED') return before.status === 'CREATED' || (before.status === 'AUTHORIZED' && before.amount !== after.amount) ? 'AUTHORIZED' : undefined
+  if (after.status === 'AUTHORIZED')
+    return before.status === 'CREATED' || (before.status === 'AUTHORIZED' && before.amount !== after.amount) ? 'AUTHORIZED' : undefined
   if (after.status === before.status) return undefined
   if (after.status === 'COMPLETED') return before.status === 'CREATED' || before.status === 'AUTHORIZED' ? 'COMPLETED' : undefined
   if (after.status === 'CANCELED' || after.status === 'EXPIRED') return before.status === 'AUTHORIZED' ? after.status : undefined
@@ -64,7 +65,8 @@ export function webhookStateOf(before: { status: string; amount: number }, after
 }
 
 /** ISO-8601 in UTC without milliseconds, as the published examples (`2020-03-13T13:35:30Z`). */
-export const webhookTime = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z'))
+export const webhookTime = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z')
 
 export interface TransactionWebhookInput {
   merchantId: string
@@ -108,7 +110,14 @@ export function confirmationExpiredWebhook(p: Omit<TransactionWebhookInput, 'sta
     nowMs: p.confirmationExpiresAtMs,
   })
   return {
-    notification_type, merchant_id, store_id, pos_id, order_id, merchant_order_id, authorized_at, expires_at,
+    notification_type,
+    merchant_id,
+    store_id,
+    pos_id,
+    order_id,
+    merchant_order_id,
+    authorized_at,
+    expires_at,
     confirmation_expires_at: webhookTime(p.confirmationExpiresAtMs)!,
     order_amount,
     reauth_request_id: p.reauthRequestId,

@@ -17,8 +17,7 @@ export interface Clock {
 export function createClock(base: () => number = () => Date.now()): Clock {
   let globalOffset = 0
   const merchantOffsets = new Map<string, number>()
-  const nowMs = (merchantId?: string) =>
-    base() + globalOffset + (merchantId ? (merchantOffsets.get(merchantId) ?? 0) : 0)
+  const nowMs = (merchantId?: string) => base() + globalOffset + (merchantId ? (merchantOffsets.get(merchantId) ?? 0) : 0)
   return {
     now: () => new Date(nowMs()),
     nowMs,

@@ -32,7 +32,9 @@ const localesDir = join(import.meta.dirname, '..', '..', 'locales')
 function readCatalogs(lang: Lang): Record<string, string> {
   const texts: Record<string, string> = {}
   const dir = join(localesDir, lang)
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.po')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.po'))
+    .sort()) {
     const po = PO.parse(readFileSync(join(dir, name), 'utf8'))
     for (const item of po.items) {
       // explicit ids (server and domain descriptors) are their msgid; the portal's generated ids are the browser's
@@ -50,8 +52,7 @@ function load(): Record<Lang, I18n> {
   const en = readCatalogs('en')
   // a Japanese text not translated yet falls back to English (lingui.config.ts: fallbackLocales)
   const ja = { ...en, ...readCatalogs('ja') }
-  const compiled = (texts: Record<string, string>): Messages =>
-    Object.fromEntries(Object.entries(texts).map(([id, text]) => [id, compileMessage(text)]))
+  const compiled = (texts: Record<string, string>): Messages => Object.fromEntries(Object.entries(texts).map(([id, text]) => [id, compileMessage(text)]))
   return {
     ja: setupI18n({ locale: 'ja', messages: { ja: compiled(ja) } }),
     en: setupI18n({ locale: 'en', messages: { en: compiled(en) } }),
@@ -71,10 +72,7 @@ export function i18nFor(lang: Lang): I18n {
 export function t(lang: Lang, descriptor: MessageDescriptor, values?: Record<string, unknown>): string {
   const i18n = i18nFor(lang)
   if (descriptor.id && !(descriptor.id in i18n.messages)) {
-    return setupI18n({ locale: lang, messages: { [lang]: { [descriptor.id]: compileMessage(descriptor.message ?? descriptor.id) } } })._(
-      descriptor.id,
-      values,
-    )
+    return setupI18n({ locale: lang, messages: { [lang]: { [descriptor.id]: compileMessage(descriptor.message ?? descriptor.id) } } })._(descriptor.id, values)
   }
   return i18n._(descriptor.id!, values)
 }

@@ -12,7 +12,11 @@ export interface Logger {
 const order = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const
 
 /** JSON lines on stdout; personal fields redacted; a request id on every request line (see app.ts). */
-export function createLogger(level: Config['logLevel'], base: Record<string, unknown> = {}, write: (line: string) => unknown = (line) => process.stdout.write(line + '\n')): Logger {
+export function createLogger(
+  level: Config['logLevel'],
+  base: Record<string, unknown> = {},
+  write: (line: string) => unknown = (line) => process.stdout.write(line + '\n'),
+): Logger {
   const emit = (lvl: keyof typeof order, msg: string, fields?: Record<string, unknown>) => {
     if (order[lvl] < order[level]) return
     const record = { t: new Date().toISOString(), level: lvl, msg, ...base, ...(fields ? (redact(fields) as object) : {}) }

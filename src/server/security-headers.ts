@@ -21,12 +21,7 @@ export function securityHeaders(config: Pick<Config, 'publicOrigin'>): Middlewar
     const nonce = cspNonce(c)
     c.header(
       'Content-Security-Policy',
-      [
-        `script-src 'self' 'nonce-${nonce}'`,
-        `object-src 'none'`,
-        `base-uri 'self'`,
-        `frame-ancestors ${ancestors}`,
-      ].join('; '),
+      [`script-src 'self' 'nonce-${nonce}'`, `object-src 'none'`, `base-uri 'self'`, `frame-ancestors ${ancestors}`].join('; '),
     )
     c.header('X-Content-Type-Options', 'nosniff')
     c.header('X-Frame-Options', 'SAMEORIGIN')

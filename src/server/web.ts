@@ -26,8 +26,7 @@ interface ViteManifestChunk {
   imports?: string[]
 }
 
-const viteManifest = (webDist: string) =>
-  JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>
+const viteManifest = (webDist: string) => JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestChunk>
 
 /** The stylesheets of a client build (one with `build.cssCodeSplit: false`, vite.config.ts), in manifest order. */
 export function stylesheetsOf(webDist: string): string[] {

@@ -38,12 +38,15 @@ describe('login access (spec §2)', () => {
     expect(router.state.matches.map((match) => match.routeId)).not.toContain('/{-$webview}/')
   })
 
-  it.each(['/settings?tab=api-keys', '/webview/dashboard/transactions'])('sends a visitor without a session from %s to sign-in with a redirect back', async (href) => {
-    const router = createAppRouter(createQueryClient())
-    router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [href] }) })
-    await router.load()
-    const prefix = href.startsWith('/webview') ? '/webview' : ''
-    expect(router.state.location.pathname).toBe(`${prefix}/account/signin`)
-    expect(router.state.location.search).toEqual({ redirect: href })
-  })
+  it.each(['/settings?tab=api-keys', '/webview/dashboard/transactions'])(
+    'sends a visitor without a session from %s to sign-in with a redirect back',
+    async (href) => {
+      const router = createAppRouter(createQueryClient())
+      router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [href] }) })
+      await router.load()
+      const prefix = href.startsWith('/webview') ? '/webview' : ''
+      expect(router.state.location.pathname).toBe(`${prefix}/account/signin`)
+      expect(router.state.location.search).toEqual({ redirect: href })
+    },
+  )
 })

@@ -205,7 +205,6 @@ async function signIn(page: Page, app: AccountsApp, lang: Lang, email: string, s
   await page.getByRole('button', { name: t.verify, exact: true }).click()
 }
 
-
 for (const lang of ['ja', 'en'] as const) {
   const t = text[lang]
 
@@ -234,8 +233,14 @@ for (const lang of ['ja', 'en'] as const) {
 
       // screen 3: logo upload and merchant name
       await page.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(120, 120) })
-      await expect(page.getByRole('main').getByRole('img', { name: lang === 'ja' ? '加盟店ロゴ' : 'Merchant logo' })).toHaveAttribute('src', /\/v1\/dpSignup\/logo\//)
-      await page.getByRole('main').getByLabel(lang === 'ja' ? '加盟店名' : 'Merchant name', { exact: true }).fill('Cake Shop')
+      await expect(page.getByRole('main').getByRole('img', { name: lang === 'ja' ? '加盟店ロゴ' : 'Merchant logo' })).toHaveAttribute(
+        'src',
+        /\/v1\/dpSignup\/logo\//,
+      )
+      await page
+        .getByRole('main')
+        .getByLabel(lang === 'ja' ? '加盟店名' : 'Merchant name', { exact: true })
+        .fill('Cake Shop')
       await page.getByRole('button', { name: t.next }).click()
 
       // screen 4: every product checked, corporate-only marked, long descriptions expand on hover
@@ -266,7 +271,9 @@ for (const lang of ['ja', 'en'] as const) {
       expect(keyFile.api_key).toBe(await newKey.first().textContent())
       expect(keyFile.api_secret).toBe(await newKey.nth(1).textContent())
       const bearer = await page.evaluate(() => JSON.parse(localStorage.getItem('userLoginToken') ?? 'null').access_token)
-      const keys = await (await page.request.get(`${app.origin}/v1/d-panel/${keyFile.merchant_id}/apiKey`, { headers: { authorization: `Bearer ${bearer}` } })).json()
+      const keys = await (
+        await page.request.get(`${app.origin}/v1/d-panel/${keyFile.merchant_id}/apiKey`, { headers: { authorization: `Bearer ${bearer}` } })
+      ).json()
       expect(keys.data.keys.map((k: { api_key: string }) => k.api_key)).toHaveLength(2)
       expect(keys.data.keys.map((k: { api_key: string }) => k.api_key)).toContain(keyFile.api_key)
       await page.getByRole('button', { name: t.back, exact: true }).click()
@@ -301,9 +308,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByRole('button', { name: t.verify, exact: true }).click()
       await expect(page).toHaveURL(/\/dashboard\/transactions$/)
       // The stored token is read with polling: once in CI it was not yet visible in the same tick as the URL change.
-      await expect
-        .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userLoginToken') ?? 'null')?.access_token))
-        .toBeTruthy()
+      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userLoginToken') ?? 'null')?.access_token)).toBeTruthy()
     })
 
     test('a sign-in without a redirect goes to myhome with the query string saved before it (spec §2)', async ({ page, app, request }) => {

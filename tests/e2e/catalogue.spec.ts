@@ -9,8 +9,22 @@ import { expect, type Page, test } from '../support/hydrated-test.ts'
 type Lang = 'ja' | 'en'
 const texts = {
   // issue 20: the app-invoke option is named by the products table (アプリ呼び出し, as home and docs say)
-  ja: { title: '支払いサンプル集', cashback: 'キャッシュバック', appInvoke: 'アプリ呼び出し', copy: 'コピー', copied: 'コピーしました', link: 'このデモの裏側のコード：7 言語の支払いサンプル集' },
-  en: { title: 'Payment sample catalogue', cashback: 'Cashback', appInvoke: 'App Invoke', copy: 'Copy', copied: 'Copied', link: 'The code behind it: the payment sample catalogue in seven languages' },
+  ja: {
+    title: '支払いサンプル集',
+    cashback: 'キャッシュバック',
+    appInvoke: 'アプリ呼び出し',
+    copy: 'コピー',
+    copied: 'コピーしました',
+    link: 'このデモの裏側のコード：7 言語の支払いサンプル集',
+  },
+  en: {
+    title: 'Payment sample catalogue',
+    cashback: 'Cashback',
+    appInvoke: 'App Invoke',
+    copy: 'Copy',
+    copied: 'Copied',
+    link: 'The code behind it: the payment sample catalogue in seven languages',
+  },
 }
 
 async function useLang(page: Page, lang: Lang) {

@@ -127,7 +127,11 @@ test('QR: a code nobody pays is cancelled in the sandbox after 5 minutes of look
 test('QR: a failed creation says "Unknown error occurred. Please try again." and stays in the shop', async ({ page }) => {
   await openShop(page, '')
   await page.route(/\/v1\/demos\/createQR$/, (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ resultInfo: { code: 'INTERNAL_SERVER_ERROR', message: 'x', codeId: 'x' }, data: null }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ resultInfo: { code: 'INTERNAL_SERVER_ERROR', message: 'x', codeId: 'x' }, data: null }),
+    }),
   )
   await page.getByText('いちごのショートケーキ').click()
   await page.getByRole('button', { name: '購入手続きへ' }).click()

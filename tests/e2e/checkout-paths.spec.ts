@@ -4,7 +4,21 @@ import { checkoutQrModel } from '@machines/checkout-qr.machine.model.ts'
 import { allStateNodes, machineInventory, seenAfter, transitionCover } from '../../scripts/statechart-model.ts'
 import { demoApiPaths as P } from '../../src/domain/demo-api.ts'
 import { limits } from '../../src/domain/limits.ts'
-import { answerNextOk, consent, openOnPageClock, outcomeOf, payTheCode, returnWithoutToken, pollEnds, preparePollEnd, replay, stepTitle, transient, type Event, type PathDriver } from '../support/demo-path-replay.ts'
+import {
+  answerNextOk,
+  consent,
+  openOnPageClock,
+  outcomeOf,
+  payTheCode,
+  returnWithoutToken,
+  pollEnds,
+  preparePollEnd,
+  replay,
+  stepTitle,
+  transient,
+  type Event,
+  type PathDriver,
+} from '../support/demo-path-replay.ts'
 import { answerNextWith } from '../support/statechart-paths.ts'
 
 /**

@@ -42,7 +42,9 @@ async function signedIn(page: Page, lang: Lang, tag: string) {
   return dev
 }
 
-test('ja: switching to live asks first (Escape and Close keep test mode), activation enters live mode, the mode survives a reload, and back to test', async ({ page }) => {
+test('ja: switching to live asks first (Escape and Close keep test mode), activation enters live mode, the mode survives a reload, and back to test', async ({
+  page,
+}) => {
   const dev = await signedIn(page, 'ja', 'live')
   await page.goto('/dashboard/home')
   const merchantId = page.getByTestId('merchant-id')
@@ -96,7 +98,9 @@ test('ja: switching to live asks first (Escape and Close keep test mode), activa
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('en: generate a key (shown once, downloadable), revoke the old one, the last key cannot be revoked, and the sandbox refuses the revoked key', async ({ page }) => {
+test('en: generate a key (shown once, downloadable), revoke the old one, the last key cannot be revoked, and the sandbox refuses the revoked key', async ({
+  page,
+}) => {
   const dev = await signedIn(page, 'en', 'keys')
   const sandbox = opaClient({
     request: (path, init) => fetch(new URL(path, test.info().project.use.baseURL!), init),
@@ -285,7 +289,10 @@ test('en: settings are saved and reloaded, refused values are marked, and leavin
   const qr = page.getByRole('checkbox', { name: 'Dynamic QR Code' })
   await expect(qr).toBeChecked()
   await expect(page.getByRole('list', { name: 'User authorization scopes of Native Payment' })).toContainText('direct_debit')
-  await page.getByText(/^OPA endpoints your keys may call/).first().click()
+  await page
+    .getByText(/^OPA endpoints your keys may call/)
+    .first()
+    .click()
   await expect(page.getByRole('list', { name: 'OPA endpoints of Web Payment' })).toContainText('POST /v2/codes')
   await qr.uncheck()
   // leaving the page with changes: the router's blocker asks too
@@ -329,7 +336,6 @@ test('ja at 390 px: myhome fits a phone, and its tools menu links to transaction
     ['レスポンスコード解析', '/develop/resolve'],
     ['設定', '/settings'],
   ]
-  for (const [name, href] of links)
-    await expect(tools.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href)
+  for (const [name, href] of links) await expect(tools.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href)
   await expect(page.getByRole('region', { name: 'お知らせ' })).toContainText('APIキーを管理')
 })

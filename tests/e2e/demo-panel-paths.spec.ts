@@ -4,7 +4,20 @@ import { demoPanelModel } from '@machines/demo-panel.machine.model.ts'
 import { responseTokenOf } from '../../src/domain/checkout-demo.ts'
 import { demoApiPaths as P } from '../../src/domain/demo-api.ts'
 import type { DemoPanelType } from '../../src/domain/demo-panel.ts'
-import { consent, openOnPageClock, outcomeOf, payTheCode, returnWithoutToken, pollEnds, preparePollEnd, replay, stepTitle, transient, type Event, type PathDriver } from '../support/demo-path-replay.ts'
+import {
+  consent,
+  openOnPageClock,
+  outcomeOf,
+  payTheCode,
+  returnWithoutToken,
+  pollEnds,
+  preparePollEnd,
+  replay,
+  stepTitle,
+  transient,
+  type Event,
+  type PathDriver,
+} from '../support/demo-path-replay.ts'
 import { answerNextWith } from '../support/statechart-paths.ts'
 
 /**
@@ -37,7 +50,12 @@ const refusedAtZero = (page: Page) => amountFor(page, true)
 const acceptedAmount = (page: Page) => amountFor(page, false)
 
 /** The next request to `path` gets no answer (the network fails): the panel says NO_ANSWER. */
-const noAnswerNext = async (page: Page, path: string) => void (await page.route((url) => url.pathname === path || url.pathname.startsWith(`${path}/`), (route) => route.abort(), { times: 1 }))
+const noAnswerNext = async (page: Page, path: string) =>
+  void (await page.route(
+    (url) => url.pathname === path || url.pathname.startsWith(`${path}/`),
+    (route) => route.abort(),
+    { times: 1 },
+  ))
 
 /** Problems the panel can end with: the catalogue's own and the result codes of the plan's refusals. */
 const problems = ['TIMED_OUT', 'GAVE_UP', 'RESPONSE_TOKEN_MISSING', 'NO_ANSWER', 'UNEXPECTED_ANSWER', 'INVALID_PARAMS', 'RATE_LIMIT']
@@ -49,7 +67,10 @@ const driver: PathDriver = {
   root: panel,
   act: {
     'panel.type': async (page, event) => page.getByRole('radio', { name: typeNames[event.paymentType as DemoPanelType], exact: true }).check(),
-    'panel.view': async (page, event) => page.getByRole('radio', { name: event.view === 'directDebit' ? 'Direct debit (link on the consent page first)' : 'Native payment (linked test user)' }).check(),
+    'panel.view': async (page, event) =>
+      page
+        .getByRole('radio', { name: event.view === 'directDebit' ? 'Direct debit (link on the consent page first)' : 'Native payment (linked test user)' })
+        .check(),
     'panel.amount': async (page, event) => amountField(page).fill(String(event.text)),
     'panel.run': async (page) => button(page, 'Run').click(),
     'panel.cancel': async (page) => button(page, 'Cancel').click(),
@@ -80,7 +101,9 @@ const driver: PathDriver = {
   shows: {
     ...Object.fromEntries(phoneScreens.map((s) => [`phone.${s}`, (page: Page) => page.locator(`.demo-phone[data-screen="phone.${s}"]`)])),
     ...Object.fromEntries(amountAlerts.map((a) => [`alert.${a}`, (page: Page) => page.getByRole('alert').and(page.locator(`[data-alert="${a}"]`))])),
-    ...Object.fromEntries(problems.map((p) => [`problem.${p}`, (page: Page) => page.getByRole('alert').and(page.locator(`[data-outcome="failed"][data-problem="${p}"]`))])),
+    ...Object.fromEntries(
+      problems.map((p) => [`problem.${p}`, (page: Page) => page.getByRole('alert').and(page.locator(`[data-outcome="failed"][data-problem="${p}"]`))]),
+    ),
     'run.disabled': (page) => page.getByRole('button', { name: 'Run', exact: true, disabled: true }),
   },
 }

@@ -27,12 +27,15 @@ interface FullPage {
 async function useLang(page: Page, lang: Lang) {
   // the portal keeps the language in localStorage (spec §3) and its mirror, the `lang` cookie the server renders in
   await page.context().addCookies([{ name: 'lang', value: lang === 'ja' ? 'jp' : 'en', url: test.info().project.use.baseURL! }])
-  await page.addInitScript((stored) => {
-    if (!sessionStorage.getItem('docs-e2e-lang-set')) {
-      localStorage.setItem('lang', stored)
-      sessionStorage.setItem('docs-e2e-lang-set', '1')
-    }
-  }, lang === 'ja' ? 'jp' : 'en')
+  await page.addInitScript(
+    (stored) => {
+      if (!sessionStorage.getItem('docs-e2e-lang-set')) {
+        localStorage.setItem('lang', stored)
+        sessionStorage.setItem('docs-e2e-lang-set', '1')
+      }
+    },
+    lang === 'ja' ? 'jp' : 'en',
+  )
 }
 
 async function listPages(request: APIRequestContext, type: string, lang: Lang): Promise<Summary[]> {
@@ -51,9 +54,17 @@ async function expectAxeClean(page: Page) {
   await settleAnimations(page)
   await page.addScriptTag({ content: axeSource })
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    return result.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
   })
   expect(violations).toEqual([])
 }
@@ -119,10 +130,7 @@ test('the code language choice applies to every code block and survives navigati
   const other = page.getByRole('tablist', { name: 'Code language' }).first()
   await expect(other.getByRole('tab', { name: 'Java' })).toHaveAttribute('aria-selected', 'true')
   await page.reload()
-  await expect(page.getByRole('tablist', { name: 'Code language' }).first().getByRole('tab', { name: 'Java' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  )
+  await expect(page.getByRole('tablist', { name: 'Code language' }).first().getByRole('tab', { name: 'Java' })).toHaveAttribute('aria-selected', 'true')
   await expect(page.locator('.code-block__pre').first()).toHaveCSS('max-height', '313px')
 })
 
@@ -149,7 +157,10 @@ test('a code block links to the release notes of the SDK its selected language b
   await useLang(page, 'en')
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/products/docs/webpayment')
-  const block = page.locator('.code-block').filter({ has: page.getByRole('tablist') }).first()
+  const block = page
+    .locator('.code-block')
+    .filter({ has: page.getByRole('tablist') })
+    .first()
   await block.getByRole('tab', { name: 'Php' }).click()
   await block.getByRole('link', { name: 'Release notes of the Php SDK' }).click()
   await expect(page).toHaveURL(/\/products\/docs\/releasenotes#php$/)
@@ -178,7 +189,11 @@ test('the copy button copies the code and says "Copied" for 4 seconds', async ({
 })
 
 async function openSearch(page: Page) {
-  await page.locator('header').getByRole('button', { name: /search|検索/i }).first().click()
+  await page
+    .locator('header')
+    .getByRole('button', { name: /search|検索/i })
+    .first()
+    .click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()
   return dialog
@@ -212,7 +227,10 @@ test('search finds a page by an English word and says so when nothing matches', 
 test('the search dialog works with the keyboard alone and gives focus back', async ({ page }) => {
   await useLang(page, 'en')
   await page.goto('/products/docs/qrcode')
-  const trigger = page.locator('header').getByRole('button', { name: /search/i }).first()
+  const trigger = page
+    .locator('header')
+    .getByRole('button', { name: /search/i })
+    .first()
   // the button is enabled once the server-rendered page is hydrated (before that it could not open the dialog)
   await expect(trigger).toBeEnabled()
   await trigger.focus()
@@ -312,7 +330,22 @@ test('axe finds nothing in the open search dialog with results', async ({ page }
 })
 
 const globalRules = ['color', 'philosophy', 'icongraphy', 'illustration', 'interaction', 'photo', 'layout', 'shadow', 'shape', 'typography', 'transition']
-const components = ['balloon', 'buttons', 'expand', 'cards', 'halfsheets', 'label', 'selectioncontrols', 'tab', 'toast', 'form', 'header', 'pagecontrols', 'list', 'slider']
+const components = [
+  'balloon',
+  'buttons',
+  'expand',
+  'cards',
+  'halfsheets',
+  'label',
+  'selectioncontrols',
+  'tab',
+  'toast',
+  'form',
+  'header',
+  'pagecontrols',
+  'list',
+  'slider',
+]
 
 test('the style guide home shows the philosophy and links every global rule and component', async ({ page }) => {
   await useLang(page, 'en')

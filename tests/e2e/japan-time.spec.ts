@@ -24,7 +24,11 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(meta).toContainText(`${formatJst(lang, at, 'log')} · `)
     await expect(meta).toContainText(' JST · ')
     // the browser's own zone would show New York's hour
-    const newYork = new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'America/New_York' }).format(new Date(at))
+    const newYork = new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
+      dateStyle: 'short',
+      timeStyle: 'medium',
+      timeZone: 'America/New_York',
+    }).format(new Date(at))
     await expect(meta).not.toContainText(newYork)
   })
 }

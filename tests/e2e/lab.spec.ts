@@ -43,10 +43,27 @@ async function signedInDeveloper(page: Page): Promise<Developer> {
 /** Links the test user taro to the developer's merchant through the sandbox's account-link QR and consent page. */
 async function linkTaro(page: Page, d: Developer): Promise<string> {
   const origin = test.info().project.use.baseURL!
-  const body = JSON.stringify({ scopes: ['direct_debit', 'continuous_payments', 'pending_payments', 'get_balance', 'preauth_capture_native'], nonce: 'n0nce1', redirectUrl: 'https://shop.example/linked', referenceId: 'ref-lab' })
+  const body = JSON.stringify({
+    scopes: ['direct_debit', 'continuous_payments', 'pending_payments', 'get_balance', 'preauth_capture_native'],
+    nonce: 'n0nce1',
+    redirectUrl: 'https://shop.example/linked',
+    referenceId: 'ref-lab',
+  })
   const contentType = 'application/json'
-  const authorization = signOpaRequest(nodeOpaCrypto, { apiKey: d.apiKey, apiSecret: d.apiSecret, method: 'POST', path: '/v1/qr/sessions', nonce: `n${Date.now()}`, epoch: Math.floor(Date.now() / 1000), contentType, body })
-  const created = await page.request.post('/v1/qr/sessions', { headers: { authorization, 'content-type': contentType, 'x-assume-merchant': d.merchantId }, data: body })
+  const authorization = signOpaRequest(nodeOpaCrypto, {
+    apiKey: d.apiKey,
+    apiSecret: d.apiSecret,
+    method: 'POST',
+    path: '/v1/qr/sessions',
+    nonce: `n${Date.now()}`,
+    epoch: Math.floor(Date.now() / 1000),
+    contentType,
+    body,
+  })
+  const created = await page.request.post('/v1/qr/sessions', {
+    headers: { authorization, 'content-type': contentType, 'x-assume-merchant': d.merchantId },
+    data: body,
+  })
   expect(created.status(), await created.text()).toBe(201)
   const wallet = walletBrowser(socketSend(), origin)
   const consent = await wallet.open((await created.json()).data.linkQRCodeURL)
@@ -86,7 +103,9 @@ test('resolver: an unknown code says so and offers near matches; a pasted respon
   await page.getByRole('link', { name: 'UNAUTHORIZED', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'UNAUTHORIZED' })).toBeVisible()
   await page.getByLabel('Response code', { exact: true }).fill('')
-  await page.getByLabel('Response text (optional)').fill('{"resultInfo":{"code":"DYNAMIC_QR_NOT_FOUND","message":"Dynamic QR code not found","codeId":"08100007"},"data":null}')
+  await page
+    .getByLabel('Response text (optional)')
+    .fill('{"resultInfo":{"code":"DYNAMIC_QR_NOT_FOUND","message":"Dynamic QR code not found","codeId":"08100007"},"data":null}')
   await page.getByRole('button', { name: 'Explain this code' }).click()
   await expect(page).toHaveURL(/code=DYNAMIC_QR_NOT_FOUND/)
   await expect(page.getByRole('heading', { name: 'DYNAMIC_QR_NOT_FOUND' })).toBeVisible()
@@ -97,13 +116,15 @@ const resolverForm = {
     code: 'レスポンスコード',
     response: 'レスポンス本文（任意）',
     empty: 'レスポンスコードを入力するか、コードを含むレスポンスを貼り付けてください。',
-    unreadable: '貼り付けた本文にレスポンスコードが見つかりません。resultInfo.code か resultInfo.codeId（例："code":"UNAUTHORIZED" や 08100016）を含めるか、上の欄にコードを入力してください。',
+    unreadable:
+      '貼り付けた本文にレスポンスコードが見つかりません。resultInfo.code か resultInfo.codeId（例："code":"UNAUTHORIZED" や 08100016）を含めるか、上の欄にコードを入力してください。',
   },
   en: {
     code: 'Response code',
     response: 'Response text (optional)',
     empty: 'Enter a response code, or paste a response that contains one.',
-    unreadable: 'No response code was found in the pasted text. It needs resultInfo.code or resultInfo.codeId (for example "code":"UNAUTHORIZED" or 08100016); or type the code above.',
+    unreadable:
+      'No response code was found in the pasted text. It needs resultInfo.code or resultInfo.codeId (for example "code":"UNAUTHORIZED" or 08100016); or type the code above.',
   },
 }
 
@@ -125,7 +146,7 @@ for (const lang of ['ja', 'en'] as const) {
   })
 }
 
-test('old lab links open the product\'s tab', async ({ page }) => {
+test("old lab links open the product's tab", async ({ page }) => {
   await signedInDeveloper(page)
   await page.goto('/develop/qrcode-lab')
   await expect(page).toHaveURL(/\/develop\/paylab-lab\?product=qrcode$/)
@@ -136,7 +157,13 @@ test('old lab links open the product\'s tab', async ({ page }) => {
 
 /** The WOT scenario of each tab (the group's specific model, spec §4). */
 const wotScenario: Record<ProductModel, ScenarioId> = {
-  webcashier: 'model2', qrcode: 'model2', appinvoke: 'model2', autodebit: 'model3', request_money: 'model3', continuous_payments: 'model4', preauth_capture: 'model4',
+  webcashier: 'model2',
+  qrcode: 'model2',
+  appinvoke: 'model2',
+  autodebit: 'model3',
+  request_money: 'model3',
+  continuous_payments: 'model4',
+  preauth_capture: 'model4',
 }
 const needsUser: ProductModel[] = ['autodebit', 'request_money', 'continuous_payments', 'preauth_capture']
 
@@ -189,7 +216,16 @@ test('request money: the 0-yen scenario sends amount 0 and shows the published r
 
 /** A signed sandbox call with the developer's key, as a client of their merchant makes it. */
 async function sandboxAs(page: Page, d: Developer, method: 'GET' | 'DELETE', path: string) {
-  const authorization = signOpaRequest(nodeOpaCrypto, { apiKey: d.apiKey, apiSecret: d.apiSecret, method, path, nonce: `n${Date.now()}${Math.random()}`, epoch: Math.floor(Date.now() / 1000), contentType: null, body: null })
+  const authorization = signOpaRequest(nodeOpaCrypto, {
+    apiKey: d.apiKey,
+    apiSecret: d.apiSecret,
+    method,
+    path,
+    nonce: `n${Date.now()}${Math.random()}`,
+    epoch: Math.floor(Date.now() / 1000),
+    contentType: null,
+    body: null,
+  })
   return page.request.fetch(path, { method, headers: { authorization, 'x-assume-merchant': d.merchantId } })
 }
 

@@ -77,7 +77,9 @@ async function layoutFaults(page: Page): Promise<string[]> {
         const hit = document.elementFromPoint(x, y)
         if (hit && !container.contains(hit)) {
           const by = hit.closest('nav, aside, header, [class]') ?? hit
-          faults.push(`"${el.textContent!.trim().slice(0, 40)}" is covered at (${Math.round(x)}, ${Math.round(y)}) by ${by.tagName.toLowerCase()}.${[...by.classList].join('.')}`)
+          faults.push(
+            `"${el.textContent!.trim().slice(0, 40)}" is covered at (${Math.round(x)}, ${Math.round(y)}) by ${by.tagName.toLowerCase()}.${[...by.classList].join('.')}`,
+          )
           break
         }
       }

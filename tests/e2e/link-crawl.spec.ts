@@ -13,7 +13,6 @@ const origin = () => test.info().project.use.baseURL!
 /** Not pages of the portal: the APIs, the sandbox's wallet pages, the mailbox. */
 const notPortal = /^\/(v1|v2|dev|api|sandbox|openapi\.json|healthz)(\/|$)/
 
-
 function internalLinksOf(html: string, base: string): string[] {
   const links: string[] = []
   for (const m of html.matchAll(/<a\b[^>]*?\shref="([^"]+)"/g)) {

@@ -88,7 +88,10 @@ test('mini-app breadcrumbs name the section between Mini App and the page', asyn
   await expect(crumbs.nth(2).getByRole('link')).toHaveAttribute('href', '/miniapp/docs/features')
 })
 
-test('home: every product card leads to its docs in the same tab; SDK cards name version and language and open the sample catalogue', async ({ page, baseURL }) => {
+test('home: every product card leads to its docs in the same tab; SDK cards name version and language and open the sample catalogue', async ({
+  page,
+  baseURL,
+}) => {
   await useEnglish(page, baseURL)
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -155,7 +158,11 @@ test.describe('account pages', () => {
     await useEnglish(page, baseURL)
     await page.goto('/account/signup')
     await page.route('**/v1/dpSignup/createAccount', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ resultInfo: { code: 'INTERNAL_SERVER_ERROR', message: 'x', codeId: '08101000' }, data: null }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ resultInfo: { code: 'INTERNAL_SERVER_ERROR', message: 'x', codeId: '08101000' }, data: null }),
+      }),
     )
     const form = page.locator('[data-screen="account"]')
     await form.locator('input[type="email"]').fill(`fail-${Date.now()}@paylab.example`)

@@ -14,7 +14,15 @@ test('reset, snapshot, restore, seed and delete from the sandbox tools page', as
   const token = await signInThroughApi(page, 'sandbox-state')
   await setLang(page, 'en')
   const keys = await keysOf(page.request, token.access_token)
-  const code = async (id: string) => (await signed(page.request, keys, 'POST', '/v2/codes', { merchantPaymentId: id, amount: { amount: 100, currency: 'JPY' }, codeType: 'ORDER_QR', requestedAt: Math.floor(Date.now() / 1000) })).status()
+  const code = async (id: string) =>
+    (
+      await signed(page.request, keys, 'POST', '/v2/codes', {
+        merchantPaymentId: id,
+        amount: { amount: 100, currency: 'JPY' },
+        codeType: 'ORDER_QR',
+        requestedAt: Math.floor(Date.now() / 1000),
+      })
+    ).status()
   const statusOf = async (id: string) => {
     const res = await signed(page.request, keys, 'GET', `/v2/codes/payments/${id}`)
     const body = await res.json()
@@ -81,9 +89,19 @@ test('reset, snapshot, restore, seed and delete from the sandbox tools page', as
       await page.setViewportSize({ width, height: 900 })
       await page.reload()
       const region = page.locator('section[aria-labelledby="sandbox-state"]')
-      await region.locator('button').filter({ hasText: lang === 'ja' ? '削除' : 'Delete' }).click()
+      await region
+        .locator('button')
+        .filter({ hasText: lang === 'ja' ? '削除' : 'Delete' })
+        .click()
       await expect(region.getByRole('alertdialog')).toBeVisible()
-      const widest = await page.evaluate(() => Math.max(...Array.from(document.querySelectorAll('section[aria-labelledby="sandbox-state"], section[aria-labelledby="sandbox-state"] *'), (el) => el.getBoundingClientRect().right)))
+      const widest = await page.evaluate(() =>
+        Math.max(
+          ...Array.from(
+            document.querySelectorAll('section[aria-labelledby="sandbox-state"], section[aria-labelledby="sandbox-state"] *'),
+            (el) => el.getBoundingClientRect().right,
+          ),
+        ),
+      )
       expect(widest).toBeLessThanOrEqual(width)
       await region.scrollIntoViewIfNeeded()
       await region.screenshot({ path: test.info().outputPath(`sandbox-state-${lang}-${width}.png`) })

@@ -17,7 +17,12 @@ test('the request log copies a request as curl that runs as is, opens the resolv
   await setLang(page, 'en')
   const keys = await keysOf(page.request, token.access_token)
   const id = `E2E-LOG-${Date.now()}`
-  const created = await signed(page.request, keys, 'POST', '/v2/codes', { merchantPaymentId: id, amount: { amount: 100, currency: 'JPY' }, codeType: 'ORDER_QR', requestedAt: Math.floor(Date.now() / 1000) })
+  const created = await signed(page.request, keys, 'POST', '/v2/codes', {
+    merchantPaymentId: id,
+    amount: { amount: 100, currency: 'JPY' },
+    codeType: 'ORDER_QR',
+    requestedAt: Math.floor(Date.now() / 1000),
+  })
   expect(created.status()).toBe(201)
   expect((await signed(page.request, keys, 'GET', `/v2/codes/payments/${id}`)).status()).toBe(200)
   expect((await signed(page.request, keys, 'GET', `/v2/codes/payments/${id}`, undefined, { headers: { 'X-Sandbox-Force': 'RATE_LIMIT' } })).status()).toBe(429)
@@ -71,7 +76,9 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(entries.nth(1).getByTestId('signature-debugger')).toBeVisible()
       // the page's own content fits (the shared header's overflow at 390 px with the Dashboard button is the shell's,
       // seen on /dashboard/transactions too)
-      const widest = await page.evaluate(() => Math.max(...Array.from(document.querySelectorAll('.shell-page__body, .shell-page__body *'), (el) => el.getBoundingClientRect().right)))
+      const widest = await page.evaluate(() =>
+        Math.max(...Array.from(document.querySelectorAll('.shell-page__body, .shell-page__body *'), (el) => el.getBoundingClientRect().right)),
+      )
       expect(widest).toBeLessThanOrEqual(width)
       await page.screenshot({ path: test.info().outputPath(`sandbox-${lang}-${width}.png`), fullPage: true })
     })
@@ -87,16 +94,22 @@ test('the clock panel moves the merchant clock and the QR auto-cancel switch is 
   await expect(status).toContainText('Sandbox time (Japan)')
   const before = (await (await page.request.get('/dev/v1/sandbox/clock', { headers: auth })).json()).data.nowMs
   await page.getByRole('button', { name: '+1 day' }).click()
-  await expect.poll(async () => (await (await page.request.get('/dev/v1/sandbox/clock', { headers: auth })).json()).data.nowMs - before).toBeGreaterThan(86_000_000)
+  await expect
+    .poll(async () => (await (await page.request.get('/dev/v1/sandbox/clock', { headers: auth })).json()).data.nowMs - before)
+    .toBeGreaterThan(86_000_000)
   await page.getByRole('button', { name: 'Back to real time' }).click()
-  await expect.poll(async () => Math.abs((await (await page.request.get('/dev/v1/sandbox/clock', { headers: auth })).json()).data.nowMs - Date.now())).toBeLessThan(60_000)
+  await expect
+    .poll(async () => Math.abs((await (await page.request.get('/dev/v1/sandbox/clock', { headers: auth })).json()).data.nowMs - Date.now()))
+    .toBeLessThan(60_000)
 
   const toggle = page.getByRole('checkbox', { name: /Paid test QR payments cancel themselves/ })
   await expect(toggle).toBeChecked()
   await expect(toggle).toBeEnabled()
   await toggle.uncheck()
   await expect(toggle).not.toBeChecked()
-  await expect.poll(async () => (await (await page.request.get('/dev/v1/configSettings/getSettings', { headers: auth })).json()).data.qr_auto_cancel).toBe(false)
+  await expect
+    .poll(async () => (await (await page.request.get('/dev/v1/configSettings/getSettings', { headers: auth })).json()).data.qr_auto_cancel)
+    .toBe(false)
   await page.reload()
   await expect(page.getByRole('checkbox', { name: /Paid test QR payments cancel themselves/ })).not.toBeChecked()
 })

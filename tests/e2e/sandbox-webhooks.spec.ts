@@ -45,7 +45,11 @@ test('a webhook reaches a local server through sandbox:forward, verified, and th
   await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL! }])
   await page.evaluate(() => localStorage.setItem('lang', 'en'))
   const profile = await (await page.request.get('/v1/homeDboard/getUserProfile', { headers: { authorization: `Bearer ${token.access_token}` } })).json()
-  const keys = { apiKey: profile.data.client_api_key as string, apiSecret: profile.data.client_api_secret as string, merchantId: profile.data.merchant_id as string }
+  const keys = {
+    apiKey: profile.data.client_api_key as string,
+    apiSecret: profile.data.client_api_secret as string,
+    merchantId: profile.data.merchant_id as string,
+  }
   const shop = opaClient({ request: (path, init) => fetch(new URL(path, baseURL), init), ...keys })
 
   const secret = (await shop.get('/sandbox/api/webhooks')).body.data.signingSecret as string
@@ -73,7 +77,25 @@ test('a webhook reaches a local server through sandbox:forward, verified, and th
     await expect(entry.locator('summary')).toContainText('Pending')
     await expect(page.getByTestId('webhook-url')).toContainText(local)
 
-    const forward = child('npx', ['tsx', 'scripts/sandbox-forward.ts', local, '--sandbox', baseURL!, '--key', keys.apiKey, '--secret', keys.apiSecret, '--merchant', keys.merchantId, '--interval', '300'], {})
+    const forward = child(
+      'npx',
+      [
+        'tsx',
+        'scripts/sandbox-forward.ts',
+        local,
+        '--sandbox',
+        baseURL!,
+        '--key',
+        keys.apiKey,
+        '--secret',
+        keys.apiSecret,
+        '--merchant',
+        keys.merchantId,
+        '--interval',
+        '300',
+      ],
+      {},
+    )
     forwarder.push(forward)
     const verified = await receiver.line(/^verified COMPLETED (\d+) (wh_\w+)$/)
     await forward.line(new RegExp(`^COMPLETED ${verified[2]} → .* 200$`))

@@ -18,7 +18,8 @@ const portal = `http://127.0.0.1:${port}`
 const mailsTo = async (request: APIRequestContext, email: string) =>
   ((await (await request.get(`/sandbox/mailbox.json?to=${encodeURIComponent(email)}`)).json()).data.mails as unknown[]).length
 
-const paymentStatus = async (request: APIRequestContext, keys: Keys, id: string) => (await (await signed(request, keys, 'GET', `/v2/codes/payments/${id}`)).json()).data.status
+const paymentStatus = async (request: APIRequestContext, keys: Keys, id: string) =>
+  (await (await signed(request, keys, 'GET', `/v2/codes/payments/${id}`)).json()).data.status
 
 for (const lang of ['en', 'ja'] as const) {
   test(`a request planted with the API key alone is never replayed nor copied as curl (${lang})`, async ({ page }) => {
@@ -30,7 +31,12 @@ for (const lang of ['en', 'ja'] as const) {
     expect((await page.request.patch('/dev/v1/configSettings/updateSettings', { headers: auth, data: { qr_auto_cancel: false } })).ok()).toBe(true)
 
     const id = `E2E-FRG-${lang}-${Date.now()}`
-    const created = await signed(page.request, keys, 'POST', '/v2/codes', { merchantPaymentId: id, amount: { amount: 100, currency: 'JPY' }, codeType: 'ORDER_QR', requestedAt: Math.floor(Date.now() / 1000) })
+    const created = await signed(page.request, keys, 'POST', '/v2/codes', {
+      merchantPaymentId: id,
+      amount: { amount: 100, currency: 'JPY' },
+      codeType: 'ORDER_QR',
+      requestedAt: Math.floor(Date.now() / 1000),
+    })
     expect(created.status()).toBe(201)
     await page.goto(new URL((await created.json()).data.url).pathname)
     await page.getByRole('radio', { name: /hanako/ }).check()
@@ -41,7 +47,14 @@ for (const lang of ['en', 'ja'] as const) {
     const paymentId = (await (await signed(page.request, keys, 'GET', `/v2/codes/payments/${id}`)).json()).data.paymentId
 
     // the forger knows the API key, not the secret
-    const forged = await signed(page.request, keys, 'POST', '/v2/refunds?agreeSimilarTransaction=true', { merchantRefundId: `${id}-R`, paymentId, amount: { amount: 100, currency: 'JPY' }, requestedAt: Math.floor(Date.now() / 1000), reason: 'forged' }, { apiSecret: 'not-the-secret' })
+    const forged = await signed(
+      page.request,
+      keys,
+      'POST',
+      '/v2/refunds?agreeSimilarTransaction=true',
+      { merchantRefundId: `${id}-R`, paymentId, amount: { amount: 100, currency: 'JPY' }, requestedAt: Math.floor(Date.now() / 1000), reason: 'forged' },
+      { apiSecret: 'not-the-secret' },
+    )
     expect(forged.status()).toBe(401)
 
     await page.goto('/dashboard/sandbox')
@@ -68,7 +81,10 @@ for (const lang of ['en', 'ja'] as const) {
     const entryId: string = list.data.requests[0].id
     expect(list.data.requests[0].signature_verified).toBe(false)
     const headers = { ...auth, 'accept-language': lang === 'en' ? 'en' : 'ja' }
-    for (const answer of [await page.request.get(`/dev/v1/sandbox/requests/${entryId}/curl`, { headers }), await page.request.post(`/dev/v1/sandbox/requests/${entryId}/replay`, { headers })]) {
+    for (const answer of [
+      await page.request.get(`/dev/v1/sandbox/requests/${entryId}/curl`, { headers }),
+      await page.request.post(`/dev/v1/sandbox/requests/${entryId}/replay`, { headers }),
+    ]) {
       expect(answer.status()).toBe(403)
       const body = await answer.json()
       expect(body.resultInfo).toMatchObject({ code: 'SANDBOX_LOG_ENTRY_NOT_VERIFIED', codeId: '99900007' })
@@ -94,7 +110,10 @@ test('a page on another site cannot make the browser sign up, sign in or reset a
   const sent = await page.evaluate(
     async ({ portal, fresh, victim }) => {
       const post = (path: string, body: unknown) =>
-        fetch(`${portal}${path}`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) }).then(() => 'sent', (e: unknown) => String(e))
+        fetch(`${portal}${path}`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) }).then(
+          () => 'sent',
+          (e: unknown) => String(e),
+        )
       const results = [
         await post('/v1/dpSignup/createAccount', { email: fresh, password: 'Portal#Test2026' }),
         await post('/v1/dpSignIn/passwordReset', { email: victim.email }),
@@ -132,13 +151,23 @@ test('a page on another site cannot make the browser sign up, sign in or reset a
   // no mail to anyone, and the victim's address is not locked
   expect(await mailsTo(page.request, fresh)).toBe(0)
   expect(await mailsTo(page.request, victim.email)).toBe(victimMails)
-  const signIn = await page.request.post('/v1/dpSignIn/authenticate', { headers: { 'X-DEVICE-ID': knownDeviceId }, data: { email: victim.email, password: victim.password } })
+  const signIn = await page.request.post('/v1/dpSignIn/authenticate', {
+    headers: { 'X-DEVICE-ID': knownDeviceId },
+    data: { email: victim.email, password: victim.password },
+  })
   expect((await signIn.json()).resultInfo.code).toBe('SUCCESS')
 
   // the same call from the portal's own page is served (and mails), so the checks above can fail
   await page.goto(`${portal}/healthz`)
   const own = await page.evaluate(
-    async ({ fresh }) => (await fetch('/v1/dpSignup/createAccount', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: fresh, password: 'Portal#Test2026' }) })).status,
+    async ({ fresh }) =>
+      (
+        await fetch('/v1/dpSignup/createAccount', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: fresh, password: 'Portal#Test2026' }),
+        })
+      ).status,
     { fresh },
   )
   expect(own).toBe(200)

@@ -50,7 +50,13 @@ test('paying a code with an app deep link offers exactly the checked link, and n
   await page.goto('/internal-server-error')
   await page.evaluate(() => localStorage.setItem('userLoginToken', JSON.stringify({ access_token: 'secret-token' })))
   const shop = shopOf(baseURL!)
-  const created = await shop.post('/v2/codes', { merchantPaymentId: newId('app'), amount: jpy(100), codeType: 'ORDER_QR', redirectUrl: 'myshop://orders/1', redirectType: 'APP_DEEP_LINK' })
+  const created = await shop.post('/v2/codes', {
+    merchantPaymentId: newId('app'),
+    amount: jpy(100),
+    codeType: 'ORDER_QR',
+    redirectUrl: 'myshop://orders/1',
+    redirectType: 'APP_DEEP_LINK',
+  })
   expect(created.status).toBe(201)
   await payAs(page, new URL(created.body.data.url).pathname, 'hanako')
   await expect(page.getByRole('heading', { name: 'お支払いが完了しました' })).toBeVisible()

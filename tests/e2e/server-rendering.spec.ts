@@ -36,7 +36,12 @@ const webviewSample = new Set(['/', '/products/docs/webpayment', '/account/signi
 
 /** The page's visible text, main region and frame apart, whitespace folded. */
 async function pageText(page: Page) {
-  const text = (selector: string) => page.locator(selector).first().innerText().then((t) => t.replace(/\s+/g, ' ').trim())
+  const text = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .innerText()
+      .then((t) => t.replace(/\s+/g, ' ').trim())
   return { heading: await text('h1'), main: await text('main'), header: await text('header'), footer: await text('footer') }
 }
 
@@ -51,7 +56,11 @@ function watchConsole(page: Page) {
   const messages: string[] = []
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return
-    if (/Failed to load resource: the server responded with a status of (404|500)/.test(message.text()) && /\/(not-found|internal-server-error)$/.test(page.url())) return
+    if (
+      /Failed to load resource: the server responded with a status of (404|500)/.test(message.text()) &&
+      /\/(not-found|internal-server-error)$/.test(page.url())
+    )
+      return
     messages.push(`${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`))
@@ -60,7 +69,10 @@ function watchConsole(page: Page) {
 
 for (const path of publicRoutes) {
   const prefixes = webviewSample.has(path) ? ['', '/webview'] : ['']
-  test(`${path}: the server's HTML holds the whole page in jp and en${prefixes.length > 1 ? ', bare and under /webview,' : ''} and hydration changes nothing`, async ({ browser, baseURL }) => {
+  test(`${path}: the server's HTML holds the whole page in jp and en${prefixes.length > 1 ? ', bare and under /webview,' : ''} and hydration changes nothing`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000)
     for (const lang of ['jp', 'en'] as const) {
       for (const prefix of prefixes) {

@@ -13,7 +13,6 @@ import { freePort, waitUntilOk } from '../../scripts/lib/local-server.ts'
  * bare and under /webview, the guard, maintenance, the header's three layouts, language, 404, a11y.
  */
 
-
 function watchConsole(page: Page) {
   const errors: string[] = []
   page.on('console', (message) => {
@@ -89,7 +88,10 @@ for (const prefix of ['', '/webview']) {
       await signInThroughApi(page, 'shell')
       await page.goto(`${prefix}/develop/resolve`)
       await expect(page.getByRole('contentinfo').getByRole('link').first()).toBeVisible()
-      const footerHrefs = await page.getByRole('contentinfo').locator('a:not([target])').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+      const footerHrefs = await page
+        .getByRole('contentinfo')
+        .locator('a:not([target])')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
       expect(footerHrefs.length).toBeGreaterThan(5)
       for (const href of footerHrefs) expect(href.startsWith(`${prefix}/`)).toBe(true)
       await page.getByRole('navigation', { name: '開発者ツール' }).getByRole('link', { name: '取引履歴' }).click()
@@ -179,7 +181,11 @@ test('the language toggle switches live, is saved with the spec keys and survive
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
   await expect(page.getByRole('banner').getByRole('button', { name: 'Products' })).toBeVisible()
   await expect(page.getByRole('contentinfo')).toContainText('Developer tools agreement')
-  expect(await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('langType'), localStorage.getItem('langTypeIndex')])).toEqual(['en', 'en', '1'])
+  expect(await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('langType'), localStorage.getItem('langTypeIndex')])).toEqual([
+    'en',
+    'en',
+    '1',
+  ])
   await page.reload()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
@@ -200,7 +206,11 @@ test.describe('header layouts', () => {
     await banner.getByRole('button', { name: 'メニューを開く' }).click()
     const drawer = page.getByRole('dialog', { name: 'メニュー' })
     await expect(drawer).toBeVisible()
-    const products = await drawer.locator('details').first().getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+    const products = await drawer
+      .locator('details')
+      .first()
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
     expect(products).toEqual(['/products/docs/webpayment', '/products/docs/nativepayment', '/products/docs/qrcode', '/products/docs/appinvoke'])
     await drawer.getByText('開発', { exact: true }).click()
     await expect(drawer.getByRole('link', { name: 'APIリファレンス' })).toBeVisible()
@@ -340,7 +350,9 @@ test('maintenance on sends every page to the maintenance page; off sends the mai
   test.setTimeout(360_000)
   const dataDir = mkdtempSync(join(tmpdir(), 'paylab-shell-maint-'))
   try {
-    expect(maintenanceCommand(dataDir, ['on', '本日 2:00〜4:00 はメンテナンス中です', 'Down for maintenance from 2:00 to 4:00 today'])).toContain('maintenance on')
+    expect(maintenanceCommand(dataDir, ['on', '本日 2:00〜4:00 はメンテナンス中です', 'Down for maintenance from 2:00 to 4:00 today'])).toContain(
+      'maintenance on',
+    )
     let port = await freePort()
     let origin = `http://127.0.0.1:${port}`
     let server = await startServer(dataDir, port)

@@ -56,7 +56,8 @@ const search: Driver = {
       let text = String(event.text)
       if (text.trim()) {
         if (answer?.type === 'xstate.done.actor.search' && !(answer.output as unknown[]).length) text = 'zzqxwv'
-        if (answer?.type === 'xstate.error.actor.search') await answerNextWith(page, '/dev/config/search', statusOf(answer) ?? 500, statusOf(answer) === 404 ? 'NOT_FOUND' : 'INTERNAL_ERROR')
+        if (answer?.type === 'xstate.error.actor.search')
+          await answerNextWith(page, '/dev/config/search', statusOf(answer) ?? 500, statusOf(answer) === 404 ? 'NOT_FOUND' : 'INTERNAL_ERROR')
       }
       await page.locator('.search-dialog input[type="search"]').fill(text)
     },
@@ -195,7 +196,9 @@ const signUp: Driver = {
       const code = codeOf(answer)
       if (code === 'SESSION_TIMED_OUT') await answerNextWith(page, '/v1/dpSignup/uploadLogo', 401, 'UNAUTHORIZED')
       const [width, height] = code === 'LOGO_DIMENSIONS' ? [300, 100] : [120, 120]
-      await card(page, 'merchant').locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(width, height) })
+      await card(page, 'merchant')
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(width, height) })
     },
     'merchant.submit': async ({ page }, event) => {
       await card(page, 'merchant').locator('input:not([type="file"])').fill(String(event.merchantName))
@@ -211,7 +214,13 @@ const signUp: Driver = {
     },
     'keys.show': async ({ page }, _, answer) => {
       const code = codeOf(answer)
-      if (code) await answerNextWith(page, /^\/v1\/d-panel\/[^/]+\/apiKey$/, code === 'SESSION_TIMED_OUT' ? 401 : 409, code === 'SESSION_TIMED_OUT' ? 'UNAUTHORIZED' : code)
+      if (code)
+        await answerNextWith(
+          page,
+          /^\/v1\/d-panel\/[^/]+\/apiKey$/,
+          code === 'SESSION_TIMED_OUT' ? 401 : 409,
+          code === 'SESSION_TIMED_OUT' ? 'UNAUTHORIZED' : code,
+        )
       await card(page, 'success').locator('button.account-link-button').click()
     },
     'keys.hide': async ({ page }) => card(page, 'newKey').locator('button.account-link-button').click(),
@@ -237,7 +246,9 @@ for (const [flow, driver] of Object.entries(flows)) {
       expect(unplaced, 'tags no screen shows: give them a data-screen and a place in the driver').toEqual([])
     })
     paths.forEach((path, index) => {
-      const via = path.steps.map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*/, 'after:$1')).join(' → ')
+      const via = path.steps
+        .map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*/, 'after:$1'))
+        .join(' → ')
       test(`path ${index + 1} (${path.inputName}): ${via || '(the start)'}`, async ({ page }) => {
         test.setTimeout(60_000)
         const ctx: Ctx = { page, email: '', password: '' }

@@ -16,7 +16,19 @@ async function open(page: Page, path: string, lang: Lang) {
 
 /** CSS property a token family styles (what its value means). */
 const propertyOf = (name: string) =>
-  name.startsWith('--color') ? 'color' : name.startsWith('--space') ? 'width' : name.startsWith('--radius') ? 'border-top-left-radius' : name.startsWith('--shadow') ? 'box-shadow' : name.startsWith('--font') ? 'font-family' : name.startsWith('--line-height') ? 'line-height' : 'transition'
+  name.startsWith('--color')
+    ? 'color'
+    : name.startsWith('--space')
+      ? 'width'
+      : name.startsWith('--radius')
+        ? 'border-top-left-radius'
+        : name.startsWith('--shadow')
+          ? 'box-shadow'
+          : name.startsWith('--font')
+            ? 'font-family'
+            : name.startsWith('--line-height')
+              ? 'line-height'
+              : 'transition'
 
 /**
  * Every token row of the page: its shown value and the page's own custom property, each applied to a probe element
@@ -24,7 +36,9 @@ const propertyOf = (name: string) =>
  * other difference does not.
  */
 async function tokensOnPage(page: Page) {
-  const rows = await page.locator('tr[data-token]').evaluateAll((trs) => trs.map((tr) => ({ name: tr.getAttribute('data-token')!, value: tr.querySelector('[data-value]')!.textContent!.trim() })))
+  const rows = await page
+    .locator('tr[data-token]')
+    .evaluateAll((trs) => trs.map((tr) => ({ name: tr.getAttribute('data-token')!, value: tr.querySelector('[data-value]')!.textContent!.trim() })))
   return page.evaluate(
     (list) =>
       list.map(({ name, value, property }) => {
@@ -86,7 +100,11 @@ for (const lang of ['jp', 'en'] as const) {
     await expect(id).toContainText(lang === 'en' ? 'at most 64 characters' : '64文字以内')
     await expect(body.getByRole('rowheader', { name: /amount\.currency$/ })).toBeVisible()
     // the description's own texts, looked up in the feature's catalog by their English text (descriptions.ts)
-    await expect(operation.locator('.api-op__summary')).toHaveText(lang === 'en' ? 'Create a QR code (dynamic QR, web payment, app invoke)' : 'QRコードを作成します（ダイナミックQRコード、ウェブペイメント、アプリ呼び出し）。')
+    await expect(operation.locator('.api-op__summary')).toHaveText(
+      lang === 'en'
+        ? 'Create a QR code (dynamic QR, web payment, app invoke)'
+        : 'QRコードを作成します（ダイナミックQRコード、ウェブペイメント、アプリ呼び出し）。',
+    )
     await expect(id).toContainText(lang === 'en' ? 'Merchant-issued id of the order, unique per merchant' : '加盟店が発行する注文ID。加盟店内で一意')
     await expect(operation).not.toContainText('{"type"')
 
@@ -121,7 +139,13 @@ test('the other token pages show the values the page is styled with', async ({ p
 for (const width of [320, 390, 1024, 1920]) {
   test(`no sideways scroll at ${width} px on the style guide and the API reference`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 })
-    for (const path of ['/app-styleguide/globalrule/color', '/app-styleguide/globalrule/typography', '/app-styleguide/component/selectioncontrols', '/app-styleguide/component/toast', '/apireference']) {
+    for (const path of [
+      '/app-styleguide/globalrule/color',
+      '/app-styleguide/globalrule/typography',
+      '/app-styleguide/component/selectioncontrols',
+      '/app-styleguide/component/toast',
+      '/apireference',
+    ]) {
       await open(page, path, 'jp')
       const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
       expect(scroll, `${path} at ${width} px`).toBeLessThanOrEqual(inner)

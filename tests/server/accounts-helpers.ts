@@ -44,7 +44,13 @@ export async function signUpComplete(t: TestApp, email = uniqueEmail(), device =
   return { ...s, merchantId: res.body.data.merchant_id as string }
 }
 
-export async function multipart(t: TestApp, path: string, token: string | undefined, file?: { bytes: Uint8Array; name: string; type: string }, field = 'merchantLogoFile') {
+export async function multipart(
+  t: TestApp,
+  path: string,
+  token: string | undefined,
+  file?: { bytes: Uint8Array; name: string; type: string },
+  field = 'merchantLogoFile',
+) {
   const form = new FormData()
   if (file) form.append(field, new Blob([Buffer.from(file.bytes)], { type: file.type }), file.name)
   const res = await t.app.request(path, { method: 'POST', body: form, headers: token ? bearer(token) : {} })
@@ -101,8 +107,32 @@ export function png(width: number, height: number, noise = false, padBytes = 0):
 
 export function jpeg(width: number, height: number): Uint8Array {
   const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00])
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01])
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ])
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])])
 }
 
-export const gif = () => Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1')
+export const gif = () =>
+  Buffer.from(
+    'GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
+    'latin1',
+  )

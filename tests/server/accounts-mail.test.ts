@@ -88,7 +88,13 @@ describe.each(storeKinds())('accounts: mail [%s]', (kind) => {
       // create the account directly in the store: mail is down, so sign-up cannot finish through the API
       const { accountRepo } = await import('../../src/server/store/account-repo.ts')
       const { hashPassword } = await import('../../src/server/modules/accounts/crypto.ts')
-      await accountRepo(t.deps.store.db).insertDeveloper({ id: `u_${Date.now()}`, email, passwordHash: await hashPassword(goodPassword), externalUserId: crypto.randomUUID(), now: new Date() })
+      await accountRepo(t.deps.store.db).insertDeveloper({
+        id: `u_${Date.now()}`,
+        email,
+        passwordHash: await hashPassword(goodPassword),
+        externalUserId: crypto.randomUUID(),
+        now: new Date(),
+      })
       const res = await t.json('POST', '/v1/dpSignIn/passwordReset', { email }, { 'accept-language': 'en' })
       expect(res.status).toBe(502)
       expect(res.body.resultInfo).toMatchObject({ code: 'PASSWORD_RESET_FAILED', message: 'Oops! Something went wrong. Please try again later.' })
@@ -116,7 +122,9 @@ describe.each(storeKinds())('accounts: mail [%s]', (kind) => {
       expect(html).toContain('サンドボックスのメールボックス')
       expect(html).toContain('Sandbox mailbox')
       expect(html).toContain('<span lang="ja">宛先</span> / <span lang="en">To</span>: ')
-      expect(html).toContain('<span lang="ja">SMTP サーバーが設定されていない間、PayLab が送るメール（ワンタイムパスワード、パスワード再設定）はここに届きます。新しい順です。</span>')
+      expect(html).toContain(
+        '<span lang="ja">SMTP サーバーが設定されていない間、PayLab が送るメール（ワンタイムパスワード、パスワード再設定）はここに届きます。新しい順です。</span>',
+      )
       expect(html).not.toContain('<script')
       expect(html.indexOf(second)).toBeGreaterThan(-1)
       expect(html.indexOf(second)).toBeLessThan(html.indexOf(first.email))

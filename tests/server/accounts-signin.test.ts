@@ -145,7 +145,12 @@ describe.each(storeKinds())('accounts: sign-in [%s]', (kind) => {
     // now a developer: the plain form signs in on this device, and sign-up can finish
     const plain = await signIn(wallet, device)
     expect(plain.body.data.status).toBe('PENDING_UPLOAD_LOGO')
-    const products = await t.json('POST', '/v1/dpSignup/signupProduct', { merchantName: 'Wallet Shop', logoDMSId: 'default', email: wallet.email, products: [1] }, bearer(plain.body.data.access_token))
+    const products = await t.json(
+      'POST',
+      '/v1/dpSignup/signupProduct',
+      { merchantName: 'Wallet Shop', logoDMSId: 'default', email: wallet.email, products: [1] },
+      bearer(plain.body.data.access_token),
+    )
     expect(products.body.data.status).toBe('COMPLETED')
   })
 
@@ -175,7 +180,12 @@ describe.each(storeKinds())('accounts: sign-in [%s]', (kind) => {
     expect((await profile(second)).status).toBe(200)
     t.deps.clock.advance(limits.accounts.accessTokenTtlMs)
     expect((await profile(second)).status).toBe(401)
-    for (const header of [{} as Record<string, string>, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'x'.repeat(600)}` }]) {
+    for (const header of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      { authorization: `Bearer ${'x'.repeat(600)}` },
+    ]) {
       expect((await t.json('GET', '/v1/homeDboard/getUserProfile', undefined, header)).status).toBe(401)
     }
   })
@@ -230,7 +240,9 @@ describe.each(storeKinds())('accounts: sign-in [%s]', (kind) => {
       await t.json('POST', '/v1/dpSignIn/passwordReset', { email: s.email })
       const second = new URL((await latestMail(t, s.email))!.link!).searchParams.get('token')!
       expect(second).not.toBe(first)
-      expect((await t.json('POST', '/v1/dpSignIn/passwordReset/confirm', { token: first, password: 'N3w-password' })).body.resultInfo.code).toBe('RESET_TOKEN_INVALID')
+      expect((await t.json('POST', '/v1/dpSignIn/passwordReset/confirm', { token: first, password: 'N3w-password' })).body.resultInfo.code).toBe(
+        'RESET_TOKEN_INVALID',
+      )
       expect((await t.json('POST', '/v1/dpSignIn/passwordReset/confirm', { token: second, password: 'N3w-password' })).status).toBe(200)
       expect((await signIn({ email: s.email, password: 'N3w-password' }, s.device)).status).toBe(200)
 
@@ -238,7 +250,9 @@ describe.each(storeKinds())('accounts: sign-in [%s]', (kind) => {
       await t.json('POST', '/v1/dpSignIn/passwordReset', { email: s.email })
       const third = new URL((await latestMail(t, s.email))!.link!).searchParams.get('token')!
       t.deps.clock.advance(limits.accounts.passwordResetTtlMs)
-      expect((await t.json('POST', '/v1/dpSignIn/passwordReset/confirm', { token: third, password: 'Fin4l-pass' })).body.resultInfo.code).toBe('RESET_TOKEN_INVALID')
+      expect((await t.json('POST', '/v1/dpSignIn/passwordReset/confirm', { token: third, password: 'Fin4l-pass' })).body.resultInfo.code).toBe(
+        'RESET_TOKEN_INVALID',
+      )
     })
 
     it('answers SUCCESS for an unknown address without sending anything, and EMAIL_INVALID for a malformed one', async () => {

@@ -33,7 +33,12 @@ describe.each(storeKinds())('accounts: sign-up [%s]', (kind) => {
     expect(created.status, JSON.stringify(created.body)).toBe(200)
     const mail = (await latestMail(t, email))!
     expect(mail.otp).toMatch(/^\d{4}$/)
-    const validated = await t.json('POST', '/v1/dpSignup/validateOtp', { otp_reference_id: created.body.data.otp_reference_id, otp: wide(mail.otp!), email: wide(email) }, deviceHeader(device))
+    const validated = await t.json(
+      'POST',
+      '/v1/dpSignup/validateOtp',
+      { otp_reference_id: created.body.data.otp_reference_id, otp: wide(mail.otp!), email: wide(email) },
+      deviceHeader(device),
+    )
     expect(validated.status).toBe(200)
     expect(validated.body.data.status).toBe('PENDING_UPLOAD_LOGO')
   })
@@ -66,7 +71,12 @@ describe.each(storeKinds())('accounts: sign-up [%s]', (kind) => {
     expect(content.map((p) => p.model).sort()).toEqual(
       ['appinvoke', 'autodebit', 'continuous_payments', 'preauth_capture', 'qrcode', 'request_money', 'webcashier'].sort(),
     )
-    expect(content.filter((p) => p.corporateOnly).map((p) => p.model).sort()).toEqual(['continuous_payments', 'request_money'])
+    expect(
+      content
+        .filter((p) => p.corporateOnly)
+        .map((p) => p.model)
+        .sort(),
+    ).toEqual(['continuous_payments', 'request_money'])
     for (const p of content) expect(p.nameJp && p.descriptionJp).toBeTruthy()
     const empty = await t.json('GET', '/v1/dpSignup/products?page=1', undefined, auth)
     expect(empty.body.data.content).toEqual([])
@@ -113,7 +123,12 @@ describe.each(storeKinds())('accounts: sign-up [%s]', (kind) => {
 
   it('Skip: an empty merchant name becomes "Merchant Name" and the default logo leaves logo_url empty', async () => {
     const s = await signUp(t)
-    const res = await t.json('POST', '/v1/dpSignup/signupProduct', { merchantName: '   ', logoDMSId: 'default', email: s.email, products: [2] }, bearer(s.token))
+    const res = await t.json(
+      'POST',
+      '/v1/dpSignup/signupProduct',
+      { merchantName: '   ', logoDMSId: 'default', email: s.email, products: [2] },
+      bearer(s.token),
+    )
     expect(res.body.data).toMatchObject({ merchant_name: 'Merchant Name', logo_url: null, products: ['autodebit'] })
   })
 
@@ -278,8 +293,7 @@ describe.each(storeKinds())('accounts: sign-up [%s]', (kind) => {
     beforeAll(async () => {
       ;({ token, email } = await signUp(t))
     })
-    const upload = (bytes: Uint8Array, name = 'logo.png', type = 'image/png') =>
-      multipart(t, '/v1/dpSignup/uploadLogo', token, { bytes, name, type })
+    const upload = (bytes: Uint8Array, name = 'logo.png', type = 'image/png') => multipart(t, '/v1/dpSignup/uploadLogo', token, { bytes, name, type })
 
     it('accepts a square JPG or PNG up to 222×222, judged from the bytes', async () => {
       expect((await upload(png(222, 222))).status).toBe(200)
@@ -332,7 +346,12 @@ describe.each(storeKinds())('accounts: sign-up [%s]', (kind) => {
       expect((await multipart(t, '/v1/dpSignup/uploadLogo', undefined, { bytes: png(10, 10), name: 'a.png', type: 'image/png' })).status).toBe(401)
       const mine = await upload(png(10, 10))
       const other = await signUp(t)
-      const res = await t.json('POST', '/v1/dpSignup/signupProduct', { merchantName: 'x', logoDMSId: mine.body.data.logoDMSId, email: other.email, products: [1] }, bearer(other.token))
+      const res = await t.json(
+        'POST',
+        '/v1/dpSignup/signupProduct',
+        { merchantName: 'x', logoDMSId: mine.body.data.logoDMSId, email: other.email, products: [1] },
+        bearer(other.token),
+      )
       expect(res.status).toBe(400)
       expect(res.body.data.issues[0].path).toBe('logoDMSId')
       expect((await t.json('GET', '/v1/dpSignup/logo/logo_AAAAAAAAAAAAAAAA')).status).toBe(404)

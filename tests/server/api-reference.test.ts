@@ -28,7 +28,11 @@ describe('example requests generated from /openapi.json', () => {
     expect(curl).toContain(`-H 'X-ASSUME-MERCHANT: <merchant id>'`)
     expect(curl).toContain(`-H 'Content-Type: application/json;charset=UTF-8;'`)
     const body = JSON.parse(curl.slice(curl.indexOf("-d '") + 4, curl.lastIndexOf("'")))
-    expect(body).toMatchObject({ merchantPaymentId: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), amount: { amount: expect.any(Number), currency: 'JPY' }, codeType: 'ORDER_QR' })
+    expect(body).toMatchObject({
+      merchantPaymentId: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+      amount: { amount: expect.any(Number), currency: 'JPY' },
+      codeType: 'ORDER_QR',
+    })
     expect(curl).not.toContain('X-Sandbox')
 
     expect(sdkSnippet('node', 'post', '/v2/codes', request)).toMatch(/PayLab\.QRCodeCreate\(\{[\s\S]*"codeType": "ORDER_QR"/)
@@ -87,7 +91,9 @@ describe('example answers', () => {
   it('an error code links to the resolver with the operation, the code and its codeId', () => {
     const create = op('post', '/v2/codes')
     expect(create['x-apiName']).toBe('v2_createDynamicQRCode')
-    const code = exampleResponses(create).flatMap((r) => r.codes).find((c) => c.code === 'DYNAMIC_QR_BAD_REQUEST')!
+    const code = exampleResponses(create)
+      .flatMap((r) => r.codes)
+      .find((c) => c.code === 'DYNAMIC_QR_BAD_REQUEST')!
     expect(resolverHref(create['x-apiName']!, code)).toBe(`/develop/resolve?api_name=v2_createDynamicQRCode&code=DYNAMIC_QR_BAD_REQUEST&code_id=${code.codeId}`)
     expect(code.codeId).toMatch(/^\d{8}$/)
   })
@@ -135,6 +141,8 @@ describe('the Japanese of the API description', () => {
       expect(ja._(id!)).toBe(jaTexts[id!])
     }
     expect(ja._('Sandbox')).toBe('サンドボックス')
-    expect(ja._('Create a QR code (dynamic QR, web payment, app invoke)')).toBe('QRコードを作成します（ダイナミックQRコード、ウェブペイメント、アプリ呼び出し）。')
+    expect(ja._('Create a QR code (dynamic QR, web payment, app invoke)')).toBe(
+      'QRコードを作成します（ダイナミックQRコード、ウェブペイメント、アプリ呼び出し）。',
+    )
   })
 })

@@ -190,7 +190,11 @@ describe('search tokenizer and ranking', () => {
 describe('the real content library', () => {
   it('loads every file in both languages, and every page exists in both', async () => {
     const lib = await library()
-    const keys = (lang: 'ja' | 'en') => lib.pages(lang).map((p) => `${p.type}.${p.slug}`).sort()
+    const keys = (lang: 'ja' | 'en') =>
+      lib
+        .pages(lang)
+        .map((p) => `${p.type}.${p.slug}`)
+        .sort()
     expect(keys('ja').length).toBeGreaterThan(0)
     expect(keys('ja')).toEqual(keys('en'))
   })

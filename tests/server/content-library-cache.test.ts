@@ -8,7 +8,10 @@ function contentRoot(body: string) {
   const root = mkdtempSync(join(tmpdir(), 'paylab-content-'))
   for (const lang of ['ja', 'en']) {
     mkdirSync(join(root, lang, 'products/docs'), { recursive: true })
-    writeFileSync(join(root, lang, 'products/docs/a.md'), `---\ntitle: Refunds ${lang}\ndescription: Money back.\n---\n${body}\n\n\`\`\`json\n{"amount": 1}\n\`\`\`\n`)
+    writeFileSync(
+      join(root, lang, 'products/docs/a.md'),
+      `---\ntitle: Refunds ${lang}\ndescription: Money back.\n---\n${body}\n\n\`\`\`json\n{"amount": 1}\n\`\`\`\n`,
+    )
   }
   return root
 }

@@ -17,7 +17,12 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
   let other: OpaClient
   let demoOpa: OpaClient
   const demoId = () => `${limits.demo.merchantPaymentIdPrefix}${randomBytes(12).toString('hex')}`
-  const qrBody = (merchantPaymentId = demoId(), amount = 1) => ({ merchantPaymentId, amount: jpy(amount), codeType: 'ORDER_QR', orderDescription: 'Strawberry shortcake' })
+  const qrBody = (merchantPaymentId = demoId(), amount = 1) => ({
+    merchantPaymentId,
+    amount: jpy(amount),
+    codeType: 'ORDER_QR',
+    orderDescription: 'Strawberry shortcake',
+  })
   const engine = () => t.deps.sandbox
   const userNamed = async (name: string) => (await engine().listTestUsers(demoMerchant.id)).find((u) => u.username === name)!
 
@@ -53,7 +58,12 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     expect(paid.body.data.status).toBe('COMPLETED')
     expect((await userNamed('hanako')).balance).toBe(before - 1)
 
-    const refund = await t.json('POST', P.refunds, { merchantRefundId: `DEVELOPER-PANEL-REFUND-${randomBytes(8).toString('hex')}`, paymentId: paid.body.data.paymentId, amount: jpy(1), requestedAt: epochNow() })
+    const refund = await t.json('POST', P.refunds, {
+      merchantRefundId: `DEVELOPER-PANEL-REFUND-${randomBytes(8).toString('hex')}`,
+      paymentId: paid.body.data.paymentId,
+      amount: jpy(1),
+      requestedAt: epochNow(),
+    })
     expect(refund.status).toBe(200)
     expect(refund.body.resultInfo.code).toBe('SUCCESS')
     expect((await userNamed('hanako')).balance).toBe(before)
@@ -88,7 +98,12 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
 
     const merchantPaymentId = demoId()
     const before = (await userNamed('taro')).balance
-    const pay = await t.json('POST', `${P.pay}?agreeSimilarTransaction=true`, { merchantPaymentId, userAuthorizationId: link.body.data.userAuthorizationId, amount: jpy(1), requestedAt: epochNow() })
+    const pay = await t.json('POST', `${P.pay}?agreeSimilarTransaction=true`, {
+      merchantPaymentId,
+      userAuthorizationId: link.body.data.userAuthorizationId,
+      amount: jpy(1),
+      requestedAt: epochNow(),
+    })
     expect(pay.status).toBe(201)
     expect(pay.body.data.status).toBe('COMPLETED')
     expect((await userNamed('taro')).balance).toBe(before - 1)
@@ -103,7 +118,12 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     const second = await t.json('GET', P.autoDebitId)
     expect(first.status).toBe(200)
     expect(second.body.data.userAuthorizationId).toBe(first.body.data.userAuthorizationId)
-    const pay = await t.json('POST', P.pay, { merchantPaymentId: demoId(), userAuthorizationId: first.body.data.userAuthorizationId, amount: jpy(1), requestedAt: epochNow() })
+    const pay = await t.json('POST', P.pay, {
+      merchantPaymentId: demoId(),
+      userAuthorizationId: first.body.data.userAuthorizationId,
+      amount: jpy(1),
+      requestedAt: epochNow(),
+    })
     expect(pay.body.data?.status, JSON.stringify(pay.body)).toBe('COMPLETED')
   })
 
@@ -111,12 +131,27 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     const link = (await t.json('GET', P.autoDebitId)).body.data
     const before = (await userNamed('taro')).balance
     const id = demoId()
-    const given = await t.json('POST', P.cashback, { merchantCashbackId: id, userAuthorizationId: link.userAuthorizationId, amount: jpy(7), requestedAt: epochNow() })
+    const given = await t.json('POST', P.cashback, {
+      merchantCashbackId: id,
+      userAuthorizationId: link.userAuthorizationId,
+      amount: jpy(7),
+      requestedAt: epochNow(),
+    })
     expect(given.status, JSON.stringify(given.body)).toBeLessThan(300)
     expect(given.headers.get('X-PAYLAB-FORWARDED-TO')).toBe('POST /v2/cashback')
     expect((await userNamed('taro')).balance).toBe(before + 7)
-    const stranger = await t.json('POST', P.cashback, { merchantCashbackId: 'MY-CASHBACK-1', userAuthorizationId: link.userAuthorizationId, amount: jpy(7), requestedAt: epochNow() })
-    const tooMuch = await t.json('POST', P.cashback, { merchantCashbackId: demoId(), userAuthorizationId: link.userAuthorizationId, amount: jpy(101), requestedAt: epochNow() })
+    const stranger = await t.json('POST', P.cashback, {
+      merchantCashbackId: 'MY-CASHBACK-1',
+      userAuthorizationId: link.userAuthorizationId,
+      amount: jpy(7),
+      requestedAt: epochNow(),
+    })
+    const tooMuch = await t.json('POST', P.cashback, {
+      merchantCashbackId: demoId(),
+      userAuthorizationId: link.userAuthorizationId,
+      amount: jpy(101),
+      requestedAt: epochNow(),
+    })
     for (const refused of [stranger, tooMuch]) expect([refused.status, refused.body.resultInfo.code]).toEqual([400, 'INVALID_PARAMS'])
     expect((await userNamed('taro')).balance).toBe(before + 7)
   })
@@ -131,7 +166,12 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
       await t.json('POST', P.createQr, '{"merchantPaymentId":'),
       await t.json('POST', P.createQr),
       await t.json('POST', P.pay, { merchantPaymentId: demoId(), userAuthorizationId: 'x', amount: jpy(1) }),
-      await t.json('POST', `${P.pay}?agreeSimilarTransaction=maybe`, { merchantPaymentId: demoId(), userAuthorizationId: 'x', amount: jpy(1), requestedAt: epochNow() }),
+      await t.json('POST', `${P.pay}?agreeSimilarTransaction=maybe`, {
+        merchantPaymentId: demoId(),
+        userAuthorizationId: 'x',
+        amount: jpy(1),
+        requestedAt: epochNow(),
+      }),
       await t.json('POST', P.refunds, { merchantRefundId: 'REFUND-1', paymentId: 'p', amount: jpy(1), requestedAt: epochNow() }),
       await t.json('GET', `${P.qrDetail}/SHOP-ORDER-1`),
       await t.json('DELETE', `${P.cancel}/${'DEVELOPER-PANEL-DEMO-'}${'y'.repeat(50)}`),
@@ -148,7 +188,7 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     expect(bad[0]!.body.resultInfo.code).toBe('INVALID_PARAMS')
   })
 
-  it('never reaches another merchant\'s orders, nor the demo merchant\'s non-demo orders', async () => {
+  it("never reaches another merchant's orders, nor the demo merchant's non-demo orders", async () => {
     // another merchant's order, even with a demo-looking id
     const foreignId = demoId()
     const foreign = await other.post('/v2/codes', qrBody(foreignId))
@@ -170,7 +210,12 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     await engine().payCode(plain.body.data.codeId, (await userNamed('hanako')).id)
     const paid = await demoOpa.get(`/v2/codes/payments/${plainId}`)
     expect(paid.body.data.status).toBe('COMPLETED')
-    const refund = await t.json('POST', P.refunds, { merchantRefundId: `DEVELOPER-PANEL-REFUND-${randomBytes(8).toString('hex')}`, paymentId: paid.body.data.paymentId, amount: jpy(1), requestedAt: epochNow() })
+    const refund = await t.json('POST', P.refunds, {
+      merchantRefundId: `DEVELOPER-PANEL-REFUND-${randomBytes(8).toString('hex')}`,
+      paymentId: paid.body.data.paymentId,
+      amount: jpy(1),
+      requestedAt: epochNow(),
+    })
     expect(refund.status).toBe(404)
     expect(refund.body.resultInfo.code).toBe('RESOURCE_NOT_FOUND')
     expect((await demoOpa.get(`/v2/codes/payments/${plainId}`)).body.data.status).toBe('COMPLETED')

@@ -42,7 +42,7 @@ describe.each(storeKinds())('developer tools: mode, keys, top-up [%s]', (kind) =
       expect(keys.body.data.keys[0].api_key).not.toBe(d.apiKey)
     })
 
-    it('X-ASSUME-MERCHANT picks the mode\'s merchant and refuses anyone else\'s', async () => {
+    it("X-ASSUME-MERCHANT picks the mode's merchant and refuses anyone else's", async () => {
       const a = await developer(t)
       const b = await developer(t)
       const own = await t.json('GET', '/v1/getTransactions', undefined, { ...a.auth, 'X-ASSUME-MERCHANT': a.merchantId })
@@ -121,7 +121,7 @@ describe.each(storeKinds())('developer tools: mode, keys, top-up [%s]', (kind) =
       expect((await t.json('PUT', '/dev/user/v1merchantBalance', undefined, d.auth)).status).toBe(409)
     })
 
-    it('one test user tops up once per month, also under a race; another merchant\'s user is not found', async () => {
+    it("one test user tops up once per month, also under a race; another merchant's user is not found", async () => {
       const d = await developer(t)
       const [taro] = (await t.json('GET', '/v1/homeDboard/getMerchantUsers', undefined, d.auth)).body.data.test_users
       const answers = await Promise.all(Array.from({ length: 6 }, () => t.json('PUT', `/dev/user/v1merchantBalance/${taro.test_user_id}`, undefined, d.auth)))

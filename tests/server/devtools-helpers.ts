@@ -19,11 +19,21 @@ export async function developer(t: TestApp) {
 export type Developer = Awaited<ReturnType<typeof developer>>
 
 /** Links one of the developer's test users to their merchant (consent approved) and answers its userAuthorizationId. */
-export async function linkDeveloperUser(t: TestApp, d: Developer, username = 'taro', scopes = ['direct_debit', 'cashback', 'get_balance', 'preauth_capture_native', 'continuous_payments', 'pending_payments']) {
+export async function linkDeveloperUser(
+  t: TestApp,
+  d: Developer,
+  username = 'taro',
+  scopes = ['direct_debit', 'cashback', 'get_balance', 'preauth_capture_native', 'continuous_payments', 'pending_payments'],
+) {
   const engine = t.deps.sandbox
   const users = await engine.listTestUsers(d.merchantId)
   const user = users.find((u) => u.username === username)!
-  const session = await engine.startAuthorizationSession(d.merchantId, d.apiKey, 'QR', { scopes, nonce: 'n0nce1', redirectUrl: 'https://shop.example/linked', referenceId: `ref-${username}` })
+  const session = await engine.startAuthorizationSession(d.merchantId, d.apiKey, 'QR', {
+    scopes,
+    nonce: 'n0nce1',
+    redirectUrl: 'https://shop.example/linked',
+    referenceId: `ref-${username}`,
+  })
   const approved = await engine.approveAuthorization(session.sessionId, user.id)
   return { userAuthorizationId: approved.userAuthorizationId, testUserId: user.id, engine }
 }

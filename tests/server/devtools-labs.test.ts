@@ -10,7 +10,7 @@ describe.each(storeKinds())('developer tools: lab lists and resolver [%s]', (kin
   })
   afterAll(() => t.close())
 
-  it('lists each group\'s products with endpoints, scenarios (model1 default, the group\'s WOT model) and responses, in both languages', async () => {
+  it("lists each group's products with endpoints, scenarios (model1 default, the group's WOT model) and responses, in both languages", async () => {
     for (const group of labGroups) {
       const en = await t.json('GET', `/dev/paylablab/${group}?lang=en`)
       const ja = await t.json('GET', `/dev/paylablab/${group}?lang=jp`)
@@ -20,7 +20,9 @@ describe.each(storeKinds())('developer tools: lab lists and resolver [%s]', (kin
         expect(product.endpoints.map((e: { id: string }) => e.id)).toEqual(labEndpointsOf[product.model as keyof typeof labEndpointsOf])
         for (const e of product.endpoints) {
           expect(e.scenarios[0]).toMatchObject({ id: 'model1', key: 'WIT' })
-          expect(e.scenarios).toContainEqual(expect.objectContaining({ id: en.body.data.specificModel, key: 'WOT', expected: { status: 401, code: 'UNAUTHORIZED' } }))
+          expect(e.scenarios).toContainEqual(
+            expect.objectContaining({ id: en.body.data.specificModel, key: 'WOT', expected: { status: 401, code: 'UNAUTHORIZED' } }),
+          )
           expect(e.responses.map((r: { code: string }) => r.code)).toContain('OP_OUT_OF_SCOPE')
         }
       }
@@ -64,7 +66,10 @@ describe.each(storeKinds())('developer tools: lab lists and resolver [%s]', (kin
     const id = await t.json('GET', `/dev/v1/resolve?code=${encodeURIComponent('０８１０００１６')}&lang=en`)
     expect(id.status).toBe(200)
     expect(id.body.data).toMatchObject({ found: true, entry: { code: 'UNAUTHORIZED' } })
-    const code = await t.json('GET', `/dev/v1/resolve?code=${encodeURIComponent('　ｕｎａｕｔｈｏｒｉｚｅｄ')}&code_id=${encodeURIComponent('０８１０００１６')}&lang=en`)
+    const code = await t.json(
+      'GET',
+      `/dev/v1/resolve?code=${encodeURIComponent('　ｕｎａｕｔｈｏｒｉｚｅｄ')}&code_id=${encodeURIComponent('０８１０００１６')}&lang=en`,
+    )
     expect(code.body.data).toMatchObject({ found: true, entry: { code: 'UNAUTHORIZED' }, query: { code_id: '08100016' } })
     expect((await t.json('GET', `/dev/v1/resolve?code=${encodeURIComponent('　')}`)).status).toBe(400)
   })

@@ -60,9 +60,14 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
       const payment = await t.json('GET', `/v1/getTransactions/payment/${first}`, undefined, d.auth)
       expect(payment.body.data).toMatchObject({ type: 'PAYMENT', kind: 'QR', detail: { paymentId: first, merchantPaymentId: 'TX-1', status: 'REFUNDED' } })
       expect(payment.body.data.detail.refunds.data[0].merchantRefundId).toBe('RF-1')
-      expect((await t.json('GET', '/v1/getTransactions/refund/RF-1', undefined, d.auth)).body.data.detail).toMatchObject({ merchantRefundId: 'RF-1', paymentId: first })
+      expect((await t.json('GET', '/v1/getTransactions/refund/RF-1', undefined, d.auth)).body.data.detail).toMatchObject({
+        merchantRefundId: 'RF-1',
+        paymentId: first,
+      })
       const cashbackId = all.body.data.data[0].id
-      expect((await t.json('GET', `/v1/getTransactions/cashback/${cashbackId}`, undefined, d.auth)).body.data.detail).toMatchObject({ merchantCashbackId: 'CB-1' })
+      expect((await t.json('GET', `/v1/getTransactions/cashback/${cashbackId}`, undefined, d.auth)).body.data.detail).toMatchObject({
+        merchantCashbackId: 'CB-1',
+      })
 
       // another developer sees none of it
       const other = await developer(t)
@@ -106,7 +111,12 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
         expect(res.status, JSON.stringify(body)).toBe(400)
         expect(res.body.resultInfo.code).toBe('INVALID_PARAMS')
       }
-      const saved = await t.json('PATCH', '/dev/v1/configSettings/updateSettings', { webhook_url: 'https://shop.example/hook', redirect_domains: ['Shop.Example', 'shop.example', 'localhost'] }, d.auth)
+      const saved = await t.json(
+        'PATCH',
+        '/dev/v1/configSettings/updateSettings',
+        { webhook_url: 'https://shop.example/hook', redirect_domains: ['Shop.Example', 'shop.example', 'localhost'] },
+        d.auth,
+      )
       expect(saved.status).toBe(200)
       expect(saved.body.data).toMatchObject({ webhook_url: 'https://shop.example/hook', redirect_domains: ['shop.example', 'localhost'] })
       const partial = await t.json('PATCH', '/dev/v1/configSettings/updateSettings', { webhook_url: 'http://localhost:3000/hook' }, d.auth)
@@ -126,7 +136,13 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
       await t.json('PATCH', '/dev/v1/configSettings/updateSettings', { redirect_domains: ['shop.example'] }, d.auth)
       expect((await code('R-1', 'https://shop.example/done')).status).toBe(201)
       expect((await code('R-2', 'https://pay.shop.example/done')).status).toBe(201)
-      for (const [id, url] of [['R-3', 'https://evil.example/done'], ['R-4', 'http://shop.example/done'], ['R-5', 'https://shop.example.evil.example/'], ['R-6', 'http://localhost:3000/done'], ['R-7', 'javascript:alert(1)']]) {
+      for (const [id, url] of [
+        ['R-3', 'https://evil.example/done'],
+        ['R-4', 'http://shop.example/done'],
+        ['R-5', 'https://shop.example.evil.example/'],
+        ['R-6', 'http://localhost:3000/done'],
+        ['R-7', 'javascript:alert(1)'],
+      ]) {
         const res = await code(id!, url!)
         expect(res.status, url).toBe(400)
         expect(res.body.resultInfo.code).toBe('EXPECTATION_FAILED')
@@ -150,7 +166,8 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
       expect([res.status, res.body.resultInfo.code, res.body.resultInfo.codeId], url).toEqual([400, 'EXPECTATION_FAILED', '08100017'])
     }
     const secret = new Uint8Array(Buffer.from(d.apiSecret, 'base64'))
-    const link = async (redirectUrl: string) => t.app.request(`/v2/user_authorization?apiKey=${d.apiKey}&requestToken=${await requestToken({ redirectUrl }, secret)}`)
+    const link = async (redirectUrl: string) =>
+      t.app.request(`/v2/user_authorization?apiKey=${d.apiKey}&requestToken=${await requestToken({ redirectUrl }, secret)}`)
     expect((await link('https://shop.example/linked')).status).toBe(302)
     const refused = await link('https://evil.example/linked')
     expect(refused.status).toBe(400)
@@ -166,7 +183,8 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
       expect(byModel.autodebit).toMatchObject({ selected: false, authorization_scopes: expect.arrayContaining(['direct_debit']) })
       // native payment is not among this merchant's products (sign-up chose web payment and QR)
       const { userAuthorizationId } = await linkDeveloperUser(t, d)
-      const pay = () => d.opa.post('/v2/payments', { merchantPaymentId: `NP-${randomBytes(4).toString('hex')}`, userAuthorizationId, amount: jpy(10), requestedAt: epochNow() })
+      const pay = () =>
+        d.opa.post('/v2/payments', { merchantPaymentId: `NP-${randomBytes(4).toString('hex')}`, userAuthorizationId, amount: jpy(10), requestedAt: epochNow() })
       expect((await pay()).body.resultInfo.code).toBe('OP_OUT_OF_SCOPE')
       const put = await t.json('PUT', '/dev/v1/user/putProducts', { products: [2] }, d.auth)
       expect(put.status).toBe(200)
@@ -185,13 +203,14 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
     /** Signs a demo call as the portal's panel does: own key, tfAuthKey, X-ASSUME-MERCHANT, over the demo path. */
     function panel(d: Developer, key = { apiKey: d.apiKey, apiSecret: d.apiSecret }, tfAuthKey: string | null = d.token) {
       return opaClient({
-        request: (path, init) => t.app.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), ...(tfAuthKey ? { tfAuthKey } : {}) } }),
+        request: (path, init) =>
+          t.app.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), ...(tfAuthKey ? { tfAuthKey } : {}) } }),
         ...key,
         merchantId: d.merchantId,
       })
     }
 
-    it('forwards each call into the sandbox and answers the sandbox\'s answer (WIT)', async () => {
+    it("forwards each call into the sandbox and answers the sandbox's answer (WIT)", async () => {
       const d = await developer(t)
       const p = panel(d)
       const created = await p.post('/v2/postCodes', qr('DEVELOPER-PANEL-DEMO-1'))
@@ -209,11 +228,18 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
       // query parameters pass through; a missing one is the sandbox's own error
       const { userAuthorizationId } = await linkDeveloperUser(t, d)
       await t.json('PUT', '/dev/v1/user/putProducts', { products: [1, 2, 3] }, d.auth)
-      expect((await p.get(`/v2/getCheckBalanceWallet?userAuthorizationId=${userAuthorizationId}&amount=10&currency=JPY`)).body.data).toEqual({ hasEnoughBalance: true })
+      expect((await p.get(`/v2/getCheckBalanceWallet?userAuthorizationId=${userAuthorizationId}&amount=10&currency=JPY`)).body.data).toEqual({
+        hasEnoughBalance: true,
+      })
       expect((await p.get(`/v2/getAuthorizationsUser?userAuthorizationId=${userAuthorizationId}`)).body.data.status).toBe('ACTIVE')
       expect((await p.get(`/v2/getSecureProfileUser?userAuthorizationId=${userAuthorizationId}`)).body.data.phoneNumber).toMatch(/^\*+\d{4}$/)
       expect((await p.get('/v2/getCheckBalanceWallet')).body.resultInfo.code).toBe('MISSING_REQUEST_PARAMS')
-      const paid = await p.post('/v2/postPayments?agreeSimilarTransaction=true', { merchantPaymentId: 'DEVELOPER-PANEL-PAY-1', userAuthorizationId, amount: jpy(1), requestedAt: epochNow() })
+      const paid = await p.post('/v2/postPayments?agreeSimilarTransaction=true', {
+        merchantPaymentId: 'DEVELOPER-PANEL-PAY-1',
+        userAuthorizationId,
+        amount: jpy(1),
+        requestedAt: epochNow(),
+      })
       expect(paid.status).toBe(201)
       expect((await p.get('/v2/getPayments/DEVELOPER-PANEL-PAY-1')).body.data.status).toBe('COMPLETED')
     })
@@ -228,16 +254,31 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
       // signed for /v2/codes but sent to /v2/postCodes: the signature does not cover the demo path
       const body = JSON.stringify(qr('WOT-4'))
       const contentType = 'application/json;charset=UTF-8;'
-      const authorization = signOpaRequest(nodeOpaCrypto, { apiKey: d.apiKey, apiSecret: d.apiSecret, method: 'POST', path: '/v2/codes', nonce: 'abc123', epoch: epochNow(), contentType, body })
-      const res = await t.app.request('/v2/postCodes', { method: 'POST', body, headers: { authorization, 'content-type': contentType, tfAuthKey: d.token, 'x-assume-merchant': d.merchantId } })
+      const authorization = signOpaRequest(nodeOpaCrypto, {
+        apiKey: d.apiKey,
+        apiSecret: d.apiSecret,
+        method: 'POST',
+        path: '/v2/codes',
+        nonce: 'abc123',
+        epoch: epochNow(),
+        contentType,
+        body,
+      })
+      const res = await t.app.request('/v2/postCodes', {
+        method: 'POST',
+        body,
+        headers: { authorization, 'content-type': contentType, tfAuthKey: d.token, 'x-assume-merchant': d.merchantId },
+      })
       expect(res.status).toBe(401)
       // a key of another developer's merchant, with this developer's session
       const other = await developer(t)
-      const crossed = await panel(d, { apiKey: other.apiKey, apiSecret: other.apiSecret }).call('POST', '/v2/postCodes', qr('WOT-5'), { headers: { 'x-assume-merchant': other.merchantId } })
+      const crossed = await panel(d, { apiKey: other.apiKey, apiSecret: other.apiSecret }).call('POST', '/v2/postCodes', qr('WOT-5'), {
+        headers: { 'x-assume-merchant': other.merchantId },
+      })
       expect(crossed.body.resultInfo.code).toBe('OP_OUT_OF_SCOPE')
     })
 
-    it('an empty id provokes the server\'s not-found answer', async () => {
+    it("an empty id provokes the server's not-found answer", async () => {
       const d = await developer(t)
       const res = await panel(d).get('/v2/getCodesPayment/')
       expect(res.status).toBe(404)

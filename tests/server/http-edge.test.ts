@@ -49,7 +49,11 @@ describe('the edge of the sandbox API [pglite]', () => {
     const empty = await opa.post('/v2/payments', undefined, { rawBody: '' })
     expect([empty.status, empty.body.resultInfo.code]).toEqual([400, 'MISSING_REQUEST_PARAMS'])
     const broken = await opa.post('/v2/payments', undefined, { rawBody: '{"merchantPaymentId":' })
-    expect([broken.status, broken.body.resultInfo.code, broken.body.data.issues]).toEqual([400, 'INVALID_PARAMS', [{ path: '', message: 'Body is not valid JSON' }]])
+    expect([broken.status, broken.body.resultInfo.code, broken.body.data.issues]).toEqual([
+      400,
+      'INVALID_PARAMS',
+      [{ path: '', message: 'Body is not valid JSON' }],
+    ])
   })
 
   it('the handler gets the validated input: a missing field, an unsupported currency, a bad id answer as published', async () => {

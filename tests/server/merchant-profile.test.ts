@@ -71,7 +71,11 @@ describe.each(storeKinds())('merchant name and logo after sign-up [%s]', (kind) 
       body: JSON.stringify({ merchantName: 'Evil' }),
     })
     expect(crossSite.status).toBe(403)
-    const plain = await t.app.request('/dev/v1/merchantProfile', { method: 'PUT', headers: { ...bearer(token), 'content-type': 'text/plain' }, body: '{"merchantName":"Evil"}' })
+    const plain = await t.app.request('/dev/v1/merchantProfile', {
+      method: 'PUT',
+      headers: { ...bearer(token), 'content-type': 'text/plain' },
+      body: '{"merchantName":"Evil"}',
+    })
     expect(plain.status).toBe(415)
     expect(await profileOf(token)).toMatchObject({ merchant_name: 'Cake Shop' })
   })

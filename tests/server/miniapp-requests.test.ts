@@ -81,7 +81,11 @@ describe.each(storeKinds())('mini-app requests [%s]', (kind) => {
 
   it('refuses a cross-site or non-JSON post', async () => {
     const email = uniqueEmail('forged')
-    const plain = await t.app.request('/dev/v1/miniappRequests', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(request(email)) })
+    const plain = await t.app.request('/dev/v1/miniappRequests', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(request(email)),
+    })
     expect(plain.status).toBe(415)
     const crossSite = await t.app.request('/dev/v1/miniappRequests', {
       method: 'POST',

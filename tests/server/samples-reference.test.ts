@@ -14,10 +14,21 @@ const referenceDir = process.env.PAYLAB_REFERENCE_DIR ?? '/work/shared/reference
 const openapi = JSON.parse(readFileSync(`${referenceDir}/opa-dynamic-qr-openapi.json`, 'utf8'))
 const summary = readFileSync(`${referenceDir}/opa-api-summary.md`, 'utf8')
 
-type Schema = { $ref?: string; allOf?: Schema[]; properties?: Record<string, Schema>; items?: Schema; required?: string[]; schema?: Schema; content?: Record<string, { schema: Schema }> }
+type Schema = {
+  $ref?: string
+  allOf?: Schema[]
+  properties?: Record<string, Schema>
+  items?: Schema
+  required?: string[]
+  schema?: Schema
+  content?: Record<string, { schema: Schema }>
+}
 function resolve(node: Schema): Schema {
   if (!node.$ref) return node
-  const target = node.$ref.replace(/^#\//, '').split('/').reduce<any>((at, key) => at[key], openapi)
+  const target = node.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<any>((at, key) => at[key], openapi)
   return resolve(target)
 }
 /** Every property name anywhere in a schema (nested objects and arrays too), and the top level's required ones. */
@@ -36,7 +47,10 @@ function requiredOf(schema: Schema): string[] {
   return [...(node.required ?? []), ...(node.allOf ?? []).flatMap(requiredOf)]
 }
 
-interface Operation { fields: Set<string>; required: string[] }
+interface Operation {
+  fields: Set<string>
+  required: string[]
+}
 const moneyFields = fieldsOf({ $ref: '#/components/schemas/MoneyAmount' })
 /** The published request of `POST path`: the OpenAPI document where it has the path, else the summary's list. */
 function publishedRequest(path: string): Operation {
@@ -117,7 +131,8 @@ describe('catalogue samples follow the published reference', () => {
     it(`the ${language} signing helper sends the OPA-Auth headers by their published names`, () => {
       const text = read(helper)
       expect(text).toContain(authHeader[2])
-      for (const name of [authHeader[1], merchantHeader[1], contentTypeHeader[1]]) expect(text, `${helper}: ${name}`).toMatch(new RegExp(`(?<![\\w-])${name}(?![\\w-])`))
+      for (const name of [authHeader[1], merchantHeader[1], contentTypeHeader[1]])
+        expect(text, `${helper}: ${name}`).toMatch(new RegExp(`(?<![\\w-])${name}(?![\\w-])`))
       expect(text).toContain(contentTypeHeader[2])
       expect(text, 'MD5 of content type and body').toMatch(/md5/i)
       expect(text, 'HMAC-SHA256').toMatch(/sha256/i)

@@ -18,7 +18,11 @@ import { createTestApp, type TestApp } from '../support/app.ts'
  */
 const run = promisify(execFile)
 const options = sampleOptions
-const has = async (command: string) => run('sh', ['-c', `command -v ${command}`]).then(() => true, () => false)
+const has = async (command: string) =>
+  run('sh', ['-c', `command -v ${command}`]).then(
+    () => true,
+    () => false,
+  )
 
 describe('catalogue samples against the running sandbox [pglite]', () => {
   let t: TestApp
@@ -103,21 +107,35 @@ describe('catalogue samples against the running sandbox [pglite]', () => {
 
   it('says "Cashback creation failure" and "Order creation failure" when the sandbox refuses (spec §8)', async () => {
     const refused = { ...env, PAYLAB_USER_AUTHORIZATION_ID: 'not-a-linked-user' }
-    for (const [option, words] of [['cashback', 'Cashback creation failure'], ['auto-debit', 'Order creation failure']] as const) {
-      const node = await run('node', [`samples/${option}/node.mjs`], { env: refused }).then(() => null, (error: { code: number; stdout: string }) => error)
+    for (const [option, words] of [
+      ['cashback', 'Cashback creation failure'],
+      ['auto-debit', 'Order creation failure'],
+    ] as const) {
+      const node = await run('node', [`samples/${option}/node.mjs`], { env: refused }).then(
+        () => null,
+        (error: { code: number; stdout: string }) => error,
+      )
       expect(node?.code, option).toBe(1)
       expect(said(node!.stdout)).toContain(words)
       const shell = await run('sh', [`samples/${option}/shell.sh`], { env: refused })
       expect(said(shell.stderr)).toContain(words)
       if (await has('python3')) {
-        const python = await run('python3', [`samples/${option}/python.py`], { env: refused }).then(() => null, (error: { stdout: string }) => error)
+        const python = await run('python3', [`samples/${option}/python.py`], { env: refused }).then(
+          () => null,
+          (error: { stdout: string }) => error,
+        )
         expect(said(python!.stdout)).toContain(words)
       }
     }
   })
 
   it('every sample signs with OPA-Auth and names the merchant; each option calls its published path', () => {
-    const paths: Record<(typeof options)[number], string> = { 'dynamic-qr': '/v2/codes', 'app-invoke': '/v2/codes', cashback: '/v2/cashback', 'auto-debit': '/v2/payments' }
+    const paths: Record<(typeof options)[number], string> = {
+      'dynamic-qr': '/v2/codes',
+      'app-invoke': '/v2/codes',
+      cashback: '/v2/cashback',
+      'auto-debit': '/v2/payments',
+    }
     for (const option of options) {
       for (const file of ['node.mjs', 'shell.sh', 'python.py']) {
         const text = readFileSync(`samples/${option}/${file}`, 'utf8')

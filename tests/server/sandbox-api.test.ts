@@ -62,7 +62,13 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       expect((await users()).taro!.balance).toBe(taro!.balance - 1200)
 
       const refundId = id('RF')
-      const refund = await opa.post('/v2/refunds', { merchantRefundId: refundId, paymentId: paid.body.data.paymentId, amount: jpy(1200), requestedAt: epochNow(), reason: 'sold out' })
+      const refund = await opa.post('/v2/refunds', {
+        merchantRefundId: refundId,
+        paymentId: paid.body.data.paymentId,
+        amount: jpy(1200),
+        requestedAt: epochNow(),
+        reason: 'sold out',
+      })
       expect(refund.status).toBe(200)
       expect(refund.body.data).toMatchObject({ status: 'CREATED', merchantRefundId: refundId, paymentId: paid.body.data.paymentId, amount: jpy(1200) })
 
@@ -73,7 +79,12 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
 
       const details = await opa.get(`/v2/refunds/${refundId}?paymentId=${paid.body.data.paymentId}`)
       expect(details.body.data).toMatchObject({ status: 'REFUNDED', merchantRefundId: refundId })
-      const sameAgain = await opa.post('/v2/refunds', { merchantRefundId: refundId, paymentId: paid.body.data.paymentId, amount: jpy(1200), requestedAt: epochNow() })
+      const sameAgain = await opa.post('/v2/refunds', {
+        merchantRefundId: refundId,
+        paymentId: paid.body.data.paymentId,
+        amount: jpy(1200),
+        requestedAt: epochNow(),
+      })
       expect(sameAgain.status).toBe(200)
       expect(sameAgain.body.data.merchantRefundId).toBe(refundId)
     })
@@ -242,9 +253,19 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
   describe('native payment and user authorization', () => {
     it('links a user through the browser flow and the consent page, with the claims of spec §3', async () => {
       const linked = await linkTestUser(t, 'taro')
-      expect(linked.payload).toMatchObject({ result: 'succeeded', nonce: 'n0nce1', referenceId: 'ref-001', profileIdentifier: expect.stringMatching(/^\*+\d{4}$/) })
+      expect(linked.payload).toMatchObject({
+        result: 'succeeded',
+        nonce: 'n0nce1',
+        referenceId: 'ref-001',
+        profileIdentifier: expect.stringMatching(/^\*+\d{4}$/),
+      })
       const status = await opa.get(`/v2/user/authorizations?userAuthorizationId=${linked.userAuthorizationId}`)
-      expect(status.body.data).toMatchObject({ userAuthorizationId: linked.userAuthorizationId, status: 'ACTIVE', referenceIds: ['ref-001'], scopes: expect.arrayContaining(['direct_debit']) })
+      expect(status.body.data).toMatchObject({
+        userAuthorizationId: linked.userAuthorizationId,
+        status: 'ACTIVE',
+        referenceIds: ['ref-001'],
+        scopes: expect.arrayContaining(['direct_debit']),
+      })
     })
 
     it('refuses a request token signed with another secret, or asking for an unknown scope', async () => {
@@ -273,7 +294,7 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       }
     })
 
-    it('keeps merchants apart: another merchant cannot read, refund or cancel the demo shop\'s orders', async () => {
+    it("keeps merchants apart: another merchant cannot read, refund or cancel the demo shop's orders", async () => {
       const repo = merchantRepo(t.deps.store.db)
       const other = await repo.create({ name: 'Other shop', products: [] })
       const key = await repo.issueCredential(other.id)
@@ -317,7 +338,12 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       expect(short.status).toBe(400)
       expect(short.body.resultInfo.code).toBe('NO_SUFFICIENT_FUND')
 
-      const unknown = await opa.post('/v1/payments', { merchantPaymentId: id('NOUSER'), userAuthorizationId: 'nobody', amount: jpy(1), requestedAt: epochNow() })
+      const unknown = await opa.post('/v1/payments', {
+        merchantPaymentId: id('NOUSER'),
+        userAuthorizationId: 'nobody',
+        amount: jpy(1),
+        requestedAt: epochNow(),
+      })
       expect(unknown.status).toBe(401)
       expect(unknown.body.resultInfo.code).toBe('INVALID_USER_AUTHORIZATION_ID')
 
@@ -362,23 +388,58 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       userAuthorizationId = (await linkTestUser(t, 'taro')).userAuthorizationId
     })
     const preauth = (mpid: string, amount: number, extra: Record<string, unknown> = {}) =>
-      opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', { merchantPaymentId: mpid, userAuthorizationId, amount: jpy(amount), requestedAt: epochNow(), orderDescription: 'Cake', ...extra })
+      opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', {
+        merchantPaymentId: mpid,
+        userAuthorizationId,
+        amount: jpy(amount),
+        requestedAt: epochNow(),
+        orderDescription: 'Cake',
+        ...extra,
+      })
 
     it('authorises, captures up to the amount, answers 202 USER_CONFIRMATION_REQUIRED above it', async () => {
       const mpid = id('PA')
       const created = await preauth(mpid, 1000)
       expect(created.body.data).toMatchObject({ status: 'AUTHORIZED', expiresAt: expect.any(Number) })
-      const above = await opa.post('/v2/payments/capture', { merchantPaymentId: mpid, amount: jpy(1500), merchantCaptureId: id('CAP'), requestedAt: epochNow(), orderDescription: 'more' })
+      const above = await opa.post('/v2/payments/capture', {
+        merchantPaymentId: mpid,
+        amount: jpy(1500),
+        merchantCaptureId: id('CAP'),
+        requestedAt: epochNow(),
+        orderDescription: 'more',
+      })
       expect(above.status).toBe(202)
       expect(above.body.resultInfo).toMatchObject({ code: 'USER_CONFIRMATION_REQUIRED', codeId: '08300103' })
       expect(above.body.data).toBeNull()
       const captureId = id('CAP')
-      const captured = await opa.post('/v2/payments/capture', { merchantPaymentId: mpid, amount: jpy(900), merchantCaptureId: captureId, requestedAt: epochNow(), orderDescription: 'done' })
+      const captured = await opa.post('/v2/payments/capture', {
+        merchantPaymentId: mpid,
+        amount: jpy(900),
+        merchantCaptureId: captureId,
+        requestedAt: epochNow(),
+        orderDescription: 'done',
+      })
       expect(captured.status).toBe(200)
-      expect(captured.body.data).toMatchObject({ status: 'COMPLETED', amount: jpy(900), captures: { data: [expect.objectContaining({ merchantCaptureId: captureId, status: 'COMPLETED' })] } })
-      const again = await opa.post('/v2/payments/capture', { merchantPaymentId: mpid, amount: jpy(100), merchantCaptureId: id('CAP'), requestedAt: epochNow(), orderDescription: 'again' })
+      expect(captured.body.data).toMatchObject({
+        status: 'COMPLETED',
+        amount: jpy(900),
+        captures: { data: [expect.objectContaining({ merchantCaptureId: captureId, status: 'COMPLETED' })] },
+      })
+      const again = await opa.post('/v2/payments/capture', {
+        merchantPaymentId: mpid,
+        amount: jpy(100),
+        merchantCaptureId: id('CAP'),
+        requestedAt: epochNow(),
+        orderDescription: 'again',
+      })
       expect(again.body.resultInfo).toMatchObject({ code: 'ALREADY_CAPTURED', codeId: '00200039' })
-      const replay = await opa.post('/v2/payments/capture', { merchantPaymentId: mpid, amount: jpy(900), merchantCaptureId: captureId, requestedAt: epochNow(), orderDescription: 'done' })
+      const replay = await opa.post('/v2/payments/capture', {
+        merchantPaymentId: mpid,
+        amount: jpy(900),
+        merchantCaptureId: captureId,
+        requestedAt: epochNow(),
+        orderDescription: 'done',
+      })
       expect(replay.body.data.paymentId).toBe(captured.body.data.paymentId)
     })
 
@@ -386,7 +447,13 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       const mpid = id('PR')
       await preauth(mpid, 1000)
       const capture = (amount: number, merchantCaptureId = id('CAP')) =>
-        opa.post('/v2/payments/capture', { merchantPaymentId: mpid, amount: jpy(amount), merchantCaptureId, requestedAt: epochNow(), orderDescription: 'bigger' })
+        opa.post('/v2/payments/capture', {
+          merchantPaymentId: mpid,
+          amount: jpy(amount),
+          merchantCaptureId,
+          requestedAt: epochNow(),
+          orderDescription: 'bigger',
+        })
       const beyond = await capture(2001)
       expect(beyond.status).toBe(400)
       expect(beyond.body.resultInfo).toMatchObject({ code: 'LIMIT_EXCEEDED', codeId: '99300002' })
@@ -403,7 +470,13 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       const mpid = id('PC')
       const { paymentId } = (await preauth(mpid, 1000)).body.data
       const captureId = id('CAP')
-      const asked = await opa.post('/v2/payments/capture', { merchantPaymentId: mpid, amount: jpy(1300), merchantCaptureId: captureId, requestedAt: epochNow(), orderDescription: 'bigger cake' })
+      const asked = await opa.post('/v2/payments/capture', {
+        merchantPaymentId: mpid,
+        amount: jpy(1300),
+        merchantCaptureId: captureId,
+        requestedAt: epochNow(),
+        orderDescription: 'bigger cake',
+      })
       expect(asked.status).toBe(202)
       const waiting = (await opa.get(`/v2/payments/${mpid}`)).body.data
       expect(waiting.status).toBe('AUTHORIZED')
@@ -453,7 +526,13 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       await opa.post('/sandbox/api/clock', { advanceMs: 3601_000 })
       try {
         expect((await opa.get(`/v2/payments/${mpid}`)).body.data.status).toBe('EXPIRED')
-        const capture = await opa.post('/v2/payments/capture', { merchantPaymentId: mpid, amount: jpy(300), merchantCaptureId: id('CAP'), requestedAt: epochNow(), orderDescription: 'late' })
+        const capture = await opa.post('/v2/payments/capture', {
+          merchantPaymentId: mpid,
+          amount: jpy(300),
+          merchantCaptureId: id('CAP'),
+          requestedAt: epochNow(),
+          orderDescription: 'late',
+        })
         expect(capture.body.resultInfo).toMatchObject({ code: 'ORDER_EXPIRED', codeId: '00200043' })
       } finally {
         await opa.post('/sandbox/api/clock', { reset: true })
@@ -472,13 +551,25 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
 
       const mpid = id('PQR')
       expect((await opa.post('/v2/codes', order(mpid, 100, { isAuthorization: true }))).status).toBe(201)
-      const res = await opa.post('/v2/payments/capture', { merchantPaymentId: mpid, amount: jpy(100), merchantCaptureId: id('CAP'), requestedAt: epochNow(), orderDescription: 'x' })
+      const res = await opa.post('/v2/payments/capture', {
+        merchantPaymentId: mpid,
+        amount: jpy(100),
+        merchantCaptureId: id('CAP'),
+        requestedAt: epochNow(),
+        orderDescription: 'x',
+      })
       expect(res.status).toBe(400)
       expect(res.body.resultInfo).toMatchObject({ code: 'ORDER_NOT_CAPTURABLE', codeId: '00200035' })
     })
 
     it('answers an unknown order on capture with RESOURCE_NOT_FOUND (404)', async () => {
-      const res = await opa.post('/v2/payments/capture', { merchantPaymentId: 'nope', amount: jpy(1), merchantCaptureId: id('CAP'), requestedAt: epochNow(), orderDescription: 'x' })
+      const res = await opa.post('/v2/payments/capture', {
+        merchantPaymentId: 'nope',
+        amount: jpy(1),
+        merchantCaptureId: id('CAP'),
+        requestedAt: epochNow(),
+        orderDescription: 'x',
+      })
       expect(res.status).toBe(404)
     })
   })
@@ -495,8 +586,13 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       expect(res.body.data.status).toBe('COMPLETED')
     })
 
-    it('refuses a 0-yen request order with INVALID_PARAMS, as the lab\'s 0-yen scenario expects (spec §9)', async () => {
-      const zero = await opa.post('/v1/requestOrder', { merchantPaymentId: id('DEVELOPER-PANEL-RORD'), userAuthorizationId, amount: jpy(0), requestedAt: epochNow() })
+    it("refuses a 0-yen request order with INVALID_PARAMS, as the lab's 0-yen scenario expects (spec §9)", async () => {
+      const zero = await opa.post('/v1/requestOrder', {
+        merchantPaymentId: id('DEVELOPER-PANEL-RORD'),
+        userAuthorizationId,
+        amount: jpy(0),
+        requestedAt: epochNow(),
+      })
       expect([zero.status, zero.body.resultInfo.code]).toEqual([400, 'INVALID_PARAMS'])
     })
 
@@ -526,18 +622,38 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
     it('gives cashback to the wallet, reverses part of it, and refuses a reused merchantCashbackId', async () => {
       const before = (await users()).taro!.balance
       const cashbackId = id('CB')
-      const give = await opa.post('/v2/cashback', { merchantCashbackId: cashbackId, userAuthorizationId, amount: jpy(300), requestedAt: epochNow(), walletType: 'PREPAID' })
+      const give = await opa.post('/v2/cashback', {
+        merchantCashbackId: cashbackId,
+        userAuthorizationId,
+        amount: jpy(300),
+        requestedAt: epochNow(),
+        walletType: 'PREPAID',
+      })
       expect(give.status).toBe(202)
       expect((await users()).taro!.balance).toBe(before + 300)
-      expect((await opa.get(`/v2/cashback/${cashbackId}`)).body.data).toMatchObject({ merchantCashbackId: cashbackId, amount: jpy(300), cashbackStatus: 'SUCCESS' })
+      expect((await opa.get(`/v2/cashback/${cashbackId}`)).body.data).toMatchObject({
+        merchantCashbackId: cashbackId,
+        amount: jpy(300),
+        cashbackStatus: 'SUCCESS',
+      })
       const reused = await opa.post('/v1/cashback', { merchantCashbackId: cashbackId, userAuthorizationId, amount: jpy(300), requestedAt: epochNow() })
       expect(reused.body.resultInfo.code).toBe('VALIDATION_FAILED_EXCEPTION')
 
       const reversalId = id('CBR')
-      const reverse = await opa.post('/v2/cashback_reversal', { merchantCashbackReversalId: reversalId, merchantCashbackId: cashbackId, amount: jpy(100), requestedAt: epochNow() })
+      const reverse = await opa.post('/v2/cashback_reversal', {
+        merchantCashbackReversalId: reversalId,
+        merchantCashbackId: cashbackId,
+        amount: jpy(100),
+        requestedAt: epochNow(),
+      })
       expect(reverse.status).toBe(202)
       expect((await opa.get(`/v2/cashback_reversal/${reversalId}/${cashbackId}`)).body.data).toMatchObject({ amount: jpy(100) })
-      const tooMuch = await opa.post('/v2/cashback_reversal', { merchantCashbackReversalId: id('CBR'), merchantCashbackId: cashbackId, amount: jpy(201), requestedAt: epochNow() })
+      const tooMuch = await opa.post('/v2/cashback_reversal', {
+        merchantCashbackReversalId: id('CBR'),
+        merchantCashbackId: cashbackId,
+        amount: jpy(201),
+        requestedAt: epochNow(),
+      })
       expect(tooMuch.body.resultInfo.code).toBe('INVALID_PARAMS')
       expect((await users()).taro!.balance).toBe(before + 200)
       expect((await opa.get('/v2/cashback/none')).body.resultInfo.code).toBe('TRANSACTION_NOT_FOUND')

@@ -16,7 +16,13 @@ describe.each(storeKinds())('sandbox user approvals [%s]', (kind) => {
   const balance = async () => (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === 'taro')!.balance
   const preauth = async (amount: number) => {
     const mpid = id('PA')
-    const res = await opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', { merchantPaymentId: mpid, userAuthorizationId, amount: jpy(amount), requestedAt: epochNow(), orderDescription: 'Cake' })
+    const res = await opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', {
+      merchantPaymentId: mpid,
+      userAuthorizationId,
+      amount: jpy(amount),
+      requestedAt: epochNow(),
+      orderDescription: 'Cake',
+    })
     expect(res.status).toBe(201)
     return { mpid, paymentId: res.body.data.paymentId as string }
   }

@@ -36,7 +36,7 @@ function mutate(s: string, at: number, replacement: string) {
 }
 
 describe('OPA-Auth signing (domain)', () => {
-  it('reproduces the provider\'s published example header byte for byte', () => {
+  it("reproduces the provider's published example header byte for byte", () => {
     const header = signOpaRequest(nodeOpaCrypto, {
       apiKey: 'APIKeyGenerated',
       apiSecret: 'APIKeySecretGenerated',
@@ -70,7 +70,10 @@ describe('OPA-Auth signing (domain)', () => {
   })
 
   it('verifies whatever it signs: any body, any path', () => {
-    fc.assert(fc.property(arbInput, (input) => verify(input, signOpaRequest(nodeOpaCrypto, input))), { numRuns: 300 })
+    fc.assert(
+      fc.property(arbInput, (input) => verify(input, signOpaRequest(nodeOpaCrypto, input))),
+      { numRuns: 300 },
+    )
   })
 
   it('fails when any single character of the body, path, method, epoch, content type or secret changes', () => {

@@ -116,7 +116,11 @@ describe.each(storeKinds())('the cake shop takes a payment through the sandbox [
     expect(short.html).toContain('NO_SUFFICIENT_FUND')
     expect((await shop.get(`/v2/codes/payments/${merchantPaymentId}`)).body.data.status).toBe('CREATED')
 
-    const forged = await shop.post('/v2/codes', { merchantPaymentId: `${merchantPaymentId}-x`, amount: jpy(1), codeType: 'ORDER_QR' }, { apiSecret: 'not-the-secret' })
+    const forged = await shop.post(
+      '/v2/codes',
+      { merchantPaymentId: `${merchantPaymentId}-x`, amount: jpy(1), codeType: 'ORDER_QR' },
+      { apiSecret: 'not-the-secret' },
+    )
     expect(forged.status).toBe(401)
     expect(forged.body.resultInfo).toMatchObject({ code: 'UNAUTHORIZED', codeId: '08100016' })
 

@@ -63,7 +63,9 @@ describe.each(storeKinds())('an asynchronous cancel [%s]', (kind) => {
   })
 
   it('is described on the cancel operation in /openapi.json', async () => {
-    const doc = (await (await t.app.request('/openapi.json')).json()) as { paths: Record<string, Record<string, { parameters?: { name: string; schema: { enum?: string[] } }[] }>> }
+    const doc = (await (await t.app.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { parameters?: { name: string; schema: { enum?: string[] } }[] }>>
+    }
     const param = doc.paths['/v2/payments/{merchantPaymentId}']!.delete!.parameters!.find((p) => p.name === 'X-Sandbox-Cancel')
     expect(param?.schema.enum).toEqual(['late'])
   })

@@ -19,7 +19,14 @@ describe.each(storeKinds())('sandbox clock kept in the store [%s]', (kind) => {
     const { userAuthorizationId } = await linkTestUser(t, 'taro')
     const preauthId = `CLK-PA-${kind}`
     const codeId = `CLK-QR-${kind}`
-    const pre = await opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', { merchantPaymentId: preauthId, userAuthorizationId, amount: jpy(300), requestedAt: epochNow(), orderDescription: 'Cake', expiresAt: epochNow() + 3600 })
+    const pre = await opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', {
+      merchantPaymentId: preauthId,
+      userAuthorizationId,
+      amount: jpy(300),
+      requestedAt: epochNow(),
+      orderDescription: 'Cake',
+      expiresAt: epochNow() + 3600,
+    })
     expect(pre.body.data.status).toBe('AUTHORIZED')
     const code = await opa.post('/v2/codes', { merchantPaymentId: codeId, amount: jpy(500), codeType: 'ORDER_QR', requestedAt: epochNow() })
     expect(code.status).toBe(201)

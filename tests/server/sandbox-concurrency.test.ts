@@ -66,7 +66,12 @@ describe.each(storeKinds())('sandbox under concurrent requests [%s]', (kind) => 
     const price = 700
     const answers = await Promise.all(
       Array.from({ length: parallel }, (_, i) =>
-        opa.post('/v2/payments?agreeSimilarTransaction=true', { merchantPaymentId: `NEG-${kind}-${i}`, userAuthorizationId, amount: jpy(price), requestedAt: epochNow() }),
+        opa.post('/v2/payments?agreeSimilarTransaction=true', {
+          merchantPaymentId: `NEG-${kind}-${i}`,
+          userAuthorizationId,
+          amount: jpy(price),
+          requestedAt: epochNow(),
+        }),
       ),
     )
     const paid = answers.filter((a) => a.status === 201).length

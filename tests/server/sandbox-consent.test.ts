@@ -23,7 +23,10 @@ describe.each(storeKinds())('sandbox user consent [%s]', (kind) => {
   const userId = async (username: string) => (await engine.listTestUsers(merchantId)).find((u) => u.username === username)!.id
   const balanceOf = async (username: string) => (await engine.listTestUsers(merchantId)).find((u) => u.username === username)!.balance
   const authorizationsOf = async (testUserId: string) =>
-    t.deps.store.db.select().from(sandboxUserAuthorizations).where(and(eq(sandboxUserAuthorizations.merchantId, merchantId), eq(sandboxUserAuthorizations.testUserId, testUserId)))
+    t.deps.store.db
+      .select()
+      .from(sandboxUserAuthorizations)
+      .where(and(eq(sandboxUserAuthorizations.merchantId, merchantId), eq(sandboxUserAuthorizations.testUserId, testUserId)))
 
   /** Opens a consent session the way a merchant's server does (GET /v2/user_authorization with a request token). */
   async function openSession(scope: string) {
@@ -86,7 +89,12 @@ describe.each(storeKinds())('sandbox user consent [%s]', (kind) => {
   })
 
   describe('scopes are enforced per endpoint', () => {
-    const pay = (userAuthorizationId: string, amount = 100) => ({ merchantPaymentId: id('P'), userAuthorizationId, amount: jpy(amount), requestedAt: epochNow() })
+    const pay = (userAuthorizationId: string, amount = 100) => ({
+      merchantPaymentId: id('P'),
+      userAuthorizationId,
+      amount: jpy(amount),
+      requestedAt: epochNow(),
+    })
 
     it('a direct_debit-only link pays natively but is refused continuous payments, request money, cashback, balance and pre-auth', async () => {
       const uaid = await link('taro', 'direct_debit')
@@ -120,11 +128,15 @@ describe.each(storeKinds())('sandbox user consent [%s]', (kind) => {
       await link('hanako', 'pending_payments')
       expect((await shop.post('/v1/requestOrder', pay(uaid))).status).toBe(201)
       // hanako granted cashback and get_balance in the test above (same authorization, scopes added)
-      expect((await shop.post('/v2/cashback', { merchantCashbackId: id('CB'), userAuthorizationId: uaid, amount: jpy(50), requestedAt: epochNow() })).status).toBe(202)
+      expect(
+        (await shop.post('/v2/cashback', { merchantCashbackId: id('CB'), userAuthorizationId: uaid, amount: jpy(50), requestedAt: epochNow() })).status,
+      ).toBe(202)
       expect((await shop.get(`/v2/wallet/check_balance?userAuthorizationId=${uaid}&amount=1&currency=JPY`)).body.data).toEqual({ hasEnoughBalance: true })
 
       await link('hanako', 'preauth_capture_native')
-      expect((await shop.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', { ...pay(uaid, 400), orderDescription: 'Cake' })).body.data.status).toBe('AUTHORIZED')
+      expect(
+        (await shop.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', { ...pay(uaid, 400), orderDescription: 'Cake' })).body.data.status,
+      ).toBe('AUTHORIZED')
       await link('hanako', 'direct_debit')
       expect((await shop.post('/v2/payments?agreeSimilarTransaction=true', pay(uaid))).status).toBe(201)
     })

@@ -116,20 +116,44 @@ describe.each(storeKinds())('sandbox engine shape [%s]', (kind) => {
     stores.push(t.deps.store)
     const { userAuthorizationId } = await linkTestUser(t, 'hanako')
     const ctx = t.deps.sandbox.forMerchant(demoMerchant.id)
-    const payment = (id: string) => ({ merchantPaymentId: id, userAuthorizationId, amount: jpy(300), requestedAt: epochNow(), orderDescription: 'Tea', storeId: 'S-1', metadata: { table: 4 } })
+    const payment = (id: string) => ({
+      merchantPaymentId: id,
+      userAuthorizationId,
+      amount: jpy(300),
+      requestedAt: epochNow(),
+      orderDescription: 'Tea',
+      storeId: 'S-1',
+      metadata: { table: 4 },
+    })
 
-    const byCommand = await sandboxCommands.payments.createPayment(ctx, { ...v.parse(CreatePaymentRequestSchema, payment('SHAPE-PAY-CMD')), agreeSimilarTransaction: true })
+    const byCommand = await sandboxCommands.payments.createPayment(ctx, {
+      ...v.parse(CreatePaymentRequestSchema, payment('SHAPE-PAY-CMD')),
+      agreeSimilarTransaction: true,
+    })
     expect((await opa.post('/v2/payments?agreeSimilarTransaction=true', payment('SHAPE-PAY-HTTP'))).status).toBe(201)
     const byRoute = (await sandboxRepo(t.deps.store.db).findPayment(demoMerchant.id, 'SHAPE-PAY-HTTP'))!
     expect([byCommand.status, byCommand.amount, byCommand.order]).toEqual([byRoute.status, byRoute.amount, byRoute.order])
     expect(byCommand.order).toEqual({ orderDescription: 'Tea', storeId: 'S-1', metadata: { table: 4 } })
 
-    const refund = v.parse(RefundRequestSchema, { merchantRefundId: 'SHAPE-REF-CMD', paymentId: byCommand.paymentId, amount: jpy(120), requestedAt: epochNow(), reason: 'cold' })
+    const refund = v.parse(RefundRequestSchema, {
+      merchantRefundId: 'SHAPE-REF-CMD',
+      paymentId: byCommand.paymentId,
+      amount: jpy(120),
+      requestedAt: epochNow(),
+      reason: 'cold',
+    })
     await sandboxCommands.refunds.refund(ctx, refund)
     const readRefund = await opa.get(`/v2/refunds/SHAPE-REF-CMD?paymentId=${byCommand.paymentId}`)
     expect([readRefund.body.data.amount, readRefund.body.data.reason]).toEqual([jpy(120), 'cold'])
 
-    const cashback = v.parse(CashbackRequestSchema, { merchantCashbackId: 'SHAPE-CB-CMD', userAuthorizationId, amount: jpy(50), requestedAt: epochNow(), walletType: 'PREPAID', orderDescription: 'Thanks' })
+    const cashback = v.parse(CashbackRequestSchema, {
+      merchantCashbackId: 'SHAPE-CB-CMD',
+      userAuthorizationId,
+      amount: jpy(50),
+      requestedAt: epochNow(),
+      walletType: 'PREPAID',
+      orderDescription: 'Thanks',
+    })
     await sandboxCommands.cashback.giveCashback(ctx, cashback)
     const readCashback = await opa.get('/v2/cashback/SHAPE-CB-CMD')
     expect(readCashback.body.data).toMatchObject({ amount: jpy(50), walletType: 'PREPAID', orderDescription: 'Thanks', cashbackStatus: 'SUCCESS' })

@@ -47,7 +47,8 @@ describe.each(storeKinds())('sandbox forced errors [%s]', (kind) => {
   }, 60_000) // 300+ signed requests in a row: near the default 30 s when the machine is shared
 
   it('answers the figures of the published tables (spot checks against the reference)', async () => {
-    const force = (method: string, path: string, code: string) => opa.call(method, path, method === 'POST' ? {} : undefined, { headers: { 'x-sandbox-force': code } })
+    const force = (method: string, path: string, code: string) =>
+      opa.call(method, path, method === 'POST' ? {} : undefined, { headers: { 'x-sandbox-force': code } })
     const seen = async (method: string, path: string, code: string) => {
       const res = await force(method, path, code)
       return [res.status, res.body.resultInfo.code, res.body.resultInfo.codeId]
@@ -66,9 +67,11 @@ describe.each(storeKinds())('sandbox forced errors [%s]', (kind) => {
     expect(await seen('DELETE', '/v1/requestOrder/X', 'REQUEST_ORDER_NOT_FOUND')).toEqual([404, 'REQUEST_ORDER_NOT_FOUND', '99200109'])
   })
 
-  it('describes the directives of each signed endpoint in /openapi.json, with the endpoint\'s codes', async () => {
+  it("describes the directives of each signed endpoint in /openapi.json, with the endpoint's codes", async () => {
     const res = await t.app.request('/openapi.json')
-    const doc = (await res.json()) as { paths: Record<string, Record<string, { parameters: { name: string; schema: { enum?: string[]; maximum?: number } }[] }>> }
+    const doc = (await res.json()) as {
+      paths: Record<string, Record<string, { parameters: { name: string; schema: { enum?: string[]; maximum?: number } }[] }>>
+    }
     const refund = doc.paths['/v2/refunds']!.post!.parameters
     expect(refund.find((p) => p.name === 'X-Sandbox-Force')!.schema.enum).toEqual(forcedErrorsOf('POST /v2/refunds').map((e) => e.code))
     expect(refund.find((p) => p.name === 'X-Sandbox-Delay-Ms')!.schema.maximum).toBe(maxSandboxDelayMs)

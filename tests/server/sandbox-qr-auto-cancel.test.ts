@@ -45,7 +45,12 @@ describe.each(storeKinds())('paid test QR payments cancel themselves [%s]', (kin
     expect((await again.get(`/v2/codes/payments/${id}`)).body.data.status).toBe('FAILED')
     expect(await balanceOf(engine, hanako.id)).toBe(afterPaying + 400)
     // a canceled payment cannot be refunded
-    const refund = await d.opa.post('/v2/refunds', { merchantRefundId: `R-${id}`, paymentId: (await d.opa.get(`/v2/codes/payments/${id}`)).body.data.paymentId, amount: jpy(400), requestedAt: epochNow() })
+    const refund = await d.opa.post('/v2/refunds', {
+      merchantRefundId: `R-${id}`,
+      paymentId: (await d.opa.get(`/v2/codes/payments/${id}`)).body.data.paymentId,
+      amount: jpy(400),
+      requestedAt: epochNow(),
+    })
     expect(refund.status).toBe(400)
     await d.opa.post('/sandbox/api/clock', { reset: true })
   })
@@ -66,7 +71,7 @@ describe.each(storeKinds())('paid test QR payments cancel themselves [%s]', (kin
     expect((await t.json('PATCH', '/dev/v1/configSettings/updateSettings', { qr_auto_cancel: 'no' }, d.auth)).status).toBe(400)
   })
 
-  it('the dashboard moves the same clock (kept in the store), for the signed-in developer\'s merchant only', async () => {
+  it("the dashboard moves the same clock (kept in the store), for the signed-in developer's merchant only", async () => {
     const moved = await t.json('POST', '/dev/v1/sandbox/clock', { advanceMs: 3_600_000 }, d.auth)
     expect(moved.status).toBe(200)
     expect(moved.body.data.merchantId).toBe(d.merchantId)

@@ -104,7 +104,9 @@ describe.each(storeKinds())('request log robustness [%s]', (kind) => {
     const nulBody = `{"merchantPaymentId":"NUL-${kind}","note":"a${NUL}b"}`
     const answers = await Promise.all([
       a.opa.post('/v2/codes', undefined, { rawBody: nulBody }),
-      ...Array.from({ length: 5 }, (_, i) => b.opa.post('/v2/codes', { merchantPaymentId: `NEXT-${kind}-${i}`, amount: jpy(100), codeType: 'ORDER_QR', requestedAt: epochNow() })),
+      ...Array.from({ length: 5 }, (_, i) =>
+        b.opa.post('/v2/codes', { merchantPaymentId: `NEXT-${kind}-${i}`, amount: jpy(100), codeType: 'ORDER_QR', requestedAt: epochNow() }),
+      ),
     ])
     expect(answers.slice(1).every((x) => x.status === 201)).toBe(true)
     await requestRecorder(t.deps).settled()
@@ -116,7 +118,10 @@ describe.each(storeKinds())('request log robustness [%s]', (kind) => {
     expect(bPaths.sort()).toEqual(Array.from({ length: 5 }, (_, i) => `NEXT-${kind}-${i}`))
     expect(t.lines.filter((l) => l.includes('request log'))).toEqual([])
     // what was sent is no longer known exactly: neither copied as curl nor replayed
-    for (const [method, path] of [['GET', `/dev/v1/sandbox/requests/${nul.id}/curl`], ['POST', `/dev/v1/sandbox/requests/${nul.id}/replay`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/dev/v1/sandbox/requests/${nul.id}/curl`],
+      ['POST', `/dev/v1/sandbox/requests/${nul.id}/replay`],
+    ] as const) {
       const answer = await t.json(method, path, undefined, a.auth)
       expect([answer.status, answer.body.resultInfo.code]).toEqual([409, 'SANDBOX_LOG_ENTRY_NOT_REPLAYABLE'])
     }
@@ -133,7 +138,15 @@ describe.each(storeKinds())('request log robustness [%s]', (kind) => {
         requestBody: bad,
         responseBody: bad,
         code: bad,
-        authFailure: { reason: 'BAD_SIGNATURE', receivedHeader: bad, expectedStringToSign: bad, expectedBodyHash: bad, receivedBodyHash: bad, epochSkewMs: 0, allowedSkewMs: 120_000 },
+        authFailure: {
+          reason: 'BAD_SIGNATURE',
+          receivedHeader: bad,
+          expectedStringToSign: bad,
+          expectedBodyHash: bad,
+          receivedBodyHash: bad,
+          epochSkewMs: 0,
+          allowedSkewMs: 120_000,
+        },
       }),
     ])
     const row = (await repo.find(a.merchantId, id!))!

@@ -8,7 +8,13 @@ import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, type Developer } from './devtools-helpers.ts'
 
-const qrBody = (id: string, extra: Record<string, unknown> = {}) => ({ merchantPaymentId: id, amount: jpy(100), codeType: 'ORDER_QR', requestedAt: epochNow(), ...extra })
+const qrBody = (id: string, extra: Record<string, unknown> = {}) => ({
+  merchantPaymentId: id,
+  amount: jpy(100),
+  codeType: 'ORDER_QR',
+  requestedAt: epochNow(),
+  ...extra,
+})
 
 describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (kind) => {
   let t: TestApp
@@ -39,7 +45,9 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
     const [rateLimited, create] = log
     expect(rateLimited.code_id).toBe(forced.body.resultInfo.codeId)
     expect(rateLimited.request_headers['x-sandbox-force']).toBe('RATE_LIMIT')
-    expect(rateLimited.resolver_path).toBe(`/develop/resolve?api_name=GET+%2Fv2%2Fcodes%2Fpayments%2FLOG-${kind}-1&code=RATE_LIMIT&code_id=${forced.body.resultInfo.codeId}`)
+    expect(rateLimited.resolver_path).toBe(
+      `/develop/resolve?api_name=GET+%2Fv2%2Fcodes%2Fpayments%2FLOG-${kind}-1&code=RATE_LIMIT&code_id=${forced.body.resultInfo.codeId}`,
+    )
     expect(create.resolver_path).toBeNull()
     expect(JSON.parse(create.request_body).merchantPaymentId).toBe(`LOG-${kind}-1`)
     expect(JSON.parse(create.response_body).data.codeId).toBe(created.body.data.codeId)
@@ -128,7 +136,10 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
     // b cannot assume a's merchant, nor read, copy or replay a's entry by id
     expect((await portalLog(b, '', { 'X-ASSUME-MERCHANT': a.merchantId })).status).toBe(403)
     const id = aEntries[0].id
-    for (const [method, path] of [['GET', `/dev/v1/sandbox/requests/${id}/curl`], ['POST', `/dev/v1/sandbox/requests/${id}/replay`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/dev/v1/sandbox/requests/${id}/curl`],
+      ['POST', `/dev/v1/sandbox/requests/${id}/replay`],
+    ] as const) {
       const answer = await t.json(method, path, undefined, b.auth)
       expect([answer.status, answer.body.resultInfo.code]).toEqual([404, 'SANDBOX_LOG_ENTRY_NOT_FOUND'])
     }
@@ -180,10 +191,21 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
     expect(entry.signature_verified).toBe(false)
     expect(entry.flags).not.toContain(signatureVerifiedFlag)
     // the debugger still shows it; neither curl nor replay signs it, in the provider's error shape and both languages
-    for (const [lang, message] of [['en', /signature did not verify/], ['ja', /署名が検証されていません/]] as const) {
-      for (const [method, path] of [['GET', `/dev/v1/sandbox/requests/${entry.id}/curl`], ['POST', `/dev/v1/sandbox/requests/${entry.id}/replay`]] as const) {
+    for (const [lang, message] of [
+      ['en', /signature did not verify/],
+      ['ja', /署名が検証されていません/],
+    ] as const) {
+      for (const [method, path] of [
+        ['GET', `/dev/v1/sandbox/requests/${entry.id}/curl`],
+        ['POST', `/dev/v1/sandbox/requests/${entry.id}/replay`],
+      ] as const) {
         const answer = await t.json(method, path, undefined, { ...a.auth, 'accept-language': lang })
-        expect([method, answer.status, answer.body.resultInfo.code, answer.body.resultInfo.codeId]).toEqual([method, 403, 'SANDBOX_LOG_ENTRY_NOT_VERIFIED', '99900007'])
+        expect([method, answer.status, answer.body.resultInfo.code, answer.body.resultInfo.codeId]).toEqual([
+          method,
+          403,
+          'SANDBOX_LOG_ENTRY_NOT_VERIFIED',
+          '99900007',
+        ])
         expect(answer.body.resultInfo.message).toMatch(message)
         expect(answer.body).toHaveProperty('data', null)
         expect(JSON.stringify(answer.body)).not.toContain('curl')
@@ -204,11 +226,29 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
   it('an entry written before entries recorded their verification counts as unverified', async () => {
     const repo = requestLogRepo(t.deps.store.db)
     const [legacy] = await repo.insertMany([
-      { merchantId: a.merchantId, apiKey: a.apiKey, atMs: Date.now(), method: 'GET', path: '/v2/codes/payments/LEGACY', status: 200, code: 'SUCCESS', codeId: null, latencyMs: 1, requestHeaders: {}, requestBody: '', responseBody: '', flags: [], authFailure: null },
+      {
+        merchantId: a.merchantId,
+        apiKey: a.apiKey,
+        atMs: Date.now(),
+        method: 'GET',
+        path: '/v2/codes/payments/LEGACY',
+        status: 200,
+        code: 'SUCCESS',
+        codeId: null,
+        latencyMs: 1,
+        requestHeaders: {},
+        requestBody: '',
+        responseBody: '',
+        flags: [],
+        authFailure: null,
+      },
     ])
     const [entry] = await logOf(a, '?path=LEGACY')
     expect([entry.id, entry.signature_verified, entry.auth_failure]).toEqual([legacy, false, null])
-    for (const [method, path] of [['GET', `/dev/v1/sandbox/requests/${legacy}/curl`], ['POST', `/dev/v1/sandbox/requests/${legacy}/replay`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/dev/v1/sandbox/requests/${legacy}/curl`],
+      ['POST', `/dev/v1/sandbox/requests/${legacy}/replay`],
+    ] as const) {
       const answer = await t.json(method, path, undefined, a.auth)
       expect([answer.status, answer.body.resultInfo.code]).toEqual([403, 'SANDBOX_LOG_ENTRY_NOT_VERIFIED'])
     }
@@ -217,11 +257,26 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
   it('keeps at most the newest N entries per merchant (pruned with each insert)', async () => {
     const repo = requestLogRepo(t.deps.store.db)
     const base = Date.now()
-    const row = { merchantId: b.merchantId, apiKey: b.apiKey, method: 'GET', path: '/v2/x', status: 200, code: 'SUCCESS', codeId: null, latencyMs: 1, requestHeaders: {}, requestBody: '', responseBody: '', flags: [], authFailure: null }
+    const row = {
+      merchantId: b.merchantId,
+      apiKey: b.apiKey,
+      method: 'GET',
+      path: '/v2/x',
+      status: 200,
+      code: 'SUCCESS',
+      codeId: null,
+      latencyMs: 1,
+      requestHeaders: {},
+      requestBody: '',
+      responseBody: '',
+      flags: [],
+      authFailure: null,
+    }
     // one batch beyond the bound, then single entries: each write prunes
     await repo.insertMany(Array.from({ length: requestLogLimits.perMerchant + 3 }, (_, i) => ({ ...row, atMs: base + i, path: `/v2/x/${i}` })))
     expect(await repo.count(b.merchantId)).toBe(requestLogLimits.perMerchant)
-    for (let i = requestLogLimits.perMerchant + 3; i < requestLogLimits.perMerchant + 5; i++) await repo.insertMany([{ ...row, atMs: base + i, path: `/v2/x/${i}` }])
+    for (let i = requestLogLimits.perMerchant + 3; i < requestLogLimits.perMerchant + 5; i++)
+      await repo.insertMany([{ ...row, atMs: base + i, path: `/v2/x/${i}` }])
     expect(await repo.count(b.merchantId)).toBe(requestLogLimits.perMerchant)
     const newest = await repo.list(b.merchantId, { limit: 1 })
     expect(newest[0]!.path).toBe(`/v2/x/${requestLogLimits.perMerchant + 4}`)

@@ -20,7 +20,10 @@ type Json = any
 function validator(doc: Json) {
   const deref = (s: Json): Json => {
     if (!s?.$ref) return s
-    const target = s.$ref.replace('#/', '').split('/').reduce((o: Json, k: string) => o[k], doc)
+    const target = s.$ref
+      .replace('#/', '')
+      .split('/')
+      .reduce((o: Json, k: string) => o[k], doc)
     // a $ref beside `nullable` keeps the nullability
     return s.nullable ? { ...deref(target), nullable: true } : deref(target)
   }
@@ -46,7 +49,7 @@ function validator(doc: Json) {
       }
       for (const key of schema.required ?? []) {
         // published quirk: some response schemas list the data fields as required at the top level
-        const holder = key in (schema.properties ?? {}) || !(schema.properties?.data) ? record : (record.data as Record<string, unknown> | null) ?? {}
+        const holder = key in (schema.properties ?? {}) || !schema.properties?.data ? record : ((record.data as Record<string, unknown> | null) ?? {})
         if (holder[key] === undefined) errors.push(`${path}: missing required ${key}`)
       }
     } else if (type === 'array') {
@@ -102,14 +105,21 @@ describe.skipIf(!hasReference).each(storeKinds())('sandbox answers match the pub
 
   it('the checker itself refuses a wrongly typed answer', () => {
     const schema = v.responseSchema('/v2/codes', 'post', 201)
-    expect(v.errorsOf(schema, { resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data: { codeId: 1, expiryDate: 'soon' } })).toHaveLength(2)
+    expect(
+      v.errorsOf(schema, { resultInfo: { code: 'SUCCESS', message: 'Success', codeId: '08100001' }, data: { codeId: 1, expiryDate: 'soon' } }),
+    ).toHaveLength(2)
   })
 
   it('QR code: create, details before and after payment, refund, refund details, delete, cancel', async () => {
     const engine = t.deps.sandbox
     const mpid = id('S')
     const created = await opa.post('/v2/codes', {
-      merchantPaymentId: mpid, amount: jpy(500), codeType: 'ORDER_QR', orderDescription: 'Cake', storeId: 's1', requestedAt: epochNow(),
+      merchantPaymentId: mpid,
+      amount: jpy(500),
+      codeType: 'ORDER_QR',
+      orderDescription: 'Cake',
+      storeId: 's1',
+      requestedAt: epochNow(),
       orderItems: [{ name: 'Cake', quantity: 1, unitPrice: jpy(500), category: 'sweets', productId: 'c1' }],
     })
     expectPublished(created, '/v2/codes', 'post')
@@ -119,7 +129,13 @@ describe.skipIf(!hasReference).each(storeKinds())('sandbox answers match the pub
     const paid = await opa.get(`/v2/codes/payments/${mpid}`)
     expectPublished(paid, '/v2/codes/payments/{merchantPaymentId}', 'get')
     const refundId = id('R')
-    const refund = await opa.post('/v2/refunds', { merchantRefundId: refundId, paymentId: paid.body.data.paymentId, amount: jpy(500), requestedAt: epochNow(), reason: 'x' })
+    const refund = await opa.post('/v2/refunds', {
+      merchantRefundId: refundId,
+      paymentId: paid.body.data.paymentId,
+      amount: jpy(500),
+      requestedAt: epochNow(),
+      reason: 'x',
+    })
     expectPublished(refund, '/v2/refunds', 'post')
     const refundKey = '/v2/refunds/{merchantRefundId}?paymentId={paymentId}'
     expectPublished(await opa.get(`/v2/refunds/${refundId}?paymentId=${paid.body.data.paymentId}`), refundKey, 'get')
@@ -136,22 +152,84 @@ describe.skipIf(!hasReference).each(storeKinds())('sandbox answers match the pub
 
   it('native payment details and pre-auth: capture 200/202, revert, reauthorize 200/201', async () => {
     const { userAuthorizationId } = await linkTestUser(t, 'hanako')
-    const native = await opa.post('/v2/payments?agreeSimilarTransaction=true', { merchantPaymentId: id('N'), userAuthorizationId, amount: jpy(300), requestedAt: epochNow() })
+    const native = await opa.post('/v2/payments?agreeSimilarTransaction=true', {
+      merchantPaymentId: id('N'),
+      userAuthorizationId,
+      amount: jpy(300),
+      requestedAt: epochNow(),
+    })
     expect(v.errorsOf(v.named('GetPaymentDetailsResponse'), native.body)).toEqual([])
     expect(v.errorsOf(v.named('GetPaymentDetailsResponse'), (await opa.get(`/v2/payments/${native.body.data.merchantPaymentId}`)).body)).toEqual([])
 
-    const preauth = (mpid: string) => opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', { merchantPaymentId: mpid, userAuthorizationId, amount: jpy(1000), requestedAt: epochNow(), orderDescription: 'x' })
+    const preauth = (mpid: string) =>
+      opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', {
+        merchantPaymentId: mpid,
+        userAuthorizationId,
+        amount: jpy(1000),
+        requestedAt: epochNow(),
+        orderDescription: 'x',
+      })
     const a = id('PA')
     await preauth(a)
-    expectPublished(await opa.post('/v2/payments/capture', { merchantPaymentId: a, amount: jpy(2000), merchantCaptureId: id('C'), requestedAt: epochNow(), orderDescription: 'x' }), '/v2/payments/capture', 'post')
-    expectPublished(await opa.post('/v2/payments/capture', { merchantPaymentId: a, amount: jpy(800), merchantCaptureId: id('C'), requestedAt: epochNow(), orderDescription: 'x' }), '/v2/payments/capture', 'post')
-    expectPublished(await opa.post('/v2/payments/capture', { merchantPaymentId: a, amount: jpy(800), merchantCaptureId: id('C'), requestedAt: epochNow(), orderDescription: 'x' }), '/v2/payments/capture', 'post')
+    expectPublished(
+      await opa.post('/v2/payments/capture', {
+        merchantPaymentId: a,
+        amount: jpy(2000),
+        merchantCaptureId: id('C'),
+        requestedAt: epochNow(),
+        orderDescription: 'x',
+      }),
+      '/v2/payments/capture',
+      'post',
+    )
+    expectPublished(
+      await opa.post('/v2/payments/capture', {
+        merchantPaymentId: a,
+        amount: jpy(800),
+        merchantCaptureId: id('C'),
+        requestedAt: epochNow(),
+        orderDescription: 'x',
+      }),
+      '/v2/payments/capture',
+      'post',
+    )
+    expectPublished(
+      await opa.post('/v2/payments/capture', {
+        merchantPaymentId: a,
+        amount: jpy(800),
+        merchantCaptureId: id('C'),
+        requestedAt: epochNow(),
+        orderDescription: 'x',
+      }),
+      '/v2/payments/capture',
+      'post',
+    )
 
     const b = (await preauth(id('PB'))).body.data
-    expectPublished(await opa.post('/v2/payments/reauthorize', { requestId: id('Q'), paymentId: b.paymentId, updatedAmount: jpy(900), requestedAt: epochNow() }), '/v2/payments/reauthorize', 'post')
-    expectPublished(await opa.post('/v2/payments/reauthorize', { requestId: id('Q'), paymentId: b.paymentId, updatedAmount: jpy(1900) }), '/v2/payments/reauthorize', 'post')
-    expectPublished(await opa.post('/v2/payments/reauthorize', { requestId: id('Q'), paymentId: 'none', updatedAmount: jpy(1900) }), '/v2/payments/reauthorize', 'post')
-    expectPublished(await opa.post('/v2/payments/preauthorize/revert', { merchantRevertId: id('V'), paymentId: b.paymentId, requestedAt: epochNow() }), '/v2/payments/preauthorize/revert', 'post')
-    expectPublished(await opa.post('/v2/payments/preauthorize/revert', { merchantRevertId: id('V'), paymentId: b.paymentId, requestedAt: epochNow() }), '/v2/payments/preauthorize/revert', 'post')
+    expectPublished(
+      await opa.post('/v2/payments/reauthorize', { requestId: id('Q'), paymentId: b.paymentId, updatedAmount: jpy(900), requestedAt: epochNow() }),
+      '/v2/payments/reauthorize',
+      'post',
+    )
+    expectPublished(
+      await opa.post('/v2/payments/reauthorize', { requestId: id('Q'), paymentId: b.paymentId, updatedAmount: jpy(1900) }),
+      '/v2/payments/reauthorize',
+      'post',
+    )
+    expectPublished(
+      await opa.post('/v2/payments/reauthorize', { requestId: id('Q'), paymentId: 'none', updatedAmount: jpy(1900) }),
+      '/v2/payments/reauthorize',
+      'post',
+    )
+    expectPublished(
+      await opa.post('/v2/payments/preauthorize/revert', { merchantRevertId: id('V'), paymentId: b.paymentId, requestedAt: epochNow() }),
+      '/v2/payments/preauthorize/revert',
+      'post',
+    )
+    expectPublished(
+      await opa.post('/v2/payments/preauthorize/revert', { merchantRevertId: id('V'), paymentId: b.paymentId, requestedAt: epochNow() }),
+      '/v2/payments/preauthorize/revert',
+      'post',
+    )
   })
 })

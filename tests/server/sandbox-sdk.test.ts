@@ -22,7 +22,12 @@ const resultInfo = v.object({ code: v.string(), message: v.string(), codeId: v.s
 const createdCode = v.object({ resultInfo, data: v.object({ codeId: v.string(), url: v.string(), deeplink: v.string(), expiryDate: v.number() }) })
 const paymentDetails = v.object({
   resultInfo,
-  data: v.object({ paymentId: v.string(), status: v.string(), merchantPaymentId: v.string(), amount: v.object({ amount: v.number(), currency: v.literal('JPY') }) }),
+  data: v.object({
+    paymentId: v.string(),
+    status: v.string(),
+    merchantPaymentId: v.string(),
+    amount: v.object({ amount: v.number(), currency: v.literal('JPY') }),
+  }),
 })
 const refundDetails = v.object({ resultInfo, data: v.object({ status: v.string(), merchantRefundId: v.string(), paymentId: v.string() }) })
 const answered = v.object({ STATUS: v.number(), BODY: v.unknown() })
@@ -68,13 +73,16 @@ describe('the published Node SDK works against the sandbox over HTTPS', () => {
     })
 
     const merchantPaymentId = `sdk-${Date.now()}`
-    const create = v.parse(answered, await PAYPAY.QRCodeCreate({
-      merchantPaymentId,
-      amount: { amount: 1500, currency: 'JPY' },
-      codeType: 'ORDER_QR',
-      orderDescription: 'Fruit tart',
-      isAuthorization: false,
-    }))
+    const create = v.parse(
+      answered,
+      await PAYPAY.QRCodeCreate({
+        merchantPaymentId,
+        amount: { amount: 1500, currency: 'JPY' },
+        codeType: 'ORDER_QR',
+        orderDescription: 'Fruit tart',
+        isAuthorization: false,
+      }),
+    )
     expect(create.STATUS).toBe(201)
     const code = v.parse(createdCode, create.BODY)
     expect(code.resultInfo.code).toBe('SUCCESS')
@@ -99,12 +107,15 @@ describe('the published Node SDK works against the sandbox over HTTPS', () => {
     expect(payment.data).toMatchObject({ status: 'COMPLETED', merchantPaymentId, amount: { amount: 1500, currency: 'JPY' } })
 
     const merchantRefundId = `sdk-refund-${Date.now()}`
-    const refund = v.parse(answered, await PAYPAY.PaymentRefund({
-      merchantRefundId,
-      paymentId: payment.data.paymentId,
-      amount: { amount: 1500, currency: 'JPY' },
-      reason: 'SDK proof',
-    }))
+    const refund = v.parse(
+      answered,
+      await PAYPAY.PaymentRefund({
+        merchantRefundId,
+        paymentId: payment.data.paymentId,
+        amount: { amount: 1500, currency: 'JPY' },
+        reason: 'SDK proof',
+      }),
+    )
     expect(refund.STATUS).toBe(200)
     expect(v.parse(refundDetails, refund.BODY).data).toMatchObject({ merchantRefundId, paymentId: payment.data.paymentId })
 
@@ -126,7 +137,10 @@ describe('the published Node SDK works against the sandbox over HTTPS', () => {
       merchantId: merchant.id,
       conf: new PAYPAY.Conf({ hostName: '127.0.0.1', portNumber: running.https!.port }),
     })
-    const result = v.parse(answered, await PAYPAY.QRCodeCreate({ merchantPaymentId: `sdk-bad-${Date.now()}`, amount: { amount: 1, currency: 'JPY' }, codeType: 'ORDER_QR' }))
+    const result = v.parse(
+      answered,
+      await PAYPAY.QRCodeCreate({ merchantPaymentId: `sdk-bad-${Date.now()}`, amount: { amount: 1, currency: 'JPY' }, codeType: 'ORDER_QR' }),
+    )
     expect(result.STATUS).toBe(401)
     expect(v.parse(v.object({ resultInfo }), result.BODY).resultInfo).toMatchObject({ code: 'UNAUTHORIZED', codeId: '08100016' })
   })
@@ -159,6 +173,12 @@ describe('the published Node SDK works against the sandbox over HTTPS', () => {
     await engine.payCode(v.parse(createdCode, create.BODY).data.codeId, taro.id)
     const transactions = await overHttp.json('GET', '/v1/getTransactions', undefined, bearer(developer.token))
     expect(transactions.status).toBe(200)
-    expect(transactions.body.data.data[0]).toMatchObject({ type: 'PAYMENT', kind: 'QR', merchant_reference_id: merchantPaymentId, status: 'COMPLETED', amount: { amount: 700, currency: 'JPY' } })
+    expect(transactions.body.data.data[0]).toMatchObject({
+      type: 'PAYMENT',
+      kind: 'QR',
+      merchant_reference_id: merchantPaymentId,
+      status: 'COMPLETED',
+      amount: { amount: 700, currency: 'JPY' },
+    })
   })
 })

@@ -59,7 +59,10 @@ describe.each(storeKinds())('concurrent reset / seed / restore of one merchant [
   beforeAll(async () => {
     t = await createTestApp(kind)
     a = await developer(t)
-    await t.deps.store.db.update(merchants).set({ products: [...demoMerchant.products] }).where(inArray(merchants.id, [a.merchantId]))
+    await t.deps.store.db
+      .update(merchants)
+      .set({ products: [...demoMerchant.products] })
+      .where(inArray(merchants.id, [a.merchantId]))
   })
   afterAll(() => t.close())
 
@@ -67,7 +70,9 @@ describe.each(storeKinds())('concurrent reset / seed / restore of one merchant [
   async function race(clients: Developer['opa'][], count: number) {
     // a state unlike both reset and seed: the seed plus one more order, snapshotted
     expect((await a.opa.post('/sandbox/api/seed', example)).status).toBe(200)
-    expect((await a.opa.post('/v2/codes', { merchantPaymentId: `before-race-${count}`, amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() })).status).toBe(201)
+    expect(
+      (await a.opa.post('/v2/codes', { merchantPaymentId: `before-race-${count}`, amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() })).status,
+    ).toBe(201)
     const snap = await a.opa.post('/sandbox/api/snapshots', { label: 'race' })
     expect(snap.status).toBe(201)
     const snapshotId = snap.body.data.snapshotId as string
@@ -88,7 +93,10 @@ describe.each(storeKinds())('concurrent reset / seed / restore of one merchant [
       }),
     )
     const statuses = answers.map(({ call, answer }) => `${call} ${answer.status} ${answer.body?.resultInfo?.code}`)
-    expect(statuses.filter((s) => !s.endsWith(' 200 SUCCESS')), statuses.join('\n')).toEqual([])
+    expect(
+      statuses.filter((s) => !s.endsWith(' 200 SUCCESS')),
+      statuses.join('\n'),
+    ).toEqual([])
 
     // the sandbox is the whole result of one call, never a mix
     const candidates = [
@@ -101,7 +109,10 @@ describe.each(storeKinds())('concurrent reset / seed / restore of one merchant [
     if (JSON.stringify(projectRows(final)) === JSON.stringify(candidates[0])) expect(JSON.parse(JSON.stringify(final))).toEqual(snapshotRows)
 
     // the merchant goes on working afterwards
-    expect((await a.opa.post('/v2/codes', { merchantPaymentId: `after-race-${kind}-${count}`, amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() })).status).toBe(201)
+    expect(
+      (await a.opa.post('/v2/codes', { merchantPaymentId: `after-race-${kind}-${count}`, amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() }))
+        .status,
+    ).toBe(201)
     await a.opa.delete(`/sandbox/api/snapshots/${snapshotId}`)
   }
 
@@ -109,7 +120,7 @@ describe.each(storeKinds())('concurrent reset / seed / restore of one merchant [
     await race([a.opa], 30)
   })
 
-  it.runIf(kind === 'postgres')('the same across two processes on one database (the lock is the database\'s)', async () => {
+  it.runIf(kind === 'postgres')("the same across two processes on one database (the lock is the database's)", async () => {
     // a second app with its own pool and clock, on the same PostgreSQL database: as a second server process
     const { rows } = (await t.deps.store.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
     const name = rows[0]!.name

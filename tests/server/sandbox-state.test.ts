@@ -26,7 +26,8 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
   const answers = async (d: Developer) => {
     const views = []
     for (const id of ['seed-qr-unpaid', 'seed-qr-paid', 'seed-qr-refunded', 'seed-qr-canceled']) views.push((await d.opa.get(`/v2/codes/payments/${id}`)).body)
-    for (const id of ['seed-native-paid', 'seed-native-refunded', 'seed-preauth-open', 'seed-preauth-expired', 'seed-preauth-reverted']) views.push((await d.opa.get(`/v2/payments/${id}`)).body)
+    for (const id of ['seed-native-paid', 'seed-native-refunded', 'seed-preauth-open', 'seed-preauth-expired', 'seed-preauth-reverted'])
+      views.push((await d.opa.get(`/v2/payments/${id}`)).body)
     return views
   }
 
@@ -35,7 +36,10 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     a = await developer(t)
     b = await developer(t)
     // the seed file links users for native payments and pre-auths: merchants with every product
-    await t.deps.store.db.update(merchants).set({ products: [...demoMerchant.products] }).where(inArray(merchants.id, [a.merchantId, b.merchantId]))
+    await t.deps.store.db
+      .update(merchants)
+      .set({ products: [...demoMerchant.products] })
+      .where(inArray(merchants.id, [a.merchantId, b.merchantId]))
   })
   afterAll(() => t.close())
 
@@ -43,7 +47,11 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     const seeded = await a.opa.post('/sandbox/api/seed', example)
     expect([seeded.status, seeded.body.resultInfo.code]).toEqual([200, 'SUCCESS'])
     const data = seeded.body.data
-    expect(data.testUsers.map((u: any) => [u.username, u.balance])).toEqual([['taro', 50000], ['hanako', 98800], ['jiro', 100]])
+    expect(data.testUsers.map((u: any) => [u.username, u.balance])).toEqual([
+      ['taro', 50000],
+      ['hanako', 98800],
+      ['jiro', 100],
+    ])
     expect(data.payments).toHaveLength(9)
     const link = data.userAuthorizations.find((x: any) => x.key === 'taro-link')
     expect(link).toMatchObject({ username: 'taro', status: 'ACTIVE' })
@@ -70,18 +78,36 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     expect(linkAnswer.body, JSON.stringify(linkAnswer.body)).toMatchObject({ data: { status: 'ACTIVE' } })
     const old = data.userAuthorizations.find((x: any) => x.key === 'hanako-old-link')
     // an unlinked user answers as the provider does for any unusable authorization
-    expect((await a.opa.get(`/v2/user/authorizations?userAuthorizationId=${old.userAuthorizationId}`)).body.resultInfo.code).toBe('INVALID_USER_AUTHORIZATION_ID')
+    expect((await a.opa.get(`/v2/user/authorizations?userAuthorizationId=${old.userAuthorizationId}`)).body.resultInfo.code).toBe(
+      'INVALID_USER_AUTHORIZATION_ID',
+    )
     const balance = (amount: number) => a.opa.get(`/v2/wallet/check_balance?userAuthorizationId=${link.userAuthorizationId}&amount=${amount}&currency=JPY`)
     expect((await balance(50000)).body.data.hasEnoughBalance).toBe(true)
     expect((await balance(50001)).body.data.hasEnoughBalance).toBe(false)
 
     // seeded orders behave as real ones: refund the paid QR payment, capture the open pre-auth, pay with the link
-    const refund = await a.opa.post('/v2/refunds', { merchantRefundId: 'after-seed-1', paymentId: data.payments.find((p: any) => p.merchantPaymentId === 'seed-qr-paid').paymentId, amount: jpy(1200), requestedAt: epochNow() })
+    const refund = await a.opa.post('/v2/refunds', {
+      merchantRefundId: 'after-seed-1',
+      paymentId: data.payments.find((p: any) => p.merchantPaymentId === 'seed-qr-paid').paymentId,
+      amount: jpy(1200),
+      requestedAt: epochNow(),
+    })
     expect(refund.status).toBe(200)
     expect(await status('/v2/codes/payments/seed-qr-paid')).toEqual([200, 'REFUNDED'])
-    const capture = await a.opa.post('/v2/payments/capture', { merchantPaymentId: 'seed-preauth-open', merchantCaptureId: 'cap-1', amount: jpy(5000), requestedAt: epochNow(), orderDescription: 'Cake' })
+    const capture = await a.opa.post('/v2/payments/capture', {
+      merchantPaymentId: 'seed-preauth-open',
+      merchantCaptureId: 'cap-1',
+      amount: jpy(5000),
+      requestedAt: epochNow(),
+      orderDescription: 'Cake',
+    })
     expect([capture.status, capture.body.data.status]).toEqual([200, 'COMPLETED'])
-    const paid = await a.opa.post('/v2/payments?agreeSimilarTransaction=true', { merchantPaymentId: 'after-seed-2', userAuthorizationId: link.userAuthorizationId, amount: jpy(50000), requestedAt: epochNow() })
+    const paid = await a.opa.post('/v2/payments?agreeSimilarTransaction=true', {
+      merchantPaymentId: 'after-seed-2',
+      userAuthorizationId: link.userAuthorizationId,
+      amount: jpy(50000),
+      requestedAt: epochNow(),
+    })
     expect([paid.status, paid.body.data.status]).toEqual([201, 'COMPLETED'])
     expect((await balance(1)).body.data.hasEnoughBalance).toBe(false)
 
@@ -94,7 +120,7 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     expect((await balance(50000)).body.data.hasEnoughBalance).toBe(true)
   })
 
-  it('reset leaves no row of the old state, and another merchant\'s sandbox is untouched', async () => {
+  it("reset leaves no row of the old state, and another merchant's sandbox is untouched", async () => {
     await b.opa.post('/sandbox/api/seed', example)
     await b.opa.post('/v2/codes', { merchantPaymentId: 'b-own-code', amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() })
     const bBefore = await rowsOf(b)
@@ -109,7 +135,11 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
 
     const reset = await a.opa.post('/sandbox/api/reset', undefined)
     expect([reset.status, reset.body.resultInfo.code]).toEqual([200, 'SUCCESS'])
-    expect(reset.body.data.testUsers.map((u: any) => [u.username, u.balance])).toEqual([['taro', 100000], ['hanako', 100000], ['jiro', 100]])
+    expect(reset.body.data.testUsers.map((u: any) => [u.username, u.balance])).toEqual([
+      ['taro', 100000],
+      ['hanako', 100000],
+      ['jiro', 100],
+    ])
     expect(reset.body.data.payments).toEqual([])
 
     const now = await rowsOf(a)
@@ -118,8 +148,16 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
       expect(rows, table).toEqual([])
     }
     // not one old row survives, not even a test user (their ids are new)
-    const oldKeys = new Set(Object.values(old).flat().map((r) => JSON.stringify(r)))
-    expect(Object.values(now).flat().filter((r) => oldKeys.has(JSON.stringify(r)))).toEqual([])
+    const oldKeys = new Set(
+      Object.values(old)
+        .flat()
+        .map((r) => JSON.stringify(r)),
+    )
+    expect(
+      Object.values(now)
+        .flat()
+        .filter((r) => oldKeys.has(JSON.stringify(r))),
+    ).toEqual([])
     expect(now.sandbox_test_users!.some((u) => old.sandbox_test_users!.some((o) => o.id === u.id))).toBe(false)
 
     // what a client sees: the orders and links are gone, the clock is back at real time
@@ -129,7 +167,9 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     expect(unlinked.status).toBe(401)
     expect(Math.abs((await a.opa.get('/sandbox/api/clock')).body.data.nowMs - Date.now())).toBeLessThan(60_000)
     // a reused merchantPaymentId is free again
-    expect((await a.opa.post('/v2/codes', { merchantPaymentId: 'a-before-reset', amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() })).status).toBe(201)
+    expect(
+      (await a.opa.post('/v2/codes', { merchantPaymentId: 'a-before-reset', amount: jpy(300), codeType: 'ORDER_QR', requestedAt: epochNow() })).status,
+    ).toBe(201)
 
     expect(await rowsOf(b)).toEqual(bBefore)
     expect((await b.opa.get('/v2/codes/payments/b-own-code')).body.data.status).toBe('CREATED')
@@ -148,7 +188,10 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     const taken = await a.opa.post('/sandbox/api/snapshots', { label: 'after seed' })
     expect([taken.status, taken.body.resultInfo.code]).toEqual([201, 'SUCCESS'])
     const snap = taken.body.data
-    expect(snap).toMatchObject({ label: 'after seed', rows: { sandbox_payments: 9, sandbox_refunds: 2, sandbox_user_authorizations: 3, sandbox_clocks: 1, merchant_top_ups: 1 } })
+    expect(snap).toMatchObject({
+      label: 'after seed',
+      rows: { sandbox_payments: 9, sandbox_refunds: 2, sandbox_user_authorizations: 3, sandbox_clocks: 1, merchant_top_ups: 1 },
+    })
     expect(snap.snapshotId).toMatch(/^snap_[0-9a-f]{16}$/)
 
     // change everything: refund, cancel, new orders, an unlink, a reset and a moved clock
@@ -210,7 +253,10 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
   it('answers 400 SANDBOX_SEED_INVALID naming the bad path, and changes nothing', async () => {
     await a.opa.post('/sandbox/api/seed', example)
     const rows = await rowsOf(a)
-    const payment = (patch: Record<string, unknown>, i = 1) => ({ ...example, payments: example.payments.map((p: any, j: number) => (j === i ? { ...p, ...patch } : p)) })
+    const payment = (patch: Record<string, unknown>, i = 1) => ({
+      ...example,
+      payments: example.payments.map((p: any, j: number) => (j === i ? { ...p, ...patch } : p)),
+    })
     const cases: [unknown, string][] = [
       [payment({ amount: 100_000_000_000 }), 'payments.1.amount'],
       [payment({ amount: 0 }), 'payments.1.amount'],
@@ -233,7 +279,10 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     for (const [body, path] of cases) {
       const res = await a.opa.post('/sandbox/api/seed', body)
       expect([res.status, res.body.resultInfo.code, res.body.resultInfo.codeId], path).toEqual([400, 'SANDBOX_SEED_INVALID', '99900021'])
-      expect(res.body.data.issues.map((i: any) => i.path), path).toContain(path)
+      expect(
+        res.body.data.issues.map((i: any) => i.path),
+        path,
+      ).toContain(path)
     }
     const empty = await a.opa.post('/sandbox/api/seed', undefined)
     expect([empty.status, empty.body.resultInfo.code]).toEqual([400, 'SANDBOX_SEED_INVALID'])
@@ -263,10 +312,17 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
   })
 
   it('npm run sandbox:seed loads a file (or resets) signed with the merchant key from env vars or flags', async () => {
-    const run = async (argv: string[], env: Record<string, string> = { PAYLAB_API_KEY: a.apiKey, PAYLAB_API_SECRET: a.apiSecret, PAYLAB_MERCHANT_ID: a.merchantId }) => {
+    const run = async (
+      argv: string[],
+      env: Record<string, string> = { PAYLAB_API_KEY: a.apiKey, PAYLAB_API_SECRET: a.apiSecret, PAYLAB_MERCHANT_ID: a.merchantId },
+    ) => {
       const out: string[] = []
       const err: string[] = []
-      const code = await sandboxSeedCli(argv, env, async (url, init) => t.app.request(url, init), { out: (l) => out.push(l), err: (l) => err.push(l), readFile: (path) => readFileSync(path, 'utf8') })
+      const code = await sandboxSeedCli(argv, env, async (url, init) => t.app.request(url, init), {
+        out: (l) => out.push(l),
+        err: (l) => err.push(l),
+        readFile: (path) => readFileSync(path, 'utf8'),
+      })
       return { code, out: out.map((l) => JSON.parse(l)), err: err.join('\n') }
     }
     const file = fileURLToPath(new URL('../../docs/sandbox-seed.example.json', import.meta.url))

@@ -23,7 +23,11 @@ async function localReceiver() {
   return {
     received,
     url: `http://127.0.0.1:${port}/webhook`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -68,10 +72,15 @@ describe.each(storeKinds())('webhooks to a localhost receiver [%s]', (kind) => {
     expect(list.localDelivery).toBe('direct')
     const mac = createHmac('sha256', list.signingSecret).update(`${hit.headers['x-paylab-webhook-timestamp']}.${hit.body}`).digest('base64')
     expect(hit.headers['x-paylab-webhook-signature']).toBe(`v1=${mac}`)
-    expect(list.deliveries[0]).toMatchObject({ status: 'delivered', waiting: null, forward: false, history: [expect.objectContaining({ via: 'sandbox', status: 200, body: 'OK' })] })
+    expect(list.deliveries[0]).toMatchObject({
+      status: 'delivered',
+      waiting: null,
+      forward: false,
+      history: [expect.objectContaining({ via: 'sandbox', status: 200, body: 'OK' })],
+    })
   })
 
-  it('never to the server\'s own port, nor to private addresses, even on loopback only', async () => {
+  it("never to the server's own port, nor to private addresses, even on loopback only", async () => {
     const d = await developer(local)
     await d.opa.put('/sandbox/api/webhooks', { url: `http://localhost:${local.deps.config.port}/dev/v1/anything` })
     await paidQr(local, d)

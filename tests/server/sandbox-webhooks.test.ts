@@ -90,7 +90,14 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     expect(Math.abs(Number(hit!.headers['x-paylab-webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60)
 
     const [delivery] = list.deliveries
-    expect(delivery).toMatchObject({ deliveryId: hit!.headers['x-paylab-webhook-id'], state: 'COMPLETED', status: 'delivered', attempts: 1, nextAttemptAt: null, waiting: null })
+    expect(delivery).toMatchObject({
+      deliveryId: hit!.headers['x-paylab-webhook-id'],
+      state: 'COMPLETED',
+      status: 'delivered',
+      attempts: 1,
+      nextAttemptAt: null,
+      waiting: null,
+    })
     expect(delivery.request.body).toBe(hit!.body)
     expect(delivery.history).toEqual([expect.objectContaining({ via: 'sandbox', status: 200, body: 'OK', error: null })])
     // a refund sends none (published status table)
@@ -156,19 +163,34 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     expect((await t.json('PUT', '/dev/v1/user/putProducts', { products: [1, 2, 3, 4, 5, 6, 7] }, a.auth)).status).toBe(200)
     const { userAuthorizationId } = await linkDeveloperUser(t, a, 'hanako')
     const merchantPaymentId = `WH-PA-${kind}`
-    const pre = await a.opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', { merchantPaymentId, userAuthorizationId, amount: jpy(300), requestedAt: epochNow(), expiresAt: epochNow() + 3600 })
+    const pre = await a.opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', {
+      merchantPaymentId,
+      userAuthorizationId,
+      amount: jpy(300),
+      requestedAt: epochNow(),
+      expiresAt: epochNow() + 3600,
+    })
     expect([pre.status, pre.body.resultInfo.code, pre.body.data?.status]).toEqual([201, 'SUCCESS', 'AUTHORIZED'])
     const receiver = scriptedTransport()
     const dispatcher = webhookDispatcher(t.deps, receiver.send)
     expect(await dispatcher.runDue()).toBe(1)
     // a lower reauthorisation: AUTHORIZED again, with its request id
-    const reauth = await a.opa.post('/v2/payments/reauthorize', { requestId: `RQ-${kind}`, paymentId: pre.body.data.paymentId, updatedAmount: jpy(200), requestedAt: epochNow() })
+    const reauth = await a.opa.post('/v2/payments/reauthorize', {
+      requestId: `RQ-${kind}`,
+      paymentId: pre.body.data.paymentId,
+      updatedAmount: jpy(200),
+      requestedAt: epochNow(),
+    })
     expect(reauth.status).toBe(200)
     expect(await dispatcher.runDue()).toBe(1)
     await advance(a, 3601_000)
     expect(await dispatcher.runDue()).toBe(1)
     const events = receiver.received.map((r) => JSON.parse(r.body))
-    expect(events.map((e) => [e.state, e.order_amount, e.reauth_request_id])).toEqual([['AUTHORIZED', '300', undefined], ['AUTHORIZED', '200', `RQ-${kind}`], ['EXPIRED', '200', undefined]])
+    expect(events.map((e) => [e.state, e.order_amount, e.reauth_request_id])).toEqual([
+      ['AUTHORIZED', '300', undefined],
+      ['AUTHORIZED', '200', `RQ-${kind}`],
+      ['EXPIRED', '200', undefined],
+    ])
     expect(events.every((e) => e.merchant_order_id === merchantPaymentId && e.paid_at === null)).toBe(true)
     expect(events[0].expires_at).toBe(new Date(pre.body.data.expiresAt * 1000).toISOString().replace('.000Z', 'Z'))
     await a.opa.post('/sandbox/api/clock', { reset: true })
@@ -184,7 +206,14 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
       expect((await t.json('PUT', '/dev/v1/user/putProducts', { products: [1, 2, 3, 4, 5, 6, 7] }, d.auth)).status).toBe(200)
       const { userAuthorizationId } = await linkDeveloperUser(t, d, 'hanako')
       const merchantPaymentId = `WH-UC-${kind}-${++seq}`
-      const pre = await d.opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', { merchantPaymentId, userAuthorizationId, amount: jpy(300), requestedAt: epochNow(), expiresAt: epochNow() + 24 * 3600, storeId: 'store-9' })
+      const pre = await d.opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', {
+        merchantPaymentId,
+        userAuthorizationId,
+        amount: jpy(300),
+        requestedAt: epochNow(),
+        expiresAt: epochNow() + 24 * 3600,
+        storeId: 'store-9',
+      })
       expect(pre.status).toBe(201)
       const paymentId: string = pre.body.data.paymentId
       const receiver = scriptedTransport()
@@ -212,7 +241,20 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
       const hit = receiver.received[1]!
       const event = JSON.parse(hit.body)
       // the published EXPIRED_USER_CONFIRMATION example, field for field and in its order
-      expect(Object.keys(event)).toEqual(['notification_type', 'merchant_id', 'store_id', 'pos_id', 'order_id', 'merchant_order_id', 'authorized_at', 'expires_at', 'confirmation_expires_at', 'order_amount', 'reauth_request_id', 'state'])
+      expect(Object.keys(event)).toEqual([
+        'notification_type',
+        'merchant_id',
+        'store_id',
+        'pos_id',
+        'order_id',
+        'merchant_order_id',
+        'authorized_at',
+        'expires_at',
+        'confirmation_expires_at',
+        'order_amount',
+        'reauth_request_id',
+        'state',
+      ])
       expect(event).toEqual({
         notification_type: 'Transaction',
         merchant_id: d.merchantId,
@@ -245,7 +287,10 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
       await advance(d, sixHours)
       expect(await dispatcher.runDue()).toBe(0)
       const events = receiver.received.map((r) => JSON.parse(r.body))
-      expect(events.map((e) => [e.state, e.order_amount, e.reauth_request_id, 'confirmation_expires_at' in e])).toEqual([['AUTHORIZED', '300', undefined, false], ['AUTHORIZED', '500', requestId, false]])
+      expect(events.map((e) => [e.state, e.order_amount, e.reauth_request_id, 'confirmation_expires_at' in e])).toEqual([
+        ['AUTHORIZED', '300', undefined, false],
+        ['AUTHORIZED', '500', requestId, false],
+      ])
     })
   })
 
@@ -269,8 +314,18 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
   })
 
   it('refuses webhook URLs the sandbox must not call; a URL on this machine waits for the forwarder', async () => {
-    for (const url of ['http://hooks.shop.example/x', 'javascript:alert(1)', 'ftp://hooks.shop.example/', 'https://169.254.169.254/latest/meta-data', 'https://10.0.0.8/hook',
-      'https://[fd00::1]/hook', 'https://metadata.google.internal/x', 'https://user:pw@hooks.shop.example/', `https://hooks.shop.example/${'x'.repeat(2100)}`, 'hooks.shop.example']) {
+    for (const url of [
+      'http://hooks.shop.example/x',
+      'javascript:alert(1)',
+      'ftp://hooks.shop.example/',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.8/hook',
+      'https://[fd00::1]/hook',
+      'https://metadata.google.internal/x',
+      'https://user:pw@hooks.shop.example/',
+      `https://hooks.shop.example/${'x'.repeat(2100)}`,
+      'hooks.shop.example',
+    ]) {
       const answer = await b.opa.put('/sandbox/api/webhooks', { url })
       expect([url, answer.status, answer.body.resultInfo.code]).toEqual([url, 400, 'INVALID_PARAMS'])
     }
@@ -320,7 +375,10 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
 describe('webhook receiver samples', () => {
   /** Starts a sample receiver on a free port; answers its port and the lines it prints. */
   async function startReceiver(command: string, args: string[], secret: string) {
-    const child: ChildProcess = spawn(command, args, { env: { ...process.env, PORT: '0', PAYLAB_WEBHOOK_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] })
+    const child: ChildProcess = spawn(command, args, {
+      env: { ...process.env, PORT: '0', PAYLAB_WEBHOOK_SECRET: secret },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     const lines: string[] = []
     const port = await new Promise<number>((resolve, reject) => {
       createInterface({ input: child.stdout! }).on('line', (line) => {

@@ -11,7 +11,11 @@ const rules = limits.accounts
 
 /** `app.request` from a given peer address (the server reads it from the socket, never from a header). */
 async function from(t: TestApp, address: string, method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await t.app.request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }, { incoming: { socket: { remoteAddress: address } } })
+  const res = await t.app.request(
+    path,
+    { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
+    { incoming: { socket: { remoteAddress: address } } },
+  )
   return { status: res.status, body: (await res.json()) as any }
 }
 
@@ -69,7 +73,9 @@ describe.each(storeKinds())('attempt limits across references, devices and paral
       const ref = asked.body.data.otp_reference_id as string
       const otp = (await latestMail(t, s.email))!.otp!
       for (let i = 0; i < 3 && codes.length < rules.throttle.otpPerAddress; i++) {
-        codes.push((await t.json('POST', '/v1/dpSignIn/authenticate', { otp_reference_id: ref, otp: wrongOtp(otp) }, deviceHeader(device))).body.resultInfo.code)
+        codes.push(
+          (await t.json('POST', '/v1/dpSignIn/authenticate', { otp_reference_id: ref, otp: wrongOtp(otp) }, deviceHeader(device))).body.resultInfo.code,
+        )
       }
     }
     expect(codes.at(-1)).toBe('01101007')
@@ -91,7 +97,9 @@ describe.each(storeKinds())('attempt limits across references, devices and paral
     const right = await t.json('POST', '/v1/dpSignIn/authenticate', { email: s.email, password: goodPassword }, deviceHeader(s.device))
     expect(right.body.resultInfo.code).toBe('01101007')
     t.deps.clock.advance(rules.throttle.lockMs)
-    expect((await t.json('POST', '/v1/dpSignIn/authenticate', { email: s.email, password: goodPassword }, deviceHeader(s.device))).body.resultInfo.code).toBe('SUCCESS')
+    expect((await t.json('POST', '/v1/dpSignIn/authenticate', { email: s.email, password: goodPassword }, deviceHeader(s.device))).body.resultInfo.code).toBe(
+      'SUCCESS',
+    )
     t.deps.clock.reset()
   })
 
@@ -100,7 +108,9 @@ describe.each(storeKinds())('attempt limits across references, devices and paral
     const attacker = '203.0.113.7'
     const codes: string[] = []
     for (let i = 0; i < rules.throttle.passwordPerClient; i++) {
-      codes.push((await from(t, attacker, 'POST', '/v1/dpSignIn/authenticate', { email: uniqueEmail(`spray${i}`), password: 'Wr0ng-pass' })).body.resultInfo.code)
+      codes.push(
+        (await from(t, attacker, 'POST', '/v1/dpSignIn/authenticate', { email: uniqueEmail(`spray${i}`), password: 'Wr0ng-pass' })).body.resultInfo.code,
+      )
     }
     expect(codes.every((c) => c === '040000002')).toBe(true)
     const blocked = await from(t, attacker, 'POST', '/v1/dpSignIn/authenticate', { email: s.email, password: goodPassword }, deviceHeader(s.device))

@@ -43,7 +43,16 @@ describe.each(storeKinds())('cross-site posts to the portal API [%s]', (kind) =>
       .filter((r) => writeMethods.includes(r.method) && isPortalApiPath(r.path.replace(/:\w+/g, 'x')))
       .map((r) => ({ method: r.method, path: r.path.replace(/:\w+/g, 'x') }))
     const paths = calls.map((c) => `${c.method} ${c.path}`)
-    for (const named of ['POST /v1/dpSignup/createAccount', 'POST /v1/dpSignIn/authenticate', 'POST /v1/dpSignIn/passwordReset', 'PUT /dev/user/v1merchantBalance', 'POST /dev/v1/sandbox/requests/x/replay', 'DELETE /v1/d-panel/x/apiKey/x', 'PATCH /dev/v1/configSettings/updateSettings', 'POST /v1/demos/payWithDirectDebit']) {
+    for (const named of [
+      'POST /v1/dpSignup/createAccount',
+      'POST /v1/dpSignIn/authenticate',
+      'POST /v1/dpSignIn/passwordReset',
+      'PUT /dev/user/v1merchantBalance',
+      'POST /dev/v1/sandbox/requests/x/replay',
+      'DELETE /v1/d-panel/x/apiKey/x',
+      'PATCH /dev/v1/configSettings/updateSettings',
+      'POST /v1/demos/payWithDirectDebit',
+    ]) {
       expect(paths).toContain(named)
     }
     // the resend-OTP calls change state too (a mail) although the spec made them GETs
@@ -59,8 +68,16 @@ describe.each(storeKinds())('cross-site posts to the portal API [%s]', (kind) =>
     ]
     for (const { method, path } of calls) {
       for (const headers of browsers) {
-        for (const [type, body] of [['text/plain', '{"email":"a@b.co"}'], ['application/json', '{}'], ['application/x-www-form-urlencoded', 'a=b'], [undefined, undefined]] as const) {
-          const res = await send(method, path, method === 'GET' ? undefined : body, { ...headers, ...(type && method !== 'GET' ? { 'content-type': type } : {}) })
+        for (const [type, body] of [
+          ['text/plain', '{"email":"a@b.co"}'],
+          ['application/json', '{}'],
+          ['application/x-www-form-urlencoded', 'a=b'],
+          [undefined, undefined],
+        ] as const) {
+          const res = await send(method, path, method === 'GET' ? undefined : body, {
+            ...headers,
+            ...(type && method !== 'GET' ? { 'content-type': type } : {}),
+          })
           expect([method, path, headers, type, res.status, res.body.resultInfo?.code]).toEqual([method, path, headers, type, 403, 'CROSS_SITE_REQUEST'])
           expect(res.body).toHaveProperty('data', null)
           expect(res.body.resultInfo.codeId).toBe('08100403')
@@ -111,7 +128,9 @@ describe.each(storeKinds())('cross-site posts to the portal API [%s]', (kind) =>
     }
     expect(await mailCount(t, email)).toBe(0)
     // JSON with any parameters passes, from a non-browser client (no Origin, no Sec-Fetch-Site) …
-    const created = await send('POST', '/v1/dpSignup/createAccount', JSON.stringify({ email, password: goodPassword }), { 'content-type': 'Application/JSON; charset=utf-8' })
+    const created = await send('POST', '/v1/dpSignup/createAccount', JSON.stringify({ email, password: goodPassword }), {
+      'content-type': 'Application/JSON; charset=utf-8',
+    })
     expect([created.status, created.body.resultInfo.code]).toEqual([200, 'SUCCESS'])
     expect((await latestMail(t, email))?.otp).toMatch(/^\d{4}$/)
   })
@@ -148,7 +167,11 @@ describe.each(storeKinds())('cross-site posts to the portal API [%s]', (kind) =>
     try {
       const email = uniqueEmail('public')
       const at = (origin: string) =>
-        proxied.app.request('/v1/dpSignup/createAccount', { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email, password: goodPassword }) })
+        proxied.app.request('/v1/dpSignup/createAccount', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({ email, password: goodPassword }),
+        })
       expect((await at('https://paylab.example')).status).toBe(200)
       const refused = await at('https://paylab.example.evil.example')
       expect(refused.status).toBe(403)
@@ -161,10 +184,23 @@ describe.each(storeKinds())('cross-site posts to the portal API [%s]', (kind) =>
   it('leaves the sandbox OPA API alone: a signed call passes whatever the browser headers', async () => {
     const d = await signUpComplete(t)
     const profile = (await t.json('GET', '/v1/homeDboard/getUserProfile', undefined, bearer(d.token))).body.data
-    const opa = opaClient({ request: (p, i) => t.app.request(p, i), apiKey: profile.client_api_key, apiSecret: profile.client_api_secret, merchantId: d.merchantId })
-    const created = await opa.post('/v2/codes', { merchantPaymentId: `XS-${kind}`, amount: jpy(100), codeType: 'ORDER_QR', requestedAt: epochNow() }, { headers: crossSite })
+    const opa = opaClient({
+      request: (p, i) => t.app.request(p, i),
+      apiKey: profile.client_api_key,
+      apiSecret: profile.client_api_secret,
+      merchantId: d.merchantId,
+    })
+    const created = await opa.post(
+      '/v2/codes',
+      { merchantPaymentId: `XS-${kind}`, amount: jpy(100), codeType: 'ORDER_QR', requestedAt: epochNow() },
+      { headers: crossSite },
+    )
     expect(created.status).toBe(201)
-    const v1 = await opa.post('/v1/codes', { merchantPaymentId: `XS1-${kind}`, amount: jpy(100), codeType: 'ORDER_QR', requestedAt: epochNow() }, { headers: crossSite })
+    const v1 = await opa.post(
+      '/v1/codes',
+      { merchantPaymentId: `XS1-${kind}`, amount: jpy(100), codeType: 'ORDER_QR', requestedAt: epochNow() },
+      { headers: crossSite },
+    )
     expect(v1.status).toBe(201)
   })
 })

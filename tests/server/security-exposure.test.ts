@@ -65,7 +65,10 @@ describe.each(storeKinds())('what the network can reach [%s]', (kind) => {
   })
 
   it('a forged Host header does not choose where the reset link points', async () => {
-    for (const [app, origin] of [[t, 'http://127.0.0.1:4410'], [shared, 'https://sandbox.example.com']] as const) {
+    for (const [app, origin] of [
+      [t, 'http://127.0.0.1:4410'],
+      [shared, 'https://sandbox.example.com'],
+    ] as const) {
       const s = await signUpComplete(app)
       const res = await app.app.request('http://evil.example/v1/dpSignIn/passwordReset', {
         method: 'POST',
@@ -73,7 +76,9 @@ describe.each(storeKinds())('what the network can reach [%s]', (kind) => {
         body: JSON.stringify({ email: s.email }),
       })
       expect(res.status).toBe(200)
-      const mail = (await app.json('GET', `/sandbox/mailbox.json?to=${encodeURIComponent(s.email)}`, undefined, { authorization: 'Bearer let-me-in-0123456789' })).body.data.mails[0]
+      const mail = (
+        await app.json('GET', `/sandbox/mailbox.json?to=${encodeURIComponent(s.email)}`, undefined, { authorization: 'Bearer let-me-in-0123456789' })
+      ).body.data.mails[0]
       expect(mail.link.startsWith(`${origin}/`)).toBe(true)
       expect(mail.text + mail.html).not.toContain('evil.example')
     }

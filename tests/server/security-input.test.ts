@@ -60,7 +60,13 @@ describe.each(storeKinds())('input bounds [%s]', (kind) => {
       expect([path, res.status]).toEqual([path, 400])
       expect(res.body.resultInfo.code).toMatch(/INVALID_PARAMS|DYNAMIC_QR_BAD_REQUEST/)
     }
-    for (const path of ['/v2/refunds/%00abc', '/v2/cashback/a%00b', '/v2/user/authorizations?userAuthorizationId=%00', '/v2/codes/payments/x%1Fy', '/sandbox/cashier/%00']) {
+    for (const path of [
+      '/v2/refunds/%00abc',
+      '/v2/cashback/a%00b',
+      '/v2/user/authorizations?userAuthorizationId=%00',
+      '/v2/codes/payments/x%1Fy',
+      '/sandbox/cashier/%00',
+    ]) {
       const res = await opa.get(path)
       expect([path, res.status, res.body.resultInfo.code]).toEqual([path, 400, 'INVALID_PARAMS'])
     }

@@ -58,9 +58,21 @@ describe.each(storeKinds())('hostile redirect URLs [%s]', (kind) => {
 
   it('reauthorize and the account-link QR refuse them too', async () => {
     for (const url of hostileUrls.slice(0, 12)) {
-      const reauth = await opa.post('/v2/payments/reauthorize', { requestId: `r${++seq}`, paymentId: 'p1', updatedAmount: jpy(10), redirectUrl: url, redirectType: 'APP_DEEP_LINK' })
+      const reauth = await opa.post('/v2/payments/reauthorize', {
+        requestId: `r${++seq}`,
+        paymentId: 'p1',
+        updatedAmount: jpy(10),
+        redirectUrl: url,
+        redirectType: 'APP_DEEP_LINK',
+      })
       expect(reauth.status).toBe(400)
-      const link = await opa.post('/v1/qr/sessions', { scopes: ['direct_debit'], nonce: 'n', redirectUrl: url, referenceId: 'r', redirectType: 'APP_DEEP_LINK' })
+      const link = await opa.post('/v1/qr/sessions', {
+        scopes: ['direct_debit'],
+        nonce: 'n',
+        redirectUrl: url,
+        referenceId: 'r',
+        redirectType: 'APP_DEEP_LINK',
+      })
       expect(link.status).toBe(400)
     }
   })
@@ -71,7 +83,10 @@ describe.each(storeKinds())('hostile redirect URLs [%s]', (kind) => {
         const merchantPaymentId = `OLD-${kind}-${i}-${type}`
         const created = await opa.post('/v2/codes', { merchantPaymentId, amount: jpy(100), codeType: 'ORDER_QR', requestedAt: epochNow() })
         const row = (await t.deps.store.db.select().from(sandboxPayments).where(eq(sandboxPayments.merchantPaymentId, merchantPaymentId)))[0]!
-        await t.deps.store.db.update(sandboxPayments).set({ order: { ...row.order, redirectUrl: url, redirectType: type } }).where(eq(sandboxPayments.paymentId, row.paymentId))
+        await t.deps.store.db
+          .update(sandboxPayments)
+          .set({ order: { ...row.order, redirectUrl: url, redirectType: type } })
+          .where(eq(sandboxPayments.paymentId, row.paymentId))
         const browser = walletBrowser((u, init) => t.app.request(u, init), origin)
         const path = new URL(created.body.data.url).pathname
         const page = await browser.get(path)

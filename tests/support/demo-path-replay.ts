@@ -75,7 +75,11 @@ export async function payTheCode(page: Page, qr: Locator, username: string) {
 /** The test user hanako in the wallet's consent page framed by the demo: signs in (unless the wallet remembers her) and agrees, or cancels. */
 export async function consent(page: Page, agree: boolean) {
   const wallet = page.frameLocator('iframe[title="Wallet consent page"]')
-  if (!agree) return void (await wallet.getByRole('button', { name: /^(キャンセル|Cancel)$/ }).first().click()) // the wallet returns a declined token
+  if (!agree)
+    return void (await wallet
+      .getByRole('button', { name: /^(キャンセル|Cancel)$/ })
+      .first()
+      .click()) // the wallet returns a declined token
   const user = wallet.getByRole('radio', { name: /hanako/ })
   const approve = wallet.getByRole('button', { name: /^(同意して続ける|Agree and continue)$/ })
   await expect(user.or(approve)).toBeVisible()

@@ -18,7 +18,14 @@ export async function keysOf(request: APIRequestContext, token: string): Promise
 }
 
 /** A signed sandbox call made the way a merchant's server makes it. */
-export async function signed(request: APIRequestContext, keys: Keys, method: string, path: string, body?: unknown, extra: { headers?: Record<string, string>; apiSecret?: string } = {}) {
+export async function signed(
+  request: APIRequestContext,
+  keys: Keys,
+  method: string,
+  path: string,
+  body?: unknown,
+  extra: { headers?: Record<string, string>; apiSecret?: string } = {},
+) {
   const text = body === undefined ? undefined : JSON.stringify(body)
   const contentType = 'application/json'
   const authorization = signOpaRequest(nodeOpaCrypto, {

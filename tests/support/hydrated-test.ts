@@ -10,11 +10,9 @@ export * from '@playwright/test'
  */
 async function hydrated(page: Page) {
   await page
-    .waitForFunction(
-      () => !document.querySelector('script[data-paylab-entry]') || document.documentElement.dataset.hydrated === 'true',
-      null,
-      { timeout: 15_000 },
-    )
+    .waitForFunction(() => !document.querySelector('script[data-paylab-entry]') || document.documentElement.dataset.hydrated === 'true', null, {
+      timeout: 15_000,
+    })
     .catch(() => {}) // a page without JavaScript, or one that navigated away: the test's own assertions decide
 }
 

@@ -61,11 +61,7 @@ export interface MachineTestOptions<TMachine extends AnyStateMachine> extends Ma
   /** Compare context with the model's after each step (default true). */
   compareContext?: boolean
   /** More assertions after each step; `previous` is the actor's snapshot before the step (undefined at start). */
-  check?: (
-    actual: AnyMachineSnapshot,
-    expected: ModelStep | { event: { type: 'start' }; state: AnyMachineSnapshot },
-    previous?: AnyMachineSnapshot,
-  ) => void
+  check?: (actual: AnyMachineSnapshot, expected: ModelStep | { event: { type: 'start' }; state: AnyMachineSnapshot }, previous?: AnyMachineSnapshot) => void
   /**
    * The oracle: the spec's transition table, written from the spec and not from the machine (the paths come
    * from the machine, so without it a wrong target would only be compared with itself). State names are
@@ -127,11 +123,7 @@ function startReplay<TMachine extends AnyStateMachine>(options: MachineTestOptio
   return { actor, pending, taken, visited }
 }
 
-async function sendStep(
-  options: MachineTestOptions<AnyStateMachine>,
-  replay: ReturnType<typeof startReplay>,
-  step: ModelStep,
-) {
+async function sendStep(options: MachineTestOptions<AnyStateMachine>, replay: ReturnType<typeof startReplay>, step: ModelStep) {
   const { type } = step.event
   const done = /^xstate\.done\.actor\.(.+)$/.exec(type)
   const failed = /^xstate\.error\.actor\.(.+)$/.exec(type)
@@ -180,8 +172,7 @@ export function testMachinePaths<TMachine extends AnyStateMachine>(name: string,
         }
         expectState('start', replay.actor.getSnapshot(), path.initial)
         const initialSpec = options.spec?.initial?.[path.inputName]
-        if (initialSpec !== undefined)
-          expect(stateValueText(replay.actor.getSnapshot().value), 'state at start (spec)').toBe(initialSpec)
+        if (initialSpec !== undefined) expect(stateValueText(replay.actor.getSnapshot().value), 'state at start (spec)').toBe(initialSpec)
         options.check?.(replay.actor.getSnapshot(), { event: { type: 'start' }, state: path.initial })
         for (const [index, step] of path.steps.entries()) {
           const previous = replay.actor.getSnapshot()
@@ -208,14 +199,10 @@ export function testMachinePaths<TMachine extends AnyStateMachine>(name: string,
       const allowed = new Set(options.allowUncovered ?? [])
       const missing = [
         ...inventory.states.filter((s) => !seen.visited.has(s) && !allowed.has(s)).map((s) => `state ${s}`),
-        ...inventory.transitions
-          .filter((t) => !seen.taken.has(t.id) && !allowed.has(t.id))
-          .map((t) => `transition ${t.id}`),
+        ...inventory.transitions.filter((t) => !seen.taken.has(t.id) && !allowed.has(t.id)).map((t) => `transition ${t.id}`),
       ]
       expect(missing, 'not reached by any path').toEqual([])
-      const specEntries = Object.entries(options.spec?.transitions ?? {}).flatMap(([from, on]) =>
-        Object.keys(on).map((event) => `${from} ${event}`),
-      )
+      const specEntries = Object.entries(options.spec?.transitions ?? {}).flatMap(([from, on]) => Object.keys(on).map((event) => `${from} ${event}`))
       expect(
         specEntries.filter((entry) => !specTaken.has(entry)),
         'spec transitions the machine never takes',

@@ -126,7 +126,11 @@ export async function requestToken(claims: Partial<Record<string, unknown>> = {}
  * Links a test user of the demo merchant through the browser flow: GET /v2/user_authorization → consent page
  * (approved through the engine, as the wallet page does) → responseToken. Answers the token's claims.
  */
-export async function linkTestUser(t: TestApp, username = 'taro', scope = 'direct_debit continuous_payments pending_payments cashback get_balance preauth_capture_native') {
+export async function linkTestUser(
+  t: TestApp,
+  username = 'taro',
+  scope = 'direct_debit continuous_payments pending_payments cashback get_balance preauth_capture_native',
+) {
   const engine = t.deps.sandbox
   const token = await requestToken({ scope })
   const res = await t.app.request(`/v2/user_authorization?apiKey=${demoMerchant.apiKey}&requestToken=${token}`)
@@ -140,4 +144,3 @@ export async function linkTestUser(t: TestApp, username = 'taro', scope = 'direc
   const { payload } = await jwtVerify(responseToken, demoSecret(), { algorithms: ['HS256'] })
   return { userAuthorizationId: String(payload.userAuthorizationId), payload, testUserId: user.id, engine }
 }
-

@@ -76,7 +76,9 @@ export function testUserChoices(html: string): Map<string, string> {
 
 /** Visible text of an HTML fragment (tags dropped, whitespace collapsed). */
 export function textOf(html: string): string {
-  return decodeEntities(html.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim()
+  return decodeEntities(html.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 function decodeEntities(value: string): string {
@@ -96,7 +98,11 @@ export function socketSend(ca?: string): Send {
       const request = target.protocol === 'https:' ? httpsRequest : httpRequest
       const req = request(
         target,
-        { method: init.method, headers: { ...init.headers, ...(init.body ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}) }, ...(ca ? { ca } : {}) },
+        {
+          method: init.method,
+          headers: { ...init.headers, ...(init.body ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}) },
+          ...(ca ? { ca } : {}),
+        },
         (res) => {
           const chunks: Buffer[] = []
           res.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -18,7 +18,7 @@ function host(over: Partial<ChromiumHost> & { files?: string[]; installs?: strin
   return { h, calls }
 }
 
-describe('finding the browser tests\' Chromium', () => {
+describe("finding the browser tests' Chromium", () => {
   it('takes CHROMIUM_PATH when it is an executable', () => {
     expect(findChromium(host({ env: { CHROMIUM_PATH: '/opt/chrome' }, files: ['/opt/chrome', debianChromium] }).h)).toEqual({ ok: true, path: '/opt/chrome' })
   })
@@ -29,7 +29,7 @@ describe('finding the browser tests\' Chromium', () => {
     if (!found.ok) expect(found.message).toContain('/nope')
   })
 
-  it('takes Debian\'s chromium without installing anything', () => {
+  it("takes Debian's chromium without installing anything", () => {
     const { h, calls } = host({ files: [debianChromium], canInstall: () => true })
     expect(findChromium(h)).toEqual({ ok: true, path: debianChromium })
     expect(calls).toEqual([])

@@ -33,6 +33,7 @@ describe.each(catalogs)('locales/ja/$name', ({ items }) => {
   })
 
   it('says 型 for a data type and 種類 for a kind, never 文字 for "Type"', () => {
-    for (const item of items.filter((i) => i.msgid === 'Type')) expect(item.msgstr[0], item.msgctxt ?? 'Type').toBe(item.msgctxt === 'data type' ? '型' : '種類')
+    for (const item of items.filter((i) => i.msgid === 'Type'))
+      expect(item.msgstr[0], item.msgctxt ?? 'Type').toBe(item.msgctxt === 'data type' ? '型' : '種類')
   })
 })

@@ -26,7 +26,9 @@ describe.each(languages)('product names in the $lang content', ({ lang, nameOf }
     }
     for (const file of ['site/top-menu.yaml', 'site/left-menu.yaml', 'site/footer.yaml']) {
       const slug = path.slice(1)
-      for (const line of read(`${lang}/${file}`).split('\n').filter((l) => l.includes(`title:`) && new RegExp(`slug: (\\{ current: )?${slug}( |\\}|$)`).test(l)))
+      for (const line of read(`${lang}/${file}`)
+        .split('\n')
+        .filter((l) => l.includes(`title:`) && new RegExp(`slug: (\\{ current: )?${slug}( |\\}|$)`).test(l)))
         expect(line.match(/title: ([^,]+),/)?.[1], `${file}: ${line}`).toBe(name)
     }
   })

@@ -49,7 +49,9 @@ describe('docs/statecharts', () => {
     expect(mermaid).toContain('session_signingOut --> session_signedOut : The logout call fails (ignored)')
     // the root-level sign-in is drawn once, from the whole flow
     expect(mermaid.match(/ --> session_signedIn : The user signs in/g)).toHaveLength(1)
-    expect(toDot(session!.machine)).toContain('"session.signedIn" -> "session.expired" [label="The server refuses a call\\n(401): the session has timed\\nout"]')
+    expect(toDot(session!.machine)).toContain(
+      '"session.signedIn" -> "session.expired" [label="The server refuses a call\\n(401): the session has timed\\nout"]',
+    )
   })
 
   it('export definitions the Stately editor imports: states, tags, targets, guards by name, real waits', async () => {

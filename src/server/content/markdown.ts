@@ -112,7 +112,7 @@ export function blocksText(blocks: Block[]): string {
         parts.push(...b.header.map(inlineText), ...b.rows.flat().map(inlineText))
         break
       case 'richTable':
-        [...b.header, ...b.rows.flat()].forEach((cell) => cell.forEach(walk))
+        ;[...b.header, ...b.rows.flat()].forEach((cell) => cell.forEach(walk))
         break
       case 'split':
       case 'imageNote':
@@ -292,9 +292,7 @@ class Converter {
       return { language, code, lines: highlight(code, language) }
     })
     if (variants.length > 1) {
-      variants.sort(
-        (a, b) => codeTabLanguages.indexOf(a.language as CodeTabLanguage) - codeTabLanguages.indexOf(b.language as CodeTabLanguage),
-      )
+      variants.sort((a, b) => codeTabLanguages.indexOf(a.language as CodeTabLanguage) - codeTabLanguages.indexOf(b.language as CodeTabLanguage))
     }
     return { type: 'code', variants }
   }

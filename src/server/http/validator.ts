@@ -76,7 +76,11 @@ export const rejectEncodedControlCharacters: MiddlewareHandler = async (c, next)
  * itself would read only `application/json` bodies, as `{}` otherwise); the request seen by the rest of the
  * chain — the request log, the OPA signature — is left as it came.
  */
-export function validate<T extends v.GenericSchema, Target extends 'json' | 'query' | 'param'>(target: Target, schema: T, invalid: InvalidInput = invalidParams()) {
+export function validate<T extends v.GenericSchema, Target extends 'json' | 'query' | 'param'>(
+  target: Target,
+  schema: T,
+  invalid: InvalidInput = invalidParams(),
+) {
   const check = vValidator(target, schema, (result, c: Context) => {
     if (!result.success) invalid(result.issues, c)
   })

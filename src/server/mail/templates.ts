@@ -8,8 +8,7 @@ import type { MailMessage } from './mailer.ts'
  * Lingui descriptors of the server catalog (`locales/{ja,en}/server.po`), rendered once per language.
  */
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 const minutes = (ms: number) => Math.round(ms / 60_000)
 
@@ -33,9 +32,7 @@ const both = (descriptor: MessageDescriptor, values?: Record<string, unknown>) =
 
 function layout(ja: string[], en: string[], highlight?: string): string {
   const para = (lines: string[]) => lines.map((l) => `<p>${l}</p>`).join('')
-  const code = highlight
-    ? `<p style="font-size:28px;letter-spacing:8px;font-weight:bold" data-otp="${escapeHtml(highlight)}">${escapeHtml(highlight)}</p>`
-    : ''
+  const code = highlight ? `<p style="font-size:28px;letter-spacing:8px;font-weight:bold" data-otp="${escapeHtml(highlight)}">${escapeHtml(highlight)}</p>` : ''
   return [
     '<!doctype html><html><body style="font-family:sans-serif;color:#333">',
     `<div lang="ja">${para(ja)}${code}</div>`,

@@ -54,7 +54,12 @@ export function opaAuth(
     const nowMs = deps.clock.nowMs()
     const path = signedPathOf(c.req.path)
     /** Remembers why, for the key's owner (the request log's debugger), then answers 401 as before. */
-    const refuse = (merchantId: string, reason: OpaFailureReason, code: 'UNAUTHORIZED' | 'OP_OUT_OF_SCOPE' = 'UNAUTHORIZED', extra: Partial<OpaFailureExplanation> = {}) => {
+    const refuse = (
+      merchantId: string,
+      reason: OpaFailureReason,
+      code: 'UNAUTHORIZED' | 'OP_OUT_OF_SCOPE' = 'UNAUTHORIZED',
+      extra: Partial<OpaFailureExplanation> = {},
+    ) => {
       deps.log.info('opa-auth refused', { requestId: c.get('requestId'), reason })
       c.set('opaRefused', { merchantId, apiKey: header.apiKey, explanation: explain(header, reason, extra) })
       return new ApiError(code)

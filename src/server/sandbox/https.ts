@@ -45,22 +45,28 @@ export async function loadOrCreateCertificate(dataDir: string, options: { now?: 
     if (stillUsable(cert, key, wanted, now)) return { cert, key, certPath, keyPath, generated: false }
   }
   const notAfter = new Date(now.getTime() + 825 * 24 * 60 * 60 * 1000) // the longest validity browsers accept
-  const pems = await generate([{ name: 'commonName', value: 'PayLab sandbox (localhost)' }, { name: 'organizationName', value: 'PayLab' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256',
-    notBeforeDate: new Date(now.getTime() - 60_000),
-    notAfterDate: notAfter,
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'keyUsage', digitalSignature: true, keyCertSign: true, critical: true },
-      { name: 'extKeyUsage', serverAuth: true },
-      {
-        name: 'subjectAltName',
-        altNames: [...wanted.dns.map((value) => ({ type: 2 as const, value })), ...wanted.ips.map((ip) => ({ type: 7 as const, ip }))],
-      },
+  const pems = await generate(
+    [
+      { name: 'commonName', value: 'PayLab sandbox (localhost)' },
+      { name: 'organizationName', value: 'PayLab' },
     ],
-  })
+    {
+      keyType: 'ec',
+      curve: 'P-256',
+      algorithm: 'sha256',
+      notBeforeDate: new Date(now.getTime() - 60_000),
+      notAfterDate: notAfter,
+      extensions: [
+        { name: 'basicConstraints', cA: true },
+        { name: 'keyUsage', digitalSignature: true, keyCertSign: true, critical: true },
+        { name: 'extKeyUsage', serverAuth: true },
+        {
+          name: 'subjectAltName',
+          altNames: [...wanted.dns.map((value) => ({ type: 2 as const, value })), ...wanted.ips.map((ip) => ({ type: 7 as const, ip }))],
+        },
+      ],
+    },
+  )
   mkdirSync(dir, { recursive: true })
   // Write beside, then rename: two processes starting at once never read half a file.
   const suffix = `.${process.pid}.partial`

@@ -38,7 +38,8 @@ export function requestLogWriter(repo: Pick<RequestLogRepo, 'insert' | 'prune'>,
     try {
       await repo.insert(batch)
     } catch (error) {
-      if (batch.length > 1) log.warn('request log batch write failed; writing its entries one by one', { entries: batch.length, cause: writeFailureCause(error) })
+      if (batch.length > 1)
+        log.warn('request log batch write failed; writing its entries one by one', { entries: batch.length, cause: writeFailureCause(error) })
       written = []
       for (const row of batch) {
         try {
@@ -46,7 +47,12 @@ export function requestLogWriter(repo: Pick<RequestLogRepo, 'insert' | 'prune'>,
           else throw error
           written.push(row)
         } catch (rowError) {
-          log.error('request log entry dropped', { merchantId: row.merchantId, method: row.method, path: row.path.slice(0, 200), cause: writeFailureCause(rowError) })
+          log.error('request log entry dropped', {
+            merchantId: row.merchantId,
+            method: row.method,
+            path: row.path.slice(0, 200),
+            cause: writeFailureCause(rowError),
+          })
         }
       }
     }
@@ -92,8 +98,7 @@ export function requestLogWriter(repo: Pick<RequestLogRepo, 'insert' | 'prune'>,
     // a write under way goes on with what waits; otherwise a full batch is written now
     if (queue.length >= limits.bufferedEntries) {
       if (!running) void flush()
-    }
-    else if (!timer) {
+    } else if (!timer) {
       timer = setTimeout(() => void flush(), limits.flushDelayMs)
       timer.unref?.()
     }

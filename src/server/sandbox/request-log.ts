@@ -7,7 +7,9 @@ import { requestLogRepo, type RequestLogRow } from '../store/request-log-repo.ts
 import { requestLogWriter } from './request-log-writer.ts'
 import type { OpaEnv } from './auth.ts'
 
-const ResultInfoSchema = v.object({ resultInfo: v.object({ code: v.pipe(v.string(), v.maxLength(64)), codeId: v.optional(v.pipe(v.string(), v.maxLength(32))) }) })
+const ResultInfoSchema = v.object({
+  resultInfo: v.object({ code: v.pipe(v.string(), v.maxLength(64)), codeId: v.optional(v.pipe(v.string(), v.maxLength(32))) }),
+})
 
 function resultInfoOf(text: string): { code: string | null; codeId: string | null } {
   try {

@@ -30,7 +30,12 @@ type Rows = Record<string, unknown>[]
  * it, inserts the rows, sets the process clock to the stored offset and answers `view` of the new state, all before
  * the lock is released, so the answer and the clock are those of this call even when others of the merchant wait.
  */
-async function replaceSandbox<T>(deps: Deps, merchantId: string, rows: (db: Db) => SandboxRows | Promise<SandboxRows>, view: (db: Db) => Promise<T>): Promise<T> {
+async function replaceSandbox<T>(
+  deps: Deps,
+  merchantId: string,
+  rows: (db: Db) => SandboxRows | Promise<SandboxRows>,
+  view: (db: Db) => Promise<T>,
+): Promise<T> {
   // the demo merchant's credentials are public: one visitor must not wipe what the others are trying
   if (merchantId === demoMerchant.id) throw new ApiError('SANDBOX_SHARED_MERCHANT')
   return deps.store.db.transaction(async (t) => {
@@ -50,7 +55,8 @@ async function replaceSandbox<T>(deps: Deps, merchantId: string, rows: (db: Db) 
 function seededId(merchantId: string, kind: string, name: string) {
   return createHash('sha256').update(`${merchantId}\u0000${kind}\u0000${name}`).digest()
 }
-const seededPaymentId = (merchantId: string, name: string) => `1${Array.from(seededId(merchantId, 'payment', name).subarray(0, 19), (b) => String(b % 10)).join('')}`
+const seededPaymentId = (merchantId: string, name: string) =>
+  `1${Array.from(seededId(merchantId, 'payment', name).subarray(0, 19), (b) => String(b % 10)).join('')}`
 const seededCodeId = (merchantId: string, name: string) => `04-${seededId(merchantId, 'code', name).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16)}`
 const seededTestUserId = (merchantId: string, name: string) => `tu_${seededId(merchantId, 'user', name).toString('base64url').slice(0, 12)}`
 function seededUuid(merchantId: string, name: string) {
@@ -65,11 +71,24 @@ async function stateView(db: Db, merchantId: string, seed?: SandboxSeed) {
   const nameOf = new Map(users.map((u) => [u.id, u.username]))
   const auths = (rows.sandbox_user_authorizations ?? []) as { userAuthorizationId: string; testUserId: string; status: string }[]
   const keyOf = new Map(seed?.userAuthorizations.map((a) => [seededUuid(merchantId, a.key), a.key]) ?? [])
-  const payments = (rows.sandbox_payments ?? []) as { merchantPaymentId: string; paymentId: string; status: string; codeId: string | null; createdAtMs: number }[]
+  const payments = (rows.sandbox_payments ?? []) as {
+    merchantPaymentId: string
+    paymentId: string
+    status: string
+    codeId: string | null
+    createdAtMs: number
+  }[]
   return {
     merchantId,
-    testUsers: users.sort((a, b) => a.createdAtMs - b.createdAtMs || a.username.localeCompare(b.username)).map((u) => ({ username: u.username, testUserId: u.id, balance: u.balance })),
-    userAuthorizations: auths.map((a) => ({ key: keyOf.get(a.userAuthorizationId) ?? '', username: nameOf.get(a.testUserId) ?? '', userAuthorizationId: a.userAuthorizationId, status: a.status })),
+    testUsers: users
+      .sort((a, b) => a.createdAtMs - b.createdAtMs || a.username.localeCompare(b.username))
+      .map((u) => ({ username: u.username, testUserId: u.id, balance: u.balance })),
+    userAuthorizations: auths.map((a) => ({
+      key: keyOf.get(a.userAuthorizationId) ?? '',
+      username: nameOf.get(a.testUserId) ?? '',
+      userAuthorizationId: a.userAuthorizationId,
+      status: a.status,
+    })),
     payments: payments
       .sort((a, b) => a.createdAtMs - b.createdAtMs || a.merchantPaymentId.localeCompare(b.merchantPaymentId))
       .map((p) => ({ merchantPaymentId: p.merchantPaymentId, paymentId: p.paymentId, status: p.status, codeId: p.codeId })),
@@ -84,7 +103,12 @@ const defaultUserRows = (merchantId: string, nowMs: number) =>
 
 /** Reset: the merchant's sandbox as on its first day — the default test users, no orders, links or top-ups, real time. */
 export async function resetSandbox(deps: Deps, merchantId: string) {
-  return replaceSandbox(deps, merchantId, () => ({ sandbox_test_users: defaultUserRows(merchantId, deps.clock.nowMs()) }), (db) => stateView(db, merchantId))
+  return replaceSandbox(
+    deps,
+    merchantId,
+    () => ({ sandbox_test_users: defaultUserRows(merchantId, deps.clock.nowMs()) }),
+    (db) => stateView(db, merchantId),
+  )
 }
 
 /** Checks a seed file: the schema, then the cross-references; SANDBOX_SEED_INVALID names every bad path. */
@@ -100,7 +124,13 @@ export function parseSeed(input: unknown): SandboxSeed {
 /** The rows a seed file stands for, at `nowMs` (real time: a seed puts the merchant's clock back to real time). */
 export function seedRows(merchantId: string, seed: SandboxSeed, nowMs: number): SandboxRows {
   const users = seed.testUsers
-    ? seed.testUsers.map((u, i) => ({ id: seededTestUserId(merchantId, u.username), merchantId, username: u.username, balance: u.balance, createdAtMs: nowMs + i }))
+    ? seed.testUsers.map((u, i) => ({
+        id: seededTestUserId(merchantId, u.username),
+        merchantId,
+        username: u.username,
+        balance: u.balance,
+        createdAtMs: nowMs + i,
+      }))
     : defaultUserRows(merchantId, nowMs)
   const userId = new Map(users.map((u) => [u.username, u.id]))
   const auths = seed.userAuthorizations.map((a) => {
@@ -125,7 +155,16 @@ export function seedRows(merchantId: string, seed: SandboxSeed, nowMs: number): 
     const paid = p.status !== 'CREATED'
     const refund = 'refund' in p ? p.refund : undefined
     if (refund) {
-      refunds.push({ merchantId, merchantRefundId: refund.merchantRefundId, paymentId, amount: refund.amount, status: 'REFUNDED', reason: refund.reason ?? null, requestedAt: sec(t), acceptedAtMs: t })
+      refunds.push({
+        merchantId,
+        merchantRefundId: refund.merchantRefundId,
+        paymentId,
+        amount: refund.amount,
+        status: 'REFUNDED',
+        reason: refund.reason ?? null,
+        requestedAt: sec(t),
+        acceptedAtMs: t,
+      })
     }
     const auth = p.kind === 'QR' ? undefined : authOf.get(p.userAuthorization)!
     return {
@@ -163,7 +202,12 @@ function heldOf(p: SeedPayment, refunded: number) {
 /** Seed: replaces the merchant's sandbox with the file's test users, links and payments (clock at real time). */
 export async function seedSandbox(deps: Deps, merchantId: string, input: unknown) {
   const seed = parseSeed(input)
-  return replaceSandbox(deps, merchantId, () => seedRows(merchantId, seed, deps.clock.nowMs()), (db) => stateView(db, merchantId, seed))
+  return replaceSandbox(
+    deps,
+    merchantId,
+    () => seedRows(merchantId, seed, deps.clock.nowMs()),
+    (db) => stateView(db, merchantId, seed),
+  )
 }
 
 // ── snapshots ────────────────────────────────────────────────────────────────────────────────────────────
@@ -195,7 +239,8 @@ export async function takeSnapshot(deps: Deps, merchantId: string, label: string
     if ((await repo.countSnapshots(merchantId)) >= sandboxStateLimits.snapshotsPerMerchant) throw new ApiError('SANDBOX_SNAPSHOT_LIMIT')
     const data = await repo.rowsOf(merchantId)
     const sizeBytes = Buffer.byteLength(JSON.stringify(data))
-    if (sizeBytes > sandboxStateLimits.snapshotMaxBytes) throw new ApiError('SANDBOX_SNAPSHOT_TOO_LARGE', { data: { sizeBytes, maxBytes: sandboxStateLimits.snapshotMaxBytes } })
+    if (sizeBytes > sandboxStateLimits.snapshotMaxBytes)
+      throw new ApiError('SANDBOX_SNAPSHOT_TOO_LARGE', { data: { sizeBytes, maxBytes: sandboxStateLimits.snapshotMaxBytes } })
     const row = { id: `snap_${randomBytes(8).toString('hex')}`, merchantId, label: label || null, createdAtMs: deps.clock.nowMs(), sizeBytes, data }
     await repo.insertSnapshot(row)
     return snapshotView(row)
@@ -206,7 +251,12 @@ export async function takeSnapshot(deps: Deps, merchantId: string, label: string
 export async function restoreSnapshot(deps: Deps, merchantId: string, id: string) {
   const snapshot = await sandboxStateRepo(deps.store.db).findSnapshot(merchantId, id)
   if (!snapshot) throw new ApiError('SANDBOX_SNAPSHOT_NOT_FOUND')
-  return replaceSandbox(deps, merchantId, () => snapshot.data, async () => snapshotView(snapshot))
+  return replaceSandbox(
+    deps,
+    merchantId,
+    () => snapshot.data,
+    async () => snapshotView(snapshot),
+  )
 }
 
 export async function deleteSnapshot(deps: Deps, merchantId: string, id: string) {

@@ -95,11 +95,7 @@ const money = v.object({ amount: v.number() })
 const pendingReauthorization = v.object({ amount: v.number(), pending: v.literal(true), approvedAtMs: v.optional(v.number()) })
 const storedOrder = v.object({
   orderDescription: v.optional(v.nullable(v.string())),
-  orderItems: v.optional(
-    v.nullable(
-      v.array(v.object({ name: v.string(), quantity: v.optional(v.number(), 1), unitPrice: v.optional(v.nullable(money)) })),
-    ),
-  ),
+  orderItems: v.optional(v.nullable(v.array(v.object({ name: v.string(), quantity: v.optional(v.number(), 1), unitPrice: v.optional(v.nullable(money)) })))),
   redirectUrl: v.optional(v.nullable(v.string())),
   redirectType: v.optional(v.nullable(v.string())),
 })

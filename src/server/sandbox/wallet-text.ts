@@ -36,7 +36,10 @@ export const walletText = {
   authorizePay: /*i18n*/ { id: 'wallet.authorizePay', message: 'Authorize payment' },
   cancel: /*i18n*/ { id: 'wallet.cancel', message: 'Cancel' },
   noSufficientFundTitle: /*i18n*/ { id: 'wallet.noSufficientFundTitle', message: 'Your balance is too low' },
-  noSufficientFundBody: /*i18n*/ { id: 'wallet.noSufficientFundBody', message: 'A balance of {balance} cannot pay {amount}. Top up the test user and try again.' },
+  noSufficientFundBody: /*i18n*/ {
+    id: 'wallet.noSufficientFundBody',
+    message: 'A balance of {balance} cannot pay {amount}. Top up the test user and try again.',
+  },
   topUpLink: /*i18n*/ { id: 'wallet.topUpLink', message: 'Test users and top-up' },
   completedTitle: /*i18n*/ { id: 'wallet.completedTitle', message: 'Payment complete' },
   authorizedTitle: /*i18n*/ { id: 'wallet.authorizedTitle', message: 'Payment authorized' },

@@ -15,7 +15,14 @@ const orderOf = (row: PaymentRow) => ({
 })
 
 const enqueue = (db: Db, row: PaymentRow, state: WebhookState, body: object, nowMs: number) =>
-  webhookRepo(db).enqueue({ merchantId: row.merchantId, paymentId: row.paymentId, merchantPaymentId: row.merchantPaymentId, state, body: JSON.stringify(body), createdAtMs: nowMs })
+  webhookRepo(db).enqueue({
+    merchantId: row.merchantId,
+    paymentId: row.paymentId,
+    merchantPaymentId: row.merchantPaymentId,
+    state,
+    body: JSON.stringify(body),
+    createdAtMs: nowMs,
+  })
 
 /**
  * Queues the transaction webhook a transition sends, if it sends one (call inside the order's transaction).

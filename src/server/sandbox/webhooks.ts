@@ -75,7 +75,8 @@ export type WebhookTransport = (url: string, headers: Record<string, string>, bo
 async function assertPublicAddress(host: string) {
   const bare = host.replace(/^\[|\]$/g, '')
   const addresses = await lookup(bare, { all: true, verbatim: true })
-  if (addresses.length === 0 || addresses.some((a) => isInternalHost(a.address))) throw new Error('refused: the host resolves to a private, loopback or link-local address')
+  if (addresses.length === 0 || addresses.some((a) => isInternalHost(a.address)))
+    throw new Error('refused: the host resolves to a private, loopback or link-local address')
 }
 
 /** For a direct local delivery: every address of the host must be this machine (a name may not lead elsewhere). */
@@ -130,7 +131,12 @@ export function httpWebhookTransport(options: { timeoutMs?: number; maxResponseB
       }
     } catch (error) {
       const e = error as Error
-      const reason = e.name === 'TimeoutError' || signal.aborted ? `no answer within ${timeoutMs} ms` : e.message.startsWith('refused:') ? e.message : `request failed: ${e.message}`
+      const reason =
+        e.name === 'TimeoutError' || signal.aborted
+          ? `no answer within ${timeoutMs} ms`
+          : e.message.startsWith('refused:')
+            ? e.message
+            : `request failed: ${e.message}`
       return { status: 0, body: '', error: reason.slice(0, 200) }
     }
   }
@@ -170,7 +176,9 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
     const claimed = await repo.claim(row, now + webhookLimits.timeoutMs + 5_000)
     if (!claimed) return false
     const secret = await repo.signingSecret(row.merchantId)
-    const answer = await transport(target.url, signWebhook(secret, row.id, row.body, Math.floor(deps.clock.nowMs() / 1000)), row.body, { loopback: target.loopback === true })
+    const answer = await transport(target.url, signWebhook(secret, row.id, row.body, Math.floor(deps.clock.nowMs() / 1000)), row.body, {
+      loopback: target.loopback === true,
+    })
     const at = deps.clock.nowMs(row.merchantId)
     await repo.recordAttempt(row.id, { atMs: at, via: 'sandbox', ...answer }, afterAttempt(claimed.attempts, answer, at))
     return true
@@ -184,15 +192,17 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
     const byPayment = new Map<string, WebhookDeliveryRow[]>()
     for (const row of due) byPayment.set(row.paymentId, [...(byPayment.get(row.paymentId) ?? []), row])
     let attempted = 0
-    await Promise.all([...byPayment.values()].map(async (rows) => {
-      for (const row of rows) {
-        const sent = await attempt(row).catch((error: unknown) => {
-          deps.log.error('webhook attempt failed', { deliveryId: row.id, error: String(error) })
-          return false
-        })
-        if (sent) attempted += 1
-      }
-    }))
+    await Promise.all(
+      [...byPayment.values()].map(async (rows) => {
+        for (const row of rows) {
+          const sent = await attempt(row).catch((error: unknown) => {
+            deps.log.error('webhook attempt failed', { deliveryId: row.id, error: String(error) })
+            return false
+          })
+          if (sent) attempted += 1
+        }
+      }),
+    )
     return attempted
   }
 
@@ -225,7 +235,10 @@ function dueForForwarder(row: WebhookDeliveryRow, waiting: WebhookWaiting | null
 }
 
 /** A delivery as the webhook calls answer it: the body, freshly signed headers, every attempt. */
-export function deliveryView(row: WebhookDeliveryRow, ctx: { url: string | null; waiting: WebhookWaiting | null; secret: string; nowMs: number; merchantNowMs: number }): WebhookDelivery & { forward: boolean } {
+export function deliveryView(
+  row: WebhookDeliveryRow,
+  ctx: { url: string | null; waiting: WebhookWaiting | null; secret: string; nowMs: number; merchantNowMs: number },
+): WebhookDelivery & { forward: boolean } {
   return {
     deliveryId: row.id,
     createdAt: webhookTime(row.createdAtMs)!,
@@ -260,7 +273,13 @@ export function webhookService(deps: AppDeps) {
     async list(merchantId: string, query: { status?: 'pending' | 'delivered' | 'failed'; limit?: number }) {
       const ctx = await context(merchantId)
       const rows = await repo.list(merchantId, query)
-      return { merchantId, url: ctx.url, signingSecret: ctx.secret, localDelivery: localWebhookDelivery(deps.config), deliveries: rows.map((row) => deliveryView(row, ctx)) }
+      return {
+        merchantId,
+        url: ctx.url,
+        signingSecret: ctx.secret,
+        localDelivery: localWebhookDelivery(deps.config),
+        deliveries: rows.map((row) => deliveryView(row, ctx)),
+      }
     },
     async resend(merchantId: string, deliveryId: string) {
       const row = await repo.requeue(merchantId, deliveryId, deps.clock.nowMs(merchantId))

@@ -1,16 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { merchantRepo } from './merchant-repo.ts'
-import {
-  accessTokens,
-  accountChallenges,
-  activationRequests,
-  authAttempts,
-  mailOutbox,
-  merchantLogos,
-  userDevices,
-  users,
-} from './tables/accounts.ts'
+import { accessTokens, accountChallenges, activationRequests, authAttempts, mailOutbox, merchantLogos, userDevices, users } from './tables/accounts.ts'
 
 export type User = typeof users.$inferSelect
 export type Challenge = typeof accountChallenges.$inferSelect
@@ -62,7 +53,10 @@ export function accountRepo(db: Db) {
       return rows.length === 1
     },
     async markEmailVerified(userId: string, now: Date) {
-      await db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     },
     /** A wallet-app account accepts the developer terms and becomes a developer account at sign-up step 3. */
     async acceptTerms(userId: string, now: Date) {
@@ -150,7 +144,10 @@ export function accountRepo(db: Db) {
       return row!
     },
     async findChallenge(id: string, kind: ChallengeKind) {
-      const rows = await db.select().from(accountChallenges).where(and(eq(accountChallenges.id, id), eq(accountChallenges.kind, kind)))
+      const rows = await db
+        .select()
+        .from(accountChallenges)
+        .where(and(eq(accountChallenges.id, id), eq(accountChallenges.kind, kind)))
       return rows[0]
     },
     /** The most recent challenge of a kind still open for a user (for send cooldowns). */
@@ -178,7 +175,10 @@ export function accountRepo(db: Db) {
         .where(and(eq(accountChallenges.userId, userId), eq(accountChallenges.kind, kind), isNull(accountChallenges.consumedAt)))
     },
     async closeChallenge(id: string, now: Date) {
-      await db.update(accountChallenges).set({ consumedAt: now }).where(and(eq(accountChallenges.id, id), isNull(accountChallenges.consumedAt)))
+      await db
+        .update(accountChallenges)
+        .set({ consumedAt: now })
+        .where(and(eq(accountChallenges.id, id), isNull(accountChallenges.consumedAt)))
     },
     /** Uses a challenge once: only one concurrent caller gets the row back. */
     async consumeChallenge(id: string, kind: ChallengeKind, now: Date, maxAttempts: number) {
@@ -282,7 +282,10 @@ export function accountRepo(db: Db) {
       return rows[0]?.userId
     },
     async revokeAllTokens(userId: string, now: Date) {
-      await db.update(accessTokens).set({ revokedAt: now }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+      await db
+        .update(accessTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
     },
 
     // ── logos ──────────────────────────────────────────────────────────────────────────────────────────────

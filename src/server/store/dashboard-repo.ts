@@ -31,7 +31,7 @@ export function dashboardRepo(db: Db) {
     union all
     select 'CASHBACK_REVERSAL', null, merchant_cashback_reversal_id, merchant_cashback_id, null, status, amount::float8, accepted_at_ms::float8
       from sandbox_cashback_reversals where merchant_id = ${merchantId}`
-  const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[]))
+  const rowsOf = <T>(result: unknown) => (result as { rows?: T[] }).rows ?? (result as T[])
 
   return {
     async settingsOf(merchantId: string) {
@@ -40,7 +40,13 @@ export function dashboardRepo(db: Db) {
     async saveSettings(merchantId: string, patch: { webhookUrl?: string | null; redirectDomains?: string[]; qrAutoCancel?: boolean }, at: Date) {
       const [row] = await db
         .insert(merchantSettings)
-        .values({ merchantId, webhookUrl: patch.webhookUrl ?? null, redirectDomains: patch.redirectDomains ?? [], qrAutoCancel: patch.qrAutoCancel ?? true, updatedAt: at })
+        .values({
+          merchantId,
+          webhookUrl: patch.webhookUrl ?? null,
+          redirectDomains: patch.redirectDomains ?? [],
+          qrAutoCancel: patch.qrAutoCancel ?? true,
+          updatedAt: at,
+        })
         .onConflictDoUpdate({ target: merchantSettings.merchantId, set: { ...patch, updatedAt: at } })
         .returning()
       return row!
@@ -63,7 +69,12 @@ export function dashboardRepo(db: Db) {
       })
     },
     async topUpOf(merchantId: string, month: string) {
-      return (await db.select().from(merchantTopUps).where(sql`${merchantTopUps.merchantId} = ${merchantId} and ${merchantTopUps.month} = ${month}`))[0]
+      return (
+        await db
+          .select()
+          .from(merchantTopUps)
+          .where(sql`${merchantTopUps.merchantId} = ${merchantId} and ${merchantTopUps.month} = ${month}`)
+      )[0]
     },
 
     /** A page of the ledger, newest first (ties broken by type and id so pages never overlap). */
@@ -73,7 +84,12 @@ export function dashboardRepo(db: Db) {
     },
     /** A cashback by the provider's cashbackId (the id the ledger lists). */
     async cashbackById(merchantId: string, cashbackId: string) {
-      return (await db.select().from(sandboxCashbacks).where(and(eq(sandboxCashbacks.merchantId, merchantId), eq(sandboxCashbacks.cashbackId, cashbackId))))[0]
+      return (
+        await db
+          .select()
+          .from(sandboxCashbacks)
+          .where(and(eq(sandboxCashbacks.merchantId, merchantId), eq(sandboxCashbacks.cashbackId, cashbackId)))
+      )[0]
     },
     async ledgerCount(merchantId: string) {
       const result = await db.execute(sql`select count(*)::int as n from (${ledger(merchantId)}) t`)

@@ -64,15 +64,17 @@ export function merchantRepo(db: Db) {
      * activations race: the unique (owner, mode) index lets one insert win; the loser reads the winner's row.
      */
     async ensureLiveMerchant(from: Merchant) {
-      return db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(merchants)
-          .values({ id: newMerchantId(), name: from.name, logoUrl: from.logoUrl, ownerUserId: from.ownerUserId, products: from.products, mode: 'live' })
-          .onConflictDoNothing()
-          .returning()
-        if (created) await tx.insert(merchantCredentials).values({ apiKey: newApiKey(), merchantId: created.id, apiSecret: newApiSecret() })
-        return created
-      }).then(async (created) => created ?? (await merchantRepo(db).ownedBy(from.ownerUserId!)).live!)
+      return db
+        .transaction(async (tx) => {
+          const [created] = await tx
+            .insert(merchants)
+            .values({ id: newMerchantId(), name: from.name, logoUrl: from.logoUrl, ownerUserId: from.ownerUserId, products: from.products, mode: 'live' })
+            .onConflictDoNothing()
+            .returning()
+          if (created) await tx.insert(merchantCredentials).values({ apiKey: newApiKey(), merchantId: created.id, apiSecret: newApiSecret() })
+          return created
+        })
+        .then(async (created) => created ?? (await merchantRepo(db).ownedBy(from.ownerUserId!)).live!)
     },
     async setProducts(merchantId: string, products: string[]) {
       const [row] = await db.update(merchants).set({ products }).where(eq(merchants.id, merchantId)).returning()
@@ -92,7 +94,12 @@ export function merchantRepo(db: Db) {
       await db
         .update(merchantCredentials)
         .set({ lastUsedAt: at })
-        .where(and(eq(merchantCredentials.apiKey, apiKey), or(isNull(merchantCredentials.lastUsedAt), lt(merchantCredentials.lastUsedAt, new Date(at.getTime() - 60_000)))))
+        .where(
+          and(
+            eq(merchantCredentials.apiKey, apiKey),
+            or(isNull(merchantCredentials.lastUsedAt), lt(merchantCredentials.lastUsedAt, new Date(at.getTime() - 60_000))),
+          ),
+        )
     },
     async countActiveCredentials(merchantId: string) {
       const [row] = await db
@@ -102,7 +109,10 @@ export function merchantRepo(db: Db) {
       return row?.n ?? 0
     },
     async credentialsOf(merchantId: string) {
-      return db.select().from(merchantCredentials).where(and(eq(merchantCredentials.merchantId, merchantId), isNull(merchantCredentials.revokedAt)))
+      return db
+        .select()
+        .from(merchantCredentials)
+        .where(and(eq(merchantCredentials.merchantId, merchantId), isNull(merchantCredentials.revokedAt)))
     },
   }
 }

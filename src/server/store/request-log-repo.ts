@@ -57,11 +57,17 @@ export function requestLogRepo(db: Db) {
         .limit(q.limit ?? requestLogLimits.defaultPage)
     },
     async find(merchantId: string, id: string) {
-      const [row] = await db.select().from(t).where(and(eq(t.merchantId, merchantId), eq(t.id, id)))
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.merchantId, merchantId), eq(t.id, id)))
       return row
     },
     async count(merchantId: string) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(eq(t.merchantId, merchantId))
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(t)
+        .where(eq(t.merchantId, merchantId))
       return row?.n ?? 0
     },
   }

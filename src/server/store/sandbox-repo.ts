@@ -26,7 +26,10 @@ export type CashbackRow = typeof sandboxCashbacks.$inferSelect
 export type CashbackReversalRow = typeof sandboxCashbackReversals.$inferSelect
 
 /** Provider-looking ids: payment ids are 20 digits, code ids `04-` + 16 characters. */
-export const newPaymentId = () => Array.from(randomBytes(20), (b) => String(b % 10)).join('').replace(/^0/, '1')
+export const newPaymentId = () =>
+  Array.from(randomBytes(20), (b) => String(b % 10))
+    .join('')
+    .replace(/^0/, '1')
 export const newCodeId = () => `04-${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16)}`
 export const newTestUserId = () => `tu_${randomBytes(9).toString('base64url')}`
 export const newUserAuthorizationId = () => randomUUID()
@@ -57,11 +60,18 @@ export function sandboxRepo(db: Db) {
       if (rows.length) await db.insert(sandboxTestUsers).values(rows).onConflictDoNothing()
     },
     async countTestUsers(merchantId: string) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sandboxTestUsers).where(eq(sandboxTestUsers.merchantId, merchantId))
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sandboxTestUsers)
+        .where(eq(sandboxTestUsers.merchantId, merchantId))
       return row?.n ?? 0
     },
     listTestUsers(merchantId: string) {
-      return db.select().from(sandboxTestUsers).where(eq(sandboxTestUsers.merchantId, merchantId)).orderBy(asc(sandboxTestUsers.createdAtMs), asc(sandboxTestUsers.username))
+      return db
+        .select()
+        .from(sandboxTestUsers)
+        .where(eq(sandboxTestUsers.merchantId, merchantId))
+        .orderBy(asc(sandboxTestUsers.createdAtMs), asc(sandboxTestUsers.username))
     },
     async findTestUser(id: string) {
       return (await db.select().from(sandboxTestUsers).where(eq(sandboxTestUsers.id, id)))[0]
@@ -71,7 +81,12 @@ export function sandboxRepo(db: Db) {
       return (await db.select().from(sandboxTestUsers).where(eq(sandboxTestUsers.id, id)).for('update'))[0]
     },
     async findTestUserByName(merchantId: string, username: string) {
-      return (await db.select().from(sandboxTestUsers).where(and(eq(sandboxTestUsers.merchantId, merchantId), eq(sandboxTestUsers.username, username))))[0]
+      return (
+        await db
+          .select()
+          .from(sandboxTestUsers)
+          .where(and(eq(sandboxTestUsers.merchantId, merchantId), eq(sandboxTestUsers.username, username)))
+      )[0]
     },
     /** Debits only when the balance covers it; undefined when it does not (never negative). */
     async debit(testUserId: string, amount: number) {
@@ -117,7 +132,11 @@ export function sandboxRepo(db: Db) {
     },
     async saveClockOffset(merchantId: string, offsetMs: number, nowMs: number) {
       if (offsetMs === 0) await db.delete(sandboxClocks).where(eq(sandboxClocks.merchantId, merchantId))
-      else await db.insert(sandboxClocks).values({ merchantId, offsetMs, updatedAtMs: nowMs }).onConflictDoUpdate({ target: sandboxClocks.merchantId, set: { offsetMs, updatedAtMs: nowMs } })
+      else
+        await db
+          .insert(sandboxClocks)
+          .values({ merchantId, offsetMs, updatedAtMs: nowMs })
+          .onConflictDoUpdate({ target: sandboxClocks.merchantId, set: { offsetMs, updatedAtMs: nowMs } })
     },
     async forgetNoncesBefore(ms: number) {
       await db.delete(sandboxNonces).where(lt(sandboxNonces.seenAtMs, ms))
@@ -129,7 +148,10 @@ export function sandboxRepo(db: Db) {
       return inserted!
     },
     async findPayment(merchantId: string, merchantPaymentId: string, lock = false) {
-      const q = db.select().from(sandboxPayments).where(and(eq(sandboxPayments.merchantId, merchantId), eq(sandboxPayments.merchantPaymentId, merchantPaymentId)))
+      const q = db
+        .select()
+        .from(sandboxPayments)
+        .where(and(eq(sandboxPayments.merchantId, merchantId), eq(sandboxPayments.merchantPaymentId, merchantPaymentId)))
       return (await (lock ? q.for('update') : q))[0]
     },
     async findPaymentById(paymentId: string, lock = false) {
@@ -177,7 +199,12 @@ export function sandboxRepo(db: Db) {
       return inserted!
     },
     async findRefund(merchantId: string, merchantRefundId: string) {
-      return (await db.select().from(sandboxRefunds).where(and(eq(sandboxRefunds.merchantId, merchantId), eq(sandboxRefunds.merchantRefundId, merchantRefundId))))[0]
+      return (
+        await db
+          .select()
+          .from(sandboxRefunds)
+          .where(and(eq(sandboxRefunds.merchantId, merchantId), eq(sandboxRefunds.merchantRefundId, merchantRefundId)))
+      )[0]
     },
     refundsOf(paymentId: string) {
       return db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId))
@@ -185,7 +212,12 @@ export function sandboxRepo(db: Db) {
 
     // ── idempotent operations (capture, revert, reauthorize) ───────────────────────────────────────────
     async findOperation(merchantId: string, kind: string, operationId: string) {
-      return (await db.select().from(sandboxOperations).where(and(eq(sandboxOperations.merchantId, merchantId), eq(sandboxOperations.kind, kind), eq(sandboxOperations.operationId, operationId))))[0]
+      return (
+        await db
+          .select()
+          .from(sandboxOperations)
+          .where(and(eq(sandboxOperations.merchantId, merchantId), eq(sandboxOperations.kind, kind), eq(sandboxOperations.operationId, operationId)))
+      )[0]
     },
     async insertOperation(row: typeof sandboxOperations.$inferInsert) {
       await db.insert(sandboxOperations).values(row)
@@ -200,12 +232,7 @@ export function sandboxRepo(db: Db) {
         .update(sandboxOperations)
         .set({ response: sql`${sandboxOperations.response} || jsonb_build_object(${outcome}::text, ${nowMs}::bigint)` })
         .where(
-          and(
-            eq(sandboxOperations.merchantId, merchantId),
-            eq(sandboxOperations.kind, kind),
-            eq(sandboxOperations.operationId, operationId),
-            pendingOperation,
-          ),
+          and(eq(sandboxOperations.merchantId, merchantId), eq(sandboxOperations.kind, kind), eq(sandboxOperations.operationId, operationId), pendingOperation),
         )
         .returning()
       return row
@@ -219,7 +246,13 @@ export function sandboxRepo(db: Db) {
         .select({ op: sandboxOperations })
         .from(sandboxOperations)
         .leftJoin(sandboxClocks, eq(sandboxClocks.merchantId, sandboxOperations.merchantId))
-        .where(and(eq(sandboxOperations.kind, 'reauthorize'), pendingOperation, sql`${sandboxOperations.createdAtMs} + ${ttlMs}::bigint <= ${merchantNowSql(nowMs)}`))
+        .where(
+          and(
+            eq(sandboxOperations.kind, 'reauthorize'),
+            pendingOperation,
+            sql`${sandboxOperations.createdAtMs} + ${ttlMs}::bigint <= ${merchantNowSql(nowMs)}`,
+          ),
+        )
         .orderBy(asc(sandboxOperations.createdAtMs))
         .limit(limit)
       return rows.map((r) => r.op)
@@ -250,7 +283,11 @@ export function sandboxRepo(db: Db) {
       return (await db.select().from(sandboxUserAuthorizations).where(eq(sandboxUserAuthorizations.userAuthorizationId, userAuthorizationId)))[0]
     },
     async updateUserAuthorization(userAuthorizationId: string, patch: Partial<typeof sandboxUserAuthorizations.$inferInsert>) {
-      const [row] = await db.update(sandboxUserAuthorizations).set(patch).where(eq(sandboxUserAuthorizations.userAuthorizationId, userAuthorizationId)).returning()
+      const [row] = await db
+        .update(sandboxUserAuthorizations)
+        .set(patch)
+        .where(eq(sandboxUserAuthorizations.userAuthorizationId, userAuthorizationId))
+        .returning()
       return row
     },
     async findActiveAuthorizationOf(merchantId: string, testUserId: string) {
@@ -258,7 +295,13 @@ export function sandboxRepo(db: Db) {
         await db
           .select()
           .from(sandboxUserAuthorizations)
-          .where(and(eq(sandboxUserAuthorizations.merchantId, merchantId), eq(sandboxUserAuthorizations.testUserId, testUserId), eq(sandboxUserAuthorizations.status, 'ACTIVE')))
+          .where(
+            and(
+              eq(sandboxUserAuthorizations.merchantId, merchantId),
+              eq(sandboxUserAuthorizations.testUserId, testUserId),
+              eq(sandboxUserAuthorizations.status, 'ACTIVE'),
+            ),
+          )
       )[0]
     },
 
@@ -287,7 +330,10 @@ export function sandboxRepo(db: Db) {
       return inserted!
     },
     async findCashback(merchantId: string, merchantCashbackId: string, lock = false) {
-      const q = db.select().from(sandboxCashbacks).where(and(eq(sandboxCashbacks.merchantId, merchantId), eq(sandboxCashbacks.merchantCashbackId, merchantCashbackId)))
+      const q = db
+        .select()
+        .from(sandboxCashbacks)
+        .where(and(eq(sandboxCashbacks.merchantId, merchantId), eq(sandboxCashbacks.merchantCashbackId, merchantCashbackId)))
       return (await (lock ? q.for('update') : q))[0]
     },
     /** Adds to the reversed amount only while it stays within the cashback (CHECK constraint backs it). */

@@ -66,9 +66,15 @@ export function sandboxStateRepo(db: Db) {
     async rowsOf(merchantId: string): Promise<SandboxRows> {
       const out: SandboxRows = {}
       for (const table of merchantSandboxTables) {
-        const rows = (await db.select().from(table as PgTable).where(eq(merchantColumn(table), merchantId))) as Record<string, unknown>[]
+        const rows = (await db
+          .select()
+          .from(table as PgTable)
+          .where(eq(merchantColumn(table), merchantId))) as Record<string, unknown>[]
         // a stable order (the store's own order changes with updates), so equal sandboxes give equal snapshots
-        out[getTableName(table)] = rows.map((row) => [JSON.stringify(row), row] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row)
+        out[getTableName(table)] = rows
+          .map((row) => [JSON.stringify(row), row] as const)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([, row]) => row)
       }
       return out
     },
@@ -82,23 +88,40 @@ export function sandboxStateRepo(db: Db) {
 
     // ── snapshots ──────────────────────────────────────────────────────────────────────────────────────
     async countSnapshots(merchantId: string) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sandboxSnapshots).where(eq(sandboxSnapshots.merchantId, merchantId))
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sandboxSnapshots)
+        .where(eq(sandboxSnapshots.merchantId, merchantId))
       return row?.n ?? 0
     },
     /** Newest first, with the number of rows per table instead of the rows themselves. */
     listSnapshots(merchantId: string) {
       const { data: _data, ...columns } = getTableColumns(sandboxSnapshots)
-      const rows = sql<Record<string, number>>`(select coalesce(jsonb_object_agg(key, jsonb_array_length(value)), '{}'::jsonb) from jsonb_each(${sandboxSnapshots.data}))`
-      return db.select({ ...columns, rows }).from(sandboxSnapshots).where(eq(sandboxSnapshots.merchantId, merchantId)).orderBy(desc(sandboxSnapshots.createdAtMs), desc(sandboxSnapshots.id))
+      const rows = sql<
+        Record<string, number>
+      >`(select coalesce(jsonb_object_agg(key, jsonb_array_length(value)), '{}'::jsonb) from jsonb_each(${sandboxSnapshots.data}))`
+      return db
+        .select({ ...columns, rows })
+        .from(sandboxSnapshots)
+        .where(eq(sandboxSnapshots.merchantId, merchantId))
+        .orderBy(desc(sandboxSnapshots.createdAtMs), desc(sandboxSnapshots.id))
     },
     async findSnapshot(merchantId: string, id: string) {
-      return (await db.select().from(sandboxSnapshots).where(and(eq(sandboxSnapshots.merchantId, merchantId), eq(sandboxSnapshots.id, id))))[0]
+      return (
+        await db
+          .select()
+          .from(sandboxSnapshots)
+          .where(and(eq(sandboxSnapshots.merchantId, merchantId), eq(sandboxSnapshots.id, id)))
+      )[0]
     },
     async insertSnapshot(row: typeof sandboxSnapshots.$inferInsert) {
       await db.insert(sandboxSnapshots).values(row)
     },
     async deleteSnapshot(merchantId: string, id: string) {
-      const rows = await db.delete(sandboxSnapshots).where(and(eq(sandboxSnapshots.merchantId, merchantId), eq(sandboxSnapshots.id, id))).returning({ id: sandboxSnapshots.id })
+      const rows = await db
+        .delete(sandboxSnapshots)
+        .where(and(eq(sandboxSnapshots.merchantId, merchantId), eq(sandboxSnapshots.id, id)))
+        .returning({ id: sandboxSnapshots.id })
       return rows.length === 1
     },
     /**

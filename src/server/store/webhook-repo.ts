@@ -29,10 +29,18 @@ export function webhookRepo(db: Db) {
     async list(merchantId: string, q: WebhookListQuery) {
       const where: SQL[] = [eq(t.merchantId, merchantId)]
       if (q.status) where.push(eq(t.status, q.status))
-      return db.select().from(t).where(and(...where)).orderBy(desc(t.createdAtMs), desc(t.id)).limit(q.limit ?? webhookLimits.defaultPage)
+      return db
+        .select()
+        .from(t)
+        .where(and(...where))
+        .orderBy(desc(t.createdAtMs), desc(t.id))
+        .limit(q.limit ?? webhookLimits.defaultPage)
     },
     async find(merchantId: string, id: string) {
-      const [row] = await db.select().from(t).where(and(eq(t.merchantId, merchantId), eq(t.id, id)))
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.merchantId, merchantId), eq(t.id, id)))
       return row
     },
     /** Pending deliveries due on their merchant's clock (`nowMs` is the clock without a merchant's offset), oldest due first. */
@@ -54,7 +62,14 @@ export function webhookRepo(db: Db) {
       const [claimed] = await db
         .update(t)
         .set({ nextAttemptAtMs: leaseUntilMs })
-        .where(and(eq(t.id, row.id), eq(t.status, 'pending'), eq(t.attempts, row.attempts), row.nextAttemptAtMs === null ? sql`${t.nextAttemptAtMs} is null` : eq(t.nextAttemptAtMs, row.nextAttemptAtMs)))
+        .where(
+          and(
+            eq(t.id, row.id),
+            eq(t.status, 'pending'),
+            eq(t.attempts, row.attempts),
+            row.nextAttemptAtMs === null ? sql`${t.nextAttemptAtMs} is null` : eq(t.nextAttemptAtMs, row.nextAttemptAtMs),
+          ),
+        )
         .returning()
       return claimed
     },
@@ -83,7 +98,10 @@ export function webhookRepo(db: Db) {
     },
     /** Deliveries never attempted (parked for want of a URL) become due at `nowMs`. */
     async unpark(merchantId: string, nowMs: number) {
-      await db.update(t).set({ nextAttemptAtMs: nowMs }).where(and(eq(t.merchantId, merchantId), eq(t.status, 'pending'), eq(t.attempts, 0)))
+      await db
+        .update(t)
+        .set({ nextAttemptAtMs: nowMs })
+        .where(and(eq(t.merchantId, merchantId), eq(t.status, 'pending'), eq(t.attempts, 0)))
     },
     /** The merchant's signing secret, made on first use (two racing callers get the same one). */
     async signingSecret(merchantId: string) {

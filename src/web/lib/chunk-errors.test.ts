@@ -3,7 +3,12 @@ import { chunkFailureKey, chunkRetryIntervalMs, clearChunkFailure, isChunkLoadEr
 
 function memoryStorage() {
   const map = new Map<string, string>()
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k), map }
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+    map,
+  }
 }
 
 describe('chunk load failures (spec §2: an error after 120 seconds)', () => {

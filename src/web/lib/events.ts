@@ -4,9 +4,7 @@
  */
 export type ToastKind = 'info' | 'success' | 'error'
 
-export type ShellEvent =
-  | { type: 'saveChanges.request'; answer: (save: boolean) => void }
-  | { type: 'toast.show'; message: string; kind: ToastKind }
+export type ShellEvent = { type: 'saveChanges.request'; answer: (save: boolean) => void } | { type: 'toast.show'; message: string; kind: ToastKind }
 
 export function createEventBus<E extends { type: string }>() {
   const listeners = new Set<(event: E) => void>()

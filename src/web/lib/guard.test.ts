@@ -47,7 +47,7 @@ describe('route guard (spec §2)', () => {
     expect(decision).toEqual({ kind: 'redirect', href: `/webview/account/signin?redirect=${encodeURIComponent('/webview/settings?tab=api-keys')}` })
   })
 
-  it('never guards public pages by path (login access is the routes\' own)', () => {
+  it("never guards public pages by path (login access is the routes' own)", () => {
     expect(decideGuard({ ...visitor, pathname: '/settings' })).toEqual({ kind: 'allow' })
     for (const pathname of ['/', '/not-found', '/products/docs/qrcode', '/account/signin', '/developers', '/develop/resolve', '/webview/develop/resolve']) {
       expect(decideGuard({ ...visitor, pathname, hostname: 'paylab.test' })).toEqual({ kind: 'allow' })
@@ -92,7 +92,7 @@ describe('route guard (spec §2)', () => {
     expect(storage.map.get('redirectQueryParams')).toBe('passcode=open-sesame')
   })
 
-  it('does not save the account pages\' own query, so the visitor\'s saved query survives until the sign-in uses it', async () => {
+  it("does not save the account pages' own query, so the visitor's saved query survives until the sign-in uses it", async () => {
     const storage = memoryStorage()
     const base = { maintenanceMode: false, site, accessToken: null, hostname: 'paylab.test', storage, session: memoryStorage() }
     await runGuard({ ...base, pathname: '/products/docs/qrcode', search: { utm_source: 'mail' }, searchStr: '?utm_source=mail' })

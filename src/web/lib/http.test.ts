@@ -16,7 +16,8 @@ beforeAll(async () => {
   app.get('/greeting', (c) => c.json({ resultInfo: ok, data: { text: `hello ${c.req.query('name') ?? ''}`.trim(), types: c.req.queries('type') ?? [] } }))
   app.get('/whoami', (c) => {
     const auth = c.req.header('authorization')
-    if (auth !== 'Bearer token-123') return c.json({ resultInfo: { code: 'UNAUTHORIZED', message: 'Unauthorized request', codeId: '08100016' }, data: null }, 401)
+    if (auth !== 'Bearer token-123')
+      return c.json({ resultInfo: { code: 'UNAUTHORIZED', message: 'Unauthorized request', codeId: '08100016' }, data: null }, 401)
     return c.json({ resultInfo: ok, data: { device: c.req.header('x-device-id') ?? null } })
   })
   app.post('/echo', async (c) => c.json({ resultInfo: ok, data: await c.req.json() }))
@@ -24,7 +25,9 @@ beforeAll(async () => {
     await sleep(400)
     return c.json({ resultInfo: ok, data: { late: true } })
   })
-  app.get('/invalid', (c) => c.json({ resultInfo: { code: 'INVALID_PARAMS', message: 'The request contains invalid parameters.', codeId: '08100006' }, data: { issues: [] } }, 400))
+  app.get('/invalid', (c) =>
+    c.json({ resultInfo: { code: 'INVALID_PARAMS', message: 'The request contains invalid parameters.', codeId: '08100006' }, data: { issues: [] } }, 400),
+  )
   app.get('/wrong-shape', (c) => c.json({ resultInfo: ok, data: { text: 42 } }))
   server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))

@@ -82,16 +82,8 @@ describe('inspection', () => {
       const root = browser.sent.find((e) => e.type === '@xstate.actor' && e.name === 'session')
       expect(root).toBeDefined()
       const ofSession = browser.sent.filter((e) => e.sessionId === root?.sessionId)
-      expect(ofSession.filter((e) => e.type === '@xstate.event').map((e) => e.event?.type)).toEqual([
-        'xstate.init',
-        'session.signedIn',
-        'session.unauthorized',
-      ])
-      expect(ofSession.filter((e) => e.type === '@xstate.snapshot').map((e) => e.snapshot?.value)).toEqual([
-        'signedOut',
-        'signedIn',
-        'expired',
-      ])
+      expect(ofSession.filter((e) => e.type === '@xstate.event').map((e) => e.event?.type)).toEqual(['xstate.init', 'session.signedIn', 'session.unauthorized'])
+      expect(ofSession.filter((e) => e.type === '@xstate.snapshot').map((e) => e.snapshot?.value)).toEqual(['signedOut', 'signedIn', 'expired'])
     })
     localStorage.clear()
   })

@@ -59,8 +59,7 @@ function lazyBrowserInspector(): InspectObserver {
     const iframe = document.createElement('iframe')
     iframe.title = 'State machine inspector'
     iframe.dataset.inspector = url === localInspectorUrl ? 'local' : 'stately'
-    iframe.style.cssText =
-      'position:fixed;inset:auto 0 0 auto;width:min(960px,100vw);height:45vh;border:1px solid #ccc;background:#fff;z-index:2147483647'
+    iframe.style.cssText = 'position:fixed;inset:auto 0 0 auto;width:min(960px,100vw);height:45vh;border:1px solid #ccc;background:#fff;z-index:2147483647'
     document.body.append(iframe)
     const inspector = createBrowserInspector({ iframe, url })
     target = inspector.inspect

@@ -2,7 +2,16 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { storageKeys } from '@/domain/storage-keys.ts'
-import { createPendingSessionStore, getAccessToken, sessionAccessToken, reportUnauthorized, SessionProvider, useSession, type SessionStore, type SessionToken } from './session.tsx'
+import {
+  createPendingSessionStore,
+  getAccessToken,
+  sessionAccessToken,
+  reportUnauthorized,
+  SessionProvider,
+  useSession,
+  type SessionStore,
+  type SessionToken,
+} from './session.tsx'
 import { actorStore, createSessionActor, postSignOut, type SessionEffects } from './session-actor.ts'
 import { rememberKeepLogin } from './keep-login.ts'
 

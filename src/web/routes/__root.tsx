@@ -10,11 +10,7 @@ import { useHydrated } from '@/web/ui/use-hydrated.ts'
  */
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({
-    meta: [
-      { charSet: 'UTF-8' },
-      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { name: 'theme-color', content: '#ff0033' },
-    ],
+    meta: [{ charSet: 'UTF-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }, { name: 'theme-color', content: '#ff0033' }],
     links: [{ rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }],
   }),
   component: Document,

@@ -25,7 +25,13 @@ export const Route = createFileRoute('/{-$webview}')({
   // the site's title and description unless the page has its own (lib/head.ts), and the page's canonical address
   // (without the webview segment: the same page)
   head: ({ matches }) => ({
-    meta: [{ title: 'PayLab for Developers' }, { name: 'description', content: i18n._(msg`PayLab for Developers: documentation, API reference and an offline sandbox of the Open Payment API for mobile payments.`) }],
+    meta: [
+      { title: 'PayLab for Developers' },
+      {
+        name: 'description',
+        content: i18n._(msg`PayLab for Developers: documentation, API reference and an offline sandbox of the Open Payment API for mobile payments.`),
+      },
+    ],
     links: [{ rel: 'canonical', href: splitWebview(matches[matches.length - 1]?.pathname ?? '/').path }],
   }),
   beforeLoad: async ({ context: { queryClient }, location }) => {

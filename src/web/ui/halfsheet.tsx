@@ -3,7 +3,19 @@ import { useModalDialog } from './use-modal-dialog.ts'
 import './kit.css'
 
 /** A bottom sheet on the native modal <dialog>: Escape closes it, focus returns to the opener. */
-export function HalfSheet({ open, onClose, title, closeLabel, children }: { open: boolean; onClose: () => void; title: ReactNode; closeLabel: string; children: ReactNode }) {
+export function HalfSheet({
+  open,
+  onClose,
+  title,
+  closeLabel,
+  children,
+}: {
+  open: boolean
+  onClose: () => void
+  title: ReactNode
+  closeLabel: string
+  children: ReactNode
+}) {
   const ref = useModalDialog(open, onClose)
   return (
     <dialog ref={ref} className="ui-halfsheet" aria-label={typeof title === 'string' ? title : undefined}>

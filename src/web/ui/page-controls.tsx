@@ -33,7 +33,13 @@ export function PageControls({
           onClick={() => onChange(i)}
         />
       ))}
-      <button type="button" className="ui-pages__step" onClick={() => onChange(Math.min(count - 1, index + 1))} disabled={index === count - 1} aria-label={nextLabel}>
+      <button
+        type="button"
+        className="ui-pages__step"
+        onClick={() => onChange(Math.min(count - 1, index + 1))}
+        disabled={index === count - 1}
+        aria-label={nextLabel}
+      >
         ›
       </button>
     </nav>

@@ -11,7 +11,13 @@ export function SecretValue({ value, label }: { value: string; label: string }) 
   return (
     <span className="account-secret">
       <code aria-label={shown ? undefined : t`${label} (hidden)`}>{shown ? value : '•'.repeat(Math.min(24, Math.max(8, value.length)))}</code>
-      <button type="button" className="account-copy" aria-pressed={shown} aria-label={shown ? t`Hide ${label}` : t`Reveal ${label}`} onClick={() => setShown(!shown)}>
+      <button
+        type="button"
+        className="account-copy"
+        aria-pressed={shown}
+        aria-label={shown ? t`Hide ${label}` : t`Reveal ${label}`}
+        onClick={() => setShown(!shown)}
+      >
         {shown ? t`Hide` : t`Reveal`}
       </button>
       <CopyButton value={value} label={t`Copy ${label}`} feedbackMs={limits.copyFeedbackProfileMs} />

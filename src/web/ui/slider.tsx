@@ -2,7 +2,23 @@ import { useId } from 'react'
 import './kit.css'
 
 /** A labelled range slider that shows its value. */
-export function Slider({ label, min, max, step = 1, value, onChange, format = String }: { label: string; min: number; max: number; step?: number; value: number; onChange: (value: number) => void; format?: (value: number) => string }) {
+export function Slider({
+  label,
+  min,
+  max,
+  step = 1,
+  value,
+  onChange,
+  format = String,
+}: {
+  label: string
+  min: number
+  max: number
+  step?: number
+  value: number
+  onChange: (value: number) => void
+  format?: (value: number) => string
+}) {
   const id = useId()
   return (
     <div className="ui-slider">

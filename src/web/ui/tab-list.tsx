@@ -5,7 +5,16 @@ import { useTabKeys } from './tab-keys.ts'
  * A controlled WAI-ARIA tab list (the page owns which tab is selected, e.g. in a search param): buttons with
  * `role="tab"`, arrow keys along the list, only the selected tab in the tab order. The panel is the page's.
  */
-export function TabList<Id extends string>({ ids, current, onSelect, labelOf, tabId, panelId, label, className = 'shell-tabs' }: {
+export function TabList<Id extends string>({
+  ids,
+  current,
+  onSelect,
+  labelOf,
+  tabId,
+  panelId,
+  label,
+  className = 'shell-tabs',
+}: {
   ids: readonly Id[]
   current: Id
   onSelect: (id: Id) => void

@@ -37,14 +37,14 @@ describe('typedInput', () => {
     expect(field.value).toBe('1000')
   })
 
-  it('an identifier field (the lab\'s user authorization id) drops spaces around it', () => {
+  it("an identifier field (the lab's user authorization id) drops spaces around it", () => {
     render(<Field label="id" options={{ trim: true }} />)
     const field = screen.getByLabelText<HTMLInputElement>('id')
     fireEvent.change(field, { target: { value: '　ｕａ＿１２３ ' } })
     expect(field.value).toBe('ua_123')
   })
 
-  it('leaves an input method\'s composition alone and reads it when it ends', () => {
+  it("leaves an input method's composition alone and reads it when it ends", () => {
     render(<Field label="otp" options={{ trim: true }} />)
     const field = screen.getByLabelText<HTMLInputElement>('otp')
     fireEvent.change(field, { target: { value: '１２' }, nativeEvent: { isComposing: true } })

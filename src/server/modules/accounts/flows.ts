@@ -198,8 +198,7 @@ export function accountFlows(deps: AppDeps) {
     })
     if (!updated) {
       const again = await repo.findChallenge(referenceId, kind)
-      throw deadChallengeError(again, at) ??
-        new ApiError('01103101', { data: { retry_after_seconds: seconds(limits.otpResendCooldownMs) } })
+      throw deadChallengeError(again, at) ?? new ApiError('01103101', { data: { retry_after_seconds: seconds(limits.otpResendCooldownMs) } })
     }
     const user = await repo.findUserById(updated.userId)
     if (!user) throw new ApiError('OTP_EXPIRED')

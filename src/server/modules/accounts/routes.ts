@@ -399,7 +399,6 @@ export function accountsRoutes(deps: AppDeps) {
     })
   })
 
-
   // ── keys: revoke ──────────────────────────────────────────────────────────────────────────────────────
   dPanel.delete('/:id/apiKey/:apiKey', auth, paramsIn(apiKeyRevokeParams, invalidParams('API_KEY_NOT_FOUND')), async (c) => {
     const { user } = c.get('auth')

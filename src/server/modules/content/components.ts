@@ -12,7 +12,9 @@ const componentsQuery = v.object({
   type: v.pipe(
     v.optional(v.union([v.string(), v.array(v.string())]), []),
     v.transform((type) => (typeof type === 'string' ? [type] : type)),
-    v.array(v.pipe(v.string(), v.maxLength(100))), v.minLength(1), v.maxLength(20),
+    v.array(v.pipe(v.string(), v.maxLength(100))),
+    v.minLength(1),
+    v.maxLength(20),
   ),
   lang: v.optional(v.picklist(['jp', 'ja', 'en'])),
 })

@@ -24,10 +24,17 @@ const pageQuery = v.object({
   lang: langParam,
 })
 // words as typed: full-width `ｑｒ` searches for qr (issue 20)
-const searchQuery = v.object({ searchText: v.pipe(v.string(), v.transform((text: string) => normalizeTyped(text)), v.maxLength(limits.searchMaxLength)), lang: langParam })
+const searchQuery = v.object({
+  searchText: v.pipe(
+    v.string(),
+    v.transform((text: string) => normalizeTyped(text)),
+    v.maxLength(limits.searchMaxLength),
+  ),
+  lang: langParam,
+})
 const langQuery = v.object({ lang: langParam })
 
-const ok = <T,>(data: T) => ({ resultInfo: successInfo(), data })
+const ok = <T>(data: T) => ({ resultInfo: successInfo(), data })
 
 let searchIndex: Promise<SearchIndex> | undefined
 const search = () => (searchIndex ??= library().then(buildSearchIndex))

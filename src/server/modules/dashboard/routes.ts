@@ -1,11 +1,5 @@
 import { Hono } from 'hono'
-import {
-  merchantTopUpData,
-  testUserParams,
-  transactionDetailParams,
-  transactionDetailQuery,
-  transactionsQuery,
-} from '@/domain/dashboard-api.ts'
+import { merchantTopUpData, testUserParams, transactionDetailParams, transactionDetailQuery, transactionsQuery } from '@/domain/dashboard-api.ts'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import type * as v from 'valibot'
@@ -64,10 +58,7 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
   transactions.get('/', auth, queryIn(transactionsQuery), async (c) => {
     const q = c.req.valid('query')
     const merchant = await merchantFor(deps, c, c.get('auth').user, liveModeOf(c, q.live_mode))
-    const [rows, total] = await Promise.all([
-      repo.ledgerPage(merchant.id, q.record_per_page, q.page_no * q.record_per_page),
-      repo.ledgerCount(merchant.id),
-    ])
+    const [rows, total] = await Promise.all([repo.ledgerPage(merchant.id, q.record_per_page, q.page_no * q.record_per_page), repo.ledgerCount(merchant.id)])
     return success(c, {
       merchant_id: merchant.id,
       live_mode: merchant.mode === 'live',
@@ -89,25 +80,31 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
   })
 
   /** One entry in the published shape of its kind: payment details, refund details, cashback details. */
-  transactions.get('/:type/:id', auth, paramsIn(transactionDetailParams, invalidParams('TRANSACTION_NOT_FOUND')), queryIn(transactionDetailQuery), async (c) => {
-    const { type, id } = c.req.valid('param')
-    const q = c.req.valid('query')
-    const merchant = await merchantFor(deps, c, c.get('auth').user, liveModeOf(c, q.live_mode))
-    const sandbox = sandboxRepo(deps.store.db)
-    if (type === 'payment') {
-      const row = await sandbox.findPaymentById(id)
-      if (!row || row.merchantId !== merchant.id) throw new ApiError('TRANSACTION_NOT_FOUND')
-      return success(c, { type: 'PAYMENT', kind: row.kind, detail: paymentView(row, await sandbox.refundsOf(row.paymentId), true) })
-    }
-    if (type === 'refund') {
-      const row = await sandbox.findRefund(merchant.id, id)
-      if (!row) throw new ApiError('TRANSACTION_NOT_FOUND')
-      return success(c, { type: 'REFUND', kind: null, detail: refundView(row) })
-    }
-    const cashback = await repo.cashbackById(merchant.id, id)
-    if (!cashback) throw new ApiError('TRANSACTION_NOT_FOUND')
-    return success(c, { type: 'CASHBACK', kind: null, detail: cashbackView(cashback) })
-  })
+  transactions.get(
+    '/:type/:id',
+    auth,
+    paramsIn(transactionDetailParams, invalidParams('TRANSACTION_NOT_FOUND')),
+    queryIn(transactionDetailQuery),
+    async (c) => {
+      const { type, id } = c.req.valid('param')
+      const q = c.req.valid('query')
+      const merchant = await merchantFor(deps, c, c.get('auth').user, liveModeOf(c, q.live_mode))
+      const sandbox = sandboxRepo(deps.store.db)
+      if (type === 'payment') {
+        const row = await sandbox.findPaymentById(id)
+        if (!row || row.merchantId !== merchant.id) throw new ApiError('TRANSACTION_NOT_FOUND')
+        return success(c, { type: 'PAYMENT', kind: row.kind, detail: paymentView(row, await sandbox.refundsOf(row.paymentId), true) })
+      }
+      if (type === 'refund') {
+        const row = await sandbox.findRefund(merchant.id, id)
+        if (!row) throw new ApiError('TRANSACTION_NOT_FOUND')
+        return success(c, { type: 'REFUND', kind: null, detail: refundView(row) })
+      }
+      const cashback = await repo.cashbackById(merchant.id, id)
+      if (!cashback) throw new ApiError('TRANSACTION_NOT_FOUND')
+      return success(c, { type: 'CASHBACK', kind: null, detail: cashbackView(cashback) })
+    },
+  )
 
   return { v1: { '/getTransactions': transactions }, dev: { '/user': merchantBalance } }
 }

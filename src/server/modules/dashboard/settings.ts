@@ -30,7 +30,14 @@ const productScopesView = (merchant: Merchant) => ({
     name: p.name,
     selected: merchant.products.includes(p.model),
     authorization_scopes: [...authorizationScopesOf[p.model]],
-    endpoints: [...new Set(labEndpointsOf[p.model].map((id) => { const e = labEndpointById(id)!; return `${e.method} ${e.sandboxPath}` }))],
+    endpoints: [
+      ...new Set(
+        labEndpointsOf[p.model].map((id) => {
+          const e = labEndpointById(id)!
+          return `${e.method} ${e.sandboxPath}`
+        }),
+      ),
+    ],
   })),
 })
 
@@ -75,7 +82,10 @@ export function settingsRoutes(deps: AppDeps) {
     const body = c.req.valid('json')
     const chosen = [...new Set(body.products)].map((id) => productById(id))
     if (chosen.some((p) => !p)) throw new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'products', message: 'unknown product id' }] } })
-    const updated = await merchantRepo(deps.store.db).setProducts(merchant.id, chosen.map((p) => p!.model))
+    const updated = await merchantRepo(deps.store.db).setProducts(
+      merchant.id,
+      chosen.map((p) => p!.model),
+    )
     return success(c, productScopesView(updated ?? merchant))
   })
 

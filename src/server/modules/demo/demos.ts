@@ -35,17 +35,93 @@ import { signedSandboxCall } from './lab-api.ts'
 const tag = 'Demo API (payment demos)'
 const note = 'No account needed: runs on the PayLab demo merchant, demo ids only, rate-limited per client.'
 registerOperations([
-  { method: 'post', path: P.login, tag, summary: `Consent page url for linking a test user (redirects back to ${demoLoadingPath}). ${note}`, body: DemoLoginRequestSchema, data: DemoLoginDataSchema },
-  { method: 'get', path: P.clientInfo, tag, summary: 'The demo merchant the demos run on (public sandbox credentials, no secret)', data: DemoClientInfoDataSchema },
-  { method: 'post', path: P.createQr, tag, summary: `Create a dynamic QR code (forwarded to POST /v2/codes). ${note}`, body: DemoCreateQrRequestSchema, rawResponse: opa.QrCodeResponseSchema },
-  { method: 'get', path: `${P.qrDetail}/{id}`, tag, summary: 'Payment details of a demo order by merchant payment id (forwarded to GET /v2/codes/payments/{id})', params: DemoPaymentIdParamsSchema, rawResponse: opa.PaymentDetailsResponseSchema },
-  { method: 'delete', path: `${P.deleteQr}/{id}`, tag, summary: 'Delete a demo QR code by code id (forwarded to DELETE /v2/codes/{id})', params: DemoCodeIdParamsSchema, rawResponse: opa.QrDeleteResponseSchema },
-  { method: 'delete', path: `${P.cancel}/{id}`, tag, summary: 'Cancel a demo payment by merchant payment id (forwarded to DELETE /v2/payments/{id})', params: DemoPaymentIdParamsSchema, rawResponse: opa.NotDataResponseSchema },
-  { method: 'post', path: P.pay, tag, summary: `Direct-debit payment from a linked test user (forwarded to POST /v2/payments). ${note}`, query: DemoAgreeQuerySchema, body: DemoPaymentRequestSchema, rawResponse: opa.PaymentDetailsResponseSchema },
-  { method: 'post', path: P.refunds, tag, summary: 'Refund a demo payment (forwarded to POST /v2/refunds)', body: DemoRefundRequestSchema, rawResponse: opa.RefundResponseSchema },
-  { method: 'post', path: P.cashback, tag, summary: `Cashback to a linked test user, for the phone-mock panel (forwarded to POST /v2/cashback). ${note}`, body: DemoCashbackRequestSchema, rawResponse: opa.CashbackResponseSchema },
-  { method: 'get', path: P.autoDebitId, tag, summary: 'The demo\'s pre-linked payer (test user taro): user authorization id and masked phone number', data: DemoLinkDataSchema },
-  { method: 'post', path: P.parseJwt, tag, summary: 'Verify the consent page\'s responseToken; answers the user authorization id and masked phone number', body: DemoParseJwtRequestSchema, data: DemoLinkDataSchema },
+  {
+    method: 'post',
+    path: P.login,
+    tag,
+    summary: `Consent page url for linking a test user (redirects back to ${demoLoadingPath}). ${note}`,
+    body: DemoLoginRequestSchema,
+    data: DemoLoginDataSchema,
+  },
+  {
+    method: 'get',
+    path: P.clientInfo,
+    tag,
+    summary: 'The demo merchant the demos run on (public sandbox credentials, no secret)',
+    data: DemoClientInfoDataSchema,
+  },
+  {
+    method: 'post',
+    path: P.createQr,
+    tag,
+    summary: `Create a dynamic QR code (forwarded to POST /v2/codes). ${note}`,
+    body: DemoCreateQrRequestSchema,
+    rawResponse: opa.QrCodeResponseSchema,
+  },
+  {
+    method: 'get',
+    path: `${P.qrDetail}/{id}`,
+    tag,
+    summary: 'Payment details of a demo order by merchant payment id (forwarded to GET /v2/codes/payments/{id})',
+    params: DemoPaymentIdParamsSchema,
+    rawResponse: opa.PaymentDetailsResponseSchema,
+  },
+  {
+    method: 'delete',
+    path: `${P.deleteQr}/{id}`,
+    tag,
+    summary: 'Delete a demo QR code by code id (forwarded to DELETE /v2/codes/{id})',
+    params: DemoCodeIdParamsSchema,
+    rawResponse: opa.QrDeleteResponseSchema,
+  },
+  {
+    method: 'delete',
+    path: `${P.cancel}/{id}`,
+    tag,
+    summary: 'Cancel a demo payment by merchant payment id (forwarded to DELETE /v2/payments/{id})',
+    params: DemoPaymentIdParamsSchema,
+    rawResponse: opa.NotDataResponseSchema,
+  },
+  {
+    method: 'post',
+    path: P.pay,
+    tag,
+    summary: `Direct-debit payment from a linked test user (forwarded to POST /v2/payments). ${note}`,
+    query: DemoAgreeQuerySchema,
+    body: DemoPaymentRequestSchema,
+    rawResponse: opa.PaymentDetailsResponseSchema,
+  },
+  {
+    method: 'post',
+    path: P.refunds,
+    tag,
+    summary: 'Refund a demo payment (forwarded to POST /v2/refunds)',
+    body: DemoRefundRequestSchema,
+    rawResponse: opa.RefundResponseSchema,
+  },
+  {
+    method: 'post',
+    path: P.cashback,
+    tag,
+    summary: `Cashback to a linked test user, for the phone-mock panel (forwarded to POST /v2/cashback). ${note}`,
+    body: DemoCashbackRequestSchema,
+    rawResponse: opa.CashbackResponseSchema,
+  },
+  {
+    method: 'get',
+    path: P.autoDebitId,
+    tag,
+    summary: "The demo's pre-linked payer (test user taro): user authorization id and masked phone number",
+    data: DemoLinkDataSchema,
+  },
+  {
+    method: 'post',
+    path: P.parseJwt,
+    tag,
+    summary: "Verify the consent page's responseToken; answers the user authorization id and masked phone number",
+    body: DemoParseJwtRequestSchema,
+    data: DemoLinkDataSchema,
+  },
 ])
 
 /**
@@ -116,7 +192,14 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
   opaInfo.get(under('/v1/opa', P.clientInfo), (c) =>
     c.json({
       resultInfo: successInfo(),
-      data: { data: { merchantId: demoMerchant.id, merchantName: demoMerchant.name, apiKey: demoMerchant.apiKey, testUsersPage: `/sandbox/merchants/${demoMerchant.id}/test-users` } },
+      data: {
+        data: {
+          merchantId: demoMerchant.id,
+          merchantName: demoMerchant.name,
+          apiKey: demoMerchant.apiKey,
+          testUsersPage: `/sandbox/merchants/${demoMerchant.id}/test-users`,
+        },
+      },
     }),
   )
 
@@ -128,7 +211,8 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     const { id } = c.req.valid('param')
     const row = await repo.findPaymentByCode(id)
     // Another merchant's code, or a code of the demo merchant that no demo made: as if it did not exist.
-    if (row && row.merchantId === demoMerchant.id && !row.merchantPaymentId.startsWith(limits.demo.merchantPaymentIdPrefix)) throw new ApiError('DYNAMIC_QR_NOT_FOUND')
+    if (row && row.merchantId === demoMerchant.id && !row.merchantPaymentId.startsWith(limits.demo.merchantPaymentIdPrefix))
+      throw new ApiError('DYNAMIC_QR_NOT_FOUND')
     return call(c, 'DELETE', `/v2/codes/${id}`)
   })
 
@@ -172,7 +256,8 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     const bad = (message: string) => new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'responseToken', message }] } })
     let payload: Record<string, unknown>
     try {
-      payload = (await jwtVerify(responseToken, secret, { algorithms: ['HS256'], audience: demoMerchant.apiKey, currentDate: new Date(deps.clock.nowMs()) })).payload
+      payload = (await jwtVerify(responseToken, secret, { algorithms: ['HS256'], audience: demoMerchant.apiKey, currentDate: new Date(deps.clock.nowMs()) }))
+        .payload
     } catch {
       throw bad('Not a response token of the demo merchant, or expired')
     }

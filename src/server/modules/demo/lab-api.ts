@@ -71,7 +71,12 @@ export function demoApiRoutes(deps: AppDeps, dispatch: (request: Request) => Res
   /** One router per URL prefix: `/v2/postCodes` … (one per endpoint) and `/v1/tFrame`, paths relative to it. */
   const v1: Record<string, Hono<OpaEnv>> = {}
   const v2: Record<string, Hono<OpaEnv>> = {}
-  const verified = opaAuth(deps, async () => {}, async () => {}, demoSignedPath)
+  const verified = opaAuth(
+    deps,
+    async () => {},
+    async () => {},
+    demoSignedPath,
+  )
 
   const portalUser = async (c: Context<OpaEnv>) => {
     const token = c.req.header(tfAuthKeyHeader)?.trim()

@@ -53,7 +53,8 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
   const signingKey = async (row: RequestLogRow) => {
     if (!isSignatureVerified(row)) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_VERIFIED')
     // a sanitised entry (issue 22) no longer holds the request as sent: sending it again would be another request
-    if (row.flags.includes('request-masked') || row.flags.includes('request-truncated') || row.flags.includes('sanitized')) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_REPLAYABLE')
+    if (row.flags.includes('request-masked') || row.flags.includes('request-truncated') || row.flags.includes('sanitized'))
+      throw new ApiError('SANDBOX_LOG_ENTRY_NOT_REPLAYABLE')
     const keys = await merchantRepo(deps.store.db).credentialsOf(row.merchantId)
     const key = keys.find((k) => k.apiKey === row.apiKey) ?? keys.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]
     if (!key) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_REPLAYABLE')
@@ -120,10 +121,17 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
   })
 
   // ── reset, snapshots and seed of the mode's merchant, from the dashboard (docs/sandbox-state.md) ───────────
-  serveSandboxState(app, deps, '', [auth], async (c) => (await merchantFor(deps, c, c.get('auth').user)).id, (c, data, status) => {
-    const answer = success(c, data)
-    return status ? new Response(answer.body, { status, headers: answer.headers }) : answer
-  })
+  serveSandboxState(
+    app,
+    deps,
+    '',
+    [auth],
+    async (c) => (await merchantFor(deps, c, c.get('auth').user)).id,
+    (c, data, status) => {
+      const answer = success(c, data)
+      return status ? new Response(answer.body, { status, headers: answer.headers }) : answer
+    },
+  )
 
   return app
 }

@@ -75,7 +75,16 @@ export function miniappRequestRoutes(deps: AppDeps) {
     const id = `mar_${randomSecret(9)}`
     const [row] = await deps.store.db
       .insert(miniappRequests)
-      .values({ id, company: body.company, contactName: body.contactName, email: body.email, service: body.service, features: [...new Set(body.features)], lang: body.lang, createdAt: at })
+      .values({
+        id,
+        company: body.company,
+        contactName: body.contactName,
+        email: body.email,
+        service: body.service,
+        features: [...new Set(body.features)],
+        lang: body.lang,
+        createdAt: at,
+      })
       .returning()
     try {
       await mailer.send(miniappRequestMail(body.email, id, body.company))

@@ -25,7 +25,14 @@ import { walletRoutes } from './wallet.ts'
  */
 export function sandboxModule(deps: AppDeps) {
   const opa = opaRoutes(deps)
-  const v1 = { '/codes': opa.v1.codes, '/payments': opa.v1.payments, '/subscription': opa.v1.subscription, '/requestOrder': opa.v1.requestOrder, '/cashback': opa.v1.cashback, '/qr': opa.v1.qr }
+  const v1 = {
+    '/codes': opa.v1.codes,
+    '/payments': opa.v1.payments,
+    '/subscription': opa.v1.subscription,
+    '/requestOrder': opa.v1.requestOrder,
+    '/cashback': opa.v1.cashback,
+    '/qr': opa.v1.qr,
+  }
   const v2 = {
     '/codes': opa.v2.codes,
     '/payments': opa.v2.payments,

@@ -16,8 +16,7 @@ const mailboxQuery = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(200))),
 })
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 /** The OTP and the first link of a mail, so a test (or a hurried reader) need not parse the body. */
 function extract(mail: OutboxMail) {
@@ -54,9 +53,7 @@ function render(mails: OutboxMail[], smtpConfigured: boolean, token: string | un
     )
     .join('\n')
   const empty = `<p><span lang="ja">${ja('empty')}</span> / <span lang="en">${en('empty')}</span></p>`
-  const smtpNote = smtpConfigured
-    ? `<p><span lang="ja">${ja('smtpNote')}</span><br><span lang="en">${en('smtpNote')}</span></p>`
-    : ''
+  const smtpNote = smtpConfigured ? `<p><span lang="ja">${ja('smtpNote')}</span><br><span lang="en">${en('smtpNote')}</span></p>` : ''
   return `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${ja('title')} / ${en('title')} — PayLab</title>

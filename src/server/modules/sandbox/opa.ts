@@ -50,8 +50,7 @@ type OpaCtx = Context<OpaEnv>
 
 const ok = (c: OpaCtx, data: unknown, status: 200 | 201 | 202 = 200, resultInfo = success) => c.json({ resultInfo, data }, status)
 
-const orderOf = (input: Record<string, unknown>, keys: string[]) =>
-  Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]))
+const orderOf = (input: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]))
 const orderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 'orderDescription', 'orderItems', 'metadata', 'productType']
 const idParam = v.pipe(v.string(), v.minLength(1), v.maxLength(64))
 const agreeOf = (q: { agreeSimilarTransaction?: string }) => q.agreeSimilarTransaction === 'true'
@@ -91,9 +90,10 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
   /** The request log (issue 14): before OPA-Auth, so refused requests of a known key are logged for its owner. */
   const logged = recorder.record
   /** OPA-Auth, then the sandbox directives (forced errors, delays) of the verified merchant. */
-  const auth: MiddlewareHandler<OpaEnv> = (c, next) => verify(c, async () => {
-    await directives(c, next)
-  })
+  const auth: MiddlewareHandler<OpaEnv> = (c, next) =>
+    verify(c, async () => {
+      await directives(c, next)
+    })
   const origin = (c: OpaCtx) => deps.config.publicOrigin ?? new URL(c.req.url).origin
   const qr = requireProducts('qrcode', 'webcashier', 'appinvoke', 'preauth_capture')
   const native = requireProducts('autodebit')
@@ -105,21 +105,33 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
   const agree = opaQuery(AgreeSimilarTransactionQuerySchema)
 
   // ── dynamic QR / web payment / app invoke ──────────────────────────────────────────────────────────────
-  for (const codes of [v2.codes, v1.codes]) codes.post('/', logged, auth, qr, opaJson(CreateQrCodeRequestSchema, qrCreateCodes), async (c) => {
-    const input = c.req.valid('json')
-    await assertRedirectAllowed(deps.store.db, m(c), input)
-    const products = c.get('opa').products
-    if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
-    const row = await engine.createCode(m(c), {
-      merchantPaymentId: input.merchantPaymentId,
-      amount: input.amount.amount,
-      isAuthorization: input.isAuthorization ?? false,
-      authorizationExpiry: input.authorizationExpiry,
-      requestedAt: input.requestedAt,
-      order: orderOf(input, ['orderDescription', 'orderItems', 'storeInfo', 'storeId', 'terminalId', 'productType', 'redirectUrl', 'redirectType', 'userAgent', 'ipAddress']),
+  for (const codes of [v2.codes, v1.codes])
+    codes.post('/', logged, auth, qr, opaJson(CreateQrCodeRequestSchema, qrCreateCodes), async (c) => {
+      const input = c.req.valid('json')
+      await assertRedirectAllowed(deps.store.db, m(c), input)
+      const products = c.get('opa').products
+      if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
+      const row = await engine.createCode(m(c), {
+        merchantPaymentId: input.merchantPaymentId,
+        amount: input.amount.amount,
+        isAuthorization: input.isAuthorization ?? false,
+        authorizationExpiry: input.authorizationExpiry,
+        requestedAt: input.requestedAt,
+        order: orderOf(input, [
+          'orderDescription',
+          'orderItems',
+          'storeInfo',
+          'storeId',
+          'terminalId',
+          'productType',
+          'redirectUrl',
+          'redirectType',
+          'userAgent',
+          'ipAddress',
+        ]),
+      })
+      return ok(c, codeView(row, origin(c)), 201)
     })
-    return ok(c, codeView(row, origin(c)), 201)
-  })
 
   v2.codes.delete('/:codeId', logged, auth, qr, opaParams(v.object({ codeId: idParam }), qrCodes), async (c) => {
     const { codeId } = c.req.valid('param')
@@ -132,11 +144,12 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
   })
 
   // ── native payment ─────────────────────────────────────────────────────────────────────────────────────
-  for (const payments of [v2.payments, v1.payments]) payments.post('/', logged, auth, native, opaJson(CreatePaymentRequestSchema), agree, async (c) => {
-    const input = c.req.valid('json')
-    const row = await engine.createPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) }, agreeOf(c.req.valid('query')))
-    return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
-  })
+  for (const payments of [v2.payments, v1.payments])
+    payments.post('/', logged, auth, native, opaJson(CreatePaymentRequestSchema), agree, async (c) => {
+      const input = c.req.valid('json')
+      const row = await engine.createPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) }, agreeOf(c.req.valid('query')))
+      return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
+    })
 
   v2.payments.get('/:merchantPaymentId', logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
     const row = await engine.getPayment(m(c), c.req.valid('param').merchantPaymentId)
@@ -154,10 +167,18 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     return ok(c, refundView(refund, 'CREATED'))
   })
 
-  v2.refunds.get('/:merchantRefundId', logged, auth, anyProduct, opaParams(v.object({ merchantRefundId: idParam })), opaQuery(RefundDetailsQuerySchema), async (c) => {
-    const { paymentId } = c.req.valid('query')
-    return ok(c, refundView(await engine.getRefund(m(c), c.req.valid('param').merchantRefundId, paymentId)))
-  })
+  v2.refunds.get(
+    '/:merchantRefundId',
+    logged,
+    auth,
+    anyProduct,
+    opaParams(v.object({ merchantRefundId: idParam })),
+    opaQuery(RefundDetailsQuerySchema),
+    async (c) => {
+      const { paymentId } = c.req.valid('query')
+      return ok(c, refundView(await engine.getRefund(m(c), c.req.valid('param').merchantRefundId, paymentId)))
+    },
+  )
 
   v2.wallet.get('/check_balance', logged, auth, linked, opaQuery(CheckBalanceQuerySchema), async (c) => {
     const q = c.req.valid('query')
@@ -167,7 +188,11 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
   // ── pre-authorisation and capture ──────────────────────────────────────────────────────────────────────
   v2.payments.post('/preauthorize', logged, auth, preauth, opaJson(PreauthorizeRequestSchema), agree, async (c) => {
     const input = c.req.valid('json')
-    const row = await engine.preauthorize(m(c), { ...input, amount: input.amount.amount, expiresAt: input.expiresAt ?? undefined, order: orderOf(input, orderKeys) }, agreeOf(c.req.valid('query')))
+    const row = await engine.preauthorize(
+      m(c),
+      { ...input, amount: input.amount.amount, expiresAt: input.expiresAt ?? undefined, order: orderOf(input, orderKeys) },
+      agreeOf(c.req.valid('query')),
+    )
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
   })
 
@@ -223,12 +248,13 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
   })
 
   // ── cashback ───────────────────────────────────────────────────────────────────────────────────────────
-  for (const cashback of [v2.cashback, v1.cashback]) cashback.post('/', logged, auth, opaJson(CashbackRequestSchema), async (c) => {
-    const input = c.req.valid('json')
-    const { merchantCashbackId, userAuthorizationId, amount, requestedAt, ...rest } = input
-    await engine.giveCashback(m(c), { merchantCashbackId, userAuthorizationId, amount: amount.amount, requestedAt, request: rest })
-    return ok(c, null, 202, accepted)
-  })
+  for (const cashback of [v2.cashback, v1.cashback])
+    cashback.post('/', logged, auth, opaJson(CashbackRequestSchema), async (c) => {
+      const input = c.req.valid('json')
+      const { merchantCashbackId, userAuthorizationId, amount, requestedAt, ...rest } = input
+      await engine.giveCashback(m(c), { merchantCashbackId, userAuthorizationId, amount: amount.amount, requestedAt, request: rest })
+      return ok(c, null, 202, accepted)
+    })
   v2.cashback.get('/:merchantCashbackId', logged, auth, opaParams(v.object({ merchantCashbackId: idParam })), async (c) => {
     return ok(c, cashbackView(await engine.getCashback(m(c), c.req.valid('param').merchantCashbackId)))
   })
@@ -238,11 +264,17 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     await engine.reverseCashback(m(c), { merchantCashbackReversalId, merchantCashbackId, amount: amount.amount, requestedAt, request: rest })
     return ok(c, null, 202, accepted)
   })
-  v2.cashbackReversal.get('/:merchantCashbackReversalId/:merchantCashbackId', logged, auth, opaParams(v.object({ merchantCashbackReversalId: idParam, merchantCashbackId: idParam })), async (c) => {
-    const { merchantCashbackReversalId, merchantCashbackId } = c.req.valid('param')
-    const row = await engine.getCashbackReversal(m(c), merchantCashbackReversalId, merchantCashbackId)
-    return ok(c, cashbackReversalView(row))
-  })
+  v2.cashbackReversal.get(
+    '/:merchantCashbackReversalId/:merchantCashbackId',
+    logged,
+    auth,
+    opaParams(v.object({ merchantCashbackReversalId: idParam, merchantCashbackId: idParam })),
+    async (c) => {
+      const { merchantCashbackReversalId, merchantCashbackId } = c.req.valid('param')
+      const row = await engine.getCashbackReversal(m(c), merchantCashbackReversalId, merchantCashbackId)
+      return ok(c, cashbackReversalView(row))
+    },
+  )
 
   // ── user authorization ─────────────────────────────────────────────────────────────────────────────────
   /** Browser flow: the merchant redirects the user here; we answer with the wallet's consent page. */

@@ -29,12 +29,58 @@ interface StateOperation {
 const snapshotId = (input: { param?: unknown }) => (input.param as v.InferOutput<typeof SnapshotParamsSchema>).id
 
 export const sandboxStateOperations: StateOperation[] = [
-  { method: 'post', path: '/reset', summary: 'Reset the merchant\'s sandbox: default test users only, no orders, links or top-ups, real time (request log and settings kept)', data: SandboxStateDataSchema, run: (deps, m) => resetSandbox(deps, m) },
-  { method: 'post', path: '/seed', summary: 'Replace the merchant\'s sandbox with a seed file (test users, authorizations, payments in given states); 400 SANDBOX_SEED_INVALID names each bad path', body: SandboxSeedSchema, data: SandboxStateDataSchema, input: { json: v.unknown() }, run: async (deps, m, input) => seedSandbox(deps, m, input.json) },
-  { method: 'get', path: '/snapshots', summary: 'The merchant\'s snapshots, newest first (at most 5, each at most 2 MB)', data: SnapshotListDataSchema, run: (deps, m) => listSnapshots(deps, m) },
-  { method: 'post', path: '/snapshots', status: 201, summary: 'Take a snapshot of every row of the merchant\'s sandbox', body: TakeSnapshotRequestSchema, data: SnapshotDataSchema, input: { json: v.optional(TakeSnapshotRequestSchema, {}) }, run: async (deps, m, input) => takeSnapshot(deps, m, (input.json as v.InferOutput<typeof TakeSnapshotRequestSchema>).label) },
-  { method: 'post', path: '/snapshots/:id/restore', summary: 'Restore a snapshot: the sandbox answers exactly as when it was taken', params: SnapshotParamsSchema, data: SnapshotDataSchema, input: { param: SnapshotParamsSchema }, run: (deps, m, input) => restoreSnapshot(deps, m, snapshotId(input)) },
-  { method: 'delete', path: '/snapshots/:id', summary: 'Delete a snapshot', params: SnapshotParamsSchema, data: v.object({ snapshotId: v.string(), deleted: v.boolean() }), input: { param: SnapshotParamsSchema }, run: (deps, m, input) => deleteSnapshot(deps, m, snapshotId(input)) },
+  {
+    method: 'post',
+    path: '/reset',
+    summary: "Reset the merchant's sandbox: default test users only, no orders, links or top-ups, real time (request log and settings kept)",
+    data: SandboxStateDataSchema,
+    run: (deps, m) => resetSandbox(deps, m),
+  },
+  {
+    method: 'post',
+    path: '/seed',
+    summary:
+      "Replace the merchant's sandbox with a seed file (test users, authorizations, payments in given states); 400 SANDBOX_SEED_INVALID names each bad path",
+    body: SandboxSeedSchema,
+    data: SandboxStateDataSchema,
+    input: { json: v.unknown() },
+    run: async (deps, m, input) => seedSandbox(deps, m, input.json),
+  },
+  {
+    method: 'get',
+    path: '/snapshots',
+    summary: "The merchant's snapshots, newest first (at most 5, each at most 2 MB)",
+    data: SnapshotListDataSchema,
+    run: (deps, m) => listSnapshots(deps, m),
+  },
+  {
+    method: 'post',
+    path: '/snapshots',
+    status: 201,
+    summary: "Take a snapshot of every row of the merchant's sandbox",
+    body: TakeSnapshotRequestSchema,
+    data: SnapshotDataSchema,
+    input: { json: v.optional(TakeSnapshotRequestSchema, {}) },
+    run: async (deps, m, input) => takeSnapshot(deps, m, (input.json as v.InferOutput<typeof TakeSnapshotRequestSchema>).label),
+  },
+  {
+    method: 'post',
+    path: '/snapshots/:id/restore',
+    summary: 'Restore a snapshot: the sandbox answers exactly as when it was taken',
+    params: SnapshotParamsSchema,
+    data: SnapshotDataSchema,
+    input: { param: SnapshotParamsSchema },
+    run: (deps, m, input) => restoreSnapshot(deps, m, snapshotId(input)),
+  },
+  {
+    method: 'delete',
+    path: '/snapshots/:id',
+    summary: 'Delete a snapshot',
+    params: SnapshotParamsSchema,
+    data: v.object({ snapshotId: v.string(), deleted: v.boolean() }),
+    input: { param: SnapshotParamsSchema },
+    run: (deps, m, input) => deleteSnapshot(deps, m, snapshotId(input)),
+  },
 ]
 
 /**

@@ -52,14 +52,7 @@ const topUpParams = v.object({ merchantId: idSchema, userId: idSchema })
 const reauthParams = v.object({ paymentId: idSchema, requestId: v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.regex(/^[A-Za-z0-9_-]+$/)) })
 const signInForm = v.object({ testUserId: idSchema })
 const topUpForm = v.object({
-  amount: v.pipe(
-    v.string(),
-    v.regex(/^\d{1,9}$/),
-    v.transform(Number),
-    v.integer(),
-    v.minValue(1),
-    v.maxValue(limits.sandbox.maxTopUpAmount),
-  ),
+  amount: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(limits.sandbox.maxTopUpAmount)),
 })
 const topUpNotice = v.object({
   topped: idSchema,
@@ -275,9 +268,21 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     const users = await backend.testUsers(merchantId)
     const notice = v.safeParse(topUpNotice, c.req.query())
     const toppedUser = notice.success ? users.find((u) => u.id === notice.output.topped) : undefined
-    return c.html(renderTestUsers(frame, merchantId, merchantName, users, toppedUser && notice.success
-      ? { kind: 'success', title: wt(frame.lang, 'topUpDone', { user: toppedUser.username, amount: formatYen(frame.lang, notice.output.amount) }), body: '' }
-      : null))
+    return c.html(
+      renderTestUsers(
+        frame,
+        merchantId,
+        merchantName,
+        users,
+        toppedUser && notice.success
+          ? {
+              kind: 'success',
+              title: wt(frame.lang, 'topUpDone', { user: toppedUser.username, amount: formatYen(frame.lang, notice.output.amount) }),
+              body: '',
+            }
+          : null,
+      ),
+    )
   })
 
   merchants.post('/:merchantId/test-users/:userId/top-up', async (c) => {
@@ -427,7 +432,10 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
             ? {
                 code: failure.code,
                 title: wt(lang, 'noSufficientFundTitle'),
-                body: wt(lang, 'noSufficientFundBody', { balance: formatYen(lang, payer?.balance ?? 0), amount: formatYen(lang, found.newAmount - found.currentAmount) }),
+                body: wt(lang, 'noSufficientFundBody', {
+                  balance: formatYen(lang, payer?.balance ?? 0),
+                  amount: formatYen(lang, found.newAmount - found.currentAmount),
+                }),
               }
             : { code: failure.code, title: wt(lang, 'errorTitle'), body: failure.resultInfo(i18nFor(lang)).message }
           : null,
@@ -483,7 +491,11 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     } else {
       lang = getCookie(c, langCookie) === 'en' ? 'en' : 'ja'
     }
-    return { lang, path: c.req.method === 'GET' ? c.req.path : c.req.path.replace(/\/[^/]+\/top-up$/, '').replace(/\/(sign-in|sign-out|pay|cancel|approve|deny|decline)$/, '') }
+    return {
+      lang,
+      path:
+        c.req.method === 'GET' ? c.req.path : c.req.path.replace(/\/[^/]+\/top-up$/, '').replace(/\/(sign-in|sign-out|pay|cancel|approve|deny|decline)$/, ''),
+    }
   }
 }
 
@@ -543,8 +555,7 @@ function linkButton(lang: Lang, href: string, label: WalletTextKey): Html {
   return html`<p><a class="button primary" href="${href}">${wt(lang, label)}</a></p>`
 }
 
-const returnButton = (lang: Lang, link: { href: string; kind: 'web' | 'app' }) =>
-  linkButton(lang, link.href, link.kind === 'app' ? 'openApp' : 'returnToShop')
+const returnButton = (lang: Lang, link: { href: string; kind: 'web' | 'app' }) => linkButton(lang, link.href, link.kind === 'app' ? 'openApp' : 'returnToShop')
 
 function describeFailure(lang: Lang, error: ApiError, code: WalletCode, user: WalletTestUser | undefined) {
   if (error.code === 'NO_SUFFICIENT_FUND') {
@@ -562,8 +573,5 @@ function notFound(c: Context, frame: PageFrame) {
 }
 
 function invalid(c: Context, frame: PageFrame, back: string) {
-  return c.html(
-    statePage(frame, 'alert', 'invalidTitle', null, linkButton(frame.lang, back, 'back')),
-    400,
-  )
+  return c.html(statePage(frame, 'alert', 'invalidTitle', null, linkButton(frame.lang, back, 'back')), 400)
 }

@@ -19,29 +19,37 @@ export interface WebhookAttempt {
 }
 
 /** The queue and the delivery log in one: one row per transaction webhook, kept until pruned (newest N per merchant). */
-export const sandboxWebhookDeliveries = pgTable('sandbox_webhook_deliveries', {
-  id: text('id').primaryKey(),
-  merchantId: text('merchant_id').notNull().references(() => merchants.id, { onDelete: 'cascade' }),
-  paymentId: text('payment_id').notNull(),
-  merchantPaymentId: text('merchant_payment_id').notNull(),
-  /** The webhook's `state` (AUTHORIZED, COMPLETED, CANCELED, EXPIRED). */
-  state: text('state').notNull(),
-  /** The exact JSON body sent, every attempt the same. */
-  body: text('body').notNull(),
-  /** pending | delivered | failed */
-  status: text('status').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  /** When the sandbox next tries (pending only); a dispatcher claims a row by moving this forward. */
-  nextAttemptAtMs: ms('next_attempt_at_ms'),
-  history: jsonb('history').$type<WebhookAttempt[]>().notNull(),
-  createdAtMs: ms('created_at_ms').notNull(),
-}, (t) => [
-  index('sandbox_webhook_deliveries_merchant_ix').on(t.merchantId, t.createdAtMs),
-  index('sandbox_webhook_deliveries_due_ix').on(t.status, t.nextAttemptAtMs),
-])
+export const sandboxWebhookDeliveries = pgTable(
+  'sandbox_webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id').notNull(),
+    merchantPaymentId: text('merchant_payment_id').notNull(),
+    /** The webhook's `state` (AUTHORIZED, COMPLETED, CANCELED, EXPIRED). */
+    state: text('state').notNull(),
+    /** The exact JSON body sent, every attempt the same. */
+    body: text('body').notNull(),
+    /** pending | delivered | failed */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the sandbox next tries (pending only); a dispatcher claims a row by moving this forward. */
+    nextAttemptAtMs: ms('next_attempt_at_ms'),
+    history: jsonb('history').$type<WebhookAttempt[]>().notNull(),
+    createdAtMs: ms('created_at_ms').notNull(),
+  },
+  (t) => [
+    index('sandbox_webhook_deliveries_merchant_ix').on(t.merchantId, t.createdAtMs),
+    index('sandbox_webhook_deliveries_due_ix').on(t.status, t.nextAttemptAtMs),
+  ],
+)
 
 /** Each merchant's webhook signing secret (made on first use; the HMAC key of the signature header). */
 export const sandboxWebhookSecrets = pgTable('sandbox_webhook_secrets', {
-  merchantId: text('merchant_id').primaryKey().references(() => merchants.id, { onDelete: 'cascade' }),
+  merchantId: text('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
   secret: text('secret').notNull(),
 })

@@ -31,8 +31,7 @@ export const createAccount = (body: { email: string; password: string }) =>
 export const validateSignUpOtp = (body: { otp_reference_id: string; otp: string; email: string }) =>
   call('/v1/dpSignup/validateOtp', validateOtpData, { method: 'POST', body, device: true })
 
-export const resendSignUpOtp = (otpReferenceId: string) =>
-  call(`/v1/dpSignup/resendOtp/${encodeURIComponent(otpReferenceId)}`, resendOtpData, { device: true })
+export const resendSignUpOtp = (otpReferenceId: string) => call(`/v1/dpSignup/resendOtp/${encodeURIComponent(otpReferenceId)}`, resendOtpData, { device: true })
 
 export const fetchProducts = (page = 0) => call(`/v1/dpSignup/products?page=${page}`, productsPageData, { bearer: true })
 
@@ -51,11 +50,9 @@ export type AuthenticateBody =
   | { accepted_terms_and_condition: true; access_token: string; email: string; password: string }
   | { otp_reference_id: string; otp: string }
 
-export const authenticate = (body: AuthenticateBody) =>
-  call('/v1/dpSignIn/authenticate', authenticateData, { method: 'POST', body, device: true })
+export const authenticate = (body: AuthenticateBody) => call('/v1/dpSignIn/authenticate', authenticateData, { method: 'POST', body, device: true })
 
-export const resendSignInOtp = (otpReferenceId: string) =>
-  call(`/v1/dpSignIn/resendOtp/${encodeURIComponent(otpReferenceId)}`, resendOtpData, { device: true })
+export const resendSignInOtp = (otpReferenceId: string) => call(`/v1/dpSignIn/resendOtp/${encodeURIComponent(otpReferenceId)}`, resendOtpData, { device: true })
 
 /** The data of a 040000020 answer (sign-in needs an OTP), if it is one. */
 export function otpRequiredOf(error: unknown) {
@@ -71,8 +68,7 @@ export function termsRequiredOf(error: unknown) {
   return parsed.success ? parsed.output : null
 }
 
-export const requestPasswordReset = (email: string) =>
-  call('/v1/dpSignIn/passwordReset', v.unknown(), { method: 'POST', body: { email }, device: true })
+export const requestPasswordReset = (email: string) => call('/v1/dpSignIn/passwordReset', v.unknown(), { method: 'POST', body: { email }, device: true })
 
 export const confirmPasswordReset = (body: { token: string; password: string }) =>
   call('/v1/dpSignIn/passwordReset/confirm', v.unknown(), { method: 'POST', body, device: true })

@@ -34,24 +34,30 @@ export function useSignIn() {
     return signInMachine.provide({
       actors: {
         existingSession: fromPromise(existingSession),
-        authenticate: fromPromise(({ input }) => track(() =>
-          signInWith(
-            input.acceptedTerms && input.termsAccessToken
-              ? { accepted_terms_and_condition: true, access_token: input.termsAccessToken, email: input.email, password: input.password }
-              : { email: input.email, password: input.password },
-            input.keepLogin,
+        authenticate: fromPromise(({ input }) =>
+          track(() =>
+            signInWith(
+              input.acceptedTerms && input.termsAccessToken
+                ? { accepted_terms_and_condition: true, access_token: input.termsAccessToken, email: input.email, password: input.password }
+                : { email: input.email, password: input.password },
+              input.keepLogin,
+            ),
           ),
-        )),
+        ),
         otp: otpMachine.provide({
           actors: {
-            verifyOtp: fromPromise(({ input }) => track(async () => {
-              const result = await signInWith({ otp_reference_id: input.otpReferenceId, otp: input.otp }, input.keepLogin)
-              return { status: result.kind === 'signedIn' ? result.status : 'COMPLETED' }
-            })),
-            resendOtp: fromPromise(({ input }) => track(async () => {
-              const data = await resendSignInOtp(input.otpReferenceId)
-              return { otpReferenceId: data.otp_reference_id }
-            })),
+            verifyOtp: fromPromise(({ input }) =>
+              track(async () => {
+                const result = await signInWith({ otp_reference_id: input.otpReferenceId, otp: input.otp }, input.keepLogin)
+                return { status: result.kind === 'signedIn' ? result.status : 'COMPLETED' }
+              }),
+            ),
+            resendOtp: fromPromise(({ input }) =>
+              track(async () => {
+                const data = await resendSignInOtp(input.otpReferenceId)
+                return { otpReferenceId: data.otp_reference_id }
+              }),
+            ),
           },
         }),
       },

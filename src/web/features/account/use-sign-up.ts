@@ -23,41 +23,53 @@ export function useSignUp(options: { startAt?: 'account' | 'merchant'; email?: s
       signUpMachine.provide({
         actors: {
           existingSession: fromPromise(existingSession),
-          createAccount: fromPromise(({ input }) => track(async () => {
-            const data = await createAccount(input)
-            return { otpReferenceId: data.otp_reference_id }
-          })),
+          createAccount: fromPromise(({ input }) =>
+            track(async () => {
+              const data = await createAccount(input)
+              return { otpReferenceId: data.otp_reference_id }
+            }),
+          ),
           otp: otpMachine.provide({
             actors: {
-              verifyOtp: fromPromise(({ input }) => track(async () => {
-                const data = await validateSignUpOtp({ otp_reference_id: input.otpReferenceId, otp: input.otp, email: input.email })
-                // sign-up offers no 'keep me signed in': the new account stays signed in like the checkbox's default
-                rememberKeepLogin(true)
-                await account.signIn(data.token)
-                return { status: data.status }
-              })),
-              resendOtp: fromPromise(({ input }) => track(async () => {
-                const data = await resendSignUpOtp(input.otpReferenceId)
-                return { otpReferenceId: data.otp_reference_id }
-              })),
+              verifyOtp: fromPromise(({ input }) =>
+                track(async () => {
+                  const data = await validateSignUpOtp({ otp_reference_id: input.otpReferenceId, otp: input.otp, email: input.email })
+                  // sign-up offers no 'keep me signed in': the new account stays signed in like the checkbox's default
+                  rememberKeepLogin(true)
+                  await account.signIn(data.token)
+                  return { status: data.status }
+                }),
+              ),
+              resendOtp: fromPromise(({ input }) =>
+                track(async () => {
+                  const data = await resendSignUpOtp(input.otpReferenceId)
+                  return { otpReferenceId: data.otp_reference_id }
+                }),
+              ),
             },
           }),
-          uploadLogo: fromPromise(({ input }) => track(async () => {
-            const data = await uploadLogo(input.file)
-            return { logoId: data.logoDMSId, logoUrl: data.logoUrl }
-          })),
-          registerMerchant: fromPromise(({ input }) => track(async () => {
-            await signupProduct({ merchantName: input.merchantName, logoDMSId: input.logoId, email: input.email, products: input.products })
-            // spec §4: 4 → 5 only after the profile is fetched and stored
-            const profile = await account.refreshAccount()
-            if (!profile) throw new AccountFlowError(sessionTimedOutCode)
-            if (!profile.merchant_id) throw new AccountFlowError(unknownErrorCode)
-            return { merchantId: profile.merchant_id }
-          })),
-          createApiKey: fromPromise(({ input }) => track(async () => {
-            const data = await createApiKey(input.merchantId)
-            return { apiKey: data.api_key, apiSecret: data.api_secret, createdAt: data.created_at }
-          })),
+          uploadLogo: fromPromise(({ input }) =>
+            track(async () => {
+              const data = await uploadLogo(input.file)
+              return { logoId: data.logoDMSId, logoUrl: data.logoUrl }
+            }),
+          ),
+          registerMerchant: fromPromise(({ input }) =>
+            track(async () => {
+              await signupProduct({ merchantName: input.merchantName, logoDMSId: input.logoId, email: input.email, products: input.products })
+              // spec §4: 4 → 5 only after the profile is fetched and stored
+              const profile = await account.refreshAccount()
+              if (!profile) throw new AccountFlowError(sessionTimedOutCode)
+              if (!profile.merchant_id) throw new AccountFlowError(unknownErrorCode)
+              return { merchantId: profile.merchant_id }
+            }),
+          ),
+          createApiKey: fromPromise(({ input }) =>
+            track(async () => {
+              const data = await createApiKey(input.merchantId)
+              return { apiKey: data.api_key, apiSecret: data.api_secret, createdAt: data.created_at }
+            }),
+          ),
         },
       }),
     [account, track],

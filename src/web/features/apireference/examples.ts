@@ -115,7 +115,8 @@ export function exampleRequest(method: string, path: string, op: Operation): Exa
   } else if (auth === 'bearer') {
     headers.push(['Authorization', 'Bearer <access_token>'])
   }
-  for (const p of op.parameters.filter((p) => p.in === 'header' && p.required && !sandboxOnly(p))) headers.push([p.name, String(exampleValue(p.schema, p.name))])
+  for (const p of op.parameters.filter((p) => p.in === 'header' && p.required && !sandboxOnly(p)))
+    headers.push([p.name, String(exampleValue(p.schema, p.name))])
   if (body) headers.push(['Content-Type', auth === 'opaAuth' ? opaContentType : 'application/json'])
   return { method: method.toUpperCase(), url, args, headers, ...(body ? { body } : {}) }
 }

@@ -1,14 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { apiKeyListData, merchantUsersData, newApiKeyData } from '@/domain/account-api.ts'
-import {
-  activationData,
-  assumeMerchantHeader,
-  merchantTopUpData,
-  productScopesData,
-  revokedApiKeyData,
-  transactionsData,
-} from '@/domain/dashboard-api.ts'
+import { activationData, assumeMerchantHeader, merchantTopUpData, productScopesData, revokedApiKeyData, transactionsData } from '@/domain/dashboard-api.ts'
 import { settingsData } from '@/domain/settings.ts'
 import { call } from '@/web/lib/api-call.ts'
 import { dashboardKeys } from './keys.ts'

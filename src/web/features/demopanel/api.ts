@@ -39,7 +39,12 @@ const errorShape = v.object({ resultInfo: v.object({ code: v.pipe(v.string(), v.
 const randomId = () => crypto.randomUUID().replaceAll('-', '')
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 const money = (amount: number) => ({ amount, currency: limits.currency })
-const englishDescriptions: Record<DemoPanelType, string> = { qrCode: 'PayLab panel: QR code', appInvoke: 'PayLab panel: app invoke', cashback: 'PayLab panel: cashback', autoDebit: 'PayLab panel: auto debit' }
+const englishDescriptions: Record<DemoPanelType, string> = {
+  qrCode: 'PayLab panel: QR code',
+  appInvoke: 'PayLab panel: app invoke',
+  cashback: 'PayLab panel: cashback',
+  autoDebit: 'PayLab panel: auto debit',
+}
 
 /**
  * The panel's actors; `onCall` hears every exchange (for the call list). `describeOrder` is the order description the
@@ -110,7 +115,9 @@ export function demoPanelActors(onCall: (call: PanelCall) => void, describeOrder
     }),
     getPrelinkedPayer: fromPromise<LinkedPayer, void>(async () => call('GET', P.autoDebitId, linkData)),
     getConsentUrl: fromPromise<{ url: string }, void>(async () => call('POST', P.login, urlData, { scopes: ['direct_debit'] })),
-    readResponseToken: fromPromise<LinkedPayer, { responseToken: string }>(async ({ input }) => call('POST', P.parseJwt, linkData, { responseToken: input.responseToken })),
+    readResponseToken: fromPromise<LinkedPayer, { responseToken: string }>(async ({ input }) =>
+      call('POST', P.parseJwt, linkData, { responseToken: input.responseToken }),
+    ),
     payDirect: fromPromise<PaidPayment, { userAuthorizationId: string; amount: number }>(async ({ input }) => {
       const merchantPaymentId = demoMerchantPaymentId(randomId())
       const data = await call(`POST`, `${P.pay}?agreeSimilarTransaction=true`, v.object({ paymentId: v.string() }), {

@@ -106,8 +106,8 @@ export function useWebinarVideos() {
   return useQuery({
     queryKey: docsKeys.webinar(lang),
     queryFn: async ({ signal }) =>
-      (await http.get(envelope(v.object({ videos: v.array(videoSchema) })), '/dev/webinarVideos/content', { signal, query: { lang: toStoredLang(lang) } }))
-        .data.videos,
+      (await http.get(envelope(v.object({ videos: v.array(videoSchema) })), '/dev/webinarVideos/content', { signal, query: { lang: toStoredLang(lang) } })).data
+        .videos,
     ...quiet,
   })
 }

@@ -58,7 +58,8 @@ export const labKeys = {
 export const labQueryOptions = (group: LabGroup, lang: Lang) =>
   queryOptions({
     queryKey: labKeys.group(group, lang),
-    queryFn: async ({ signal }) => (await http.get(envelope(labContentSchema), `/dev/paylablab/${group}`, { query: { lang: toStoredLang(lang) }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await http.get(envelope(labContentSchema), `/dev/paylablab/${group}`, { query: { lang: toStoredLang(lang) }, signal })).data,
     staleTime: limits.contentCache.ttlMs,
     gcTime: limits.contentCache.ttlMs,
   })

@@ -29,7 +29,13 @@ export interface SignedRequest {
 const contentType = 'application/json'
 
 /** Signs one request now (fresh nonce, current epoch): a signed request can be sent once, within 2 minutes. */
-export async function signDemoRequest(request: Pick<DemoRequest, 'method' | 'path'>, bodyText: string | null, key: DemoKeyKind, credentials: DemoCredentials, origin: string): Promise<SignedRequest> {
+export async function signDemoRequest(
+  request: Pick<DemoRequest, 'method' | 'path'>,
+  bodyText: string | null,
+  key: DemoKeyKind,
+  credentials: DemoCredentials,
+  origin: string,
+): Promise<SignedRequest> {
   const signer = key === 'WOT' ? wotDemoKey : credentials
   const authorization = await signOpaRequestInBrowser({
     apiKey: signer.apiKey,
@@ -58,7 +64,13 @@ export async function signDemoRequest(request: Pick<DemoRequest, 'method' | 'pat
 export async function sendDemoCall(input: DemoCallInput, credentials: DemoCredentials, origin: string, lang: 'ja' | 'en'): Promise<DemoCallRecord> {
   const request = demoRequestFor(
     input.plan.endpointId,
-    { item: input.item, userAuthorizationId: input.userAuthorizationId, newId: () => crypto.randomUUID(), now: Math.floor(Date.now() / 1000), randomAmount: () => 1000 + Math.floor(Math.random() * 9000) },
+    {
+      item: input.item,
+      userAuthorizationId: input.userAuthorizationId,
+      newId: () => crypto.randomUUID(),
+      now: Math.floor(Date.now() / 1000),
+      randomAmount: () => 1000 + Math.floor(Math.random() * 9000),
+    },
     input.plan.emptyId,
     { purpose: input.purpose, zeroAmount: input.plan.zeroAmount },
   )

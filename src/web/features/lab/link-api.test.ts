@@ -30,8 +30,13 @@ async function token(claims: Record<string, unknown>, options: { key?: string; a
     .sign(new Uint8Array(Buffer.from(options.key ?? secret, 'base64')))
 }
 
-const read = (responseToken: string, nonce = 'nonce-1') => toPromise(createActor(labLinkActors(() => env).readToken, { input: { responseToken, nonce } }).start())
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: LabLinkFailure) => error.alert)
+const read = (responseToken: string, nonce = 'nonce-1') =>
+  toPromise(createActor(labLinkActors(() => env).readToken, { input: { responseToken, nonce } }).start())
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: LabLinkFailure) => error.alert,
+  )
 const agreed = { result: 'succeeded', nonce: 'nonce-1', userAuthorizationId: 'ua-1', profileIdentifier: profileIdentifierOf('tu_hanako02') }
 
 describe('reading the response token', () => {
@@ -56,7 +61,7 @@ describe('reading the response token', () => {
 })
 
 describe('the masked phone of a test user', () => {
-  it('is the sandbox\'s profile identifier: seven stars and four digits, stable per user', () => {
+  it("is the sandbox's profile identifier: seven stars and four digits, stable per user", () => {
     expect(profileIdentifierOf('tu_hanako02')).toMatch(/^\*{7}\d{4}$/)
     expect(profileIdentifierOf('tu_hanako02')).toBe(profileIdentifierOf('tu_hanako02'))
     expect(profileIdentifierOf('tu_taro01')).not.toBe(profileIdentifierOf('tu_hanako02'))

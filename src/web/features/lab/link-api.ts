@@ -60,7 +60,8 @@ export function labLinkActors(env: () => LabLinkEnv) {
       if (!answer) throw labLinkFailure('NETWORK')
       const session = v.safeParse(sessionAnswer, answer.answer)
       const code = resultCodeOf(answer.answer)
-      if (answer.status !== 201 || !session.success) throw labLinkFailure(code === 'EXPECTATION_FAILED' ? 'REDIRECT_NOT_ALLOWED' : 'SESSION_FAILED', code ?? String(answer.status))
+      if (answer.status !== 201 || !session.success)
+        throw labLinkFailure(code === 'EXPECTATION_FAILED' ? 'REDIRECT_NOT_ALLOWED' : 'SESSION_FAILED', code ?? String(answer.status))
       // the consent page on this origin (the frame is read when it comes back), never another address
       const path = new URL(session.output.data.linkQRCodeURL).pathname
       if (!consentPath.test(path)) throw labLinkFailure('SESSION_FAILED')

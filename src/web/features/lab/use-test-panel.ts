@@ -9,7 +9,14 @@ import { testPanelMachine, type DemoCallInput, type DemoCallRecord } from '@mach
 import { sendDemoCall, type DemoCredentials } from './demo-call.ts'
 
 /** Binds the test-panel machine of one product tab to the demo API, signed with the developer's credentials. */
-export function useTestPanel(options: { model: ProductModel; selectedModels: readonly ProductModel[]; endpointId?: LabEndpointId; scenario?: ScenarioId; userAuthorizationId?: string; credentials: DemoCredentials }) {
+export function useTestPanel(options: {
+  model: ProductModel
+  selectedModels: readonly ProductModel[]
+  endpointId?: LabEndpointId
+  scenario?: ScenarioId
+  userAuthorizationId?: string
+  credentials: DemoCredentials
+}) {
   const { i18n } = useLingui()
   // the actor is created once per tab; it reads the latest credentials and language when it calls
   const latest = useRef({ credentials: options.credentials, lang: i18n.locale === 'en' ? ('en' as const) : ('ja' as const) })
@@ -17,9 +24,20 @@ export function useTestPanel(options: { model: ProductModel; selectedModels: rea
   return useMachine(
     testPanelMachine.provide({
       actors: {
-        callDemo: fromPromise<DemoCallRecord, DemoCallInput>(({ input }) => sendDemoCall(input, latest.current.credentials, window.location.origin, latest.current.lang)),
+        callDemo: fromPromise<DemoCallRecord, DemoCallInput>(({ input }) =>
+          sendDemoCall(input, latest.current.credentials, window.location.origin, latest.current.lang),
+        ),
       },
     }),
-    { input: { model: options.model, selectedModels: options.selectedModels, endpointId: options.endpointId, scenario: options.scenario, userAuthorizationId: options.userAuthorizationId }, inspect: inspectOption() },
+    {
+      input: {
+        model: options.model,
+        selectedModels: options.selectedModels,
+        endpointId: options.endpointId,
+        scenario: options.scenario,
+        userAuthorizationId: options.userAuthorizationId,
+      },
+      inspect: inspectOption(),
+    },
   )
 }

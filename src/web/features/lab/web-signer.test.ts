@@ -14,11 +14,17 @@ describe('OPA-Auth signed in the browser', () => {
     for (const text of ['', 'abc', 'application/json{"amount":1}', 'ケーキ🍰'.repeat(40), 'x'.repeat(55), 'y'.repeat(56), 'z'.repeat(64)])
       expect(md5Base64([text])).toBe(nodeOpaCrypto.md5Base64([text]))
   })
-  it('gives the same header as the server\'s signer, with and without a body', async () => {
+  it("gives the same header as the server's signer, with and without a body", async () => {
     const base = { apiKey: 'a_key', apiSecret: 'c2VjcmV0', nonce: 'n0nce', epoch: 1_800_000_000 }
     for (const input of [
       { ...base, method: 'GET', path: '/v2/getPayments/DEVELOPER-PANEL-PAY-1?x=1' },
-      { ...base, method: 'POST', path: '/v2/postCodes', contentType: 'application/json', body: '{"merchantPaymentId":"DEVELOPER-PANEL-DEMO-1","amount":{"amount":1000,"currency":"JPY"}}' },
+      {
+        ...base,
+        method: 'POST',
+        path: '/v2/postCodes',
+        contentType: 'application/json',
+        body: '{"merchantPaymentId":"DEVELOPER-PANEL-DEMO-1","amount":{"amount":1000,"currency":"JPY"}}',
+      },
     ])
       expect(await signOpaRequestInBrowser(input)).toBe(signOpaRequest(nodeOpaCrypto, input))
   })

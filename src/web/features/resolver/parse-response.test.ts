@@ -9,7 +9,9 @@ describe('codes in a pasted response', () => {
     })
   })
   it('reads a truncated JSON answer and an SDK error line', () => {
-    expect(codesInResponse('{"resultInfo":{"code":"DYNAMIC_QR_NOT_FOUND","message":"Dynamic QR code not found","codeId":"08100')).toEqual({ code: 'DYNAMIC_QR_NOT_FOUND' })
+    expect(codesInResponse('{"resultInfo":{"code":"DYNAMIC_QR_NOT_FOUND","message":"Dynamic QR code not found","codeId":"08100')).toEqual({
+      code: 'DYNAMIC_QR_NOT_FOUND',
+    })
     expect(codesInResponse('OpaError: NO_SUFFICIENT_FUND (01103002) at createPayment')).toEqual({ code: 'NO_SUFFICIENT_FUND', codeId: '01103002' })
   })
   it('finds nothing in empty or unrelated text', () => {

@@ -35,9 +35,11 @@ export const requestLogQuery = (token: string | null, filters: RequestLogFilters
     enabled: token !== null,
   })
 
-export const fetchCurl = async (id: string) => (await apiGet(envelope(requestCurlData), `/dev/v1/sandbox/requests/${encodeURIComponent(id)}/curl`, { auth: true })).data
+export const fetchCurl = async (id: string) =>
+  (await apiGet(envelope(requestCurlData), `/dev/v1/sandbox/requests/${encodeURIComponent(id)}/curl`, { auth: true })).data
 
-export const replayRequest = async (id: string) => (await apiPost(envelope(requestReplayData), `/dev/v1/sandbox/requests/${encodeURIComponent(id)}/replay`, { auth: true })).data
+export const replayRequest = async (id: string) =>
+  (await apiPost(envelope(requestReplayData), `/dev/v1/sandbox/requests/${encodeURIComponent(id)}/replay`, { auth: true })).data
 
 const clockData = v.object({ merchantId: v.string(), nowMs: v.number(), nowEpoch: v.number() })
 const qrSwitchData = v.object({ qr_auto_cancel: v.boolean() })
@@ -49,7 +51,8 @@ export const clockQuery = (token: string | null) =>
     enabled: token !== null,
   })
 
-export const moveClock = async (body: { advanceMs: number } | { reset: true }) => (await apiPost(envelope(clockData), '/dev/v1/sandbox/clock', { auth: true, body })).data
+export const moveClock = async (body: { advanceMs: number } | { reset: true }) =>
+  (await apiPost(envelope(clockData), '/dev/v1/sandbox/clock', { auth: true, body })).data
 
 /** The Settings switch of spec §4 (the merchant settings call; the Settings page shows it too). */
 export const qrSwitchQuery = (token: string | null) =>

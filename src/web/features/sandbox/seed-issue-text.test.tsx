@@ -7,7 +7,10 @@ import { seedIssueText } from './seed-issue-text.ts'
 
 const seed = {
   version: 1,
-  testUsers: [{ username: 'taro', balance: 100 }, { username: 'taro', balance: 5 }],
+  testUsers: [
+    { username: 'taro', balance: 100 },
+    { username: 'taro', balance: 5 },
+  ],
   userAuthorizations: [],
   payments: [{ kind: 'QR', merchantPaymentId: 'o1', amount: 10, status: 'COMPLETED', payer: 'hanako' }],
 } as SandboxSeed
@@ -26,7 +29,9 @@ describe('seed file issues', () => {
   it('read in Japanese in the Japanese portal and as the message in English', () => {
     const i18n = setupI18n({ locale: 'ja', messages: { ja, en } })
     expect(issues.map((issue) => seedIssueText(i18n, issue))).toEqual(['ユーザー名「taro」が2回出てきます', 'testUsers にテストユーザー「hanako」がありません'])
-    expect(seedIssueText(i18n, { path: 'version', message: 'Invalid type: Expected 1 but received 2', rule: 'schema' })).toBe('シードファイルの形式に合っていません：Invalid type: Expected 1 but received 2')
+    expect(seedIssueText(i18n, { path: 'version', message: 'Invalid type: Expected 1 but received 2', rule: 'schema' })).toBe(
+      'シードファイルの形式に合っていません：Invalid type: Expected 1 but received 2',
+    )
     i18n.activate('en')
     expect(issues.map((issue) => seedIssueText(i18n, issue))).toEqual(issues.map((issue) => issue.message))
     expect(seedIssueText(i18n, { path: 'x.json', message: 'Not JSON' })).toBe('Not JSON')

@@ -38,11 +38,10 @@ export const chromeQuery = (lang: Lang) =>
     queryKey: shellKeys.chrome(lang),
     staleTime: 30 * 60_000,
     queryFn: async ({ signal }) => {
-      const body = await http.get(
-        envelope(v.object({ topMenu: v.array(topMenuGroupSchema), footer: v.array(footerSchema) })),
-        componentsPath,
-        { query: { type: ['topMenu', 'footer'], lang: toStoredLang(lang) }, signal },
-      )
+      const body = await http.get(envelope(v.object({ topMenu: v.array(topMenuGroupSchema), footer: v.array(footerSchema) })), componentsPath, {
+        query: { type: ['topMenu', 'footer'], lang: toStoredLang(lang) },
+        signal,
+      })
       return { topMenu: body.data.topMenu, footer: body.data.footer[0] ?? null }
     },
   })

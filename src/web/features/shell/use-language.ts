@@ -17,18 +17,21 @@ export function useLanguage() {
   const { i18n } = useLingui()
   const router = useRouter()
   const lang: Lang = i18n.locale === 'en' ? 'en' : 'ja'
-  const setLang = useCallback(async (next: Lang) => {
-    saveLang(next)
-    try {
-      localStorage.setItem(storageKeys.langType, next)
-      localStorage.setItem(storageKeys.langTypeIndex, String(languageOrder.indexOf(next)))
-    } catch {
-      // storage unavailable: the switch lasts for this page
-    }
-    await activate(next)
-    // the page's title and description follow the language (route heads and loaders run again)
-    await router.invalidate()
-  }, [router])
+  const setLang = useCallback(
+    async (next: Lang) => {
+      saveLang(next)
+      try {
+        localStorage.setItem(storageKeys.langType, next)
+        localStorage.setItem(storageKeys.langTypeIndex, String(languageOrder.indexOf(next)))
+      } catch {
+        // storage unavailable: the switch lasts for this page
+      }
+      await activate(next)
+      // the page's title and description follow the language (route heads and loaders run again)
+      await router.invalidate()
+    },
+    [router],
+  )
   return { lang, setLang }
 }
 

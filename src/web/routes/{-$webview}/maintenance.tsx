@@ -9,9 +9,7 @@ import { i18n } from '@/web/lib/i18n.ts'
 export const Route = createFileRoute('/{-$webview}/maintenance')({
   head: uiHead(msg`We are doing maintenance`),
   beforeLoad: async ({ context: { queryClient }, params }) => {
-    const maintenance = await queryClient
-      .ensureQueryData(maintenanceQuery(i18n.locale === 'en' ? 'en' : 'ja'))
-      .catch(() => ({ maintenanceMode: false }))
+    const maintenance = await queryClient.ensureQueryData(maintenanceQuery(i18n.locale === 'en' ? 'en' : 'ja')).catch(() => ({ maintenanceMode: false }))
     if (!maintenance.maintenanceMode) throw redirect({ to: '/{-$webview}', params, replace: true })
   },
   component: MaintenancePage,

@@ -16,7 +16,13 @@ export type GiveCashbackInput = v.InferOutput<typeof CashbackRequestSchema>
 /** Credits a linked user at once (202 on the wire); the fields beyond the ids and amount are kept for the details view. */
 export async function giveCashback(ctx: MerchantCtx, input: GiveCashbackInput) {
   const { merchantId } = ctx
-  const { merchantCashbackId, userAuthorizationId, amount: { amount }, requestedAt, ...request } = input
+  const {
+    merchantCashbackId,
+    userAuthorizationId,
+    amount: { amount },
+    requestedAt,
+    ...request
+  } = input
   const auth = await activeAuthorization(ctx, userAuthorizationId, userScopes.cashback)
   const t = nowMs(ctx, merchantId)
   try {
@@ -56,7 +62,13 @@ export type ReverseCashbackInput = v.InferOutput<typeof CashbackReversalRequestS
 /** Takes back (part of) a cashback from the user's balance; the reversals of one cashback never pass its amount. */
 export async function reverseCashback(ctx: MerchantCtx, input: ReverseCashbackInput) {
   const { merchantId } = ctx
-  const { merchantCashbackReversalId, merchantCashbackId, amount: { amount }, requestedAt, ...request } = input
+  const {
+    merchantCashbackReversalId,
+    merchantCashbackId,
+    amount: { amount },
+    requestedAt,
+    ...request
+  } = input
   const cashback = await repoOf(ctx).findCashback(merchantId, merchantCashbackId)
   if (!cashback) throw new ApiError('TRANSACTION_NOT_FOUND')
   const t = nowMs(ctx, merchantId)

@@ -19,7 +19,18 @@ const S = limits.sandbox
 /** The body of POST /v2/codes, validated. */
 export type CreateCodeInput = v.InferOutput<typeof CreateQrCodeRequestSchema>
 /** What a code keeps of its request. */
-export const codeOrderKeys = ['orderDescription', 'orderItems', 'storeInfo', 'storeId', 'terminalId', 'productType', 'redirectUrl', 'redirectType', 'userAgent', 'ipAddress'] as const
+export const codeOrderKeys = [
+  'orderDescription',
+  'orderItems',
+  'storeInfo',
+  'storeId',
+  'terminalId',
+  'productType',
+  'redirectUrl',
+  'redirectType',
+  'userAgent',
+  'ipAddress',
+] as const
 
 /**
  * POST /v2/codes: a code to pay (CREATED), expiring after `limits.sandbox.qrCodeLifetimeMs`; `isAuthorization`

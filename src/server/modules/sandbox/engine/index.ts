@@ -31,7 +31,6 @@ import * as testUsers from './test-users.ts'
 import * as topUp from './top-up.ts'
 import type { CancelDirective } from '@/domain/sandbox-force.ts'
 
-
 /** Every sandbox command by domain, for adapters that call them with their own context (CLI, MCP tools). */
 export const sandboxCommands = { authorizations, cashback, codes, payments, preauth, refunds, requestMoney, testUsers, topUp } as const
 
@@ -94,7 +93,8 @@ export function createSandbox(deps: SandboxDeps) {
     subscriptionPayment: (merchantId: string, input: args.PaymentArgs) => payments.subscriptionPayment(m(merchantId), args.paymentBody(input)),
     getPayment: (merchantId: string, merchantPaymentId: string) => payments.getPayment(m(merchantId), { merchantPaymentId }),
     refundsOf: (paymentId: string) => payments.refundsOf(ctx, { paymentId }),
-    cancelPayment: (merchantId: string, merchantPaymentId: string, directive?: CancelDirective) => payments.cancelPayment(m(merchantId), { merchantPaymentId, directive }),
+    cancelPayment: (merchantId: string, merchantPaymentId: string, directive?: CancelDirective) =>
+      payments.cancelPayment(m(merchantId), { merchantPaymentId, directive }),
     hasEnoughBalance: (merchantId: string, userAuthorizationId: string, amount: number) =>
       payments.hasEnoughBalance(m(merchantId), { userAuthorizationId, amount }),
 

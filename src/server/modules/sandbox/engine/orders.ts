@@ -137,7 +137,10 @@ export const paymentOrderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 
  */
 export function sameTarget<T extends { paymentId: string }>(first: T, paymentId: string | undefined, field: string, codeId?: string): T {
   if (first.paymentId === paymentId) return first
-  throw new ApiError('INVALID_PARAMS', { ...(codeId ? { codeId } : {}), data: { issues: [{ path: field, message: `This ${field} was already used for another payment` }] } })
+  throw new ApiError('INVALID_PARAMS', {
+    ...(codeId ? { codeId } : {}),
+    data: { issues: [{ path: field, message: `This ${field} was already used for another payment` }] },
+  })
 }
 
 export type { PaymentStatus }

@@ -52,14 +52,35 @@ export async function capture(ctx: MerchantCtx, input: CaptureInput) {
         await r.updatePayment(locked.paymentId, {
           captures: [...locked.captures, { ...entry, acceptedAt: null, expiresAt: sec(t + S.reauthorizeApprovalTtlMs), status: 'USER_REQUESTED' }],
         })
-        await r.insertOperation({ merchantId, kind: 'capture', operationId: input.merchantCaptureId, paymentId: locked.paymentId, status: 202, response: {}, createdAtMs: t })
+        await r.insertOperation({
+          merchantId,
+          kind: 'capture',
+          operationId: input.merchantCaptureId,
+          paymentId: locked.paymentId,
+          status: 202,
+          response: {},
+          createdAtMs: t,
+        })
         return { status: 202, data: null }
       }
-      const captured = await apply(r, locked, { type: 'merchant.capture', nowMs: t, amount }, {
-        captures: [...locked.captures, { ...entry, acceptedAt: sec(t), status: 'COMPLETED' }],
-      })
+      const captured = await apply(
+        r,
+        locked,
+        { type: 'merchant.capture', nowMs: t, amount },
+        {
+          captures: [...locked.captures, { ...entry, acceptedAt: sec(t), status: 'COMPLETED' }],
+        },
+      )
       const data = captureView(captured)
-      await r.insertOperation({ merchantId, kind: 'capture', operationId: input.merchantCaptureId, paymentId: locked.paymentId, status: 200, response: data, createdAtMs: t })
+      await r.insertOperation({
+        merchantId,
+        kind: 'capture',
+        operationId: input.merchantCaptureId,
+        paymentId: locked.paymentId,
+        status: 200,
+        response: data,
+        createdAtMs: t,
+      })
       return { status: 200, data }
     })
   } catch (error) {
@@ -90,7 +111,15 @@ export async function revert(ctx: MerchantCtx, input: RevertInput) {
       if (won) return sameTarget(won, locked.paymentId, 'merchantRevertId').response
       await apply(r, locked, { type: 'merchant.revert', nowMs: t }, { revert: reverted })
       const data = { status: 'CANCELED', acceptedAt: sec(t)!, paymentId: row.paymentId, requestedAt: input.requestedAt, reason: input.reason ?? null }
-      await r.insertOperation({ merchantId, kind: 'revert', operationId: input.merchantRevertId, paymentId: row.paymentId, status: 200, response: data, createdAtMs: t })
+      await r.insertOperation({
+        merchantId,
+        kind: 'revert',
+        operationId: input.merchantRevertId,
+        paymentId: row.paymentId,
+        status: 200,
+        response: data,
+        createdAtMs: t,
+      })
       return data
     })
   } catch (error) {
@@ -119,8 +148,19 @@ export async function reauthorize(ctx: MerchantCtx, input: ReauthorizeInput) {
       const d = decide(locked, { type: 'merchant.reauthorize', nowMs: t, amount })
       if (d.rejection === 'USER_CONFIRMATION_REQUIRED') {
         await r.updatePayment(locked.paymentId, { reauthCount: d.context.reauthCount })
-        const data = { expiresAt: sec(t + S.reauthorizeApprovalTtlMs)!, url: `${input.origin}/sandbox/reauthorize/${locked.paymentId}/${encodeURIComponent(input.requestId)}` }
-        await r.insertOperation({ merchantId, kind: 'reauthorize', operationId: input.requestId, paymentId: locked.paymentId, status: 201, response: { ...data, amount, pending: true }, createdAtMs: t })
+        const data = {
+          expiresAt: sec(t + S.reauthorizeApprovalTtlMs)!,
+          url: `${input.origin}/sandbox/reauthorize/${locked.paymentId}/${encodeURIComponent(input.requestId)}`,
+        }
+        await r.insertOperation({
+          merchantId,
+          kind: 'reauthorize',
+          operationId: input.requestId,
+          paymentId: locked.paymentId,
+          status: 201,
+          response: { ...data, amount, pending: true },
+          createdAtMs: t,
+        })
         return { status: 201 as const, data }
       }
       const updated = await apply(r, locked, { type: 'merchant.reauthorize', nowMs: t, amount }, {}, { reauth_request_id: input.requestId })
@@ -133,7 +173,15 @@ export async function reauthorize(ctx: MerchantCtx, input: ReauthorizeInput) {
         expiresAt: sec(updated.expiresAtMs)!,
         paymentMethods: [{ amount: money(updated.amount), type: 'WALLET' }],
       }
-      await r.insertOperation({ merchantId, kind: 'reauthorize', operationId: input.requestId, paymentId: updated.paymentId, status: 200, response: data, createdAtMs: t })
+      await r.insertOperation({
+        merchantId,
+        kind: 'reauthorize',
+        operationId: input.requestId,
+        paymentId: updated.paymentId,
+        status: 200,
+        response: data,
+        createdAtMs: t,
+      })
       return { status: 200 as const, data }
     })
   } catch (error) {
@@ -207,15 +255,19 @@ export async function expireDue(ctx: SandboxCtx, input: { limit?: number } = {})
  */
 export async function expireReauthorizationsDue(ctx: SandboxCtx, input: { limit?: number } = {}) {
   const ops = await repoOf(ctx).reauthorizationsUnapprovedBy(nowMs(ctx), S.reauthorizeApprovalTtlMs, input.limit ?? 20)
-  const queued = await Promise.all(ops.map((op) => inTx(ctx, async (r) => {
-    // the order first, as an approval locks it: the two never wait on each other crosswise (a payment gone with
-    // a restored sandbox state just closes its request)
-    const locked = (await r.findPaymentById(op.paymentId)) && (await refreshLocked(ctx, r, op))
-    const t = nowMs(ctx, op.merchantId)
-    if (!(await r.closePendingOperation(op.merchantId, 'reauthorize', op.operationId, 'expiredAtMs', t))) return false
-    if (locked?.status !== 'AUTHORIZED') return false
-    await enqueueConfirmationExpiredWebhook(r.db, locked, op.operationId, op.createdAtMs + S.reauthorizeApprovalTtlMs, t)
-    return true
-  })))
+  const queued = await Promise.all(
+    ops.map((op) =>
+      inTx(ctx, async (r) => {
+        // the order first, as an approval locks it: the two never wait on each other crosswise (a payment gone with
+        // a restored sandbox state just closes its request)
+        const locked = (await r.findPaymentById(op.paymentId)) && (await refreshLocked(ctx, r, op))
+        const t = nowMs(ctx, op.merchantId)
+        if (!(await r.closePendingOperation(op.merchantId, 'reauthorize', op.operationId, 'expiredAtMs', t))) return false
+        if (locked?.status !== 'AUTHORIZED') return false
+        await enqueueConfirmationExpiredWebhook(r.db, locked, op.operationId, op.createdAtMs + S.reauthorizeApprovalTtlMs, t)
+        return true
+      }),
+    ),
+  )
   return queued.filter(Boolean).length
 }

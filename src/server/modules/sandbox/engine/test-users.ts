@@ -21,7 +21,13 @@ export async function ensureTestUsers(ctx: MerchantCtx, createdAtMs = nowMs(ctx,
   const repo = repoOf(ctx)
   if ((await repo.countTestUsers(ctx.merchantId)) > 0) return
   await repo.insertTestUsersIfMissing(
-    defaultTestUsers.map((u, i) => ({ id: newTestUserId(), merchantId: ctx.merchantId, username: u.username, balance: u.balance, createdAtMs: createdAtMs + i })),
+    defaultTestUsers.map((u, i) => ({
+      id: newTestUserId(),
+      merchantId: ctx.merchantId,
+      username: u.username,
+      balance: u.balance,
+      createdAtMs: createdAtMs + i,
+    })),
   )
 }
 

@@ -62,7 +62,9 @@ export function MerchantStep({ initialName, logoUrl, uploading, logoError, error
             <Trans>Upload logo</Trans>
           </label>
           <p id={ids.hint} className="account-hint">
-            <Trans>Optional. JPG or PNG, square, up to {size}×{size} px.</Trans>
+            <Trans>
+              Optional. JPG or PNG, square, up to {size}×{size} px.
+            </Trans>
           </p>
           <FieldMessage id={ids.logoMessage} message={logoMessage} />
         </div>

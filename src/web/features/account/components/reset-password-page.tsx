@@ -32,7 +32,9 @@ export function ResetPasswordPage({ token }: { token: string }) {
     return (
       <AuthCard title={t`Set a new password`} screen="resetLinkInvalid">
         <p className="account-form-error" role="alert">
-          {state.context.errorCode ? errorText(i18n, state.context.errorCode) : t`This password reset link is invalid or has expired. Please request a new one.`}
+          {state.context.errorCode
+            ? errorText(i18n, state.context.errorCode)
+            : t`This password reset link is invalid or has expired. Please request a new one.`}
         </p>
         <Link className="ui-button ui-button--secondary ui-button--medium account-submit" to="/{-$webview}/account/forgotPassword">
           <Trans>Request a new link</Trans>
@@ -76,7 +78,13 @@ export function ResetPasswordPage({ token }: { token: string }) {
         <label className="account-label" htmlFor={ids.confirm}>
           <Trans>Confirm new password</Trans>
         </label>
-        <PasswordInput id={ids.confirm} autoComplete="new-password" value={confirm} aria-describedby={ids.message} onChange={(e) => setConfirm(e.target.value)} />
+        <PasswordInput
+          id={ids.confirm}
+          autoComplete="new-password"
+          value={confirm}
+          aria-describedby={ids.message}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <FieldMessage id={ids.message} message={message} />
         <button type="submit" className="ui-button ui-button--primary ui-button--medium account-submit" disabled={!valid || state.matches('saving')}>
           {state.matches('saving') ? <Trans>Saving…</Trans> : <Trans>Save new password</Trans>}

@@ -116,13 +116,14 @@ function SignInForm({ busy, error, onSubmit }: { busy: boolean; error: string; o
   const passwordBad = touched.password && !isValidSignInPassword(password)
   const valid = isValidEmail(email) && isValidSignInPassword(password)
   // spec §5: one message for e-mail, password, or both
-  const message = emailBad && passwordBad
-    ? i18n._(validationText.emailAndPasswordInvalid)
-    : emailBad
-      ? i18n._(validationText.emailInvalid)
-      : passwordBad
-        ? i18n._(validationText.passwordInvalid)
-        : ''
+  const message =
+    emailBad && passwordBad
+      ? i18n._(validationText.emailAndPasswordInvalid)
+      : emailBad
+        ? i18n._(validationText.emailInvalid)
+        : passwordBad
+          ? i18n._(validationText.passwordInvalid)
+          : ''
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (valid && !busy) onSubmit(email.trim(), password, keepLogin)

@@ -66,7 +66,11 @@ export function SignUpFlow({ startAt = 'account', email, checkSession = false }:
     return (
       <AuthCard title={t`Create your developer account`} screen="account">
         <StepIndicator step={1} />
-        <AccountStep busy={state.matches({ account: 'creating' })} error={error} onSubmit={(e, password) => send({ type: 'account.submit', email: e, password })} />
+        <AccountStep
+          busy={state.matches({ account: 'creating' })}
+          error={error}
+          onSubmit={(e, password) => send({ type: 'account.submit', email: e, password })}
+        />
       </AuthCard>
     )
   if (state.matches('otp'))

@@ -7,7 +7,17 @@ import '../catalog.ts'
 export const contactUrl = 'mailto:developers@paylab.example'
 
 /** Sign-up screen 5 (spec §2): logo or default, name, success message, button to myhome (replace), contact link. */
-export function SuccessStep({ merchantName, logoUrl, error, onShowKeys }: { merchantName: string; logoUrl: string | null; error: string; onShowKeys: () => void }) {
+export function SuccessStep({
+  merchantName,
+  logoUrl,
+  error,
+  onShowKeys,
+}: {
+  merchantName: string
+  logoUrl: string | null
+  error: string
+  onShowKeys: () => void
+}) {
   const { t } = useLingui()
   const navigate = useNavigate()
   return (

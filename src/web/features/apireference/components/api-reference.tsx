@@ -25,7 +25,11 @@ const tagRank = (tag: string) => {
 }
 /** Written as a value: braces in a message are ICU placeholders. */
 const envelopeShape = '{resultInfo, data}'
-const tagAnchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '')}`
+const tagAnchor = (tag: string) =>
+  `tag-${tag
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/-+$/, '')}`
 const groupHref = (group: ApiGroup, hash = '') => `/apireference${group === 'opa' ? '' : `?group=${group}`}${hash}`
 
 interface Entry {
@@ -47,11 +51,13 @@ export function ApiReference({ group = 'opa' }: { group?: ApiGroup | undefined }
   const describe = useCallback((text: string | undefined) => (text && locale && i18n.messages[text] !== undefined ? i18n._(text) : text), [i18n, locale])
   const doc = query.data
   const entries: Entry[] = doc
-    ? Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op, anchor: operationAnchor(method, path, op) })))
+    ? Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, op]) => ({ path, method, op, anchor: operationAnchor(method, path, op) })),
+      )
     : []
   const tags = [...new Set(entries.map((e) => e.op.tags[0] ?? 'API'))].sort((a, b) => tagRank(a) - tagRank(b))
   const byTag = (tag: string) => entries.filter((e) => (e.op.tags[0] ?? 'API') === tag)
-  const groupNames: Record<ApiGroup, string> = { opa: t`Open Payment API and sandbox`, portal: t`Portal API`, tools: t`Developer tools and demo`}
+  const groupNames: Record<ApiGroup, string> = { opa: t`Open Payment API and sandbox`, portal: t`Portal API`, tools: t`Developer tools and demo` }
   const shownTags = tags.filter((tag) => groupOf(tag) === group)
   const nav = (
     <nav className="api-nav" aria-label={t`Operations`}>
@@ -92,8 +98,8 @@ export function ApiReference({ group = 'opa' }: { group?: ApiGroup | undefined }
           <>
             <p className="api-lead">
               <Trans>
-                Every call the PayLab server answers: the sandbox of the Open Payment API, with the same paths, fields and result codes as the
-                provider's API, and the portal's own APIs. Each answer is <code>{envelopeShape}</code>.
+                Every call the PayLab server answers: the sandbox of the Open Payment API, with the same paths, fields and result codes as the provider's API,
+                and the portal's own APIs. Each answer is <code>{envelopeShape}</code>.
               </Trans>
             </p>
             <p className="api-meta">

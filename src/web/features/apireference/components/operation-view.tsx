@@ -5,7 +5,17 @@ import { errorText } from '@/web/lib/error-text.ts'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { Tabs } from '@/web/ui/tabs.tsx'
 import type { Operation } from '../api.ts'
-import { authOf, curlOf, exampleRequest, exampleResponses, resolverHref, sdkLanguages, sdkSnippet, type ExampleResponse, type SdkLanguage } from '../examples.ts'
+import {
+  authOf,
+  curlOf,
+  exampleRequest,
+  exampleResponses,
+  resolverHref,
+  sdkLanguages,
+  sdkSnippet,
+  type ExampleResponse,
+  type SdkLanguage,
+} from '../examples.ts'
 import { fieldRows, parameterRows, type FieldRow } from '../schema.ts'
 import { CodeSample } from './code-sample.tsx'
 import { ParamTable } from './param-table.tsx'
@@ -14,7 +24,19 @@ import '../catalog.ts'
 const languageNames: Record<SdkLanguage, string> = { node: 'Node.js', python: 'Python', php: 'PHP', java: 'Java' }
 
 /** One operation: what it does, its parameters and body as tables, an example request and the answers per status. */
-export function OperationView({ method, path, op, anchor, describe }: { method: string; path: string; op: Operation; anchor: string; describe: (text: string | undefined) => ReactNode }) {
+export function OperationView({
+  method,
+  path,
+  op,
+  anchor,
+  describe,
+}: {
+  method: string
+  path: string
+  op: Operation
+  anchor: string
+  describe: (text: string | undefined) => ReactNode
+}) {
   const { t } = useLingui()
   const apiName = op['x-apiName'] ?? op.operationId
   const parameters = parameterRows(op.parameters)
@@ -104,7 +126,12 @@ export function OperationView({ method, path, op, anchor, describe }: { method: 
             {response.status.startsWith('2') ? <Trans>Success</Trans> : <Trans>Error</Trans>}
           </p>
           {!response.status.startsWith('2') && (
-            <ErrorCodes apiName={apiName} status={response.status} codes={response.codes.filter((c) => !c.common)} common={response.codes.filter((c) => c.common)} />
+            <ErrorCodes
+              apiName={apiName}
+              status={response.status}
+              codes={response.codes.filter((c) => !c.common)}
+              common={response.codes.filter((c) => c.common)}
+            />
           )}
           {response.body !== null && <CodeSample code={JSON.stringify(response.body, null, 2)} label={t`Example answer ${response.status}`} />}
         </div>

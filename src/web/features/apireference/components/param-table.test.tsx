@@ -32,7 +32,10 @@ function renderTable(rows = fieldRows(body)) {
   return screen.getByRole('table', { name: 'Request body' })
 }
 
-const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('rowheader', { name: new RegExp(`^(↳ )?${name.replace(/[.[\]]/g, '\\$&')}$`) }).closest('tr')!
+const rowOf = (table: HTMLElement, name: string) =>
+  within(table)
+    .getByRole('rowheader', { name: new RegExp(`^(↳ )?${name.replace(/[.[\]]/g, '\\$&')}$`) })
+    .closest('tr')!
 
 describe('the parameter table', () => {
   beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))

@@ -51,7 +51,9 @@ export function SampleCatalogue() {
     <div className="catalogue">
       <p className="catalogue__note">
         <Trans>
-          Every sample signs with OPA-Auth and runs against the offline sandbox with the demo merchant's public test keys. The browser JavaScript samples are the page's half: a browser never holds the API secret, so they call your own server, which signs as the Node.js sample does. The iOS and Android samples sign in the app to try the sandbox from a simulator; in a shipped app that signing belongs on your server.
+          Every sample signs with OPA-Auth and runs against the offline sandbox with the demo merchant's public test keys. The browser JavaScript samples are
+          the page's half: a browser never holds the API secret, so they call your own server, which signs as the Node.js sample does. The iOS and Android
+          samples sign in the app to try the sandbox from a simulator; in a shipped app that signing belongs on your server.
         </Trans>
       </p>
       {sampleOptions.map((option) => (

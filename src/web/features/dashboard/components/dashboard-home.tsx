@@ -81,8 +81,8 @@ function DashboardBody({ profile, sidebar, announcements }: { profile: UserProfi
           <div className="dash-notice" role="status">
             <p>
               <Trans>
-                You are in live mode. Every call of the dashboard now acts for your live merchant {liveMerchantId}; switch back to test mode for the
-                sandbox merchant.
+                You are in live mode. Every call of the dashboard now acts for your live merchant {liveMerchantId}; switch back to test mode for the sandbox
+                merchant.
               </Trans>
             </p>
             <Button variant="ghost" size="small" onClick={() => send({ type: 'notice.dismiss' })}>
@@ -98,8 +98,8 @@ function DashboardBody({ profile, sidebar, announcements }: { profile: UserProfi
             </h2>
             <p>
               <Trans>
-                Activation creates your live merchant: a second merchant with its own merchant id, keys, settings and test users. Your sandbox
-                merchant stays as it is, and you can switch between the two at any time.
+                Activation creates your live merchant: a second merchant with its own merchant id, keys, settings and test users. Your sandbox merchant stays as
+                it is, and you can switch between the two at any time.
               </Trans>
             </p>
             {state.context.errorCode && (

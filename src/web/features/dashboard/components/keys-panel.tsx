@@ -107,13 +107,7 @@ export function KeysPanel({ merchantId, live }: { merchantId: string; live: bool
         onCancel={() => setRevoking(null)}
       />
 
-      <Modal
-        open={showNew && !generate.isError}
-        onClose={() => setShowNew(false)}
-        title={<Trans>New API key</Trans>}
-        closeLabel={t`Close`}
-        size="medium"
-      >
+      <Modal open={showNew && !generate.isError} onClose={() => setShowNew(false)} title={<Trans>New API key</Trans>} closeLabel={t`Close`} size="medium">
         <NewKeyStep
           merchantId={merchantId}
           apiKey={generate.data?.api_key ?? null}

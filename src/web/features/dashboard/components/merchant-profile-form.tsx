@@ -68,7 +68,9 @@ export function MerchantProfileForm({ name, logoUrl }: { name: string; logoUrl: 
               </button>
             )}
             <p id={ids.hint} className="dash-muted">
-              <Trans>Optional. JPG or PNG, square, up to {size}×{size} px.</Trans>
+              <Trans>
+                Optional. JPG or PNG, square, up to {size}×{size} px.
+              </Trans>
             </p>
             {form.logoFailed && (
               <p id={ids.logoMessage} className="dash-field__error" role="alert">

@@ -83,77 +83,78 @@ function SettingsTabs({
       {frame(
         go,
         <>
-          <p className="dash-muted">
-            {mode.live ? <Trans>Live merchant {mode.merchantId}</Trans> : <Trans>Sandbox merchant {mode.merchantId}</Trans>}
-          </p>
+          <p className="dash-muted">{mode.live ? <Trans>Live merchant {mode.merchantId}</Trans> : <Trans>Sandbox merchant {mode.merchantId}</Trans>}</p>
           {form.loadError ? (
             <ErrorLine error={form.loadError} />
           ) : !form.loaded ? (
             <Loading />
           ) : tab === 'configuration' ? (
             <>
-            <MerchantProfileSection />
-            <form
-              onSubmit={(event) => {
-                event.preventDefault()
-                send({ type: 'form.save' })
-              }}
-            >
-              <div className="dash-field">
-                <label htmlFor={`${baseId}-webhook`}>
-                  <Trans>Webhook URL</Trans>
-                </label>
-                <input
-                  id={`${baseId}-webhook`}
-                  type="url"
-                  inputMode="url"
-                  value={draft.webhookUrl}
-                  placeholder="https://shop.example.com/paylab/webhook"
-                  aria-invalid={refused.has('webhook_url')}
-                  aria-describedby={`${localDelivery ? `${baseId}-webhook-hint` : ''}${refused.has('webhook_url') ? ` ${baseId}-webhook-error` : ''}`.trim() || undefined}
-                  {...typedInput((webhookUrl) => edit({ webhookUrl }))}
-                />
-                {localDelivery && (
-                  <p id={`${baseId}-webhook-hint`} className="dash-muted" data-local-delivery={localDelivery}>
-                    {localDelivery === 'direct' ? (
-                      <Trans>This server listens on this machine only: the sandbox posts webhooks to a localhost URL itself.</Trans>
-                    ) : (
-                      <Trans>
-                        This server is shared: the sandbox does not post to a localhost URL. Run <code>npm run sandbox:forward</code> on your machine to receive those webhooks.
-                      </Trans>
-                    )}
+              <MerchantProfileSection />
+              <form
+                onSubmit={(event) => {
+                  event.preventDefault()
+                  send({ type: 'form.save' })
+                }}
+              >
+                <div className="dash-field">
+                  <label htmlFor={`${baseId}-webhook`}>
+                    <Trans>Webhook URL</Trans>
+                  </label>
+                  <input
+                    id={`${baseId}-webhook`}
+                    type="url"
+                    inputMode="url"
+                    value={draft.webhookUrl}
+                    placeholder="https://shop.example.com/paylab/webhook"
+                    aria-invalid={refused.has('webhook_url')}
+                    aria-describedby={
+                      `${localDelivery ? `${baseId}-webhook-hint` : ''}${refused.has('webhook_url') ? ` ${baseId}-webhook-error` : ''}`.trim() || undefined
+                    }
+                    {...typedInput((webhookUrl) => edit({ webhookUrl }))}
+                  />
+                  {localDelivery && (
+                    <p id={`${baseId}-webhook-hint`} className="dash-muted" data-local-delivery={localDelivery}>
+                      {localDelivery === 'direct' ? (
+                        <Trans>This server listens on this machine only: the sandbox posts webhooks to a localhost URL itself.</Trans>
+                      ) : (
+                        <Trans>
+                          This server is shared: the sandbox does not post to a localhost URL. Run <code>npm run sandbox:forward</code> on your machine to
+                          receive those webhooks.
+                        </Trans>
+                      )}
+                    </p>
+                  )}
+                  {refused.has('webhook_url') && (
+                    <p id={`${baseId}-webhook-error`} className="dash-field__error">
+                      {fieldError.webhook_url}
+                    </p>
+                  )}
+                </div>
+                <div className="dash-field">
+                  <label htmlFor={`${baseId}-domains`}>
+                    <Trans>Allowed redirect domains</Trans>
+                  </label>
+                  <textarea
+                    id={`${baseId}-domains`}
+                    rows={4}
+                    value={draft.domains}
+                    placeholder="shop.example.com"
+                    aria-invalid={refused.has('redirect_domains')}
+                    aria-describedby={`${baseId}-domains-hint${refused.has('redirect_domains') ? ` ${baseId}-domains-error` : ''}`}
+                    {...typedInput((domains) => edit({ domains }))}
+                  />
+                  <p id={`${baseId}-domains-hint`} className="dash-muted">
+                    <Trans>One host name per line; its sub-domains are allowed too. While the list is empty any HTTPS address is accepted.</Trans>
                   </p>
-                )}
-                {refused.has('webhook_url') && (
-                  <p id={`${baseId}-webhook-error`} className="dash-field__error">
-                    {fieldError.webhook_url}
-                  </p>
-                )}
-              </div>
-              <div className="dash-field">
-                <label htmlFor={`${baseId}-domains`}>
-                  <Trans>Allowed redirect domains</Trans>
-                </label>
-                <textarea
-                  id={`${baseId}-domains`}
-                  rows={4}
-                  value={draft.domains}
-                  placeholder="shop.example.com"
-                  aria-invalid={refused.has('redirect_domains')}
-                  aria-describedby={`${baseId}-domains-hint${refused.has('redirect_domains') ? ` ${baseId}-domains-error` : ''}`}
-                  {...typedInput((domains) => edit({ domains }))}
-                />
-                <p id={`${baseId}-domains-hint`} className="dash-muted">
-                  <Trans>One host name per line; its sub-domains are allowed too. While the list is empty any HTTPS address is accepted.</Trans>
-                </p>
-                {refused.has('redirect_domains') && (
-                  <p id={`${baseId}-domains-error`} className="dash-field__error">
-                    {fieldError.redirect_domains}
-                  </p>
-                )}
-              </div>
-              {saveBar}
-            </form>
+                  {refused.has('redirect_domains') && (
+                    <p id={`${baseId}-domains-error`} className="dash-field__error">
+                      {fieldError.redirect_domains}
+                    </p>
+                  )}
+                </div>
+                {saveBar}
+              </form>
             </>
           ) : tab === 'api-keys' ? (
             <KeysPanel merchantId={mode.merchantId} live={mode.live} />

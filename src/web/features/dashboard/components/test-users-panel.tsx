@@ -58,8 +58,8 @@ export function TestUsersPanel({ merchantId, live }: { merchantId: string; live:
       </div>
       <p className="dash-muted">
         <Trans>
-          Test users pay your sandbox codes in the sandbox wallet: open a code's URL, pick a test user and pay. Top up the balance of every test user
-          by {amount} once a month.
+          Test users pay your sandbox codes in the sandbox wallet: open a code's URL, pick a test user and pay. Top up the balance of every test user by{' '}
+          {amount} once a month.
         </Trans>
       </p>
       <div className="dash-actions">

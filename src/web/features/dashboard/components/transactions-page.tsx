@@ -39,17 +39,7 @@ export function TransactionsPage({ page, perPage, onPage }: { page: number; perP
   return <TransactionList mode={mode} page={page} perPage={perPage} onPage={onPage} />
 }
 
-function TransactionList({
-  mode,
-  page,
-  perPage,
-  onPage,
-}: {
-  mode: ModeView
-  page: number
-  perPage: number
-  onPage: (page: number, perPage: number) => void
-}) {
+function TransactionList({ mode, page, perPage, onPage }: { mode: ModeView; page: number; perPage: number; onPage: (page: number, perPage: number) => void }) {
   const { t, i18n } = useLingui()
   const lang = langOf(i18n)
   const list = useQuery(transactionsQuery(mode.merchantId, mode.live, page, perPage))
@@ -70,8 +60,7 @@ function TransactionList({
   return (
     <div className="dash-page">
       <p className="dash-muted">
-        {mode.live ? <Trans>Live merchant {mode.merchantId}</Trans> : <Trans>Sandbox merchant {mode.merchantId}</Trans>} ·{' '}
-        <Trans>{total} transactions</Trans>
+        {mode.live ? <Trans>Live merchant {mode.merchantId}</Trans> : <Trans>Sandbox merchant {mode.merchantId}</Trans>} · <Trans>{total} transactions</Trans>
       </p>
       {rows.length === 0 ? (
         <p className="dash-panel">
@@ -153,8 +142,7 @@ function DetailValue({ name, value }: { name: string; value: unknown }): ReactNo
   const lang = langOf(i18n)
   if (value === null || value === undefined) return '—'
   if (typeof value === 'object' && value !== null && 'amount' in value && typeof value.amount === 'number') return formatYen(lang, value.amount)
-  if (typeof value === 'number' && /At$|Date$/.test(name) && value > 1e9 && value < 1e11)
-    return formatDateTime(lang, new Date(value * 1000).toISOString())
+  if (typeof value === 'number' && /At$|Date$/.test(name) && value > 1e9 && value < 1e11) return formatDateTime(lang, new Date(value * 1000).toISOString())
   if (typeof value === 'object') return <pre className="dash-json">{JSON.stringify(value, null, 2)}</pre>
   return <code>{String(value)}</code>
 }

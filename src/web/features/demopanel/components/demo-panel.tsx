@@ -60,7 +60,16 @@ export function DemoPanel({ initialType, initialView }: { initialType: DemoPanel
   const { t, i18n } = useLingui()
   const baseId = useId()
   const [calls, setCalls] = useState<PanelCall[]>([])
-  const machine = useMemo(() => demoPanelMachine.provide({ actors: demoPanelActors((call) => setCalls((list) => [call, ...list].slice(0, 40)), (type) => i18n._(orderDescriptions[type])) }), [])
+  const machine = useMemo(
+    () =>
+      demoPanelMachine.provide({
+        actors: demoPanelActors(
+          (call) => setCalls((list) => [call, ...list].slice(0, 40)),
+          (type) => i18n._(orderDescriptions[type]),
+        ),
+      }),
+    [],
+  )
   const [state, send] = useMachine(machine, { input: { paymentType: initialType, view: initialView } })
   const { paymentType, view, amountText, amount, amountAlert, url, problem } = state.context
   const idle = state.matches('idle')
@@ -75,7 +84,13 @@ export function DemoPanel({ initialType, initialView }: { initialType: DemoPanel
           <legend>{t`Payment type`}</legend>
           {demoPanelTypes.map((type) => (
             <label key={type} className="demo-panel__choice">
-              <input type="radio" name={`${baseId}-type`} value={type} checked={paymentType === type} onChange={() => send({ type: 'panel.type', paymentType: type })} />
+              <input
+                type="radio"
+                name={`${baseId}-type`}
+                value={type}
+                checked={paymentType === type}
+                onChange={() => send({ type: 'panel.type', paymentType: type })}
+              />
               {i18n._(typeNames[type])}
             </label>
           ))}
@@ -200,7 +215,15 @@ function Outcome({ state, paymentType, problem, url }: { state: string; paymentT
 }
 
 /** The phone: the wallet's real pages (cashier, consent) in a frame, our own drawing for the other steps. */
-function Phone(props: { screen: string; url: string | null; paymentType: DemoPanelType; amount: number; problem: string | null; phoneNumber: string | null; onNavigated: (location: string) => void }) {
+function Phone(props: {
+  screen: string
+  url: string | null
+  paymentType: DemoPanelType
+  amount: number
+  problem: string | null
+  phoneNumber: string | null
+  onNavigated: (location: string) => void
+}) {
   const { t, i18n } = useLingui()
   const frame = useRef<HTMLIFrameElement>(null)
   const { screen, url, paymentType, amount } = props
@@ -302,10 +325,14 @@ function CallList({ calls }: { calls: PanelCall[] }) {
                   <code>
                     {call.method} {call.path}
                   </code>{' '}
-                  <span className={`demo-panel__status demo-panel__status--${call.status >= 200 && call.status < 300 ? 'ok' : 'bad'}`}>{call.status === 0 ? t`no answer` : call.status}</span>{' '}
+                  <span className={`demo-panel__status demo-panel__status--${call.status >= 200 && call.status < 300 ? 'ok' : 'bad'}`}>
+                    {call.status === 0 ? t`no answer` : call.status}
+                  </span>{' '}
                   <span className="demo-panel__hint">{t`${call.ms} ms`}</span>
                 </summary>
-                {call.forwardedTo && <p className="demo-panel__hint">{t`Signed by the server with the demo merchant's key (hmac OPA-Auth) and sent to the sandbox as ${call.forwardedTo}.`}</p>}
+                {call.forwardedTo && (
+                  <p className="demo-panel__hint">{t`Signed by the server with the demo merchant's key (hmac OPA-Auth) and sent to the sandbox as ${call.forwardedTo}.`}</p>
+                )}
                 {call.body !== null && (
                   <>
                     <p className="demo-panel__label">{t`Request body`}</p>
@@ -322,4 +349,3 @@ function CallList({ calls }: { calls: PanelCall[] }) {
     </section>
   )
 }
-

@@ -52,7 +52,9 @@ export function checkoutActors(cakeName: (cake: CakeId) => string = (cake) => ca
 
   const paymentStatus = (merchantPaymentId: string) => http.get(envelope(statusData), `${P.qrDetail}/${encodeURIComponent(merchantPaymentId)}`, short)
 
-  const getPaymentStatus = fromPromise<PaymentStatusOutput, { merchantPaymentId: string }>(async ({ input }) => ({ status: (await paymentStatus(input.merchantPaymentId)).data.status }))
+  const getPaymentStatus = fromPromise<PaymentStatusOutput, { merchantPaymentId: string }>(async ({ input }) => ({
+    status: (await paymentStatus(input.merchantPaymentId)).data.status,
+  }))
 
   return {
     /** Both machines' wait for the payment (checkout-poll), looking at the payment with the demo API. */
@@ -94,7 +96,13 @@ export function checkoutActors(cakeName: (cake: CakeId) => string = (cake) => ca
         await http.post(envelope(anyData), P.pay, {
           ...short,
           query: { agreeSimilarTransaction: 'true' },
-          body: { merchantPaymentId, userAuthorizationId: input.userAuthorizationId, amount: money(input.amount), requestedAt: nowSeconds(), orderDescription: 'PayLab cake shop' },
+          body: {
+            merchantPaymentId,
+            userAuthorizationId: input.userAuthorizationId,
+            amount: money(input.amount),
+            requestedAt: nowSeconds(),
+            orderDescription: 'PayLab cake shop',
+          },
         })
       } catch (error) {
         // a link the sandbox no longer knows is forgotten, so the next visit links again
@@ -111,7 +119,13 @@ export function checkoutActors(cakeName: (cake: CakeId) => string = (cake) => ca
       const { data } = await paymentStatus(input.merchantPaymentId)
       await http.post(envelope(anyData), P.refunds, {
         ...short,
-        body: { merchantRefundId: `DEVELOPER-PANEL-REFUND-${randomId()}`.slice(0, limits.merchantPaymentIdMaxLength), paymentId: data.paymentId ?? '', amount: money(input.amount), requestedAt: nowSeconds(), reason: 'PayLab demo refund' },
+        body: {
+          merchantRefundId: `DEVELOPER-PANEL-REFUND-${randomId()}`.slice(0, limits.merchantPaymentIdMaxLength),
+          paymentId: data.paymentId ?? '',
+          amount: money(input.amount),
+          requestedAt: nowSeconds(),
+          reason: 'PayLab demo refund',
+        },
       })
     }),
   }

@@ -179,7 +179,9 @@ function PaymentDemo({ demoType }: { demoType: DemoType }) {
         <Trans>Try it in the sandbox</Trans>
       </p>
       <p>
-        <Trans>Buy a 1-yen cake in the demo shop and pay it as a test user of the offline sandbox; or open the payment lab to send each request yourself.</Trans>
+        <Trans>
+          Buy a 1-yen cake in the demo shop and pay it as a test user of the offline sandbox; or open the payment lab to send each request yourself.
+        </Trans>
       </p>
       <div className="doc-demo__actions">
         <CheckoutDemo initialFlow={demoType === 'nativePayment' ? 'directDebit' : 'qr'} />

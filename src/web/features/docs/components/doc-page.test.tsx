@@ -118,7 +118,10 @@ describe('a documentation page', () => {
     Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
       scrolled.push(this.id)
     }
-    const sections: Page['sections'] = Array.from({ length: 14 }, (_, i) => ({ type: 'paragraph' as const, children: [{ type: 'text' as const, value: `Paragraph ${i + 1}` }] }))
+    const sections: Page['sections'] = Array.from({ length: 14 }, (_, i) => ({
+      type: 'paragraph' as const,
+      children: [{ type: 'text' as const, value: `Paragraph ${i + 1}` }],
+    }))
     sections.push({ type: 'heading', level: 2, id: 'error-list', children: [{ type: 'text', value: 'Error list' }] })
     renderPage({ ...page, protected: false, sections }, false, '/products/docs/secret#Error%20List')
     expect(await screen.findByRole('heading', { name: 'Error list' })).toBeTruthy()

@@ -150,7 +150,10 @@ export function DocPage({ type, slug }: { type: Extract<PageType, 'openPaymentAp
   const page = query.isError ? undefined : query.data
   const { isSignedIn } = useSession()
   return (
-    <DocLayout section={section} aside={page && !page.hideTOC && !(page.protected && !isSignedIn) ? <TableOfContents entries={page.toc} hideOnSmall={section === 'miniapp'} /> : null}>
+    <DocLayout
+      section={section}
+      aside={page && !page.hideTOC && !(page.protected && !isSignedIn) ? <TableOfContents entries={page.toc} hideOnSmall={section === 'miniapp'} /> : null}
+    >
       <Breadcrumbs section={section} slug={slug} title={slug === 'index' ? undefined : (page?.title ?? '')} />
       {page ? (
         <PageBody page={page} pageKey={`${type}.${slug}`} />
@@ -170,9 +173,7 @@ export function DocLayout({ section, aside, children }: { section: DocSection; a
       {/* Before the article in the document, as it is on screen at tablet and phone widths: a browser that paints
           the page while it is still arriving must not paint the article first and then push it down. */}
       <div className="doc-aside">{aside}</div>
-      <article className="doc-main">
-        {children}
-      </article>
+      <article className="doc-main">{children}</article>
     </div>
   )
 }

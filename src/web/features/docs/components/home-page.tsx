@@ -80,8 +80,8 @@ function SignUpOnLargerScreen({ focus = false }: { focus?: boolean }) {
         </p>
         <p>
           <Trans>
-            Creating a developer account takes a computer or a tablet (a screen wider than 991 px). Open this portal there
-            to sign up; you can read all the documentation here on your phone.
+            Creating a developer account takes a computer or a tablet (a screen wider than 991 px). Open this portal there to sign up; you can read all the
+            documentation here on your phone.
           </Trans>
         </p>
       </aside>

@@ -19,7 +19,13 @@ export function Sidebar({ section }: { section: DocSection }) {
   const groups = (menu.data ?? []).filter((g) => (section === 'miniapp' ? g.menuType === 'miniapp' : g.menuType !== 'miniapp'))
   return (
     <>
-      <button type="button" className={buttonClass('secondary', 'small', 'doc-sidebar__toggle')} aria-expanded={open} aria-controls="doc-sidebar" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className={buttonClass('secondary', 'small', 'doc-sidebar__toggle')}
+        aria-expanded={open}
+        aria-controls="doc-sidebar"
+        onClick={() => setOpen(!open)}
+      >
         <Icon name="menu" size={18} />
         <Trans>Menu</Trans>
       </button>

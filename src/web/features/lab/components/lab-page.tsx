@@ -100,7 +100,14 @@ function ProductTab({ product, endpoint, scenario, credentials, selectedModels }
         )}
       </section>
       {credentials ? (
-        <PanelForTab product={product} endpoint={endpoint} scenario={scenario} credentials={credentials} selectedModels={selectedModels} endpoints={endpoints} />
+        <PanelForTab
+          product={product}
+          endpoint={endpoint}
+          scenario={scenario}
+          credentials={credentials}
+          selectedModels={selectedModels}
+          endpoints={endpoints}
+        />
       ) : (
         <p className="lab-panel">
           <Trans>Loading your sandbox key…</Trans>
@@ -112,7 +119,14 @@ function ProductTab({ product, endpoint, scenario, credentials, selectedModels }
 
 function PanelForTab(props: Omit<TabProps, 'credentials'> & { credentials: DemoCredentials; endpoints: LabEndpointView[] }) {
   const linked = useLabLink()?.snapshot.context.link?.userAuthorizationId ?? ''
-  const [snapshot, send] = useTestPanel({ model: props.product, selectedModels: props.selectedModels, endpointId: props.endpoint, scenario: props.scenario, userAuthorizationId: linked, credentials: props.credentials })
+  const [snapshot, send] = useTestPanel({
+    model: props.product,
+    selectedModels: props.selectedModels,
+    endpointId: props.endpoint,
+    scenario: props.scenario,
+    userAuthorizationId: linked,
+    credentials: props.credentials,
+  })
   // a test user linked (or unlinked) while the tab is open fills (or empties) the panel's user authorization id
   const shown = useRef(linked)
   useEffect(() => {
@@ -120,7 +134,15 @@ function PanelForTab(props: Omit<TabProps, 'credentials'> & { credentials: DemoC
     shown.current = linked
     send({ type: 'panel.user', userAuthorizationId: linked })
   }, [linked, send])
-  return <TestPanel snapshot={snapshot} send={send} endpoints={props.endpoints} credentials={props.credentials} link={labLinkModels.includes(props.product) ? <TestUserLink /> : null} />
+  return (
+    <TestPanel
+      snapshot={snapshot}
+      send={send}
+      endpoints={props.endpoints}
+      credentials={props.credentials}
+      link={labLinkModels.includes(props.product) ? <TestUserLink /> : null}
+    />
+  )
 }
 
 function EndpointCard({ endpoint }: { endpoint: LabEndpointView }) {
@@ -141,7 +163,10 @@ function EndpointCard({ endpoint }: { endpoint: LabEndpointView }) {
         <ul className="lab-scenarios">
           {endpoint.scenarios.map((s) => (
             <li key={s.id}>
-              <strong>{s.id}</strong> {s.title} — <code>{s.expected.status} {s.expected.code}</code>
+              <strong>{s.id}</strong> {s.title} —{' '}
+              <code>
+                {s.expected.status} {s.expected.code}
+              </code>
             </li>
           ))}
         </ul>

@@ -16,10 +16,35 @@ import '../catalog.ts'
 
 type Snapshot = SnapshotFrom<typeof testPanelMachine>
 
-const itemFields: (keyof ActiveItem)[] = ['merchantPaymentId', 'userAuthorizationId', 'requestedAt', 'amount', 'currency', 'orderDescription', 'isAuthorzation', 'codesId', 'merchantRefundId', 'paymentId', 'merchantCaptureId', 'merchantRevertId']
+const itemFields: (keyof ActiveItem)[] = [
+  'merchantPaymentId',
+  'userAuthorizationId',
+  'requestedAt',
+  'amount',
+  'currency',
+  'orderDescription',
+  'isAuthorzation',
+  'codesId',
+  'merchantRefundId',
+  'paymentId',
+  'merchantCaptureId',
+  'merchantRevertId',
+]
 
 /** The test panel of one product tab (spec §4): endpoint, scenario, authorization flag, Run, the active item and every call. */
-export function TestPanel({ snapshot, send, endpoints, credentials, link }: { snapshot: Snapshot; send: (event: TestPanelEvent) => void; endpoints: LabEndpointView[]; credentials: DemoCredentials; link?: ReactNode }) {
+export function TestPanel({
+  snapshot,
+  send,
+  endpoints,
+  credentials,
+  link,
+}: {
+  snapshot: Snapshot
+  send: (event: TestPanelEvent) => void
+  endpoints: LabEndpointView[]
+  credentials: DemoCredentials
+  link?: ReactNode
+}) {
   const { t, i18n } = useLingui()
   const { context } = snapshot
   const busy = !snapshot.matches('ready')
@@ -38,7 +63,13 @@ export function TestPanel({ snapshot, send, endpoints, credentials, link }: { sn
         <label className="ui-field__label" htmlFor="lab-endpoint">
           <Trans>Endpoint</Trans>
         </label>
-        <select id="lab-endpoint" className="ui-field__input" value={context.endpointId} disabled={busy} onChange={(e) => send({ type: 'panel.endpoint', endpointId: e.target.value as never })}>
+        <select
+          id="lab-endpoint"
+          className="ui-field__input"
+          value={context.endpointId}
+          disabled={busy}
+          onChange={(e) => send({ type: 'panel.endpoint', endpointId: e.target.value as never })}
+        >
           {endpoints.map((e) => (
             <option key={e.id} value={e.id}>
               {e.method} {e.demoPath} — {e.name}
@@ -52,7 +83,13 @@ export function TestPanel({ snapshot, send, endpoints, credentials, link }: { sn
         </legend>
         {scenarios.map((s) => (
           <label key={s.id} className="ui-choice">
-            <input type="radio" name="lab-scenario" className="ui-choice__input ui-choice__input--radio" checked={context.scenario === s.id} onChange={() => send({ type: 'panel.scenario', scenario: s.id })} />
+            <input
+              type="radio"
+              name="lab-scenario"
+              className="ui-choice__input ui-choice__input--radio"
+              checked={context.scenario === s.id}
+              onChange={() => send({ type: 'panel.scenario', scenario: s.id })}
+            />
             <span>
               <strong>{s.id}</strong> {s.title}
             </span>

@@ -27,7 +27,17 @@ const LabLinkContext = createContext<LabLinkValue | null>(null)
 export const useLabLink = () => useContext(LabLinkContext)
 
 /** Runs the link machine for one merchant and mode (key it by both): remembered in local storage across reloads. */
-export function LabLinkScope({ credentials, mode, testUsers, children }: { credentials: DemoCredentials; mode: string; testUsers: TestUserList; children: ReactNode }) {
+export function LabLinkScope({
+  credentials,
+  mode,
+  testUsers,
+  children,
+}: {
+  credentials: DemoCredentials
+  mode: string
+  testUsers: TestUserList
+  children: ReactNode
+}) {
   const { i18n } = useLingui()
   const env = useRef<LabLinkEnv>({ credentials, lang: 'ja', testUsers: [] })
   env.current = { credentials, lang: i18n.locale === 'en' ? 'en' : 'ja', testUsers: Array.isArray(testUsers) ? testUsers : [] }
@@ -42,7 +52,10 @@ export function LabLinkScope({ credentials, mode, testUsers, children }: { crede
       }),
     [credentials.merchantId, mode],
   )
-  const [snapshot, send] = useMachine(machine, { input: { link: typeof window === 'undefined' ? null : savedLabLink(credentials.merchantId, mode) }, inspect: inspectOption() })
+  const [snapshot, send] = useMachine(machine, {
+    input: { link: typeof window === 'undefined' ? null : savedLabLink(credentials.merchantId, mode) },
+    inspect: inspectOption(),
+  })
   return <LabLinkContext.Provider value={{ snapshot, send, testUsers }}>{children}</LabLinkContext.Provider>
 }
 
@@ -108,7 +121,13 @@ export function TestUserLink() {
               <label className="ui-field__label" htmlFor="lab-link-user">
                 <Trans>Test user to link</Trans>
               </label>
-              <select id="lab-link-user" className="ui-field__input" value={chosen?.testUserId ?? ''} disabled={busy} onChange={(e) => setPicked(e.target.value)}>
+              <select
+                id="lab-link-user"
+                className="ui-field__input"
+                value={chosen?.testUserId ?? ''}
+                disabled={busy}
+                onChange={(e) => setPicked(e.target.value)}
+              >
                 {users.map((u) => (
                   <option key={u.testUserId} value={u.testUserId}>
                     {u.username}
@@ -116,7 +135,12 @@ export function TestUserLink() {
                 ))}
               </select>
             </div>
-            <Button variant={link ? 'secondary' : 'primary'} disabled={busy} aria-busy={snapshot.matches('opening')} onClick={() => chosen && send({ type: 'link.start', ...chosen })}>
+            <Button
+              variant={link ? 'secondary' : 'primary'}
+              disabled={busy}
+              aria-busy={snapshot.matches('opening')}
+              onClick={() => chosen && send({ type: 'link.start', ...chosen })}
+            >
               {snapshot.matches('opening') ? t`Opening the wallet…` : link ? t`Link another test user` : t`Link a test user`}
             </Button>
           </>
@@ -137,7 +161,13 @@ export function TestUserLink() {
           </Button>
         </div>
       )}
-      <Modal open={snapshot.hasTag('frame')} onClose={() => send({ type: 'link.cancel' })} title={t`Wallet consent page`} closeLabel={t`Close the consent page`} size="medium">
+      <Modal
+        open={snapshot.hasTag('frame')}
+        onClose={() => send({ type: 'link.cancel' })}
+        title={t`Wallet consent page`}
+        closeLabel={t`Close the consent page`}
+        size="medium"
+      >
         <p className="lab-note">
           {snapshot.matches('reading') ? (
             <Trans>Reading the wallet's answer…</Trans>
@@ -159,7 +189,12 @@ function LinkAlertText({ alert, code }: { alert: LabLinkAlert; code: string | nu
     case 'SESSION_FAILED':
       return <Trans>The sandbox did not open a consent page ({answer}). Try again.</Trans>
     case 'REDIRECT_NOT_ALLOWED':
-      return <Trans>The sandbox refused to return to this portal (EXPECTATION_FAILED): add {origin} to your allowed redirect domains under Settings → Configuration, or clear the list, then try again.</Trans>
+      return (
+        <Trans>
+          The sandbox refused to return to this portal (EXPECTATION_FAILED): add {origin} to your allowed redirect domains under Settings → Configuration, or
+          clear the list, then try again.
+        </Trans>
+      )
     case 'NETWORK':
       return <Trans>No answer from the sandbox. Check your connection and try again.</Trans>
     case 'CONSENT_DECLINED':

@@ -74,7 +74,9 @@ export function MiniappRequestForm() {
     return (
       <div className="miniapp-request__sent" role="status">
         <p>
-          <Trans>Thank you. Your request was received with the reference {outcome.id}; a confirmation is on its way to {draft.email}.</Trans>
+          <Trans>
+            Thank you. Your request was received with the reference {outcome.id}; a confirmation is on its way to {draft.email}.
+          </Trans>
         </p>
         <p>
           <InternalLink href="/miniapp/docs/requestform">
@@ -142,9 +144,7 @@ export function MiniappRequestForm() {
             <input
               type="checkbox"
               checked={draft.features.includes(feature)}
-              onChange={(event) =>
-                edit({ features: event.target.checked ? [...draft.features, feature] : draft.features.filter((f) => f !== feature) })
-              }
+              onChange={(event) => edit({ features: event.target.checked ? [...draft.features, feature] : draft.features.filter((f) => f !== feature) })}
             />
             {i18n._(featureNames[feature])}
           </label>

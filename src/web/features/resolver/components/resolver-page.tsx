@@ -76,7 +76,13 @@ function ResolverForm({ search }: { search: ResolverSearch }) {
   }
   return (
     <form className="resolver-form" onSubmit={submit} noValidate>
-      <TextField label={t`API endpoint`} hint={t`For example POST /v2/codes or createQRCode`} value={apiName} maxLength={300} onChange={(e) => setApiName(e.target.value)} />
+      <TextField
+        label={t`API endpoint`}
+        hint={t`For example POST /v2/codes or createQRCode`}
+        value={apiName}
+        maxLength={300}
+        onChange={(e) => setApiName(e.target.value)}
+      />
       <TextField
         label={t`Response code`}
         hint={t`resultInfo.code or resultInfo.codeId, for example UNAUTHORIZED or 08100016`}

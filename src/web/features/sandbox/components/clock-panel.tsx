@@ -36,14 +36,25 @@ export function ClockPanel() {
     <SandboxPanel
       id="sandbox-clock"
       title={<Trans>Sandbox clock</Trans>}
-      hint={<Trans>Move your merchant's clock forward to let codes and pre-authorisations expire and the cancel and refund windows pass, as after real waiting. It stays moved across restarts until you reset it.</Trans>}
+      hint={
+        <Trans>
+          Move your merchant's clock forward to let codes and pre-authorisations expire and the cancel and refund windows pass, as after real waiting. It stays
+          moved across restarts until you reset it.
+        </Trans>
+      }
     >
       <p role="status" data-testid="sandbox-clock-now">
         {when ? <Trans>Sandbox time (Japan): {when}</Trans> : t`Loading the clock…`}
       </p>
       <div className="sandbox-entry__actions">
         {steps.map((step) => (
-          <button key={step.ms} type="button" className="ui-button ui-button--secondary ui-button--small" disabled={move.isPending} onClick={() => move.mutate({ advanceMs: step.ms })}>
+          <button
+            key={step.ms}
+            type="button"
+            className="ui-button ui-button--secondary ui-button--small"
+            disabled={move.isPending}
+            onClick={() => move.mutate({ advanceMs: step.ms })}
+          >
             {step.label}
           </button>
         ))}
@@ -52,12 +63,7 @@ export function ClockPanel() {
         </button>
       </div>
       <label className="sandbox-switch">
-        <input
-          type="checkbox"
-          checked={qrOn}
-          disabled={!qr.data}
-          onChange={(event) => toggle.mutate(event.currentTarget.checked)}
-        />
+        <input type="checkbox" checked={qrOn} disabled={!qr.data} onChange={(event) => toggle.mutate(event.currentTarget.checked)} />
         <span>
           <Trans>Paid test QR payments cancel themselves one minute after payment (as the provider's sandbox does)</Trans>
         </span>

@@ -55,8 +55,8 @@ export function RequestLog() {
       title={<Trans>Request log</Trans>}
       hint={
         <Trans>
-          Every signed request your merchant sent to the sandbox, newest first (the latest 200). Secrets are masked. A refused signature of one of
-          your keys shows what the sandbox expected.
+          Every signed request your merchant sent to the sandbox, newest first (the latest 200). Secrets are masked. A refused signature of one of your keys
+          shows what the sandbox expected.
         </Trans>
       }
     >
@@ -64,7 +64,12 @@ export function RequestLog() {
         {filterFields.map((field) => (
           <label key={field.name}>
             <span>{field.label}</span>
-            <input name={field.name} maxLength={field.maxLength} placeholder={field.placeholder} {...(field.name === 'status' ? { inputMode: 'numeric', pattern: '[0-9]{3}' } : {})} />
+            <input
+              name={field.name}
+              maxLength={field.maxLength}
+              placeholder={field.placeholder}
+              {...(field.name === 'status' ? { inputMode: 'numeric', pattern: '[0-9]{3}' } : {})}
+            />
           </label>
         ))}
         <label className="sandbox-filters__check">
@@ -131,8 +136,8 @@ function RequestLogItem({ entry }: { entry: RequestLogEntry }) {
         {!entry.signature_verified && (
           <p className="sandbox-hint" data-testid="not-replayable">
             <Trans>
-              This request's signature did not verify when it arrived, so it cannot be copied as curl or replayed: anyone who knows your API key (not
-              the secret) can leave such a request in your log. Send it from your own server, signed with your secret.
+              This request's signature did not verify when it arrived, so it cannot be copied as curl or replayed: anyone who knows your API key (not the
+              secret) can leave such a request in your log. Send it from your own server, signed with your secret.
             </Trans>
           </p>
         )}
@@ -156,7 +161,9 @@ function RequestLogItem({ entry }: { entry: RequestLogEntry }) {
         {curl.data && (
           <div className="sandbox-entry__curl">
             <p className="sandbox-hint">
-              <Trans>Signed now with key {curl.data.api_key}; it runs once, until {formatJst(langOf(i18n), curl.data.valid_until, 'time')}. Copied to the clipboard.</Trans>
+              <Trans>
+                Signed now with key {curl.data.api_key}; it runs once, until {formatJst(langOf(i18n), curl.data.valid_until, 'time')}. Copied to the clipboard.
+              </Trans>
             </p>
             <pre data-testid="curl-output">{curl.data.curl}</pre>
           </div>
@@ -191,7 +198,11 @@ function RequestLogItem({ entry }: { entry: RequestLogEntry }) {
             <Trans>Request headers</Trans>
           </dt>
           <dd>
-            <pre>{Object.entries(entry.request_headers).map(([name, value]) => `${name}: ${value}`).join('\n')}</pre>
+            <pre>
+              {Object.entries(entry.request_headers)
+                .map(([name, value]) => `${name}: ${value}`)
+                .join('\n')}
+            </pre>
           </dd>
           <dt>
             <Trans>Request body</Trans>

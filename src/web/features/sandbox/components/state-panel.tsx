@@ -78,10 +78,21 @@ export function StatePanel() {
     <SandboxPanel
       id="sandbox-state"
       title={<Trans>Reset, snapshots and seed</Trans>}
-      hint={<Trans>Start your integration tests from a known sandbox: reset it, save it as a snapshot and go back to it, or load a seed file with test users, linked users and payments in the states you need. Scripts and CI use the same calls, signed: POST /sandbox/api/reset, /sandbox/api/seed and /sandbox/api/snapshots, or npm run sandbox:seed.</Trans>}
+      hint={
+        <Trans>
+          Start your integration tests from a known sandbox: reset it, save it as a snapshot and go back to it, or load a seed file with test users, linked
+          users and payments in the states you need. Scripts and CI use the same calls, signed: POST /sandbox/api/reset, /sandbox/api/seed and
+          /sandbox/api/snapshots, or npm run sandbox:seed.
+        </Trans>
+      }
     >
       <div className="sandbox-state__row">
-        <button type="button" className="ui-button ui-button--secondary ui-button--small" disabled={busy || state.matches('confirming')} onClick={() => send({ type: 'reset.request' })}>
+        <button
+          type="button"
+          className="ui-button ui-button--secondary ui-button--small"
+          disabled={busy || state.matches('confirming')}
+          onClick={() => send({ type: 'reset.request' })}
+        >
           <Trans>Reset sandbox</Trans>
         </button>
       </div>
@@ -100,7 +111,11 @@ export function StatePanel() {
           </span>
           <input value={label} maxLength={80} onChange={(event) => setLabel(event.currentTarget.value)} placeholder={t`e.g. before the refund tests`} />
         </label>
-        <button type="submit" className="ui-button ui-button--primary ui-button--small" disabled={busy || state.matches('confirming') || list.length >= (snapshots.data?.limit ?? 1)}>
+        <button
+          type="submit"
+          className="ui-button ui-button--primary ui-button--small"
+          disabled={busy || state.matches('confirming') || list.length >= (snapshots.data?.limit ?? 1)}
+        >
           <Trans>Take snapshot</Trans>
         </button>
       </form>
@@ -127,10 +142,20 @@ export function StatePanel() {
                 </Trans>
               </span>
               <span className="sandbox-entry__actions">
-                <button type="button" className="ui-button ui-button--secondary ui-button--small" disabled={busy || state.matches('confirming')} onClick={() => send({ type: 'restore.request', snapshotId: s.snapshotId })}>
+                <button
+                  type="button"
+                  className="ui-button ui-button--secondary ui-button--small"
+                  disabled={busy || state.matches('confirming')}
+                  onClick={() => send({ type: 'restore.request', snapshotId: s.snapshotId })}
+                >
                   <Trans>Restore</Trans>
                 </button>
-                <button type="button" className="ui-button ui-button--ghost ui-button--small" disabled={busy || state.matches('confirming')} onClick={() => send({ type: 'delete.request', snapshotId: s.snapshotId })}>
+                <button
+                  type="button"
+                  className="ui-button ui-button--ghost ui-button--small"
+                  disabled={busy || state.matches('confirming')}
+                  onClick={() => send({ type: 'delete.request', snapshotId: s.snapshotId })}
+                >
                   <Trans>Delete</Trans>
                 </button>
               </span>

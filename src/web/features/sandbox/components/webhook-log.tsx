@@ -24,8 +24,8 @@ export function WebhookLog() {
       title={<Trans>Webhooks</Trans>}
       hint={
         <Trans>
-          Transaction webhooks of your merchant, newest first (the latest 200): sent when a payment is authorised, completed, reverted or expires,
-          signed with your signing secret, retried with back-off on the sandbox clock until your server answers 2xx.
+          Transaction webhooks of your merchant, newest first (the latest 200): sent when a payment is authorised, completed, reverted or expires, signed with
+          your signing secret, retried with back-off on the sandbox clock until your server answers 2xx.
         </Trans>
       }
     >
@@ -147,7 +147,9 @@ function WebhookItem({ delivery }: { delivery: WebhookDeliveryView }) {
           <ol className="sandbox-attempts">
             {delivery.history.map((attempt, index) => (
               <li key={index} data-testid="webhook-attempt">
-                <span className={`sandbox-entry__status${attempt.status >= 200 && attempt.status < 300 ? '' : ' sandbox-entry__status--failed'}`}>{attempt.status || '—'}</span>{' '}
+                <span className={`sandbox-entry__status${attempt.status >= 200 && attempt.status < 300 ? '' : ' sandbox-entry__status--failed'}`}>
+                  {attempt.status || '—'}
+                </span>{' '}
                 <span className="sandbox-entry__meta">
                   {format(attempt.at)} · {attempt.via === 'forwarder' ? t`via the forwarder` : t`by the sandbox`}
                 </span>

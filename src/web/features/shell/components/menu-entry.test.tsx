@@ -41,10 +41,7 @@ describe('a header menu tile (spec §2)', () => {
   beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }))
 
   it('asks a logged-out visitor to sign in for the lab, but links the public resolver directly', async () => {
-    const onNeedsSignIn = renderEntries(
-      [tile('develop/paylab-lab', 'PayLab Lab', true), tile('develop/resolve', 'Response code resolver', false)],
-      false,
-    )
+    const onNeedsSignIn = renderEntries([tile('develop/paylab-lab', 'PayLab Lab', true), tile('develop/resolve', 'Response code resolver', false)], false)
     const resolver = await screen.findByRole('link', { name: /Response code resolver/ })
     expect(resolver.getAttribute('href')).toBe('/develop/resolve')
     await userEvent.click(screen.getByRole('button', { name: /PayLab Lab/ }))

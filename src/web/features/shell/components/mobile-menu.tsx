@@ -26,7 +26,6 @@ export function MobileMenu({ open, onClose, groups, signedIn, onNeedsSignIn }: M
   const ref = useModalDialog(open)
   const pathname = useLocation({ select: (l) => l.pathname })
 
-
   // a navigation (a menu link was followed) closes the menu
   useEffect(() => onClose(), [pathname, onClose])
 

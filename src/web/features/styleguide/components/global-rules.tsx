@@ -88,7 +88,11 @@ export function GlobalRuleExamples({ name }: { name: GlobalRule }) {
       return (
         <>
           <Tokens title={t`Colour tokens`}>
-            <TokenTable caption={t`Colour tokens`} items={tokensWithPrefix('--color-')} preview={(tk) => <span className="sg-swatch" style={{ background: `var(${tk.name})` }} />} />
+            <TokenTable
+              caption={t`Colour tokens`}
+              items={tokensWithPrefix('--color-')}
+              preview={(tk) => <span className="sg-swatch" style={{ background: `var(${tk.name})` }} />}
+            />
           </Tokens>
           <Example title={doDontTitle}>
             <DoDont
@@ -227,7 +231,10 @@ export function GlobalRuleExamples({ name }: { name: GlobalRule }) {
       return (
         <Example title={t`Photos`}>
           <p>
-            <Trans>Use our own artwork; photos show real people paying in real places, in natural light, never with a competitor's brand. Give every image a text alternative.</Trans>
+            <Trans>
+              Use our own artwork; photos show real people paying in real places, in natural light, never with a competitor's brand. Give every image a text
+              alternative.
+            </Trans>
           </p>
           <DoDont
             good={<div className="sg-photo" role="img" aria-label={t`Placeholder of a 16:9 photo with 8 px corners`} />}
@@ -241,7 +248,11 @@ export function GlobalRuleExamples({ name }: { name: GlobalRule }) {
       return (
         <>
           <Tokens title={t`Spacing (8 px grid)`}>
-            <TokenTable caption={t`Spacing tokens`} items={tokensWithPrefix('--space-')} preview={(tk) => <span className="sg-space" style={{ width: `var(${tk.name})` }} />} />
+            <TokenTable
+              caption={t`Spacing tokens`}
+              items={tokensWithPrefix('--space-')}
+              preview={(tk) => <span className="sg-space" style={{ width: `var(${tk.name})` }} />}
+            />
           </Tokens>
           <Example title={doDontTitle}>
             <DoDont
@@ -271,7 +282,11 @@ export function GlobalRuleExamples({ name }: { name: GlobalRule }) {
       return (
         <>
           <Tokens title={t`Elevation`}>
-            <TokenTable caption={t`Shadow tokens`} items={tokensWithPrefix('--shadow-')} preview={(tk) => <span className="sg-elevation" style={{ boxShadow: `var(${tk.name})` }} />} />
+            <TokenTable
+              caption={t`Shadow tokens`}
+              items={tokensWithPrefix('--shadow-')}
+              preview={(tk) => <span className="sg-elevation" style={{ boxShadow: `var(${tk.name})` }} />}
+            />
           </Tokens>
           <Example title={doDontTitle}>
             <DoDont
@@ -287,7 +302,11 @@ export function GlobalRuleExamples({ name }: { name: GlobalRule }) {
       return (
         <>
           <Tokens title={t`Corner radius`}>
-            <TokenTable caption={t`Radius tokens`} items={tokensWithPrefix('--radius-')} preview={(tk) => <span className="sg-shape" style={{ borderRadius: `var(${tk.name})` }} />} />
+            <TokenTable
+              caption={t`Radius tokens`}
+              items={tokensWithPrefix('--radius-')}
+              preview={(tk) => <span className="sg-shape" style={{ borderRadius: `var(${tk.name})` }} />}
+            />
           </Tokens>
           <Example title={doDontTitle}>
             <DoDont
@@ -318,7 +337,9 @@ export function GlobalRuleExamples({ name }: { name: GlobalRule }) {
             <TokenTable
               caption={t`Type tokens`}
               items={[...tokensWithPrefix('--font-'), ...tokensWithPrefix('--line-height')]}
-              preview={(tk) => <span style={tk.name.startsWith('--font') ? { fontFamily: `var(${tk.name})` } : { lineHeight: `var(${tk.name})` }}>あア Aa 123</span>}
+              preview={(tk) => (
+                <span style={tk.name.startsWith('--font') ? { fontFamily: `var(${tk.name})` } : { lineHeight: `var(${tk.name})` }}>あア Aa 123</span>
+              )}
             />
           </Tokens>
           <Example title={t`Type scale`}>

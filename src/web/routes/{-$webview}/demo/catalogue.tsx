@@ -19,7 +19,12 @@ function CataloguePage() {
   return (
     <PageFrame
       title={<Trans>Payment sample catalogue</Trans>}
-      lead={<Trans>Four payment options with code samples in iOS, Android, JavaScript, Python, Node.js, Java and PHP: the same files PayLab's tests run against the offline sandbox.</Trans>}
+      lead={
+        <Trans>
+          Four payment options with code samples in iOS, Android, JavaScript, Python, Node.js, Java and PHP: the same files PayLab's tests run against the
+          offline sandbox.
+        </Trans>
+      }
     >
       <SampleCatalogue />
       <p>

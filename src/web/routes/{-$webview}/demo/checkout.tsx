@@ -12,7 +12,10 @@ const searchSchema = v.object({ flow: v.optional(v.fallback(v.picklist(['qr', 'd
 /** spec §2 demo panels: the cake-shop checkout on a page of its own (issue 13); open to visitors. */
 export const Route = createFileRoute('/{-$webview}/demo/checkout')({
   validateSearch: (search) => v.parse(searchSchema, search),
-  head: uiHead(msg`Cake-shop checkout demo`, msg`Buy a 1-yen cake from a fictional shop and pay it as a test user of the offline sandbox, by QR code or direct debit.`),
+  head: uiHead(
+    msg`Cake-shop checkout demo`,
+    msg`Buy a 1-yen cake from a fictional shop and pay it as a test user of the offline sandbox, by QR code or direct debit.`,
+  ),
   component: CheckoutPage,
 })
 
@@ -21,7 +24,12 @@ function CheckoutPage() {
   return (
     <PageFrame
       title={<Trans>Cake-shop checkout demo</Trans>}
-      lead={<Trans>Buy a 1-yen cake from a fictional shop and pay it as a test user of the offline sandbox, by QR code or direct debit. Nothing real is charged; direct-debit payments are refunded automatically.</Trans>}
+      lead={
+        <Trans>
+          Buy a 1-yen cake from a fictional shop and pay it as a test user of the offline sandbox, by QR code or direct debit. Nothing real is charged;
+          direct-debit payments are refunded automatically.
+        </Trans>
+      }
     >
       <CheckoutDemo initialFlow={flow} autoStart />
       <p className="cake-shell__catalogue">

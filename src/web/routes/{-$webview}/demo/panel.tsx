@@ -17,7 +17,10 @@ const searchSchema = v.object({
 /** spec §2 demo panels: the test panel with a phone mock (issue 13, docs/demo-panel.md); open to visitors. */
 export const Route = createFileRoute('/{-$webview}/demo/panel')({
   validateSearch: (search) => v.parse(searchSchema, search),
-  head: uiHead(msg`Payment test panel`, msg`Run a QR code, cashback, app invoke or auto debit payment against the offline sandbox and watch the test user's phone and every API call.`),
+  head: uiHead(
+    msg`Payment test panel`,
+    msg`Run a QR code, cashback, app invoke or auto debit payment against the offline sandbox and watch the test user's phone and every API call.`,
+  ),
   component: PanelPage,
 })
 
@@ -26,7 +29,12 @@ function PanelPage() {
   return (
     <PageFrame
       title={<Trans>Payment test panel</Trans>}
-      lead={<Trans>Run a QR code, cashback, app invoke or auto debit payment against the offline sandbox. The phone shows what the test user's wallet shows; below are the demo API's requests and answers. Nothing real is charged.</Trans>}
+      lead={
+        <Trans>
+          Run a QR code, cashback, app invoke or auto debit payment against the offline sandbox. The phone shows what the test user's wallet shows; below are
+          the demo API's requests and answers. Nothing real is charged.
+        </Trans>
+      }
     >
       <DemoPanel initialType={type ?? 'qrCode'} initialView={view ?? 'native'} />
       <p className="demo-panel__more">

@@ -17,7 +17,10 @@ export const Route = createFileRoute('/{-$webview}/develop/resolve')({
   head: uiHead(msg`Response code resolver`),
   validateSearch: (search) => {
     // the router reads `?code_id=12345678` as a number: the resolver wants the text
-    const parsed = v.parse(resolveSearch, Object.fromEntries(Object.entries(search).map(([k, value]) => [k, typeof value === 'number' ? String(value) : value])))
+    const parsed = v.parse(
+      resolveSearch,
+      Object.fromEntries(Object.entries(search).map(([k, value]) => [k, typeof value === 'number' ? String(value) : value])),
+    )
     return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value)) as v.InferOutput<typeof resolveSearch>
   },
   component: function ResolveRoute() {

@@ -188,7 +188,11 @@ function QrCheckout() {
         </div>
       )}
       {screen === 'paid' &&
-        (state.context.kind === 'qr' ? <Paid refunding={state.hasTag('busy.refunding') ? 'now' : 'soon'} /> : <Paid onRestart={() => send({ type: 'checkout.restart' })} />)}
+        (state.context.kind === 'qr' ? (
+          <Paid refunding={state.hasTag('busy.refunding') ? 'now' : 'soon'} />
+        ) : (
+          <Paid onRestart={() => send({ type: 'checkout.restart' })} />
+        ))}
       {screen === 'frame' && url && (
         <>
           <PhoneFrame src={url} title={t`Wallet of the test user`} />
@@ -251,7 +255,13 @@ function DirectDebitCheckout() {
           <p className="cake-hint">
             <Trans>Link the wallet of a test user once; later visits go straight to Debit.</Trans>
           </p>
-          <button type="button" className={buttonClass('primary')} disabled={state.hasTag('busy.linking')} aria-busy={state.hasTag('busy.linking')} onClick={() => send({ type: 'link.start' })}>
+          <button
+            type="button"
+            className={buttonClass('primary')}
+            disabled={state.hasTag('busy.linking')}
+            aria-busy={state.hasTag('busy.linking')}
+            onClick={() => send({ type: 'link.start' })}
+          >
             {state.hasTag('busy.linking') ? t`Opening the wallet…` : t`Link the wallet`}
           </button>
         </>

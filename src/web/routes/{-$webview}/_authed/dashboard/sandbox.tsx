@@ -13,7 +13,12 @@ export const Route = createFileRoute('/{-$webview}/_authed/dashboard/sandbox')({
     <PageFrame
       sidebar={<AccountSidebar />}
       title={<Trans>Sandbox tools</Trans>}
-      lead={<Trans>See every request your merchant sent to the sandbox, debug a refused signature, replay a request or copy it as curl, move the sandbox clock, reset, snapshot or seed the sandbox, and follow its webhooks.</Trans>}
+      lead={
+        <Trans>
+          See every request your merchant sent to the sandbox, debug a refused signature, replay a request or copy it as curl, move the sandbox clock, reset,
+          snapshot or seed the sandbox, and follow its webhooks.
+        </Trans>
+      }
     >
       <SandboxPage />
     </PageFrame>
