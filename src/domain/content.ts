@@ -307,6 +307,7 @@ export function pagePath(type: PageType, slug: string): string {
     case 'designSystem':
       return `app-styleguide/${slug.replace('.', '/')}`
     case 'page':
+      if (slug.startsWith('webinar-')) return `webinar/${slug.slice('webinar-'.length)}` // a session page (pages/webinar-<session>.md)
       return slug === 'home' ? '' : slug === 'products-mini-apps' ? 'products/mini-apps' : slug
   }
 }
