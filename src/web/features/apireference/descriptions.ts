@@ -45,6 +45,11 @@ export const apiDescriptions: readonly MessageDescriptor[] = [
       'Sandbox only: answer this published error of the endpoint (status, code, codeId) without doing the work. Other codes answer 400 SANDBOX_DIRECTIVE_INVALID.',
   },
   /*i18n*/ { id: 'Sandbox only: hold the answer back this many milliseconds.', message: 'Sandbox only: hold the answer back this many milliseconds.' },
+  /*i18n*/ {
+    id: 'Sandbox only (spec §4, cancel is asynchronous): `late` accepts the cancel but lets a payment made next succeed, as a cancel that reaches the order after the payment.',
+    message:
+      'Sandbox only (spec §4, cancel is asynchronous): `late` accepts the cancel but lets a payment made next succeed, as a cancel that reaches the order after the payment.',
+  },
   /*i18n*/ { id: 'Create a QR code (POST /v2/codes).', message: 'Create a QR code (POST /v2/codes).' },
   /*i18n*/ {
     id: 'Merchant-issued id of the order, unique per merchant (≤64; a-z A-Z 0-9 - _).',
