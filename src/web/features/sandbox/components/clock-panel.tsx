@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useSession } from '@/web/lib/session.tsx'
 import { SandboxPanel } from './sandbox-panel.tsx'
 import { clockQuery, moveClock, qrSwitchQuery, setQrAutoCancel, sandboxKeys } from '../api.ts'
@@ -23,8 +24,10 @@ export function ClockPanel() {
     mutationFn: setQrAutoCancel,
     onSuccess: (data) => queryClient.setQueryData(qrSwitchQuery(accessToken).queryKey, data),
   })
-  // while the change is on its way the box shows what was asked for, then what the server saved
-  const qrOn = toggle.isPending ? toggle.variables : (qr.data?.qr_auto_cancel ?? true)
+  // while the change is on its way the box shows what was asked for (set in the same event, so the controlled box never
+  // flips back for a render before the mutation reports pending), then what the server saved
+  const [asked, setAsked] = useState<boolean | null>(null)
+  const qrOn = asked ?? qr.data?.qr_auto_cancel ?? true
   const when = clock.data ? formatJst(langOf(i18n), clock.data.nowMs, 'dateTimeSeconds') : null
   const steps = [
     { label: t`+1 minute`, ms: 60_000 },
@@ -63,7 +66,16 @@ export function ClockPanel() {
         </button>
       </div>
       <label className="sandbox-switch">
-        <input type="checkbox" checked={qrOn} disabled={!qr.data} onChange={(event) => toggle.mutate(event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={qrOn}
+          disabled={!qr.data}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked
+            setAsked(checked)
+            toggle.mutate(checked, { onSettled: () => setAsked(null) })
+          }}
+        />
         <span>
           <Trans>Paid test QR payments cancel themselves one minute after payment (as the provider's sandbox does)</Trans>
         </span>
