@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { Lang } from '@/domain/i18n.ts'
 import { t } from '../i18n.ts'
+import { formatJst } from '@/domain/time-format.ts'
 
 /**
  * Every word the simulated wallet shows: Lingui descriptors of the server catalog (`locales/{ja,en}/server.po`, the
@@ -120,16 +121,8 @@ export function wt(lang: Lang, key: WalletTextKey, values: Record<string, string
 export const formatYen = (lang: Lang, amount: number) =>
   new Intl.NumberFormat(lang === 'ja' ? 'ja-JP' : 'en-US', { style: 'currency', currency: 'JPY' }).format(amount)
 
-export const formatDateTime = (lang: Lang, epochSeconds: number) =>
-  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Asia/Tokyo',
-    timeZoneName: 'short',
-  }).format(new Date(epochSeconds * 1000))
+/** A time on the wallet's pages: Japan time, labelled JST, as every portal screen shows it (src/domain/time-format.ts). */
+export const formatDateTime = (lang: Lang, epochSeconds: number) => formatJst(lang, epochSeconds * 1000, 'dateTime')
 
 /** The authorization scopes of spec §3 in plain words, as the consent page lists them. */
 export const scopeText: Record<string, MessageDescriptor> = {
