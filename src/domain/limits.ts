@@ -1,5 +1,7 @@
 /** Business constants and limits of spec §9. One source of truth for server, machines and web. */
 export const limits = {
+  /** Mails a visitor asks for without an account (sign-up link, mini-app request): per address and per client per window. */
+  requestMails: { perAddress: 3, perClient: 10, windowMs: 60 * 60_000 },
   otpResendCooldownMs: 60_000,
   otpLength: 4,
   passwordMinLength: 6,

@@ -1,3 +1,4 @@
+import { limits } from './limits.ts'
 import * as v from 'valibot'
 import { emailSchema } from './account-validation.ts'
 
@@ -35,4 +36,4 @@ export function miniappRequestProblems(input: unknown): MiniappRequestField[] {
 export const miniappRequestsPath = '/dev/v1/miniappRequests'
 
 /** At most this many requests from one address and from one client per window (then 429 RATE_LIMIT). */
-export const miniappRequestRules = { perAddress: 3, perClient: 10, windowMs: 60 * 60_000 } as const
+export const miniappRequestRules = limits.requestMails

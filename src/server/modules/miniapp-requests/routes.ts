@@ -2,14 +2,13 @@ import type { MessageDescriptor } from '@lingui/core'
 import { desc } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
-import { miniappRequestRules, miniappRequestSchema, type MiniappRequest } from '@/domain/miniapp-request.ts'
-import { clientKeyOf } from '../../client.ts'
+import { miniappRequestSchema, type MiniappRequest } from '@/domain/miniapp-request.ts'
 import type { AppDeps } from '../../deps.ts'
 import { t } from '../../i18n.ts'
 import { createMailer, type MailMessage } from '../../mail/mailer.ts'
-import { accountRepo } from '../../store/account-repo.ts'
 import { miniappRequests } from '../../store/tables/miniapp-requests.ts'
 import { jsonIn } from '../../http/validator.ts'
+import { takeRequestMail } from '../../http/request-mail-limit.ts'
 import { randomSecret, safeEqual } from '../accounts/crypto.ts'
 import { success } from '../../http/answer.ts'
 
@@ -58,20 +57,11 @@ const view = (r: typeof miniappRequests.$inferSelect) => ({
  */
 export function miniappRequestRoutes(deps: AppDeps) {
   const app = new Hono()
-  const repo = accountRepo(deps.store.db)
   const mailer = createMailer(deps)
 
   app.post('/', jsonIn(miniappRequestSchema), async (c) => {
     const body: MiniappRequest = c.req.valid('json')
-    const at = deps.clock.now()
-    const rule = (max: number) => ({ max, windowMs: miniappRequestRules.windowMs, lockMs: miniappRequestRules.windowMs })
-    const byAddress = await repo.takeAttempt('miniappRequest:address', body.email.toLowerCase(), at, rule(miniappRequestRules.perAddress))
-    const byClient = await repo.takeAttempt('miniappRequest:client', clientKeyOf(c), at, rule(miniappRequestRules.perClient))
-    const refused = byAddress.attempts > miniappRequestRules.perAddress ? byAddress : byClient.attempts > miniappRequestRules.perClient ? byClient : null
-    if (refused) {
-      const until = refused.lockedUntil?.getTime() ?? at.getTime() + miniappRequestRules.windowMs
-      throw new ApiError('RATE_LIMIT', { data: { retry_after_seconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) } })
-    }
+    const at = await takeRequestMail(deps, c, 'miniappRequest', body.email)
     const id = `mar_${randomSecret(9)}`
     const [row] = await deps.store.db
       .insert(miniappRequests)

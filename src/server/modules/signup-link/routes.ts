@@ -3,14 +3,12 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { emailSchema } from '@/domain/account-validation.ts'
 import { ApiError } from '@/domain/errors.ts'
-import { signupLinkRules } from '@/domain/signup-link.ts'
-import { clientKeyOf } from '../../client.ts'
 import { mailOrigin } from '../../config.ts'
 import type { AppDeps } from '../../deps.ts'
 import { t } from '../../i18n.ts'
 import { createMailer, type MailMessage } from '../../mail/mailer.ts'
-import { accountRepo } from '../../store/account-repo.ts'
 import { jsonIn } from '../../http/validator.ts'
+import { takeRequestMail } from '../../http/request-mail-limit.ts'
 import { success } from '../../http/answer.ts'
 
 const mailText = {
@@ -42,25 +40,16 @@ export function signupLinkMail(to: string, link: string): MailMessage {
 /**
  * Issue 20: on a phone sign-up is refused (spec §2), so home offers to mail the sign-up link to open on a larger
  * screen. JSON `{ email }`; the mail goes through the portal's mailer (SMTP, or the outbox at /sandbox/mailbox).
- * Rate-limited like the other mails, per address and per client (`signupLinkRules`, the attempt counter of the
+ * Rate-limited like the other mails, per address and per client (`limits.requestMails`, the attempt counter of the
  * account calls): over either, 429 RATE_LIMIT with `retry_after_seconds` and nothing is sent.
  */
 export function signupLinkRoutes(deps: AppDeps) {
   const app = new Hono()
-  const repo = accountRepo(deps.store.db)
   const mailer = createMailer(deps)
 
   app.post('/', jsonIn(v.object({ email: emailSchema })), async (c) => {
     const { email } = c.req.valid('json')
-    const at = deps.clock.now()
-    const rule = (max: number) => ({ max, windowMs: signupLinkRules.windowMs, lockMs: signupLinkRules.windowMs })
-    const byAddress = await repo.takeAttempt('signupLink:address', email.toLowerCase(), at, rule(signupLinkRules.perAddress))
-    const byClient = await repo.takeAttempt('signupLink:client', clientKeyOf(c), at, rule(signupLinkRules.perClient))
-    const refused = byAddress.attempts > signupLinkRules.perAddress ? byAddress : byClient.attempts > signupLinkRules.perClient ? byClient : null
-    if (refused) {
-      const until = refused.lockedUntil?.getTime() ?? at.getTime() + signupLinkRules.windowMs
-      throw new ApiError('RATE_LIMIT', { data: { retry_after_seconds: Math.max(1, Math.ceil((until - at.getTime()) / 1000)) } })
-    }
+    await takeRequestMail(deps, c, 'signupLink', email)
     try {
       await mailer.send(signupLinkMail(email, `${mailOrigin(deps.config)}/account/signup`))
     } catch (error) {
