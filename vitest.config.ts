@@ -5,6 +5,9 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // Vitest's default is one worker less than the cores: one worker on the 2-core machines CI runs on. The test
+      // files wait on PGlite, sockets and child processes as much as on the CPU, so two run side by side.
+      maxWorkers: 2,
       projects: [
         {
           extends: true,
