@@ -31,7 +31,7 @@ export const miniAppRules = {
   'json.object': rule(
     'error',
     /*i18n*/ { id: 'miniapp.json.object', message: '{file} must hold one JSON object.' },
-    /*i18n*/ { id: 'miniapp.json.object.fix', message: 'Write the settings as one object between braces: { "appName": …, "pages": […] }.' },
+    /*i18n*/ { id: 'miniapp.json.object.fix', message: 'Write the settings as one JSON object between braces, holding appName, pages and the other keys.' },
   ),
   'app.required': rule(
     'error',
@@ -114,7 +114,7 @@ export const miniAppRules = {
       id: 'miniapp.page.init',
       message: 'The entry page {page} never calls pp.init: every other bridge call fails until pp.init has succeeded.',
     },
-    /*i18n*/ { id: 'miniapp.page.init.fix', message: 'Call pp.init({ clientId, success, fail }) first, in {file}.' },
+    /*i18n*/ { id: 'miniapp.page.init.fix', message: 'Call pp.init first, in {file}, and make the other calls after its success callback.' },
   ),
   enum: rule(
     'error',

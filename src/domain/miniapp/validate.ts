@@ -5,7 +5,7 @@ import { pngHasTransparentPixel, readImageInfo } from './image.ts'
 import { locateJsonError } from './json-position.ts'
 import { miniAppRules, type MiniAppRuleId } from './messages.ts'
 import { miniAppPermissions, type MiniAppFiles, type MiniAppManifest, type MiniAppTabItem, type MiniAppWindow } from './types.ts'
-import { compareVersions, isVersion, minimumVersionOf, walletVersionRange } from './versions.ts'
+import { bridgeFunctionFeatures, compareVersions, isVersion, minimumVersionOf, walletVersionRange } from './versions.ts'
 
 /**
  * The mini-app validator (issue 21): every rule of spec §3/§5/§9 on app.json, the page folders and the images, with
@@ -88,17 +88,15 @@ export function isHomeIconPath(path: string): boolean {
 export type WhiteListProblem = 'scheme' | 'ip' | 'path' | 'port' | 'host'
 
 /**
- * Reads a whiteListDomains entry: `https://` and one public DNS host name (at least two labels, no wildcard, no
+ * Reads a whiteListDomains entry: `https://` (or nothing: a bare host means HTTPS) and one public DNS host name (at least two labels, no wildcard, no
  * user name), no IP address, no port, no path, query or fragment (a single trailing `/` is allowed). Answers the
  * host (lower case) or the first problem.
  */
 export function parseWhiteListEntry(entry: string): { host: string } | { problem: WhiteListProblem; host?: string } {
   const match = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/(.*)$/.exec(entry.trim())
-  if (!match || match[1]!.toLowerCase() !== 'https') {
-    const host = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/)?([^/:?#]+)/.exec(entry.trim())?.[1]
-    return { problem: 'scheme', host }
-  }
-  const rest = match[2]!
+  if (match && match[1]!.toLowerCase() !== 'https') return { problem: 'scheme', host: /^[^/:?#@]*/.exec(match[2]!)?.[0] || undefined }
+  // a bare host means https: the wallet calls nothing else
+  const rest = match ? match[2]! : entry.trim()
   const authority = /^[^/?#]*/.exec(rest)![0]
   const tail = rest.slice(authority.length)
   if (authority.includes('@')) return { problem: 'host' }
@@ -319,6 +317,7 @@ export async function validateMiniApp(files: MiniAppFiles, lang: Lang, i18n: I18
       for (const { file, text } of sources(page)) {
         const called = new Set([...text.matchAll(/\bpp\s*\.\s*([A-Za-z]\w*)\s*\(/g)].map((m) => m[1]!))
         for (const name of called) {
+          if (!bridgeFunctionFeatures[name]) continue // the wallet's oldest version: baseLibrary.range covers it
           const minimum = minimumVersionOf(name)
           if (compareVersions(base, minimum) < 0) c.add('feature.version', file, { file, name, minimum, base })
         }
