@@ -164,7 +164,7 @@ export const miniAppTexts: { ja: Record<string, string>; en: Record<string, stri
     'miniapp.previews.count.fix': 'Keep the 5 images that show your app best.',
     'miniapp.previews.size': 'The preview image {file} is {width}×{height} px: preview images are 690×690 px.',
     'miniapp.previews.size.fix': 'Export the preview at 690×690 px (the store rounds its corners by 8 px).',
-    'miniapp.tabBar.count': 'The tab bar has {count} tabs: it needs 2 to 5.',
+    'miniapp.tabBar.count': 'The tab bar has {count, plural, one {# tab} other {# tabs}}: it needs 2 to 5.',
     'miniapp.tabBar.count.fix': 'List 2 to 5 tabs, or remove tabBar for an app without tabs.',
     'miniapp.tabBar.duplicate': 'Two tabs open "{value}".',
     'miniapp.tabBar.duplicate.fix': 'Give each tab a page of its own.',

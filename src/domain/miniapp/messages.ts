@@ -128,7 +128,7 @@ export const miniAppRules = {
   ),
   'tabBar.count': rule(
     'error',
-    /*i18n*/ { id: 'miniapp.tabBar.count', message: 'The tab bar has {count} tabs: it needs 2 to 5.' },
+    /*i18n*/ { id: 'miniapp.tabBar.count', message: 'The tab bar has {count, plural, one {# tab} other {# tabs}}: it needs 2 to 5.' },
     /*i18n*/ { id: 'miniapp.tabBar.count.fix', message: 'List 2 to 5 tabs, or remove tabBar for an app without tabs.' },
   ),
   'tabBar.pagePath': rule(

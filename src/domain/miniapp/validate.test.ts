@@ -253,7 +253,7 @@ describe('validateMiniApp', () => {
     const files = app((m) => (m.tabBar.list = [m.tabBar.list[0]!]))
     const [ja] = (await validateMiniApp(files, 'ja')).findings
     const [en] = (await validateMiniApp(files, 'en')).findings
-    expect(en).toMatchObject({ rule: 'tabBar.count', message: 'The tab bar has 1 tabs: it needs 2 to 5.' })
+    expect(en).toMatchObject({ rule: 'tabBar.count', message: 'The tab bar has 1 tab: it needs 2 to 5.' })
     expect(ja).toMatchObject({ rule: 'tabBar.count', message: 'タブバーのタブが 1 個です：2〜5 個にしてください。' })
     expect(ja!.fix).not.toBe(en!.fix)
     expect(ja!.fix.length).toBeGreaterThan(0)
