@@ -94,13 +94,32 @@
   }
   function setLang(next, titleKey) {
     lang = next === 'en' ? 'en' : 'ja'
-    pp.setStorageData({ key: 'lang', data: lang })
+    save('storage', 'lang', lang)
     apply(titleKey)
   }
   /**
    * Starts a page: the language saved by the toggle, else the wallet's (getPlatformInformation, when it tells one),
    * else Japanese; then the texts, the toggle button, and `ready`.
    */
+  /**
+   * Storage and session data: written under `data` (the API reference's name) and `value`, read from either, so the
+   * shop runs on wallets that name the field either way.
+   */
+  function save(kind, key, text) {
+    pp[kind === 'session' ? 'setSessionData' : 'setStorageData']({ key: key, data: text, value: text })
+  }
+  function load(kind, key, done) {
+    pp[kind === 'session' ? 'getSessionData' : 'getStorageData']({
+      key: key,
+      success: function (res) {
+        var text = res && (res.data !== undefined ? res.data : res.value)
+        done(typeof text === 'string' ? text : null)
+      },
+      fail: function () {
+        done(null)
+      },
+    })
+  }
   function start(titleKey, ready) {
     var button = document.createElement('button')
     button.className = 'lang secondary'
@@ -113,13 +132,11 @@
       apply(titleKey)
       ready()
     }
-    pp.getStorageData({
-      key: 'lang',
-      success: function (res) {
-        lang = res && res.data === 'en' ? 'en' : 'ja'
+    load('storage', 'lang', function (saved) {
+      if (saved) {
+        lang = saved === 'en' ? 'en' : 'ja'
         go()
-      },
-      fail: function () {
+      } else {
         pp.getPlatformInformation({
           success: function (info) {
             var wallet = (info && (info.language || info.lang)) || ''
@@ -128,7 +145,7 @@
           },
           fail: go,
         })
-      },
+      }
     })
   }
   /** pp.request to the shop's own server. */
@@ -149,18 +166,12 @@
   }
   /** The tickets bought on this device, newest first. */
   function tickets(done) {
-    pp.getStorageData({
-      key: 'tickets',
-      success: function (res) {
-        try {
-          done(JSON.parse(res.data) || [])
-        } catch (e) {
-          done([])
-        }
-      },
-      fail: function () {
+    load('storage', 'tickets', function (text) {
+      try {
+        done(JSON.parse(text || '[]') || [])
+      } catch (e) {
         done([])
-      },
+      }
     })
   }
   function show(id, text) {
@@ -177,6 +188,8 @@
     cakeName: cakeName,
     tickets: tickets,
     show: show,
+    save: save,
+    load: load,
     lang: function () {
       return lang
     },

@@ -19,7 +19,7 @@ function render() {
     buy.textContent = shop.t('buy')
     buy.setAttribute('data-testid', 'buy-' + cake.id)
     buy.addEventListener('click', function () {
-      pp.setSessionData({ key: 'cake', data: JSON.stringify(cake) })
+      shop.save('session', 'cake', JSON.stringify(cake))
       pp.navigateTo({ url: 'pages/order?cake=' + cake.id })
     })
     card.appendChild(text)

@@ -11,7 +11,7 @@ function render() {
 function saveTicket(order) {
   shop.tickets(function (list) {
     list.unshift({ orderId: order.orderId, merchantPaymentId: order.merchantPaymentId, cakeId: cake.id, name: cake.name, nameEn: cake.nameEn, at: Date.now() })
-    pp.setStorageData({ key: 'tickets', data: JSON.stringify(list.slice(0, 10)) })
+    shop.save('storage', 'tickets', JSON.stringify(list.slice(0, 10)))
     pp.switchTab({ url: 'pages/ticket' })
   })
 }
@@ -52,19 +52,13 @@ function pay() {
 shop.start('orderTitle', function () {
   shop.onLang(render)
   document.getElementById('pay').addEventListener('click', pay)
-  pp.getSessionData({
-    key: 'cake',
-    success: function (res) {
-      try {
-        cake = JSON.parse(res.data)
-      } catch (e) {
-        cake = null
-      }
-      document.getElementById('pay').disabled = !cake
-      render()
-    },
-    fail: function (err) {
-      shop.show('status', shop.t('error', { code: err.errorCode }))
-    },
+  shop.load('session', 'cake', function (text) {
+    try {
+      cake = text ? JSON.parse(text) : null
+    } catch (e) {
+      cake = null
+    }
+    document.getElementById('pay').disabled = !cake
+    render()
   })
 })
