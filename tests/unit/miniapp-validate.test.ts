@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { exampleAppDir, exampleImages } from '../../scripts/miniapp-example-images.ts'
 import { main } from '../../scripts/miniapp-validate.ts'
 
 // `npm run miniapp:validate -- <folder> [--json] [--lang ja|en]`: exit codes, human output grouped by file, --json.
@@ -80,5 +81,11 @@ describe('npm run miniapp:validate', () => {
     const result = await promisify(execFile)('npx', ['tsx', 'scripts/miniapp-validate.ts', broken, '--json']).catch((e: { code: number; stdout: string }) => e)
     expect('code' in result ? result.code : 0).toBe(1)
     expect(JSON.parse(result.stdout).ok).toBe(false)
+  })
+})
+
+describe('the example app', () => {
+  it('has the images scripts/miniapp-example-images.ts draws (reproducible)', () => {
+    for (const [path, bytes] of Object.entries(exampleImages())) expect(new Uint8Array(readFileSync(join(exampleAppDir, path))), path).toEqual(bytes)
   })
 })
