@@ -54,6 +54,12 @@ pp.init({
           if (balanceShown) showBalance()
         },
       })
+      // leaving the page: an old message should not greet the user when they come back
+      pp.pageWillDisappear({
+        success: function () {
+          shop.show('status', '')
+        },
+      })
     })
   },
   fail: function (err) {
