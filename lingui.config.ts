@@ -12,6 +12,11 @@ const errorCatalogue = ['src/domain/error-entry.ts', 'src/domain/errors.ts', 'sr
  * so they live in the server catalog, not in the main catalog every page downloads.
  */
 const serverRenderedDomain = ['src/domain/lab.ts', 'src/domain/resolver.ts']
+/**
+ * The mini-app validator's findings (issue 21): shown by the studio, `npm run miniapp:validate` and the server, so
+ * read from a module both sides import (src/domain/miniapp/catalog.ts), not from the main catalog.
+ */
+const miniAppDomain = ['src/domain/miniapp']
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -25,12 +30,14 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src/web', 'src/domain'],
-      exclude: [...featureCatalogs.map((f) => `src/web/features/${f}/**`), ...serverRenderedDomain, ...errorCatalogue],
+      exclude: [...featureCatalogs.map((f) => `src/web/features/${f}/**`), ...serverRenderedDomain, ...errorCatalogue, ...miniAppDomain.map((d) => `${d}/**`)],
     },
     // every error code's message, for the server's answers and the portal's alerts: the browser loads the whole catalog
     // with the one module that shows error texts (src/web/lib/error-text.ts), so whichever feature shows an error has
     // every code's text; content pages, which show none, do not download it (docs/performance.md: 2.4 KB gzip)
     { path: '<rootDir>/locales/{locale}/errors', include: errorCatalogue },
+    // the validator's rules (src/domain/miniapp/messages.ts), copied into src/domain/miniapp/catalog-texts.ts by `npm run miniapp:catalog`
+    { path: '<rootDir>/locales/{locale}/miniapp', include: miniAppDomain },
     // the server's own texts (the simulated wallet's pages, mail): read by src/server/i18n.ts, never sent to a browser
     { path: '<rootDir>/locales/{locale}/server', include: ['src/server', ...serverRenderedDomain] },
     ...featureCatalogs.map((f) => ({ path: `<rootDir>/locales/{locale}/${f}`, include: [`src/web/features/${f}`] })),
