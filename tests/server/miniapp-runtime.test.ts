@@ -9,9 +9,11 @@ import { byPrefix } from '../../src/server/http/prefixes.ts'
 import { miniAppModule } from '../../src/server/modules/miniapp/index.ts'
 import type { ProxyDeps } from '../../src/server/modules/miniapp/proxy.ts'
 import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
+import { webhookDispatcher, type WebhookAnswer } from '../../src/server/sandbox/webhooks.ts'
 import { sandboxRepo } from '../../src/server/store/sandbox-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { storeKinds } from '../support/store.ts'
+import { developer } from './devtools-helpers.ts'
 
 /** A tiny mini app: one page with its css and js, a whitelisted host. */
 const fixtureFiles: Record<string, string> = {
@@ -174,6 +176,40 @@ describe.each(storeKinds())('mini-app studio server [%s]', (kind) => {
     const missing = await t.json('GET', '/v2/miniapp/publicKey?kid=nope')
     expect(missing.status).toBe(404)
     expect(missing.body.resultInfo.code).toBe('MINIAPP_KEY_NOT_FOUND')
+  })
+
+  it("pays the signed-in developer's own merchant: in their transactions, and their webhook fires", async () => {
+    const d = await developer(t)
+    await d.opa.put('/sandbox/api/webhooks', { url: 'https://hooks.shop.example/paylab' })
+    const { appId } = await upload()
+    const users = await t.json('GET', '/dev/v1/miniapp/users', undefined, d.auth)
+    const hanako = users.body.data.users.find((u: { username: string }) => u.username === 'hanako')
+    expect(users.body.data.users.map((u: { id: string }) => u.id)).not.toContain((await taro()).id)
+    const merchantPaymentId = `DEV-${Date.now()}`
+    const paid = await t.json(
+      'POST',
+      '/dev/v1/miniapp/pay',
+      { appId, userId: hanako.id, request: { merchantPaymentId, amount: { amount: 500, currency: 'JPY' } }, outcome: 'success' },
+      d.auth,
+    )
+    expect(paid.body.data).toMatchObject({ status: 'COMPLETED', balance: hanako.balance - 500 })
+    const history = await t.json('GET', '/v1/getTransactions?page_no=0&record_per_page=10', undefined, d.auth)
+    expect(JSON.stringify(history.body.data)).toContain(merchantPaymentId)
+    const received: string[] = []
+    const send = async (_url: string, _headers: Record<string, string>, body: string): Promise<WebhookAnswer> => {
+      received.push(body)
+      return { status: 200, body: 'OK', error: null }
+    }
+    await webhookDispatcher(t.deps, send).runDue()
+    expect(received.map((b) => JSON.parse(b))).toContainEqual(expect.objectContaining({ merchant_id: d.merchantId, merchant_order_id: merchantPaymentId }))
+    // a visitor's call cannot use the developer's test user
+    const visitor = await t.json('POST', '/dev/v1/miniapp/pay', {
+      appId,
+      userId: hanako.id,
+      request: { merchantPaymentId: `${merchantPaymentId}-2`, amount: { amount: 1, currency: 'JPY' } },
+      outcome: 'success',
+    })
+    expect(visitor.body.resultInfo.code).toBe('SANDBOX_TEST_USER_NOT_FOUND')
   })
 
   it('pre-authorises with isAuthorization, and leaves a FAILED order and the balance on cancel, timeout pays but says TIME_OUT', async () => {

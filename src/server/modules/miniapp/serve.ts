@@ -132,7 +132,6 @@ export function runRoutes(loadApp: (appId: string) => Promise<StoredApp>) {
     c.header('Content-Security-Policy', miniAppCsp(origin(c)))
     c.header('X-Content-Type-Options', 'nosniff')
     c.header('Cache-Control', 'no-store')
-    c.header('Cross-Origin-Resource-Policy', 'same-origin')
     c.header('Content-Type', contentTypeOf(path.path))
     const page = pageOf(app, path.path)
     if (page) return c.body(injectPage(new TextDecoder().decode(bytes), page))
