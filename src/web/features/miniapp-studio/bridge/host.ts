@@ -143,6 +143,13 @@ function appStorage(appId: string) {
   return { read, write }
 }
 
+/** Stored data arrives as `data` (the API reference's name) or `value`; it is answered under both. */
+const valueOf = (p: Record<string, unknown>) => (p.data !== undefined ? p.data : (p.value ?? null))
+const answerValue = (key: string, stored: string) => {
+  const value = JSON.parse(stored) as unknown
+  return { key, data: value, value }
+}
+
 const sessions = new Map<string, Map<string, string>>()
 const launchOptions = new Map<string, { text?: string; options?: unknown }>()
 
@@ -446,7 +453,7 @@ export function createBridgeHost(o: {
     async setStorageData(p) {
       const key = str(p, 'key')
       const data = storage.read()
-      data[key] = JSON.stringify(p.value ?? null)
+      data[key] = JSON.stringify(valueOf(p))
       storage.write(data)
       return {}
     },
@@ -454,7 +461,7 @@ export function createBridgeHost(o: {
       const key = str(p, 'key')
       const stored = storage.read()[key]
       if (stored === undefined) return failWith('NO_VALUE_FOUND', 'no value found')
-      return { key, value: JSON.parse(stored) as unknown }
+      return answerValue(key, stored)
     },
     async removeStorageData(p) {
       const key = str(p, 'key')
@@ -464,14 +471,14 @@ export function createBridgeHost(o: {
       return {}
     },
     async setSessionData(p) {
-      session.set(str(p, 'key'), JSON.stringify(p.value ?? null))
+      session.set(str(p, 'key'), JSON.stringify(valueOf(p)))
       return {}
     },
     async getSessionData(p) {
       const key = str(p, 'key')
       const stored = session.get(key)
       if (stored === undefined) return failWith('NO_VALUE_FOUND', 'no value found')
-      return { key, value: JSON.parse(stored) as unknown }
+      return answerValue(key, stored)
     },
     async getPlatformInformation() {
       return { appVersion: o.controls().appVersion, sdkVersion: manifest.baseLibraryVersion, platform: 'PayLab studio', language: o.controls().lang }
