@@ -200,6 +200,7 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
     expect(older.ui.consent).not.toHaveBeenCalled()
     expect(await older.code('generateCodeImage', { data: 'x' })).toBe('UNKNOWN')
     expect(await older.code('loadNotificationStatus')).toBe('UNKNOWN')
+    expect(await older.code('getUAID')).toBe('UNKNOWN')
   })
 
   it('answers a forced error once, and the offline network with NOT_REACHABLE before any request leaves', async () => {

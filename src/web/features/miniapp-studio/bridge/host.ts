@@ -76,6 +76,8 @@ const featureOf: Partial<Record<PpFunctionName, keyof typeof featureMinimumVersi
   makePayment: 'payment',
   topup: 'topup',
   loadNotificationStatus: 'notificationCenter',
+  // native payment is the user authorisation the mini app asks for with getUAID
+  getUAID: 'nativePayment',
   getUserProfile: 'userConsent',
   getKycInformation: 'userConsent',
   requestPermission: 'userConsent',
