@@ -259,7 +259,7 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
     expect(await b.code('switchTab', { url: 'pages/cart' })).toBe('INVALID_URL')
     await b.run('switchTab', { url: 'pages/menu' })
     expect(b.ui.navigate.mock.calls.map((c) => c[0])).toEqual([
-      { kind: 'navigateTo', page: 'pages/cart' },
+      { kind: 'navigateTo', page: 'pages/cart', query: 'x=1' },
       { kind: 'navigateBack', page: 'pages/home' },
       { kind: 'switchTab', page: 'pages/menu' },
     ])

@@ -41,7 +41,8 @@ export interface StudioUi {
   setBackgroundColor(color: string): void
   setBrightness(value: number): void
   setPullDownRefresh(enabled: boolean): void
-  navigate(o: { kind: 'navigateTo' | 'redirectTo' | 'navigateBack' | 'switchTab' | 'popAll'; page?: string }): void
+  /** `query`: the URL parameters of navigateTo/redirectTo (an addition to the contract; the studio may append it to the page's src). */
+  navigate(o: { kind: 'navigateTo' | 'redirectTo' | 'navigateBack' | 'switchTab' | 'popAll'; page?: string; query?: string }): void
   openWebview(o: { url: string; style: 'modal' | 'slide' | 'external' }): void
   closeApp(): void
   showUpdateWarning(o: { isMandatory: boolean }): Promise<'update' | 'later'>
@@ -234,8 +235,8 @@ export function createBridgeHost(o: {
     if (last.endsWith('.html')) page = page.slice(0, page.lastIndexOf('/'))
     return { page, query }
   }
-  const navigate = (kind: 'navigateTo' | 'redirectTo' | 'navigateBack' | 'switchTab' | 'popAll', page?: string) => {
-    ui.navigate(page === undefined ? { kind } : { kind, page })
+  const navigate = (kind: 'navigateTo' | 'redirectTo' | 'navigateBack' | 'switchTab' | 'popAll', page?: string, query?: string) => {
+    ui.navigate({ kind, ...(page === undefined ? {} : { page }), ...(query ? { query } : {}) })
   }
   const whitelisted = (host: string) =>
     (manifest.whiteListDomains ?? []).some(
@@ -395,17 +396,17 @@ export function createBridgeHost(o: {
       return { latitude: 35.681236, longitude: 139.767125, accuracy: 20, timestamp: now() }
     },
     async navigateTo(p) {
-      const { page } = pageOfUrl(str(p, 'url'))
+      const { page, query } = pageOfUrl(str(p, 'url'))
       if (!pages.includes(page)) failWith('INVALID_URL', 'page not in app.json pages')
       stack.push(page)
-      navigate('navigateTo', page)
+      navigate('navigateTo', page, query)
       return {}
     },
     async redirectTo(p) {
-      const { page } = pageOfUrl(str(p, 'url'))
+      const { page, query } = pageOfUrl(str(p, 'url'))
       if (!pages.includes(page)) failWith('INVALID_URL', 'page not in app.json pages')
       stack[stack.length - 1] = page
-      navigate('redirectTo', page)
+      navigate('redirectTo', page, query)
       return {}
     },
     async navigateBack() {
