@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core'
 import { errorOf as e, type ErrorEntry } from './error-entry.ts'
 import { accountErrors } from './errors-accounts.ts'
 import { dashboardErrors } from './errors-dashboard.ts'
+import { miniAppErrors } from './errors-miniapp.ts'
 import { sandboxStateErrors } from './errors-sandbox-state.ts'
 import { sandboxErrors } from './errors-sandbox.ts'
 
@@ -105,6 +106,7 @@ export const errorCatalogue = {
   ...dashboardErrors,
   ...sandboxErrors,
   ...sandboxStateErrors,
+  ...miniAppErrors,
 } as const satisfies Record<string, ErrorEntry>
 
 /** Every code of the catalogue. */

@@ -18,6 +18,7 @@ import { labsRoutes } from './modules/labs/routes.ts'
 import { sandboxModule } from './modules/sandbox/index.ts'
 import { merchantProfileRoutes } from './modules/merchant-profile/routes.ts'
 import { miniappRequestRoutes } from './modules/miniapp-requests/routes.ts'
+import { isMiniAppUploadPath, miniAppModule } from './modules/miniapp/index.ts'
 import { signupLinkRoutes } from './modules/signup-link/routes.ts'
 import { portalWrites } from './http/portal-writes.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -50,15 +51,14 @@ export function createApp(base: AppDepsInput) {
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: maxJsonBodyBytes,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE')
-      },
-    }),
-  )
+  const jsonBodyLimit = bodyLimit({
+    maxSize: maxJsonBodyBytes,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE')
+    },
+  })
+  // a mini app's upload (≤ 5 MB of files, base64) has its own limit in its module (modules/miniapp)
+  app.use('*', (c, next) => (isMiniAppUploadPath(c.req.path) ? next() : jsonBodyLimit(c, next)))
 
   app.use(rejectEncodedControlCharacters)
   // state-changing portal calls: the portal's own origin and content type only (issue 20; http/portal-writes.ts)
@@ -89,12 +89,13 @@ export function createApp(base: AppDepsInput) {
   const merchantProfile = merchantProfileRoutes(deps)
   const signupLink = signupLinkRoutes(deps)
   const miniappRequests = miniappRequestRoutes(deps)
+  const miniapp = miniAppModule(deps)
 
   // /dev is shared by several areas: one router composing their sub-prefixes (/dev/config, /dev/v1/sandbox …)
-  const devV1 = byPrefix(new Hono(), labs.devV1, settings.devV1, devtools.devV1, merchantProfile.devV1, signupLink.devV1, miniappRequests.devV1)
+  const devV1 = byPrefix(new Hono(), labs.devV1, settings.devV1, devtools.devV1, merchantProfile.devV1, signupLink.devV1, miniappRequests.devV1, miniapp.devV1)
   const dev = byPrefix(new Hono().use(compress()), content.dev, labs.dev, dashboard.dev, { '/v1': devV1 })
   const v1 = byPrefix(new Hono(), accounts.v1, dashboard.v1, demos.v1, labApi.v1, sandbox.v1)
-  const v2 = byPrefix(new Hono(), labApi.v2, sandbox.v2)
+  const v2 = byPrefix(new Hono(), labApi.v2, sandbox.v2, miniapp.v2)
 
   byPrefix(app, {
     '/openapi.json': content.openApiJson,
@@ -102,6 +103,7 @@ export function createApp(base: AppDepsInput) {
     '/v1': v1,
     '/v2': v2,
     '/sandbox': sandbox.sandbox,
+    ...miniapp.run,
     ...demos.page,
   })
 

@@ -18,6 +18,8 @@ export function securityHeaders(config: Pick<Config, 'publicOrigin'>): Middlewar
     await next()
     const type = c.res.headers.get('content-type') ?? ''
     if (!/^text\/html\b/i.test(type)) return
+    // a route that wrote its own policy keeps it (the mini apps' pages: sandbox, modules/miniapp/serve.ts)
+    if (c.res.headers.has('Content-Security-Policy')) return
     const nonce = cspNonce(c)
     c.header(
       'Content-Security-Policy',

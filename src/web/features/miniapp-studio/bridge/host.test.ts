@@ -1,0 +1,329 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { MiniAppUser, PayAnswer } from '@/domain/miniapp-runtime.ts'
+import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.ts'
+import type { BridgeApi } from './api.ts'
+import { createBridgeHost, versionBelow, type BridgeLogEntry, type StudioControls, type StudioUi } from './host.ts'
+import { installPp, type PpGlobal } from './pp-client.ts'
+
+/**
+ * The bridge end to end without a browser: the real pp client installed on a fake frame window, the real host on a
+ * fake parent window, messages delivered asynchronously with structured cloning as postMessage does; the studio's
+ * screens and the server are fakes at the edge.
+ */
+type Fake = EventTarget & { postMessage: (data: unknown) => void; parent?: Fake }
+
+function windows() {
+  const parent = new EventTarget() as Fake
+  const frame = new EventTarget() as Fake
+  const stranger = new EventTarget() as Fake
+  const deliver = (target: Fake, source: Fake, data: unknown) =>
+    setTimeout(() => {
+      const e = new Event('message')
+      Object.defineProperty(e, 'data', { value: structuredClone(data) })
+      Object.defineProperty(e, 'source', { value: source })
+      target.dispatchEvent(e)
+    }, 0)
+  parent.postMessage = (data) => deliver(parent, frame, data)
+  frame.postMessage = (data) => deliver(frame, parent, data)
+  stranger.postMessage = (data) => deliver(parent, stranger, data)
+  frame.parent = parent
+  return { parent, frame, stranger }
+}
+
+const taro: MiniAppUser = {
+  id: 'tu_taro',
+  username: 'taro',
+  balance: 10_000,
+  profile: { fullName: '山田 太郎', nickName: 'taro', avatarUrl: 'data:,', email: 'taro@sandbox.paylab.test', phoneNumber: '09012345678' },
+  kyc: { status: 'NOT_COMPLETED', kycAt: null, kycInfo: null },
+}
+
+const baseManifest: MiniAppManifest = {
+  appName: 'Cakes',
+  version: '1.0.0',
+  baseLibraryVersion: '2.40.0',
+  pages: ['pages/home', 'pages/menu', 'pages/cart'],
+  tabBar: {
+    list: [
+      { pagePath: 'pages/home', text: 'Home' },
+      { pagePath: 'pages/menu', text: 'Menu' },
+    ],
+  },
+  whiteListDomains: ['cakes.example'],
+  permissions: ['mini_app_user_name', 'mini_app_user_phone_number', 'mini_app_payment_balance', 'mini_app_kyc'],
+}
+
+function setup(options: { manifest?: MiniAppManifest; controls?: Partial<StudioControls>; consent?: MiniAppPermission[] | 'cancelled'; appId?: string } = {}) {
+  const w = windows()
+  const pp: PpGlobal = installPp(w.frame as unknown as Window)
+  let consents: MiniAppPermission[] | undefined
+  const controls: StudioControls = {
+    userId: taro.id,
+    appVersion: '2.42.0',
+    lang: 'en',
+    nextPaymentOutcome: 'success',
+    forced: {},
+    network: 'online',
+    ...options.controls,
+  }
+  const ui = {
+    consent: vi.fn(async () => (options.consent === 'cancelled' ? ('cancelled' as const) : { granted: options.consent ?? baseManifest.permissions! })),
+    payment: vi.fn(async (): Promise<'pay' | 'cancel'> => 'pay'),
+    completion: vi.fn(async () => undefined),
+    topup: vi.fn(async (): Promise<{ amount: number } | 'cancelled'> => ({ amount: 3_000 })),
+    alert: vi.fn(async () => 1),
+    errorSheet: vi.fn(async () => undefined),
+    setTitle: vi.fn(),
+    setNavigation: vi.fn(),
+    setBackgroundColor: vi.fn(),
+    setBrightness: vi.fn(),
+    setPullDownRefresh: vi.fn(),
+    navigate: vi.fn(),
+    openWebview: vi.fn(),
+    closeApp: vi.fn(),
+    showUpdateWarning: vi.fn(async () => 'later' as const),
+  } satisfies StudioUi
+  const paid: PayAnswer = { status: 'COMPLETED', paymentId: 'pay_1', merchantPaymentId: 'M-1', amount: 500, balance: 9_500, jws: 'e.y.s' }
+  const api = {
+    users: vi.fn(async () => [taro]),
+    pay: vi.fn(async () => paid),
+    topup: vi.fn(async () => ({ balance: 13_000, jws: 't.o.p' })),
+    uaid: vi.fn(async () => ({ jws: 'u.a.id' })),
+    request: vi.fn(async (): Promise<Awaited<ReturnType<BridgeApi['request']>>> => ({ statusCode: 200, data: { ok: true } })),
+  } satisfies BridgeApi
+  const log: BridgeLogEntry[] = []
+  const forcedUsed: string[] = []
+  const host = createBridgeHost({
+    frame: () => ({ contentWindow: w.frame }) as unknown as HTMLIFrameElement,
+    app: { appId: options.appId ?? 'ma_testtesttesttest1', manifest: options.manifest ?? baseManifest },
+    controls: () => controls,
+    ui,
+    onLog: (e) => log.push(e),
+    consents: { get: () => consents, set: (p) => (consents = p) },
+    api,
+    window: w.parent,
+    onForcedUsed: (name) => {
+      forcedUsed.push(name)
+      delete controls.forced[name]
+    },
+    sleep: async () => undefined,
+  })
+  /** One call as a mini app makes it; resolves at `complete` with every success and fail seen. */
+  const run = (name: string, params: Record<string, unknown> = {}) =>
+    new Promise<{ ok: unknown[]; fail: { errorCode: string; errorMessage: string }[] }>((resolve) => {
+      const out = { ok: [] as unknown[], fail: [] as { errorCode: string; errorMessage: string }[] }
+      pp[name]!({ ...params, success: (r: unknown) => out.ok.push(r), fail: (e: unknown) => out.fail.push(e as never), complete: () => resolve(out) })
+    })
+  const code = async (name: string, params?: Record<string, unknown>) => (await run(name, params)).fail[0]?.errorCode
+  return { pp, host, ui, api, log, controls, run, code, w, consents: () => consents, forcedUsed }
+}
+
+describe('the mini-app bridge (pp client ↔ studio host)', () => {
+  it('lets nothing but pp.init work first, and asks consent for every registered permission at once', async () => {
+    const b = setup({ consent: ['mini_app_user_name', 'mini_app_kyc'] })
+    expect(await b.code('getBalance')).toBe('UNKNOWN')
+    expect(await b.code('setTitle', { title: 'x' })).toBe('UNKNOWN')
+    expect(b.ui.setTitle).not.toHaveBeenCalled()
+    const init = await b.run('init')
+    expect(init.ok).toHaveLength(1)
+    expect(b.ui.consent).toHaveBeenCalledWith({ permissions: baseManifest.permissions })
+    expect(b.consents()).toEqual(['mini_app_user_name', 'mini_app_kyc'])
+    await b.run('init')
+    expect(b.ui.consent).toHaveBeenCalledTimes(1)
+    expect((await b.run('setTitle', { title: 'Menu' })).ok).toHaveLength(1)
+    expect(b.ui.setTitle).toHaveBeenCalledWith('Menu')
+    // the inspector saw the call and its answer with the time taken
+    expect(b.log.filter((e) => e.name === 'setTitle' && e.direction === 'answer').at(-1)).toMatchObject({ result: {}, ms: expect.any(Number) })
+  })
+
+  it('refused consent fails init with USER_CANCELED and keeps the app locked', async () => {
+    const b = setup({ consent: 'cancelled' })
+    expect(await b.code('init')).toBe('USER_CANCELED')
+    expect(await b.code('getUserProfile')).toBe('UNKNOWN')
+  })
+
+  it('follows the consented scopes: INSUFFICIENT_SCOPE, phoneNumber null without its scope, KYC as §3', async () => {
+    const b = setup({ consent: ['mini_app_user_name', 'mini_app_kyc'] })
+    await b.run('init')
+    const profile = await b.run('getUserProfile')
+    expect(profile.ok[0]).toMatchObject({ fullName: '山田 太郎', phoneNumber: null, email: null })
+    expect(await b.code('getBalance')).toBe('INSUFFICIENT_SCOPE')
+    expect((await b.run('getKycInformation')).ok[0]).toEqual({ status: 'NOT_COMPLETED', kycAt: null, kycInfo: null })
+
+    const none = setup({ consent: [] })
+    await none.run('init')
+    expect(await none.code('getUserProfile')).toBe('INSUFFICIENT_SCOPE')
+    expect(await none.code('getKycInformation')).toBe('INSUFFICIENT_SCOPE')
+  })
+
+  it('pays through the payment and completion screens with the tester’s outcome, and cancels without paying', async () => {
+    const b = setup({ controls: { nextPaymentOutcome: 'success' } })
+    await b.run('init')
+    const request = { merchantPaymentId: 'M-1', amount: { amount: 500, currency: 'JPY' }, orderDescription: 'Strawberry shortcake' }
+    const paid = await b.run('makePayment', request)
+    expect(paid.ok[0]).toEqual({ status: 'COMPLETED', paymentId: 'pay_1', merchantPaymentId: 'M-1', jws: 'e.y.s' })
+    expect(b.ui.payment).toHaveBeenCalledWith({ title: 'Strawberry shortcake', amount: 500, balance: 10_000 })
+    expect(b.api.pay).toHaveBeenCalledWith(
+      expect.objectContaining({ userId: taro.id, outcome: 'success', request: expect.objectContaining({ merchantPaymentId: 'M-1', isAuthorization: false }) }),
+    )
+    expect(b.ui.completion).toHaveBeenCalledWith({ appName: 'Cakes', amount: 500, status: 'Success', orderId: 'M-1' })
+
+    b.ui.payment.mockResolvedValueOnce('cancel')
+    expect(await b.code('makePayment', request)).toBe('USER_CANCELED')
+    expect(b.api.pay).toHaveBeenCalledTimes(1)
+    expect(await b.code('makePayment', { amount: { amount: 500, currency: 'JPY' } })).toBe('BAD_REQUEST_INSUFFICIENT_PARAMETER')
+    expect(await b.code('makePayment', { ...request, amount: { amount: -1, currency: 'JPY' } })).toBe('INVALID_DATA')
+
+    b.api.pay.mockResolvedValueOnce({
+      status: 'FAILED',
+      paymentId: 'p2',
+      merchantPaymentId: 'M-2',
+      amount: 500,
+      balance: 100,
+      jws: null,
+      error: { errorCode: 'SERVER_ERROR', errorMessage: 'insufficient balance' },
+    })
+    expect(await b.code('makePayment', { ...request, merchantPaymentId: 'M-2' })).toBe('SERVER_ERROR')
+    expect(b.ui.completion).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'Failed', orderId: 'M-2' }))
+  })
+
+  it('gates features by the wallet version of §9, as the real app would fail', async () => {
+    expect(versionBelow('2.39.0', '2.40.0')).toBe(true)
+    expect(versionBelow('2.40.0', '2.40.0')).toBe(false)
+    const old = setup({ controls: { appVersion: '2.39.0' } })
+    await old.run('init')
+    expect(await old.code('makePayment', { merchantPaymentId: 'M', amount: { amount: 1, currency: 'JPY' } })).toBe('UNKNOWN')
+    expect(await old.code('topup')).toBe('UNKNOWN')
+    expect(await old.code('generateCodeImage', { data: 'x' })).toBeUndefined()
+    const older = setup({ controls: { appVersion: '2.31.0' } })
+    await older.run('init')
+    expect(older.ui.consent).not.toHaveBeenCalled()
+    expect(await older.code('generateCodeImage', { data: 'x' })).toBe('UNKNOWN')
+    expect(await older.code('loadNotificationStatus')).toBe('UNKNOWN')
+    expect(await older.code('getUAID')).toBe('UNKNOWN')
+  })
+
+  it('answers a forced error once, and the offline network with NOT_REACHABLE before any request leaves', async () => {
+    const b = setup({ controls: { forced: { setTitle: 'SERVER_ERROR' } } })
+    await b.run('init')
+    expect(await b.code('setTitle', { title: 'x' })).toBe('SERVER_ERROR')
+    expect(b.forcedUsed).toEqual(['setTitle'])
+    expect(await b.code('setTitle', { title: 'x' })).toBeUndefined()
+    b.controls.network = 'offline'
+    expect(await b.code('request', { url: 'https://cakes.example/menu' })).toBe('NOT_REACHABLE')
+    expect(b.api.request).not.toHaveBeenCalled()
+    b.controls.network = 'online'
+    b.api.request.mockResolvedValueOnce({ errorCode: 'NONE_WHITELIST_DOMAIN', errorMessage: 'none whitelist domain' })
+    expect(await b.code('request', { url: 'https://evil.example/' })).toBe('NONE_WHITELIST_DOMAIN')
+    expect((await b.run('request', { url: 'https://cakes.example/menu' })).ok[0]).toEqual({ statusCode: 200, data: { ok: true } })
+  })
+
+  it('checks values as §5 says: qrcode only, brightness 0.0–1.0 with 0 reset, malformed colours ignored, validTimeMinutes never 0', async () => {
+    const b = setup()
+    await b.run('init')
+    expect((await b.run('generateCodeImage', { data: 'ticket-1', type: 'qrcode', size: { width: 120, height: 120 } })).ok).toHaveLength(1)
+    const qr = (await b.run('generateCodeImage', { data: 'ticket-1' })).ok[0] as { path: string }
+    expect(qr.path).toMatch(/^data:image\/png;base64,/)
+    expect(await b.code('generateCodeImage', { data: 'x', type: 'barcode' })).toBe('COULD_NOT_GENERATE_BARCODE')
+    expect(await b.code('generateCodeImage', {})).toBe('BAD_REQUEST_INSUFFICIENT_PARAMETER')
+
+    await b.run('setScreenBrightness', { value: 0.4 })
+    await b.run('setScreenBrightness', { value: 0 })
+    expect(b.ui.setBrightness.mock.calls).toEqual([[0.4], [0]])
+    expect(await b.code('setScreenBrightness', { value: 1.5 })).toBe('INVALID_DATA')
+
+    for (const color of ['red', '#12', '#gggggg', 42]) await b.run('setNavigationBarBackgroundColor', { color })
+    await b.run('setBackgroundColor', { color: 'rgb(0,0,0)' })
+    await b.run('setNavigationBarTextStyle', { style: 'purple' })
+    await b.run('setNavigationStyle', { style: 'floating' })
+    expect(b.ui.setNavigation).not.toHaveBeenCalled()
+    expect(b.ui.setBackgroundColor).not.toHaveBeenCalled()
+    await b.run('setNavigationBarBackgroundColor', { color: '#ff0033' })
+    await b.run('setNavigationBarTextStyle', { style: 'white' })
+    expect(b.ui.setNavigation.mock.calls).toEqual([[{ backgroundColor: '#ff0033' }], [{ textStyle: 'white' }]])
+
+    expect(await b.code('getUserLocation', { validTimeMinutes: 0 })).toBe('INVALID_DATA')
+    expect((await b.run('getUserLocation', { validTimeMinutes: 5 })).ok[0]).toMatchObject({ latitude: expect.any(Number) })
+  })
+
+  it('keeps the page stack: navigateTo/back, switchTab only to a registered tab without parameters, webviews only to whitelisted hosts', async () => {
+    const b = setup()
+    await b.run('init')
+    await b.run('navigateTo', { url: '/pages/cart/cart.html?x=1' })
+    expect(b.host.currentPage()).toBe('pages/cart')
+    await b.run('navigateBack')
+    expect(b.host.currentPage()).toBe('pages/home')
+    expect(await b.code('navigateBack')).toBe('NO_VALUE_FOUND')
+    expect(await b.code('navigateTo', { url: 'pages/nowhere' })).toBe('INVALID_URL')
+    expect(await b.code('switchTab', { url: 'pages/menu?tab=1' })).toBe('INVALID_URL')
+    expect(await b.code('switchTab', { url: 'pages/cart' })).toBe('INVALID_URL')
+    await b.run('switchTab', { url: 'pages/menu' })
+    expect(b.ui.navigate.mock.calls.map((c) => c[0])).toEqual([
+      { kind: 'navigateTo', page: 'pages/cart', query: 'x=1' },
+      { kind: 'navigateBack', page: 'pages/home' },
+      { kind: 'switchTab', page: 'pages/menu' },
+    ])
+    expect(await b.code('openWebview', { url: 'https://evil.example/', style: 'modal' })).toBe('NONE_WHITELIST_DOMAIN')
+    expect(await b.code('openWebview', { url: 'http://cakes.example/' })).toBe('INVALID_URL')
+    await b.run('openWebview', { url: 'https://cakes.example/about', style: 'modal' })
+    expect(b.ui.openWebview).toHaveBeenCalledWith({ url: 'https://cakes.example/about', style: 'modal' })
+  })
+
+  it('keeps storage per app and session data until the app closes', async () => {
+    const a = setup({ appId: 'ma_appaaaaaaaaaaaaaaaa' })
+    const other = setup({ appId: 'ma_appbbbbbbbbbbbbbbbb' })
+    await a.run('init')
+    await other.run('init')
+    await a.run('setStorageData', { key: 'cart', value: ['strawberry'] })
+    expect((await a.run('getStorageData', { key: 'cart' })).ok[0]).toEqual({ key: 'cart', data: ['strawberry'], value: ['strawberry'] })
+    expect(await other.code('getStorageData', { key: 'cart' })).toBe('NO_VALUE_FOUND')
+    await a.run('removeStorageData', { key: 'cart' })
+    expect(await a.code('getStorageData', { key: 'cart' })).toBe('NO_VALUE_FOUND')
+    await a.run('setSessionData', { key: 'step', data: 2 })
+    expect((await a.run('getSessionData', { key: 'step' })).ok[0]).toEqual({ key: 'step', data: 2, value: 2 })
+    await a.run('closeApp')
+    expect(a.ui.closeApp).toHaveBeenCalled()
+    expect(await a.code('getSessionData', { key: 'step' })).toBe('NO_VALUE_FOUND')
+    expect(await a.code('getAppLaunchOptions')).toBe('NULL_OPTION')
+    await a.run('registerAppLaunchOptions', { text: 'Open the menu', options: { page: 'menu' } })
+    expect((await a.run('getAppLaunchOptions')).ok[0]).toEqual({ text: 'Open the menu', options: { page: 'menu' } })
+    expect((await a.run('getPlatformInformation')).ok[0]).toMatchObject({ appVersion: '2.42.0', sdkVersion: '2.40.0' })
+    expect((await a.run('checkAppInstall', { packageName: 'jp.example' })).ok[0]).toEqual({ status: 'NOT_INSTALLED' })
+    expect((await a.run('showAlert', { message: 'Hi', buttons: ['No', 'Yes'] })).ok[0]).toEqual({ index: 1 })
+    expect((await a.run('getTopBarHeight')).ok[0]).toEqual({ height: 88, statusBarHeight: 44 })
+  })
+
+  it('fires lifecycle and shake events to their registrations every time, and ignores messages from other windows', async () => {
+    const b = setup()
+    const appeared: unknown[] = []
+    b.pp.pageWillAppear!({ success: (r: unknown) => appeared.push(r) })
+    let shakes = 0
+    await b.run('init')
+    b.pp.detectShakeMotion!({ success: () => shakes++ })
+    await new Promise((r) => setTimeout(r, 5))
+    b.host.emit('pageWillAppear')
+    b.host.emit('pageWillAppear', { page: 'pages/home' })
+    b.host.emit('shake')
+    await new Promise((r) => setTimeout(r, 5))
+    expect(appeared).toEqual([undefined, { page: 'pages/home' }])
+    expect(shakes).toBe(1)
+
+    const before = b.log.length
+    b.w.stranger.postMessage({ pp: 1, id: 'x', name: 'closeApp', params: {} })
+    await new Promise((r) => setTimeout(r, 5))
+    expect(b.ui.closeApp).not.toHaveBeenCalled()
+    expect(b.log.length).toBe(before)
+    b.host.dispose()
+  })
+
+  it('tops up through the top-up screen and gets the balance and a JWS', async () => {
+    const b = setup()
+    await b.run('init')
+    expect((await b.run('topup', { merchantTopupId: 'T-1' })).ok[0]).toEqual({ jws: 't.o.p', balance: 13_000 })
+    expect(b.ui.topup).toHaveBeenCalledWith({ balance: 10_000, fixedAmounts: [1000, 3000, 5000, 10000] })
+    expect(b.api.topup).toHaveBeenCalledWith({ appId: expect.any(String), userId: taro.id, amount: 3_000, merchantTopupId: 'T-1' })
+    b.ui.topup.mockResolvedValueOnce('cancelled')
+    expect(await b.code('topup')).toBe('USER_CANCELED')
+    expect((await b.run('getUAID')).ok[0]).toEqual({ jws: 'u.a.id' })
+  })
+})
