@@ -178,6 +178,8 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
       fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init)),
     })
     if (result.kind === 'redirect') return c.redirect(result.location, result.status as 302)
+    // a component asked for data its route's loader does not fetch: the page went out with a skeleton there
+    if (result.unanswered.length) deps.log.warn('page rendered without data its components asked for', { path: result.path, queries: result.unanswered })
     const withStyles = result.html.replace('</head>', `${styles(nonce)}</head>`)
     const bodyEnd = withStyles.lastIndexOf('</body>')
     const html = `${withStyles.slice(0, bodyEnd)}${loader(nonce)}${withStyles.slice(bodyEnd)}`
