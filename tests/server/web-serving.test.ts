@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Manifest } from '@tanstack/router-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerRenderer } from '../../src/domain/server-render.ts'
-import { routerManifest, ssrDirOf } from '../../src/server/web.ts'
+import { routerManifest, ssrDirOf, stylesheetsOf } from '../../src/server/web.ts'
 import { buildWeb } from '../../scripts/build-web.ts'
 import { siteRepo } from '../../src/server/store/site-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -195,6 +196,20 @@ describe('web serving', () => {
     expect(loader?.[1]).toBe(nonce)
     expect(loader?.[2]).toMatch(/first-contentful-paint/)
     expect(loader?.[2]).toMatch(/import\("\/assets\/main-[^"]+\.js"\)/)
+  })
+
+  it('inlines only the CSS the page uses; the loader adds the whole stylesheet after the first paint', async () => {
+    const [sheet] = stylesheetsOf(t.deps.config.webDist)
+    const whole = readFileSync(join(t.deps.config.webDist, sheet!), 'utf8')
+    const { html } = await page('/products/docs/webpayment')
+    const inline = /<style nonce="[^"]+">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+    expect(inline).toContain('.doc-breadcrumbs')
+    expect(whole).toContain('.sg-layout')
+    expect(inline).not.toContain('.sg-layout') // the style guide's frame is not on a docs page
+    expect(inline.length).toBeLessThan(whole.length / 3)
+    const loader = /<script nonce="[^"]+" data-paylab-entry>(.*?)<\/script>/.exec(html)?.[1] ?? ''
+    expect(loader).toContain(`"/${sheet}"`)
+    expect(loader).toContain("l.rel='stylesheet'")
   })
 
   it('serves hashed assets with a year of immutable caching', async () => {
