@@ -38,7 +38,8 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     modulePreload: { polyfill: false },
-    // one stylesheet for the whole portal, inlined by the server into every page's head (src/server/web.ts)
+    // one stylesheet for the whole portal: each page inlines the rules its HTML uses and loads the whole sheet after its
+    // first paint (src/server/web.ts, src/server/page-css.ts)
     cssCodeSplit: false,
     // the server renders every page (src/web/entry-server.tsx) and reads the entry and styles from the manifest
     manifest: true,

@@ -59,6 +59,9 @@ export async function buildWeb({ force = false } = {}) {
       rolldownOptions: { input: 'src/web/entry-server.tsx' },
     },
   })
+  // the server renderer is ES modules (top-level await included: every feature's catalog registers at start); wherever
+  // WEB_DIST puts it (the bench builds in the system's temp directory), Node and tsx must not read its files as CommonJS
+  writeFileSync(join(ssrOutDir, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`)
   precompress()
   return true
 }

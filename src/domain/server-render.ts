@@ -29,6 +29,11 @@ export type RenderResult =
       path: string
       /** A login-access page (the routes say so: the `_authed` layout route): its frame only, never kept in the page cache. */
       loginAccess: boolean
+      /**
+       * The queries a component asked for that the route loaders had not answered (their hashes): the page went out
+       * with a skeleton there. Empty on every public page (tests/server/web-serving.test.ts); the server logs any.
+       */
+      unanswered: string[]
     }
 
 export interface ServerRenderer<Manifest> {

@@ -11,6 +11,7 @@ import type { AppEnv } from './app.ts'
 import { library } from './content/library.ts'
 import { siteRepo } from './store/site-repo.ts'
 import { cspNonce } from './csp.ts'
+import { pageCss } from './page-css.ts'
 import type { AppDeps } from './deps.ts'
 
 /** What the server renderer built by `vite build --ssr` exports (src/web/entry-server.tsx). */
@@ -48,8 +49,9 @@ const entryLoaderFallbackMs = 3000
  * The script that starts the portal's JavaScript: at the end of the body, once the browser reports the first
  * contentful paint (a `paint` PerformanceObserver, then a task; `requestAnimationFrame` then a task where paint
  * timing is missing; after 3 s at the latest), it preloads the entry's static imports and imports the entry, which
- * hydrates the page. The server's HTML is complete and styled without it, so the first paint waits for nothing but
- * the HTML. (A frame callback alone raced the paint: on about one Lighthouse run in three the scripts were requested
+ * hydrates the page, and adds the build's whole stylesheet (the page inlines only the rules its HTML uses, `pageStyles`;
+ * a stylesheet added by a script does not hold rendering back). The server's HTML is complete and styled without it,
+ * so the first paint waits for nothing but the HTML. (A frame callback alone raced the paint: on about one Lighthouse run in three the scripts were requested
  * before Chromium painted, and LCP read 1.7 s instead of 0.9 s.) A hidden tab (which paints nothing) starts at once.
  * The element carries `data-paylab-entry` (tests wait for hydration on pages that have it) and the request's CSP nonce.
  */
@@ -58,8 +60,10 @@ export function entryLoader(webDist: string): (nonce: string) => string {
   const entry = Object.values(vite).find((chunk) => chunk.isEntry)
   if (!entry) throw new Error(`no entry in ${webDist}/.vite/manifest.json`)
   const preloads = JSON.stringify((entry.imports ?? []).map((key) => `/${vite[key]!.file}`))
+  const sheets = JSON.stringify(stylesheetsOf(webDist).map((file) => `/${file}`))
   const code =
-    `(function(){var s=0;function go(){if(s++)return;${preloads}.forEach(function(f){var l=document.createElement('link');` +
+    `(function(){var s=0;function go(){if(s++)return;${sheets}.forEach(function(f){var l=document.createElement('link');` +
+    `l.rel='stylesheet';l.href=f;document.head.appendChild(l)});${preloads}.forEach(function(f){var l=document.createElement('link');` +
     `l.rel='modulepreload';l.href=f;document.head.appendChild(l)});import(${JSON.stringify(`/${entry.file}`)})}` +
     `function later(){setTimeout(go,0)}if(document.visibilityState==='hidden')return go();setTimeout(go,${entryLoaderFallbackMs});` +
     `try{if(performance.getEntriesByName('first-contentful-paint').length)return later();var o=new PerformanceObserver(function(l){` +
@@ -69,16 +73,17 @@ export function entryLoader(webDist: string): (nonce: string) => string {
 }
 
 /**
- * The build's whole CSS (~45 KB raw, ~9 KB in the compressed HTML) as one `<style>` element for the head, carrying the
- * request's CSP nonce (`nonce` is replaced per answer like every other nonce of the page). React 19 skips the element
- * when it hydrates the head, and the browser never asks for a stylesheet.
+ * The CSS a rendered page uses (src/server/page-css.ts: the rules of the build's stylesheet whose selectors its HTML can
+ * match; ~15 % of the ~80 KB on a docs page) as one `<style>` element for the head, carrying the request's CSP nonce
+ * (`nonce` is replaced per answer like every other nonce of the page). React 19 skips the element when it hydrates the
+ * head; the whole stylesheet is added after the first paint (`entryLoader`).
  */
-function inlineStyles(webDist: string): (nonce: string) => string {
+function pageStyles(webDist: string): (html: string, nonce: string) => string {
   const css = stylesheetsOf(webDist)
     .map((file) => readFileSync(join(webDist, file), 'utf8'))
     .join('\n')
-    .replaceAll('</style', '<\\/style')
-  return (nonce) => `<style nonce="${nonce}">${css}</style>`
+  const used = pageCss(css)
+  return (html, nonce) => `<style nonce="${nonce}">${used(html).replaceAll('</style', '<\\/style')}</style>`
 }
 
 /**
@@ -136,7 +141,7 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
   if (!existsSync(root) || !existsSync(entry)) return
   const manifest = routerManifest()
   const loader = entryLoader(root)
-  const styles = inlineStyles(root)
+  const styles = pageStyles(root)
   let renderer: Promise<Renderer> | undefined
   const cache = new PageCache(500)
   app.use(
@@ -178,7 +183,9 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
       fetch: (input, init) => Promise.resolve(app.request(input instanceof Request ? input : String(input), init)),
     })
     if (result.kind === 'redirect') return c.redirect(result.location, result.status as 302)
-    const withStyles = result.html.replace('</head>', `${styles(nonce)}</head>`)
+    // a component asked for data its route's loader does not fetch: the page went out with a skeleton there
+    if (result.unanswered.length) deps.log.warn('page rendered without data its components asked for', { path: result.path, queries: result.unanswered })
+    const withStyles = result.html.replace('</head>', `${styles(result.html, nonce)}</head>`)
     const bodyEnd = withStyles.lastIndexOf('</body>')
     const html = `${withStyles.slice(0, bodyEnd)}${loader(nonce)}${withStyles.slice(bodyEnd)}`
     if (result.status === 200 && !result.loginAccess) cache.set(key, { ...result, html, nonce })

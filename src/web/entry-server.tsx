@@ -1,96 +1,102 @@
-import { createMemoryHistory } from '@tanstack/react-router'
-import { attachRouterServerSsrUtils, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server'
-import type { Manifest } from '@tanstack/router-core'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server'
 import type { Query } from '@tanstack/react-query'
-import { renderToString } from 'react-dom/server'
+import type { Manifest } from '@tanstack/router-core'
+import type { Lang } from '@/domain/i18n.ts'
 import type { RenderRequest, RenderResult } from '@/domain/server-render.ts'
 import { splitWebview } from './lib/guard.ts'
-import { HttpError, setServerTransport } from './lib/http.ts'
-import { activate, savedLang } from './lib/i18n.ts'
-import { setServerRequest } from './lib/server-request.ts'
+import { createHttpClient, HttpError, resolveClientWith, type HttpClient } from './lib/http.ts'
+import { langOf, requestI18n, savedLang } from './lib/i18n.ts'
 import { createQueryClient } from './providers.tsx'
 import { createAppRouter, isLoginAccess } from './router.tsx'
 
 /**
- * Server rendering (issue 10): one request → the same router tree and React Query cache the browser uses, rendered
- * by `react-dom/server` and handed over with TanStack Router's hydration data (the dehydrated queries inside it).
- * Built by `vite build --ssr` (scripts/build-web.ts) and called by the Hono server (src/server/web.ts).
+ * Server rendering (issue 10, issue 19): one request → its own router, React Query cache and Lingui instance, loaded
+ * and rendered by TanStack Router's own request handler (`createRequestHandler`: load, redirects, dehydration, then
+ * `renderRouterToString`). Built by `vite build --ssr` (scripts/build-web.ts) and called by the Hono server
+ * (src/server/web.ts). Renders run side by side: nothing a render reads or writes outlives it or is shared with another.
  *
- * Renders run one at a time: the UI language (Lingui's `i18n`), the request's cookie and host (server-request.ts)
- * and the http client's transport are module state shared with the browser code, set for the page being rendered.
+ * - The language: each request has its own Lingui instance, passed to the components by `I18nProvider` (they read it
+ *   with `useLingui()`) and to the route functions by the router context (`context.i18n`).
+ * - The request's host and cookie: the router context (`context.request`).
+ * - The page's API calls (`http`, the portal's one client) go to the server in-process: the client of the request is
+ *   scoped to it with AsyncLocalStorage, which the http module asks (`resolveClientWith`, installed once here).
+ * - The page's data: the route loaders fetch everything a page shows before it renders (one render, no discovery
+ *   pass); `tests/server/web-serving.test.ts` checks that no public page leaves a component's query unanswered.
  */
 
 export type { RenderResult }
 
-let queue: Promise<unknown> = Promise.resolve()
+// Every feature catalog registers itself (src/web/lib/i18n.ts): each request's Lingui instance gets them all.
+import.meta.glob(['./features/*/catalog.ts', './lib/error-text.ts'], { eager: true })
 
-export function render(request: RenderRequest<Manifest>): Promise<RenderResult> {
-  const run = queue.then(() => renderNow(request))
-  queue = run.catch(() => undefined)
-  return run
+const requestClient = new AsyncLocalStorage<HttpClient>()
+resolveClientWith(() => {
+  const client = requestClient.getStore()
+  if (!client) throw new Error('an API call outside a server render')
+  return client
+})
+
+/** What a render found out besides its HTML (filled by the handler's callback, read once it answered). */
+interface Rendered {
+  lang: Lang
+  path: string
+  loginAccess: boolean
+  notFound: boolean
+  unanswered: string[]
 }
 
-/** Routes whose loaders were seen to fetch everything their page shows: rendered once, without a discovery pass. */
-const complete = new Set<string>()
-
-/** Queries a page asked for that the server still has to answer (not disabled, not failed). */
+/** A query a component asked for that the page's loaders did not answer (not disabled, not failed). */
 const waiting = (query: Query) => query.state.data === undefined && query.state.status !== 'error' && (query.options as { enabled?: unknown }).enabled !== false
 
-async function renderNow(request: RenderRequest<Manifest>): Promise<RenderResult> {
-  setServerRequest({ hostname: request.hostname, cookie: request.cookie })
-  setServerTransport({ baseURL: `${request.origin}/`, fetch: request.fetch })
-  try {
-    const lang = savedLang()
-    await activate(lang)
-    const queryClient = createQueryClient({ server: true })
-    const router = createAppRouter(queryClient, { nonce: request.nonce })
-    attachRouterServerSsrUtils({ router, manifest: request.manifest })
-    router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [request.url] }), origin: request.origin })
-    await router.load()
+export async function render(request: RenderRequest<Manifest>): Promise<RenderResult> {
+  const client = createHttpClient({ baseURL: `${request.origin}/`, fetch: request.fetch })
+  return requestClient.run(client, () => renderPage(request))
+}
 
-    const prefix = splitWebview(new URL(request.url, request.origin).pathname).prefix
-    const notFound = { kind: 'redirect', status: 302, location: `${prefix}/not-found` } as const
-    const result = (router as unknown as { _serverResult?: { type: string; redirect?: Response; status?: number } })._serverResult
-    if (result?.type === 'redirect' && result.redirect) {
-      router.serverSsr?.cleanup()
-      return { kind: 'redirect', status: result.redirect.status, location: result.redirect.headers.get('Location') ?? '/' }
-    }
-    // spec §2: unknown paths go to the 404 page
-    if (result?.type === 'render' && result.status === 404) {
-      router.serverSsr?.cleanup()
-      return notFound
-    }
-
-    // Render until no component asks for data the cache lacks: the loaders fetch a page's data, and the components'
-    // own queries (cards, videos, …) are found by rendering. A route whose loaders were found to cover everything is
-    // not rendered twice again (`complete`). The router's scripts stay out of these passes.
-    const ssr = router.serverSsr
-    router.serverSsr = undefined
-    const cache = queryClient.getQueryCache()
-    const leaf = router.state.matches[router.state.matches.length - 1]?.routeId ?? ''
-    for (let pass = 0; pass < 4 && !complete.has(leaf); pass++) {
-      renderToString(<RouterServer router={router} />)
-      const pending = cache.findAll({ predicate: waiting })
-      if (pending.length === 0) {
-        if (pass === 0) complete.add(leaf)
-        break
-      }
-      await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)))
-    }
-    router.serverSsr = ssr
+async function renderPage(request: RenderRequest<Manifest>): Promise<RenderResult> {
+  const i18n = await requestI18n(savedLang(request.cookie))
+  const facts = { hostname: request.hostname, cookie: request.cookie }
+  const queryClient = createQueryClient({ server: true })
+  const rendered: Rendered = { lang: langOf(i18n), path: '/', loginAccess: false, notFound: false, unanswered: [] }
+  const handler = createRequestHandler({
+    request: new Request(new URL(request.url, request.origin)),
+    createRouter: () => createAppRouter({ queryClient, i18n, request: facts, nonce: request.nonce }),
+    getRouterManifest: () => request.manifest,
+  })
+  const response = await handler(async ({ router, responseHeaders }) => {
+    rendered.path = router.state.location.pathname
+    rendered.loginAccess = isLoginAccess(router.state.matches)
     // a page whose content the server does not have is the 404 page (spec §8), as the browser would decide
-    if (cache.findAll({ queryKey: ['docs'] }).some((query) => query.state.error instanceof HttpError && query.state.error.status === 404)) {
-      router.serverSsr?.cleanup()
-      return notFound
-    }
+    rendered.notFound = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: ['docs'] })
+      .some((query) => query.state.error instanceof HttpError && query.state.error.status === 404)
+    if (rendered.notFound) return new Response(null, { status: 404 })
+    const html = await renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> })
+    rendered.unanswered = queryClient
+      .getQueryCache()
+      .findAll({ predicate: waiting })
+      .map((query) => query.queryHash)
+    return html
+  })
 
-    await router.serverSsr?.dehydrate()
-    const response = await renderRouterToString({ router, responseHeaders: new Headers(), children: <RouterServer router={router} /> })
-    const path = router.state.location.pathname
-    const { path: page } = splitWebview(path)
-    const status = page === '/not-found' ? 404 : page === '/internal-server-error' ? 500 : response.status
-    return { kind: 'page', status, html: await response.text(), lang, path, loginAccess: isLoginAccess(router.state.matches) }
-  } finally {
-    setServerRequest(null)
+  const prefix = splitWebview(new URL(request.url, request.origin).pathname).prefix
+  const location = response.headers.get('Location')
+  if (response.status >= 300 && response.status < 400 && location) return { kind: 'redirect', status: response.status, location }
+  // spec §2: unknown paths (no route, or no content) go to the 404 page
+  const { path: page } = splitWebview(rendered.path)
+  if (rendered.notFound || (response.status === 404 && page !== '/not-found')) {
+    return { kind: 'redirect', status: 302, location: `${prefix}/not-found` }
+  }
+  const status = page === '/not-found' ? 404 : page === '/internal-server-error' ? 500 : response.status
+  return {
+    kind: 'page',
+    status,
+    html: await response.text(),
+    lang: rendered.lang,
+    path: rendered.path,
+    loginAccess: rendered.loginAccess,
+    unanswered: rendered.unanswered,
   }
 }

@@ -1,6 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { activate } from './lib/i18n.ts'
+import { activate, browserI18n } from './lib/i18n.ts'
 import { createQueryClient } from './providers.tsx'
 import { createAppRouter, isLoginAccess } from './router.tsx'
 
@@ -13,7 +13,7 @@ const loginPages = ['/dashboard/home', '/dashboard/transactions', '/dashboard/sa
 const publicPages = ['/', '/not-found', '/products/docs/qrcode', '/account/signin', '/about', '/develop/resolve', '/webview/develop/resolve', '/terms-of-use']
 
 const matchesOf = (href: string) => {
-  const router = createAppRouter(createQueryClient())
+  const router = createAppRouter({ queryClient: createQueryClient(), i18n: browserI18n })
   const location = router.buildLocation({ to: href })
   return router.matchRoutes(location)
 }
@@ -32,7 +32,7 @@ describe('login access (spec §2)', () => {
   })
 
   it('keeps the webview check of the first segment: an unknown one is no page, not the home page', async () => {
-    const router = createAppRouter(createQueryClient())
+    const router = createAppRouter({ queryClient: createQueryClient(), i18n: browserI18n })
     router.update({ ...router.options, history: createMemoryHistory({ initialEntries: ['/no-such-page'] }) })
     await router.load()
     expect(router.state.matches.map((match) => match.routeId)).not.toContain('/{-$webview}/')
@@ -41,7 +41,7 @@ describe('login access (spec §2)', () => {
   it.each(['/settings?tab=api-keys', '/webview/dashboard/transactions'])(
     'sends a visitor without a session from %s to sign-in with a redirect back',
     async (href) => {
-      const router = createAppRouter(createQueryClient())
+      const router = createAppRouter({ queryClient: createQueryClient(), i18n: browserI18n })
       router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [href] }) })
       await router.load()
       const prefix = href.startsWith('/webview') ? '/webview' : ''

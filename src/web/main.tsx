@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { clearChunkFailure } from './lib/chunk-errors.ts'
 import { installGlobalErrorHandlers } from './lib/error-reporter.ts'
 import { saveQueryString } from './lib/guard.ts'
-import { activate } from './lib/i18n.ts'
+import { activate, browserI18n } from './lib/i18n.ts'
 import { loadSessionIfStored } from './lib/session.tsx'
 import { createQueryClient } from './providers.tsx'
 import { createAppRouter } from './router.tsx'
@@ -22,7 +22,7 @@ await activate(rendered)
 const queryClient = createQueryClient()
 // TanStack writes the request's CSP nonce into the head; the browser's router renders the same tags with it
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content || undefined
-const router = createAppRouter(queryClient, { nonce })
+const router = createAppRouter({ queryClient, i18n: browserI18n, nonce })
 // a page that rendered without a route error proves the chunks load again (see lib/chunk-errors.ts)
 router.subscribe('onResolved', () => {
   if (!router.state.matches.some((match) => match.status === 'error')) clearChunkFailure()

@@ -1,11 +1,26 @@
 import { createRouter } from '@tanstack/react-router'
+import type { I18n } from '@lingui/core'
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
 import { RouteError } from './features/shell/components/route-error.tsx'
 import { Providers } from './providers.tsx'
 import { routeTree } from './routeTree.gen.ts'
 
+/** What the browser reads from `document` and `location` that the server renderer is told with each request. */
+export interface RequestFacts {
+  hostname: string
+  /** The request's `Cookie` header (the saved language). */
+  cookie: string | null
+}
+
+/**
+ * What every route function (beforeLoad, loader, head) gets: the page's React Query cache and Lingui instance (one per
+ * request on the server, one for the page in the browser; components read the same instance with `useLingui()`), and
+ * on the server the request's facts (null in the browser, which reads the platform).
+ */
 export interface RouterContext {
   queryClient: QueryClient
+  i18n: I18n
+  request: RequestFacts | null
 }
 
 /** What the server hands the browser beside the router's own state: React Query's cache, so nothing is fetched twice. */
@@ -24,20 +39,35 @@ function freshNow(state: DehydratedState): DehydratedState {
 }
 
 /**
- * The one router of the portal, on the server (entry-server.tsx, one per request) and in the browser (main.tsx).
+ * The one router of the portal, on the server (entry-server.tsx, one per request, with the request's query client and
+ * Lingui instance) and in the browser (main.tsx).
  * `nonce` is the request's CSP nonce: TanStack writes it on every script it renders (the hydration data included).
  */
-export function createAppRouter(queryClient: QueryClient, { nonce }: { nonce?: string } = {}) {
+export function createAppRouter({
+  queryClient,
+  i18n,
+  request = null,
+  nonce,
+}: {
+  queryClient: QueryClient
+  i18n: I18n
+  request?: RequestFacts | null
+  nonce?: string
+}) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, i18n, request },
     defaultPreload: 'intent',
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
     ssr: nonce ? { nonce } : undefined,
     dehydrate: (): Dehydrated => ({ queries: JSON.stringify(dehydrate(queryClient)) }),
     hydrate: (data: Dehydrated) => hydrate(queryClient, freshNow(JSON.parse(data.queries) as DehydratedState)),
-    Wrap: ({ children }) => <Providers queryClient={queryClient}>{children}</Providers>,
+    Wrap: ({ children }) => (
+      <Providers queryClient={queryClient} i18n={i18n}>
+        {children}
+      </Providers>
+    ),
   })
 }
 

@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Manifest } from '@tanstack/router-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerRenderer } from '../../src/domain/server-render.ts'
-import { routerManifest, ssrDirOf } from '../../src/server/web.ts'
+import { routerManifest, ssrDirOf, stylesheetsOf } from '../../src/server/web.ts'
 import { buildWeb } from '../../scripts/build-web.ts'
 import { siteRepo } from '../../src/server/store/site-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -91,18 +92,70 @@ describe('web serving', () => {
     expect(html).toContain('<footer')
   })
 
-  it('keeps login-access pages out of the page cache: the renderer reads it from the matched routes, not from a path list', async () => {
+  /** The server renderer itself, as src/server/web.ts calls it (no page cache in front). */
+  const rendered = async (url: string, cookie: string | null = null) => {
     const { render } = (await import(pathToFileURL(join(ssrDirOf(t.deps.config.webDist), 'entry-server.js')).href)) as ServerRenderer<Manifest>
-    const rendered = (url: string) =>
-      render({
-        url,
-        origin: 'http://localhost',
-        hostname: 'localhost',
-        cookie: null,
-        nonce: 'n',
-        manifest: routerManifest(),
-        fetch: (input, init) => Promise.resolve(t.app.request(input instanceof Request ? input : String(input), init)),
-      })
+    return render({
+      url,
+      origin: 'http://localhost',
+      hostname: 'localhost',
+      cookie,
+      nonce: 'n',
+      manifest: routerManifest(),
+      fetch: (input, init) => Promise.resolve(t.app.request(input instanceof Request ? input : String(input), init)),
+    })
+  }
+
+  it('sends an unknown doc slug to the 404 page even right after a page of the same route was rendered', async () => {
+    for (const [known, unknown] of [
+      ['/products/docs/webpayment', '/products/docs/no-such-product'],
+      ['/miniapp/docs/getstarted', '/miniapp/docs/no-such-page'],
+      ['/webview/products/docs/webpayment', '/webview/products/docs/no-such-product'],
+    ]) {
+      expect((await rendered(known!)).kind).toBe('page')
+      const res = await t.app.request(unknown!)
+      expect(res.status, unknown).not.toBe(200)
+      expect(res.status, unknown).toBe(302)
+      expect(res.headers.get('location'), unknown).toBe(unknown!.startsWith('/webview') ? '/webview/not-found' : '/not-found')
+    }
+  })
+
+  it('renders pages side by side: concurrent renders in Japanese and English each keep their language', async () => {
+    const urls = ['/products/docs/webpayment', '/miniapp/docs/getstarted', '/about', '/account/signin']
+    const renders = urls.flatMap((url) => [
+      rendered(url, 'lang=jp').then((r) => ({ url, lang: 'ja', r })),
+      rendered(url, 'lang=en').then((r) => ({ url, lang: 'en', r })),
+    ])
+    const results = await Promise.all(renders)
+    const english = /<html lang="en">/
+    const japanese = /<html lang="ja">/
+    for (const { url, lang, r } of results) {
+      expect(r, `${url} ${lang}`).toMatchObject({ kind: 'page', status: 200, lang })
+      const html = r.kind === 'page' ? r.html : ''
+      expect(html, `${url} ${lang}`).toMatch(lang === 'en' ? english : japanese)
+      // the shell's texts (Lingui) and the content (the request's API calls) are in the page's language
+      expect(html, `${url} ${lang}`).toContain(lang === 'en' ? '>Products<' : '>プロダクト<')
+      expect(html, `${url} ${lang}`).not.toContain(lang === 'en' ? '>プロダクト<' : '>Products<')
+    }
+    const doc = (lang: string) => {
+      const { r } = results.find((x) => x.url === '/products/docs/webpayment' && x.lang === lang)!
+      return r.kind === 'page' ? r.html : ''
+    }
+    expect(doc('en')).toMatch(/<h1[^>]*>Web Payment/)
+    expect(doc('ja')).toMatch(/<h1[^>]*>ウェブペイメント/)
+  })
+
+  it('renders every public page in one pass: the route loaders fetch all the data its components ask for', async () => {
+    const pages = ['/', '/products/docs', '/products/docs/webpayment', '/miniapp/docs', '/miniapp/docs/getstarted', '/apireference', '/app-styleguide']
+    pages.push('/app-styleguide/globalrule/color', '/app-styleguide/component/buttons', '/products/mini-apps', '/terms-of-use', '/about', '/faq')
+    pages.push('/webinar?product=paylab', '/not-found', '/account/signin', '/account/signup', '/develop/resolve', '/demo/catalogue', '/demo/panel')
+    for (const url of pages) {
+      const result = await rendered(url, 'lang=en')
+      expect(result, url).toMatchObject({ kind: 'page', unanswered: [] })
+    }
+  })
+
+  it('keeps login-access pages out of the page cache: the renderer reads it from the matched routes, not from a path list', async () => {
     for (const url of ['/dashboard/home', '/webview/settings?tab=api-keys', '/develop/paylab-lab', '/dashboard/sandbox']) {
       expect(await rendered(url), url).toMatchObject({ kind: 'page', status: 200, loginAccess: true })
     }
@@ -143,6 +196,20 @@ describe('web serving', () => {
     expect(loader?.[1]).toBe(nonce)
     expect(loader?.[2]).toMatch(/first-contentful-paint/)
     expect(loader?.[2]).toMatch(/import\("\/assets\/main-[^"]+\.js"\)/)
+  })
+
+  it('inlines only the CSS the page uses; the loader adds the whole stylesheet after the first paint', async () => {
+    const [sheet] = stylesheetsOf(t.deps.config.webDist)
+    const whole = readFileSync(join(t.deps.config.webDist, sheet!), 'utf8')
+    const { html } = await page('/products/docs/webpayment')
+    const inline = /<style nonce="[^"]+">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+    expect(inline).toContain('.doc-breadcrumbs')
+    expect(whole).toContain('.sg-layout')
+    expect(inline).not.toContain('.sg-layout') // the style guide's frame is not on a docs page
+    expect(inline.length).toBeLessThan(whole.length / 3)
+    const loader = /<script nonce="[^"]+" data-paylab-entry>(.*?)<\/script>/.exec(html)?.[1] ?? ''
+    expect(loader).toContain(`"/${sheet}"`)
+    expect(loader).toContain("l.rel='stylesheet'")
   })
 
   it('serves hashed assets with a year of immutable caching', async () => {

@@ -3,7 +3,7 @@ import { errorCodes, errorMessage } from '@/domain/errors.ts'
 import { i18nFor } from '../../../tests/support/i18n.ts'
 import { sessionTimedOutCode, unknownErrorCode } from '@machines/account-flow.ts'
 import { errorText } from './error-text.ts'
-import { activate, i18n } from './i18n.ts'
+import { activate, browserI18n as i18n } from './i18n.ts'
 
 describe('errorText', () => {
   it('has the text of every code of the catalogue as soon as it is imported, in both languages, as the server answers it', async () => {

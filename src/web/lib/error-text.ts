@@ -1,9 +1,8 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { errorMessage, isErrorCode } from '@/domain/errors.ts'
-import type { Lang } from '@/domain/i18n.ts'
 import { sessionTimedOutCode, unknownErrorCode } from '@machines/account-flow.ts'
-import { loadFeatureCatalog } from './i18n.ts'
+import { langOf, loadFeatureCatalog } from './i18n.ts'
 
 // Every error code's message (its own catalog, lingui.config.ts), loaded with this module: whichever feature shows an
 // error text has them all, in the current language (a language change loads the catalog again).
@@ -11,7 +10,7 @@ await loadFeatureCatalog('errors', (lang) => (lang === 'en' ? import('../../../l
 
 const timedOut = msg`Timed out, please sign in again to continue`
 
-export const langOf = (i18n: I18n): Lang => (i18n.locale === 'en' ? 'en' : 'ja')
+export { langOf }
 
 /**
  * The text for an error code a machine holds: the portal's own codes here, the server's from the shared error

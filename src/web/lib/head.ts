@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { i18n } from './i18n.ts'
+import type { I18n } from '@lingui/core'
 
 /** A page's own `<title>` and `<meta name="description">`, in the language it is rendered in. */
 export interface PageMeta {
@@ -20,6 +20,8 @@ export function pageHead(meta: PageMeta | null | undefined) {
   }
 }
 
-/** `head` of a route whose title is a UI string (catalog of the active language). */
-export const uiHead = (title: MessageDescriptor, description?: MessageDescriptor) => () =>
-  pageHead({ title: i18n._(title), description: description ? i18n._(description) : undefined })
+/** `head` of a route whose title is a UI string, in the page's language (the router context's Lingui instance). */
+export const uiHead =
+  (title: MessageDescriptor, description?: MessageDescriptor) =>
+  ({ match }: { match: { context: { i18n: I18n } } }) =>
+    pageHead({ title: match.context.i18n._(title), description: description ? match.context.i18n._(description) : undefined })

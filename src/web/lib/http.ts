@@ -148,23 +148,28 @@ function errorOf(response: Response, data: unknown, onUnauthorized: (() => void)
 
 export type HttpClient = ReturnType<typeof createHttpClient>
 
-let appClient = createHttpClient()
+const browserClient = createHttpClient()
 
 /**
- * The server renderer points the app-wide client at the server itself (an in-process `fetch` and an absolute base
- * URL) before it renders; the browser never calls this.
+ * Where the app-wide client's calls go: the browser's same-origin client, unless a server renderer said otherwise.
+ * The server renderer (entry-server.tsx) installs, once, a function that answers the client of the request being
+ * rendered (an in-process `fetch` and the request's origin, scoped to that request with AsyncLocalStorage); no request
+ * ever sets a client here.
  */
-export function setServerTransport(options: Pick<HttpClientOptions, 'baseURL' | 'fetch'>) {
-  appClient = createHttpClient(options)
+let clientOf: () => HttpClient = () => browserClient
+
+/** Server renderer only, once at start: how the app-wide client finds the client of the request it runs in. */
+export function resolveClientWith(resolve: () => HttpClient) {
+  clientOf = resolve
 }
 
 /** The app-wide client. */
 export const http: HttpClient = {
-  get: (schema, path, opts) => appClient.get(schema, path, opts),
-  post: (schema, path, opts) => appClient.post(schema, path, opts),
-  put: (schema, path, opts) => appClient.put(schema, path, opts),
-  patch: (schema, path, opts) => appClient.patch(schema, path, opts),
-  delete: (schema, path, opts) => appClient.delete(schema, path, opts),
+  get: (schema, path, opts) => clientOf().get(schema, path, opts),
+  post: (schema, path, opts) => clientOf().post(schema, path, opts),
+  put: (schema, path, opts) => clientOf().put(schema, path, opts),
+  patch: (schema, path, opts) => clientOf().patch(schema, path, opts),
+  delete: (schema, path, opts) => clientOf().delete(schema, path, opts),
 }
 
 export const apiGet = http.get

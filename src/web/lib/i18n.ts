@@ -1,21 +1,30 @@
-import { i18n, type Messages } from '@lingui/core'
+import { i18n as browserI18n, setupI18n, type I18n, type Messages } from '@lingui/core'
 import { defaultLang, langCookie, langFromCookieHeader, toStoredLang, type Lang } from '@/domain/i18n.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
-import { serverRequest } from './server-request.ts'
-
-export { i18n }
 
 /**
- * The language the visitor saved, or null when none was: the `lang` cookie (the mirror of localStorage `lang`, spec §3),
- * which the server sees on the request and the browser in `document.cookie`, so both render the same page.
+ * The browser's one Lingui instance (main.tsx hands it to the router, which passes it down through `I18nProvider` and
+ * the router context). Components read the instance of their page with `useLingui()`, route functions with
+ * `context.i18n` / `match.context.i18n`: the server renders every request with its own instance (`requestI18n`), so
+ * nothing that runs during a render may read this one.
  */
-export function savedLangChoice(): Lang | null {
-  return langFromCookieHeader(typeof document === 'undefined' ? serverRequest()?.cookie : document.cookie)
+export { browserI18n }
+
+/** The language of an instance as the portal names it. */
+export const langOf = (i18n: I18n): Lang => (i18n.locale === 'en' ? 'en' : 'ja')
+
+/**
+ * The language a visitor saved, or null when none was: the `lang` cookie (the mirror of localStorage `lang`, spec §3),
+ * which the server reads from the request's `Cookie` header and the browser from `document.cookie`, so both render
+ * the same page.
+ */
+export function savedLangChoice(cookieHeader: string | null | undefined = typeof document === 'undefined' ? null : document.cookie): Lang | null {
+  return langFromCookieHeader(cookieHeader)
 }
 
 /** The saved language (`lang` is `jp` or `en`, spec §3); Japanese by default. */
-export function savedLang(): Lang {
-  return savedLangChoice() ?? defaultLang
+export function savedLang(cookieHeader?: string | null): Lang {
+  return savedLangChoice(cookieHeader) ?? defaultLang
 }
 
 /** Writes the language cookie the server renders in; a year, the whole site. */
@@ -52,28 +61,46 @@ export function mirrorStoredLang(rendered: Lang): Lang | null {
 
 type CatalogLoader = (lang: Lang) => Promise<{ messages: Messages }>
 
-/** The tool features' own catalogs loaded so far (lingui.config.ts): a language change loads them again. */
-const featureCatalogs = new Map<string, CatalogLoader>()
+const mainCatalog: CatalogLoader = (lang) => (lang === 'en' ? import('../../../locales/en/messages.po') : import('../../../locales/ja/messages.po'))
 
 /**
- * A feature's catalog, awaited at the top of its `catalog.ts` module: the feature's code (a lazy chunk) is ready
- * only with its messages in the current language, on the server and before hydration alike. Content pages never
- * download the messages of the dashboard, the lab or the account forms (docs/performance.md).
+ * The tool features' own catalogs known so far (lingui.config.ts), by name: which loader reads a feature's messages
+ * (code, the same for every request). In the browser a language change loads them again; the server renderer imports
+ * every feature's catalog module at start, so each request's instance gets all of them.
+ */
+const featureCatalogs = new Map<string, CatalogLoader>()
+
+const isBrowser = typeof document !== 'undefined'
+
+/**
+ * A feature's catalog, awaited at the top of its `catalog.ts` module: in the browser the feature's code (a lazy chunk)
+ * is ready only with its messages in the current language, before hydration too. Content pages never download the
+ * messages of the dashboard, the lab or the account forms (docs/performance.md). On the server it only registers the
+ * loader (`requestI18n` loads it into each request's instance).
  */
 export async function loadFeatureCatalog(name: string, load: CatalogLoader) {
   featureCatalogs.set(name, load)
-  const lang: Lang = i18n.locale === 'en' ? 'en' : 'ja'
-  i18n.load(lang, (await load(lang)).messages)
+  if (!isBrowser) return
+  const lang = langOf(browserI18n)
+  browserI18n.load(lang, (await load(lang)).messages)
 }
 
-/** Loads the main catalog and every feature catalog already in use (each its own chunk), then switches the language. */
-export async function activate(lang: Lang) {
-  const [main, ...features] = await Promise.all([
-    lang === 'en' ? import('../../../locales/en/messages.po') : import('../../../locales/ja/messages.po'),
-    ...[...featureCatalogs.values()].map((load) => load(lang)),
-  ])
+async function loadAll(i18n: I18n, lang: Lang) {
+  const [main, ...features] = await Promise.all([mainCatalog(lang), ...[...featureCatalogs.values()].map((load) => load(lang))])
   i18n.load(lang, main.messages)
   for (const feature of features) i18n.load(lang, feature.messages)
   i18n.activate(lang)
-  if (typeof document !== 'undefined') document.documentElement.lang = lang
+}
+
+/** Browser: loads the main catalog and every feature catalog already in use (each its own chunk), then switches the language. */
+export async function activate(lang: Lang) {
+  await loadAll(browserI18n, lang)
+  document.documentElement.lang = lang
+}
+
+/** Server: a new instance for one request, in `lang`, with the main catalog and every registered feature catalog. */
+export async function requestI18n(lang: Lang): Promise<I18n> {
+  const i18n = setupI18n()
+  await loadAll(i18n, lang)
+  return i18n
 }

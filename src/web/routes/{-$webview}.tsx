@@ -5,8 +5,7 @@ import { chromeQuery, maintenanceQuery, siteConfigQuery } from '@/web/features/s
 import { SiteChrome } from '@/web/features/shell/components/site-chrome.tsx'
 import { configureErrorReporter } from '@/web/lib/error-reporter.ts'
 import { runGuard, splitWebview, webviewParams } from '@/web/lib/guard.ts'
-import { i18n } from '@/web/lib/i18n.ts'
-import { serverRequest } from '@/web/lib/server-request.ts'
+import { langOf } from '@/web/lib/i18n.ts'
 
 let reporterConfigured = false
 
@@ -24,18 +23,20 @@ export const Route = createFileRoute('/{-$webview}')({
   params: webviewParams,
   // the site's title and description unless the page has its own (lib/head.ts), and the page's canonical address
   // (without the webview segment: the same page)
-  head: ({ matches }) => ({
+  head: ({ matches, match }) => ({
     meta: [
       { title: 'PayLab for Developers' },
       {
         name: 'description',
-        content: i18n._(msg`PayLab for Developers: documentation, API reference and an offline sandbox of the Open Payment API for mobile payments.`),
+        content: match.context.i18n._(
+          msg`PayLab for Developers: documentation, API reference and an offline sandbox of the Open Payment API for mobile payments.`,
+        ),
       },
     ],
     links: [{ rel: 'canonical', href: splitWebview(matches[matches.length - 1]?.pathname ?? '/').path }],
   }),
-  beforeLoad: async ({ context: { queryClient }, location }) => {
-    const lang = i18n.locale === 'en' ? 'en' : 'ja'
+  beforeLoad: async ({ context: { queryClient, i18n, request }, location }) => {
+    const lang = langOf(i18n)
     // either call failing means "no rule": the site stays usable when the config endpoints are down
     const [maintenance, site] = await Promise.all([
       queryClient.ensureQueryData(maintenanceQuery(lang)).catch(() => null),
@@ -51,12 +52,12 @@ export const Route = createFileRoute('/{-$webview}')({
       searchStr: location.searchStr,
       maintenanceMode: maintenance?.maintenanceMode ?? false,
       site,
-      hostname: serverRequest()?.hostname,
+      hostname: request?.hostname,
     })
     if (decision.kind === 'redirect') throw redirect({ href: decision.href, replace: true })
   },
   // the header and footer of every page (the server renders them in the first answer)
-  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(chromeQuery(i18n.locale === 'en' ? 'en' : 'ja')),
+  loader: ({ context: { queryClient, i18n } }) => queryClient.prefetchQuery(chromeQuery(langOf(i18n))),
   component: Layout,
 })
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { http } from '@/web/lib/http.ts'
 import { quiet } from '@/web/lib/progress.ts'
@@ -49,11 +49,15 @@ export type Operation = v.InferOutput<typeof operationSchema>
 export type Parameter = Operation['parameters'][number]
 export type PublishedCode = v.InferOutput<typeof publishedCode>
 
-export function useOpenApi() {
-  return useQuery({
+/** The API description the reference draws (its route's loader fetches it, so the server renders the page whole). */
+export const openApiQuery = () =>
+  queryOptions({
     queryKey: apiReferenceKeys.openApi(),
     queryFn: ({ signal }) => http.get(openApiSchema, '/openapi.json', { signal }),
     staleTime: Infinity,
     ...quiet,
   })
+
+export function useOpenApi() {
+  return useQuery(openApiQuery())
 }

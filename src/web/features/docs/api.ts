@@ -6,7 +6,6 @@ import { toStoredLang, type Lang } from '@/domain/i18n.ts'
 import type { PageMeta } from '@/web/lib/head.ts'
 import { envelope, http } from '@/web/lib/http.ts'
 import { quiet } from '@/web/lib/progress.ts'
-import { i18n } from '@/web/lib/i18n.ts'
 import { getAccessToken, useSession } from '@/web/lib/session.tsx'
 import { docsKeys, type Viewer } from './keys.ts'
 
@@ -49,9 +48,6 @@ export function usePage(type: PageType, slug: string) {
   return useQuery(pageQuery(type, slug, useContentLang(), useViewer()))
 }
 
-/** The content language outside React (route loaders); same rule as `useContentLang`. */
-export const activeContentLang = (): Lang => (i18n.locale === 'en' ? 'en' : 'ja')
-
 /** A docs route's slug from its splat (`/a/b/` → `a/b`). */
 export const docSlug = (splat: string | undefined) => (splat ?? '').replace(/^\/+|\/+$/g, '')
 
@@ -90,26 +86,38 @@ export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
 }
 
 /** Loader of a stand-alone content page (`pages/<name>.md`): starts its content, resolves to its head's meta. */
-export function loadContentPage(queryClient: QueryClient, name: string, lang: Lang = activeContentLang()): Promise<PageMeta | null> {
+export function loadContentPage(queryClient: QueryClient, name: string, lang: Lang): Promise<PageMeta | null> {
   return pageMetaOf(queryClient, 'page', name, lang)
 }
 
 /** Loader of a documentation route: its content and side menu side by side; resolves to its head's title and description. */
-export async function loadDocPage(queryClient: QueryClient, type: PageType, slug: string): Promise<PageMeta | null> {
-  const lang = activeContentLang()
+export async function loadDocPage(queryClient: QueryClient, type: PageType, slug: string, lang: Lang): Promise<PageMeta | null> {
   const [meta] = await Promise.all([pageMetaOf(queryClient, type, slug, lang), queryClient.prefetchQuery(componentQuery('leftMenu', lang))])
   return meta
 }
 
-export function useWebinarVideos() {
-  const lang = useContentLang()
-  return useQuery({
+const webinarVideosQuery = (lang: Lang) =>
+  queryOptions({
     queryKey: docsKeys.webinar(lang),
     queryFn: async ({ signal }) =>
       (await http.get(envelope(v.object({ videos: v.array(videoSchema) })), '/dev/webinarVideos/content', { signal, query: { lang: toStoredLang(lang) } })).data
         .videos,
     ...quiet,
   })
+
+export function useWebinarVideos() {
+  return useQuery(webinarVideosQuery(useContentLang()))
+}
+
+/** Loader of the webinar page: its text and its videos; resolves to its head's meta. */
+export async function loadWebinarPage(queryClient: QueryClient, lang: Lang): Promise<PageMeta | null> {
+  const [meta] = await Promise.all([pageMetaOf(queryClient, 'page', 'webinar', lang), queryClient.prefetchQuery(webinarVideosQuery(lang))])
+  return meta
+}
+
+/** Loader of a style-guide page: its text (content type designSystem), which the page draws with the docs' blocks. */
+export function loadGuideText(queryClient: QueryClient, slug: string, lang: Lang): Promise<void> {
+  return queryClient.prefetchQuery(pageQuery('designSystem', slug, lang))
 }
 
 export function useDesignSystemPages() {

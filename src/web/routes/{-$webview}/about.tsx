@@ -1,10 +1,11 @@
+import { langOf } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import { loadContentPage } from '@/web/features/docs/api.ts'
 import { pageHead } from '@/web/lib/head.ts'
 import { ContentPage } from '@/web/features/docs/components/content-page.tsx'
 
 export const Route = createFileRoute('/{-$webview}/about')({
-  loader: ({ context }) => loadContentPage(context.queryClient, 'about'),
+  loader: ({ context }) => loadContentPage(context.queryClient, 'about', langOf(context.i18n)),
   head: ({ loaderData }) => pageHead(loaderData),
   component: () => <ContentPage name="about" />,
 })

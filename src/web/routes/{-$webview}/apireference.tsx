@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ApiReference } from '@/web/features/apireference/components/api-reference.tsx'
 import { apiGroups } from '@/web/features/apireference/groups.ts'
+import { openApiQuery } from '@/web/features/apireference/api.ts'
 
 /** The first group (the Open Payment API) is the default and stays out of the URL; an unknown group falls back to it. */
 const searchSchema = v.object({ group: v.fallback(v.optional(v.picklist(apiGroups)), undefined) })
@@ -11,6 +12,7 @@ const searchSchema = v.object({ group: v.fallback(v.optional(v.picklist(apiGroup
 export const Route = createFileRoute('/{-$webview}/apireference')({
   head: uiHead(msg`API reference`),
   validateSearch: (search) => v.parse(searchSchema, search),
+  loader: ({ context }) => context.queryClient.prefetchQuery(openApiQuery()),
   component: ApiReferencePage,
 })
 

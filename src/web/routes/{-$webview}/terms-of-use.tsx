@@ -5,7 +5,12 @@ import { initialTermsLang, TermsPage } from '@/web/features/docs/components/term
 
 export const Route = createFileRoute('/{-$webview}/terms-of-use')({
   // the terms start in their own language (English unless one was saved), and so does their title
-  loader: ({ context }) => loadContentPage(context.queryClient, 'terms-of-use', initialTermsLang()),
-  head: ({ loaderData }) => pageHead(loaderData),
-  component: TermsPage,
+  loader: async ({ context }) => {
+    const lang = initialTermsLang(context.request?.cookie)
+    return { lang, meta: await loadContentPage(context.queryClient, 'terms-of-use', lang) }
+  },
+  head: ({ loaderData }) => pageHead(loaderData?.meta),
+  component: function TermsRoute() {
+    return <TermsPage initialLang={Route.useLoaderData().lang} />
+  },
 })

@@ -1,5 +1,6 @@
+import { langOf } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
-import { loadContentPage } from '@/web/features/docs/api.ts'
+import { loadWebinarPage } from '@/web/features/docs/api.ts'
 import { pageHead } from '@/web/lib/head.ts'
 import * as v from 'valibot'
 import { WebinarPage } from '@/web/features/docs/components/webinar-page.tsx'
@@ -8,7 +9,7 @@ const searchSchema = v.object({ product: v.optional(v.fallback(v.pipe(v.string()
 
 export const Route = createFileRoute('/{-$webview}/webinar')({
   validateSearch: (search) => v.parse(searchSchema, search),
-  loader: ({ context }) => loadContentPage(context.queryClient, 'webinar'),
+  loader: ({ context }) => loadWebinarPage(context.queryClient, langOf(context.i18n)),
   head: ({ loaderData }) => pageHead(loaderData),
   component: Webinar,
 })

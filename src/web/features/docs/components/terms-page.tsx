@@ -8,11 +8,11 @@ import { ContentPage } from './content-page.tsx'
  * spec §2/§9: the terms page has its own language switch, starting from the saved language, English when none was
  * saved (the `lang` cookie, so the server and the browser start from the same one).
  */
-export const initialTermsLang = (): Lang => savedLangChoice() ?? 'en'
+export const initialTermsLang = (cookieHeader?: string | null): Lang => savedLangChoice(cookieHeader) ?? 'en'
 
-export function TermsPage() {
+export function TermsPage({ initialLang }: { initialLang: Lang }) {
   const { t } = useLingui()
-  const [lang, setLang] = useState<Lang>(initialTermsLang)
+  const [lang, setLang] = useState<Lang>(initialLang)
   return (
     <ContentPage
       name="terms-of-use"

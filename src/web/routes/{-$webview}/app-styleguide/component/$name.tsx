@@ -1,7 +1,8 @@
 import { componentNames } from '@/web/features/styleguide/components/names.ts'
-import { i18n } from '@/web/lib/i18n.ts'
 import { pageHead } from '@/web/lib/head.ts'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { loadGuideText } from '@/web/features/docs/api.ts'
+import { langOf } from '@/web/lib/i18n.ts'
 import { useGuideText } from '../-guide-text.tsx'
 import { styleguideComponents } from '@/domain/content.ts'
 import { ComponentPage } from '@/web/features/styleguide/components/component-page.tsx'
@@ -11,10 +12,11 @@ const isComponent = (name: string): name is Name => (styleguideComponents as rea
 
 // spec §2: only the listed components exist; anything else is the 404 page.
 export const Route = createFileRoute('/{-$webview}/app-styleguide/component/$name')({
-  head: ({ params }) => pageHead(isComponent(params.name) ? { title: i18n._(componentNames[params.name]) } : null),
+  head: ({ params, match }) => pageHead(isComponent(params.name) ? { title: match.context.i18n._(componentNames[params.name]) } : null),
   beforeLoad: ({ params }) => {
     if (!isComponent(params.name)) throw notFound()
   },
+  loader: ({ context, params }) => loadGuideText(context.queryClient, `component.${params.name}`, langOf(context.i18n)),
   component: Component,
 })
 

@@ -1,7 +1,8 @@
 import { globalRuleNames } from '@/web/features/styleguide/components/names.ts'
-import { i18n } from '@/web/lib/i18n.ts'
 import { pageHead } from '@/web/lib/head.ts'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { loadGuideText } from '@/web/features/docs/api.ts'
+import { langOf } from '@/web/lib/i18n.ts'
 import { useGuideText } from '../-guide-text.tsx'
 import { styleguideGlobalRules } from '@/domain/content.ts'
 import { GlobalRulePage } from '@/web/features/styleguide/components/styleguide-pages.tsx'
@@ -11,10 +12,11 @@ const isRule = (name: string): name is Rule => (styleguideGlobalRules as readonl
 
 // spec §2: only the listed global rules exist; anything else is the 404 page.
 export const Route = createFileRoute('/{-$webview}/app-styleguide/globalrule/$name')({
-  head: ({ params }) => pageHead(isRule(params.name) ? { title: i18n._(globalRuleNames[params.name]) } : null),
+  head: ({ params, match }) => pageHead(isRule(params.name) ? { title: match.context.i18n._(globalRuleNames[params.name]) } : null),
   beforeLoad: ({ params }) => {
     if (!isRule(params.name)) throw notFound()
   },
+  loader: ({ context, params }) => loadGuideText(context.queryClient, `globalrule.${params.name}`, langOf(context.i18n)),
   component: GlobalRule,
 })
 

@@ -1,10 +1,11 @@
+import { langOf } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '@/web/lib/head.ts'
 import { docSlug, loadDocPage } from '@/web/features/docs/api.ts'
 import { DocPage } from '@/web/features/docs/components/doc-page.tsx'
 
 export const Route = createFileRoute('/{-$webview}/products/docs/$')({
-  loader: ({ context, params }) => loadDocPage(context.queryClient, 'openPaymentApi', docSlug(params._splat)),
+  loader: ({ context, params }) => loadDocPage(context.queryClient, 'openPaymentApi', docSlug(params._splat), langOf(context.i18n)),
   head: ({ loaderData }) => pageHead(loaderData),
   component: ProductDoc,
 })
