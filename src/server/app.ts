@@ -18,6 +18,7 @@ import { labsRoutes } from './modules/labs/routes.ts'
 import { sandboxModule } from './modules/sandbox/index.ts'
 import { merchantProfileRoutes } from './modules/merchant-profile/routes.ts'
 import { miniappRequestRoutes } from './modules/miniapp-requests/routes.ts'
+import { mcpRoutes } from './modules/commands/mcp-routes.ts'
 import { signupLinkRoutes } from './modules/signup-link/routes.ts'
 import { portalWrites } from './http/portal-writes.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -102,6 +103,8 @@ export function createApp(base: AppDepsInput) {
     '/v1': v1,
     '/v2': v2,
     '/sandbox': sandbox.sandbox,
+    // the MCP server of the sandbox commands (issue 23; modules/commands)
+    '/mcp': mcpRoutes(deps),
     ...demos.page,
   })
 
