@@ -272,7 +272,7 @@ export const commands: Command[] = [
     run: async (ctx, input) => {
       const user = await testUserOf(ctx, input.user)
       const session = await engine.authorizations.startAuthorizationSession(m(ctx), {
-        apiKey: 'paylab-command',
+        apiKey: ctx.apiKey,
         kind: 'QR',
         request: {
           scopes: ['direct_debit', 'cashback', 'get_balance', 'preauth_capture_native', 'continuous_payments', 'pending_payments'],

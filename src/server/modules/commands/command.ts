@@ -14,6 +14,8 @@ export interface CommandCtx {
   deps: AppDeps
   /** The merchant whose sandbox key called (another merchant's ids answer not-found). */
   merchantId: string
+  /** The sandbox key that called (a consent session's response token is signed with its secret). */
+  apiKey: string
   /** The portal's origin (a QR code's cashier URL). */
   origin: string
   lang: Lang

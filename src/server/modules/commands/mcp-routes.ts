@@ -14,8 +14,8 @@ import { runCommand, type CommandCtx } from './command.ts'
 import { createMcpServer, type CommandOutcome, type McpBackend } from './mcp.ts'
 
 /** The commands run in this process for one merchant: the MCP backend of `/mcp` (and of tests). */
-export function inProcessBackend(deps: AppDeps, merchantId: string, origin: string, lang: Lang): McpBackend {
-  const ctx: CommandCtx = { deps, merchantId, origin, lang }
+export function inProcessBackend(deps: AppDeps, caller: { merchantId: string; apiKey: string }, origin: string, lang: Lang): McpBackend {
+  const ctx: CommandCtx = { deps, ...caller, origin, lang }
   return {
     lang,
     tools: async () => commandList(),
@@ -40,7 +40,7 @@ async function merchantOfKey(deps: AppDeps, authorization: string | undefined) {
   if (!apiKey || !apiSecret) return undefined
   await deps.sandbox.ready()
   const found = await merchantRepo(deps.store.db).findActiveCredential(apiKey)
-  return found && safeEqual(found.credential.apiSecret, apiSecret) ? found.merchant.id : undefined
+  return found && safeEqual(found.credential.apiSecret, apiSecret) ? { merchantId: found.merchant.id, apiKey } : undefined
 }
 
 /**
@@ -52,13 +52,13 @@ export function mcpRoutes(deps: AppDeps) {
   const app = new Hono()
   app.all('/', async (c) => {
     if (!deps.config.mcpAllowRemote && !isLoopback(clientAddressOf(c))) throw new ApiError('RESOURCE_NOT_FOUND')
-    const merchantId = await merchantOfKey(deps, c.req.header('authorization'))
-    if (!merchantId) {
+    const caller = await merchantOfKey(deps, c.req.header('authorization'))
+    if (!caller) {
       c.header('WWW-Authenticate', 'Bearer realm="paylab-sandbox"')
       throw new ApiError('UNAUTHORIZED')
     }
     const origin = deps.config.publicOrigin ?? new URL(c.req.url).origin
-    const server = createMcpServer(inProcessBackend(deps, merchantId, origin, pickLang(c.req.header('accept-language'))))
+    const server = createMcpServer(inProcessBackend(deps, caller, origin, pickLang(c.req.header('accept-language'))))
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
     await server.connect(transport)
     return transport.handleRequest(c.req.raw)

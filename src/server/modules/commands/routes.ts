@@ -32,7 +32,13 @@ export function serveCommands(
   for (const command of commands) {
     const check = validate('json', v.optional(command.input, {}), invalidParams('SANDBOX_COMMAND_INVALID')) as unknown as MiddlewareHandler<OpaEnv>
     const run: MiddlewareHandler<OpaEnv> = async (c) => {
-      const ctx: CommandCtx = { deps, merchantId: merchantOf(c), origin: originOf(c), lang: pickLang(c.req.header('accept-language')) }
+      const ctx: CommandCtx = {
+        deps,
+        merchantId: merchantOf(c),
+        apiKey: c.get('opa').apiKey,
+        origin: originOf(c),
+        lang: pickLang(c.req.header('accept-language')),
+      }
       // the validated input (this loop serves commands of every shape, so it is read untyped)
       const input = (c.req.valid as unknown as (this: unknown, t: 'json') => unknown).call(c.req, 'json')
       return ok(c, await command.run(ctx, input))
