@@ -25,3 +25,6 @@ export const webhookChaosState = v.object({
   deliveryId: v.nullable(v.string()),
 })
 export type WebhookChaosState = v.InferOutput<typeof webhookChaosState>
+
+/** What the chaos calls answer: the merchant and its pending request. */
+export const webhookChaosData = v.object({ merchantId: v.string(), chaos: v.nullable(webhookChaosState) })

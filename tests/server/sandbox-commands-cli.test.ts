@@ -60,7 +60,7 @@ describe('paylab command line', () => {
     expect(listen.received).toHaveLength(1)
     expect(listen.received[0]!.url).toBe('http://localhost:8080/hook')
     expect(JSON.parse(listen.received[0]!.body)).toMatchObject({ state: 'COMPLETED', merchant_order_id: payment.merchantPaymentId })
-    expect(listen.stdout).toMatch(/COMPLETED wh_[0-9a-f]+ → http:\/\/localhost:8080\/hook: 200/)
+    expect(listen.stdout).toMatch(/COMPLETED wh_[0-9a-f]+ → http:\/\/localhost:8080\/hook[:：] ?200/)
     // the answer is in the delivery log, and nothing is left for the forwarder
     const [delivery] = (await paylab(a, 'webhooks', 'list', '--json')).json().deliveries
     expect(delivery).toMatchObject({ status: 'delivered', history: [{ via: 'forwarder', status: 200 }] })
@@ -132,7 +132,7 @@ describe('paylab command line', () => {
     expect(Math.abs((await paylab(a, 'clock', 'set', 'now', '--json')).json().nowMs - Date.now())).toBeLessThan(5000)
 
     // a refused signature is in the log with its explanation, found by status and by its id
-    await t.app.request('/v2/codes/payments/x', { headers: { authorization: `OPA-Auth:${a.apiKey}:bad:nonce1:${Math.floor(Date.now() / 1000)}:empty` } })
+    expect((await a.opa.get('/v2/codes/payments/x', { apiSecret: Buffer.from('not the secret').toString('base64') })).status).toBe(401)
     const logs = (await paylab(a, 'logs', 'tail', '--status', '401', '--json')).json().requests
     expect(logs[0]).toMatchObject({ status: 401, auth_failure: { reason: expect.any(String) } })
     const one = (await paylab(a, 'logs', 'tail', '--request-id', logs[0].id, '--json')).json().requests
@@ -202,5 +202,17 @@ describe('paylab command line', () => {
     await dispatcher.runDue()
     expect(received).toHaveLength(1)
     expect((await paylab(b, 'webhooks', 'chaos', 'delay', '--json')).json().error.code).toBe('SANDBOX_COMMAND_INVALID')
+  })
+
+  it("the sandbox tools page asks for the same chaos for the mode's merchant", async () => {
+    const ask = await t.json('POST', '/dev/v1/sandbox/webhooks/chaos', { mode: 'delay', delayMs: 120_000 }, a.auth)
+    expect([ask.status, ask.body.data.chaos]).toEqual([200, { mode: 'delay', delayMs: 120_000, deliveryId: null }])
+    expect((await t.json('GET', '/dev/v1/sandbox/webhooks/chaos', undefined, a.auth)).body.data).toMatchObject({
+      merchantId: a.merchantId,
+      chaos: { mode: 'delay' },
+    })
+    expect((await t.json('POST', '/dev/v1/sandbox/webhooks/chaos', { mode: 'sideways' }, a.auth)).status).toBe(400)
+    expect((await t.json('POST', '/dev/v1/sandbox/webhooks/chaos', { mode: 'off' }, a.auth)).body.data.chaos).toBeNull()
+    expect((await t.json('GET', '/dev/v1/sandbox/webhooks/chaos')).status).toBe(401)
   })
 })
