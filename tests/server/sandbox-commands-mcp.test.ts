@@ -1,6 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { serve, type ServerType } from '@hono/node-server'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../scripts/lib/local-server.ts'
 import { webhookHeaders } from '../../src/domain/webhooks.ts'
 import { webhookDispatcher } from '../../src/server/sandbox/webhooks.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -140,5 +146,44 @@ describe('MCP server (/mcp)', () => {
     await expect(connect({ apiKey: a.apiKey, apiSecret: 'wrong' })).rejects.toThrow()
     const res = await t.app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(res.status).toBe(401)
+  })
+
+  describe('npx paylab (the bin) against a running server', () => {
+    let server: ServerType
+    let env: Record<string, string>
+    const root = fileURLToPath(new URL('../..', import.meta.url))
+    const bin = fileURLToPath(new URL('../../scripts/paylab.js', import.meta.url))
+    beforeAll(async () => {
+      const port = await freePort()
+      server = serve({ fetch: t.app.fetch, port, hostname: '127.0.0.1' })
+      env = {
+        PATH: process.env.PATH ?? '',
+        PAYLAB_BASE_URL: `http://127.0.0.1:${port}`,
+        PAYLAB_API_KEY: a.apiKey,
+        PAYLAB_API_SECRET: a.apiSecret,
+        PAYLAB_MERCHANT_ID: a.merchantId,
+      }
+    })
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+    it('paylab trigger payment.completed --amount 500 --json prints the payment; a failure exits non-zero with the message', async () => {
+      const { stdout } = await promisify(execFile)(process.execPath, [bin, 'trigger', 'payment.completed', '--amount', '500', '--json'], { cwd: root, env })
+      expect(JSON.parse(stdout).payment).toMatchObject({ status: 'COMPLETED', amount: { amount: 500 } })
+      const failed = await promisify(execFile)(process.execPath, [bin, 'explain'], { cwd: root, env: { ...env, PAYLAB_LANG: 'en' } }).catch(
+        (e: { code: number; stderr: string }) => e,
+      )
+      expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining('<code> is missing') })
+    })
+
+    it('paylab mcp serves the same tools over stdio', async () => {
+      const client = new Client({ name: 'paylab-stdio-agent', version: '1.0.0' })
+      await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], cwd: root, env, stderr: 'ignore' }))
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('pay_code')
+      const code = await call(client, 'create_qr_code', { amount: 640 })
+      expect((await call(client, 'pay_code', { code: code.data.url, user: 'taro' })).data.payment.status).toBe('COMPLETED')
+      const bad = await call(client, 'get_payment', { merchantPaymentId: 'no-such-order' })
+      expect(bad).toMatchObject({ isError: true, data: { resultInfo: { code: 'RESOURCE_NOT_FOUND' }, explanation: { fix: expect.any(String) } } })
+      await client.close()
+    })
   })
 })
