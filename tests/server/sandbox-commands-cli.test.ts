@@ -213,6 +213,10 @@ describe('paylab command line', () => {
     })
     expect((await t.json('POST', '/dev/v1/sandbox/webhooks/chaos', { mode: 'sideways' }, a.auth)).status).toBe(400)
     expect((await t.json('POST', '/dev/v1/sandbox/webhooks/chaos', { mode: 'off' }, a.auth)).body.data.chaos).toBeNull()
+    // a reset withdraws a pending request with the rest of the sandbox
+    await t.json('POST', '/dev/v1/sandbox/webhooks/chaos', { mode: 'reorder' }, a.auth)
+    expect((await paylab(a, 'reset')).code).toBe(0)
+    expect((await t.json('GET', '/dev/v1/sandbox/webhooks/chaos', undefined, a.auth)).body.data.chaos).toBeNull()
     expect((await t.json('GET', '/dev/v1/sandbox/webhooks/chaos')).status).toBe(401)
   })
 })
