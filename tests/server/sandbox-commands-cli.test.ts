@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webhookHeaders } from '../../src/domain/webhooks.ts'
 import { paylabCli } from '../../src/server/modules/commands/cli.ts'
 import { webhookDispatcher, type WebhookAnswer } from '../../src/server/sandbox/webhooks.ts'
+import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { developer, type Developer } from './devtools-helpers.ts'
 
@@ -46,6 +47,9 @@ describe('paylab command line', () => {
     t = await createTestApp('pglite')
     a = await developer(t)
     b = await developer(t)
+    // A may use every product (native payments, pre-auth); B only QR codes, as chosen at sign-up
+    await merchantRepo(t.deps.store.db).setProducts(a.merchantId, [])
+    await merchantRepo(t.deps.store.db).setProducts(b.merchantId, ['qrcode'])
   })
   afterAll(() => t.close())
 
@@ -97,6 +101,12 @@ describe('paylab command line', () => {
     const [delivery] = await deliveries(a)
     const resend = await paylab(b, 'webhooks', 'resend', delivery!.deliveryId, '--json')
     expect(resend.json().error.code).toBe('SANDBOX_WEBHOOK_NOT_FOUND')
+    // B's products are its scopes, as on the API
+    const scoped = await paylab(b, 'create_preauthorization', '--user-authorization-id', 'ua-1', '--amount', '100', '--json')
+    expect(scoped.json().error.code).toBe('OP_OUT_OF_SCOPE')
+    expect((await paylab(b, 'create_qr_code', '--amount', '100', '--is-authorization', 'true', '--json')).json().error.code).toBe(
+      'PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT',
+    )
     // and A's code is as it was
     expect((await paylab(a, 'run', 'get_payment', '--merchant-payment-id', code.merchantPaymentId, '--json')).json().status).toBe('CREATED')
   })

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/local-server.ts'
 import { webhookHeaders } from '../../src/domain/webhooks.ts'
 import { webhookDispatcher } from '../../src/server/sandbox/webhooks.ts'
+import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { developer, type Developer } from './devtools-helpers.ts'
 
@@ -42,6 +43,9 @@ describe('MCP server (/mcp)', () => {
     t = await createTestApp('pglite')
     a = await developer(t)
     b = await developer(t)
+    // A may use every product (native payments, pre-auth); B only QR codes, as chosen at sign-up
+    await merchantRepo(t.deps.store.db).setProducts(a.merchantId, [])
+    await merchantRepo(t.deps.store.db).setProducts(b.merchantId, ['qrcode'])
   })
   afterAll(() => t.close())
 

@@ -18,7 +18,7 @@ import { requestLogRepo } from '../../store/request-log-repo.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { sandboxCommands as engine } from '../sandbox/engine/index.ts'
 import { codeView, paymentView, refundView } from '../sandbox/views.ts'
-import { command, type Command, type CommandCtx } from './command.ts'
+import { command, requireProduct, type Command, type CommandCtx } from './command.ts'
 import { docPages, readDoc, searchDocs } from './docs.ts'
 
 const d = v.description
@@ -88,6 +88,8 @@ async function payCode(ctx: CommandCtx, input: { code: string; user: string; out
 }
 
 async function createCode(ctx: CommandCtx, input: { amount: number; merchantPaymentId?: string; orderDescription?: string; isAuthorization?: boolean }) {
+  requireProduct(ctx, 'qrcode', 'webcashier', 'appinvoke', 'preauth_capture')
+  if (input.isAuthorization && ctx.products.length > 0 && !ctx.products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
   const row = await engine.codes.createCode(m(ctx), {
     merchantPaymentId: input.merchantPaymentId ?? newId('paylab'),
     amount: { amount: input.amount, currency: 'JPY' },
@@ -180,6 +182,7 @@ export const commands: Command[] = [
       orderDescription: text255('Description.'),
     }),
     run: async (ctx, input) => {
+      requireProduct(ctx, 'autodebit')
       const row = await engine.payments.createPayment(m(ctx), {
         merchantPaymentId: input.merchantPaymentId ?? newId('paylab'),
         userAuthorizationId: input.userAuthorizationId,
@@ -196,6 +199,7 @@ export const commands: Command[] = [
     description: 'Authorise an amount on a linked test user to capture later (POST /v2/payments/preauthorize). Answers the payment (AUTHORIZED).',
     input: v.object({ userAuthorizationId: UserAuthorizationIdSchema, amount: yen, merchantPaymentId: optionalPaymentId }),
     run: async (ctx, input) => {
+      requireProduct(ctx, 'preauth_capture')
       const row = await engine.payments.preauthorize(m(ctx), {
         merchantPaymentId: input.merchantPaymentId ?? newId('paylab'),
         userAuthorizationId: input.userAuthorizationId,

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { ApiError } from '@/domain/errors.ts'
 import type { Lang } from '@/domain/i18n.ts'
+import type { ProductModel } from '@/domain/products.ts'
 import type { AppDeps } from '../../deps.ts'
 
 /**
@@ -16,6 +17,8 @@ export interface CommandCtx {
   merchantId: string
   /** The sandbox key that called (a consent session's response token is signed with its secret). */
   apiKey: string
+  /** The merchant's product models (its scopes); empty grants every product, as on the API (sandbox/auth.ts). */
+  products: string[]
   /** The portal's origin (a QR code's cashier URL). */
   origin: string
   lang: Lang
@@ -47,4 +50,9 @@ export async function runCommand(c: Command, ctx: CommandCtx, raw: unknown) {
 export function inputJsonSchema(c: Command): Record<string, unknown> {
   const { $schema: _draft, ...schema } = toJsonSchema(c.input, { errorMode: 'ignore', typeMode: 'input' }) as Record<string, unknown>
   return schema.type === 'object' ? schema : { type: 'object', properties: {} }
+}
+
+/** OP_OUT_OF_SCOPE unless the merchant has one of the products, as the API's routes check (`requireProducts`). */
+export function requireProduct(ctx: CommandCtx, ...models: ProductModel[]) {
+  if (ctx.products.length > 0 && !models.some((m) => ctx.products.includes(m))) throw new ApiError('OP_OUT_OF_SCOPE')
 }

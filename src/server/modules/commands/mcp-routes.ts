@@ -14,7 +14,7 @@ import { runCommand, type CommandCtx } from './command.ts'
 import { createMcpServer, type CommandOutcome, type McpBackend } from './mcp.ts'
 
 /** The commands run in this process for one merchant: the MCP backend of `/mcp` (and of tests). */
-export function inProcessBackend(deps: AppDeps, caller: { merchantId: string; apiKey: string }, origin: string, lang: Lang): McpBackend {
+export function inProcessBackend(deps: AppDeps, caller: { merchantId: string; apiKey: string; products: string[] }, origin: string, lang: Lang): McpBackend {
   const ctx: CommandCtx = { deps, ...caller, origin, lang }
   return {
     lang,
@@ -40,7 +40,7 @@ async function merchantOfKey(deps: AppDeps, authorization: string | undefined) {
   if (!apiKey || !apiSecret) return undefined
   await deps.sandbox.ready()
   const found = await merchantRepo(deps.store.db).findActiveCredential(apiKey)
-  return found && safeEqual(found.credential.apiSecret, apiSecret) ? { merchantId: found.merchant.id, apiKey } : undefined
+  return found && safeEqual(found.credential.apiSecret, apiSecret) ? { merchantId: found.merchant.id, apiKey, products: found.merchant.products } : undefined
 }
 
 /**

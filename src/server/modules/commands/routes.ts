@@ -36,6 +36,7 @@ export function serveCommands(
         deps,
         merchantId: merchantOf(c),
         apiKey: c.get('opa').apiKey,
+        products: c.get('opa').products,
         origin: originOf(c),
         lang: pickLang(c.req.header('accept-language')),
       }
