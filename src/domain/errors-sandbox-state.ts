@@ -22,4 +22,14 @@ export const sandboxStateErrors = {
       message: "The public demo merchant is shared by every visitor: it cannot be reset, seeded or restored. Use your own merchant's key.",
     },
   ),
+  SANDBOX_COMMAND_NOT_FOUND: e(
+    404,
+    '99900026',
+    /*i18n*/ { id: 'error.SANDBOX_COMMAND_NOT_FOUND', message: 'No sandbox command of this name: GET /sandbox/api/commands lists them.' },
+  ),
+  SANDBOX_COMMAND_INVALID: e(
+    400,
+    '99900027',
+    /*i18n*/ { id: 'error.SANDBOX_COMMAND_INVALID', message: "The command's input is not valid: see data.issues for each bad field. Nothing was changed." },
+  ),
 } as const satisfies Record<string, ErrorEntry>

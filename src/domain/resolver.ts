@@ -591,6 +591,22 @@ export const resolverEntries: readonly ResolverEntry[] = [
     /*i18n*/ { id: 'resolver.SANDBOX_WEBHOOK_NOT_FOUND.fix', message: 'List the deliveries (GET /sandbox/api/webhooks) and use an id from it.' },
   ),
   opa(
+    'SANDBOX_COMMAND_NOT_FOUND',
+    /*i18n*/ { id: 'resolver.SANDBOX_COMMAND_NOT_FOUND.cause', message: 'The command line or an agent asked for a sandbox command this server does not have.' },
+    /*i18n*/ {
+      id: 'resolver.SANDBOX_COMMAND_NOT_FOUND.fix',
+      message: 'List the commands (npx paylab --help, GET /sandbox/api/commands or the MCP tool list) and use one of their names.',
+    },
+  ),
+  opa(
+    'SANDBOX_COMMAND_INVALID',
+    /*i18n*/ { id: 'resolver.SANDBOX_COMMAND_INVALID.cause', message: "A field of the command's input is missing or not valid; the command did nothing." },
+    /*i18n*/ {
+      id: 'resolver.SANDBOX_COMMAND_INVALID.fix',
+      message: 'Fix each field named in data.issues (the tool schema says what each takes) and run it again.',
+    },
+  ),
+  opa(
     'METHOD_NOT_ALLOWED',
     /*i18n*/ { id: 'resolver.METHOD_NOT_ALLOWED.cause', message: 'The path exists but not with this HTTP method.' },
     /*i18n*/ { id: 'resolver.METHOD_NOT_ALLOWED.fix', message: 'Use the method given in the API reference (e.g. DELETE to cancel, GET to read).' },

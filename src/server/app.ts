@@ -19,6 +19,7 @@ import { sandboxModule } from './modules/sandbox/index.ts'
 import { merchantProfileRoutes } from './modules/merchant-profile/routes.ts'
 import { miniappRequestRoutes } from './modules/miniapp-requests/routes.ts'
 import { isMiniAppUploadPath, miniAppModule } from './modules/miniapp/index.ts'
+import { mcpRoutes } from './modules/commands/mcp-routes.ts'
 import { signupLinkRoutes } from './modules/signup-link/routes.ts'
 import { portalWrites } from './http/portal-writes.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -104,6 +105,8 @@ export function createApp(base: AppDepsInput) {
     '/v2': v2,
     '/sandbox': sandbox.sandbox,
     ...miniapp.run,
+    // the MCP server of the sandbox commands (issue 23; modules/commands)
+    '/mcp': mcpRoutes(deps),
     ...demos.page,
   })
 

@@ -26,6 +26,8 @@ export interface Config {
   sandboxHttpsPort: number | undefined
   /** WEBHOOK_LOCAL_DELIVERY=forwarder: treat the server as shared for webhooks (never post to localhost). */
   webhookLocalDeliveryForwarder?: boolean
+  /** MCP_ALLOW_REMOTE=1: `/mcp` answers clients beyond loopback too (still with a sandbox key). */
+  mcpAllowRemote?: boolean
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
 }
 
@@ -104,6 +106,7 @@ const envSchema = v.pipe(
     ),
     SANDBOX_HTTPS_PORT: port(undefined),
     WEBHOOK_LOCAL_DELIVERY: optionalText,
+    MCP_ALLOW_REMOTE: flag,
     // an unknown level falls back to info rather than stopping the server
     LOG_LEVEL: v.fallback(v.picklist(logLevels), 'info'),
   }),
@@ -126,6 +129,7 @@ const envSchema = v.pipe(
     passcodePaths: env.PASSCODE_PATHS,
     sandboxHttpsPort: env.SANDBOX_HTTPS_PORT,
     webhookLocalDeliveryForwarder: env.WEBHOOK_LOCAL_DELIVERY === 'forwarder',
+    mcpAllowRemote: env.MCP_ALLOW_REMOTE === true,
     logLevel: env.LOG_LEVEL,
   })),
 )

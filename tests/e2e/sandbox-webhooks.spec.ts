@@ -114,6 +114,18 @@ test('a webhook reaches a local server through sandbox:forward, verified, and th
     await expect.poll(() => receiver.lines.filter((l) => l.endsWith(verified[2]!)).length).toBe(2)
     await page.getByRole('button', { name: 'Refresh' }).click()
     await expect(entry.getByTestId('webhook-attempt')).toHaveCount(2)
+
+    // chaos on the next webhook (issue 23): asked on this page, the next payment's webhook arrives twice, same id
+    const chaos = page.getByTestId('webhook-chaos')
+    await chaos.getByRole('radio', { name: 'Deliver it twice (same delivery id)' }).check()
+    await chaos.getByRole('button', { name: 'Apply to the next webhook' }).click()
+    await expect(page.getByTestId('webhook-chaos-status')).toHaveText('Waiting for the next webhook: Deliver it twice (same delivery id).')
+    const next = await shop.post('/v2/codes', { merchantPaymentId: `${merchantPaymentId}-2`, amount: jpy(300), codeType: 'ORDER_QR' })
+    // taro is still signed in to the wallet
+    await page.goto(new URL(next.body.data.url as string).pathname)
+    await page.getByRole('button', { name: '支払う ￥300' }).click()
+    const twice = await receiver.line(new RegExp(`^verified COMPLETED (\\d+) (?!${verified[2]}$)(wh_\\w+)$`))
+    await expect.poll(() => receiver.lines.filter((l) => l.endsWith(twice[2]!)).length).toBe(2)
     expect(receiver.lines.filter((l) => l.startsWith('rejected'))).toEqual([])
   } finally {
     for (const f of forwarder) f.stop()

@@ -1,6 +1,7 @@
 import { confirmationExpiredWebhook, transactionWebhook, webhookStateOf, type WebhookState } from '@/domain/webhooks.ts'
 import type { Db } from '../store/db.ts'
 import type { PaymentRow } from '../store/sandbox-repo.ts'
+import { applyChaosOnEnqueue } from '../store/webhook-chaos-repo.ts'
 import { webhookRepo } from '../store/webhook-repo.ts'
 
 /** The fields of an order every transaction webhook carries. */
@@ -14,8 +15,9 @@ const orderOf = (row: PaymentRow) => ({
   expiresAtMs: row.expiresAtMs,
 })
 
-const enqueue = (db: Db, row: PaymentRow, state: WebhookState, body: object, nowMs: number) =>
-  webhookRepo(db).enqueue({
+/** Queues a delivery, and gives it the merchant's chaos request if one waits for it (issue 23). */
+async function enqueue(db: Db, row: PaymentRow, state: WebhookState, body: object, nowMs: number) {
+  const id = await webhookRepo(db).enqueue({
     merchantId: row.merchantId,
     paymentId: row.paymentId,
     merchantPaymentId: row.merchantPaymentId,
@@ -23,6 +25,9 @@ const enqueue = (db: Db, row: PaymentRow, state: WebhookState, body: object, now
     body: JSON.stringify(body),
     createdAtMs: nowMs,
   })
+  await applyChaosOnEnqueue(db, row.merchantId, id, nowMs)
+  return id
+}
 
 /**
  * Queues the transaction webhook a transition sends, if it sends one (call inside the order's transaction).

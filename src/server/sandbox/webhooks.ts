@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../deps.ts'
 import { dashboardRepo } from '../store/dashboard-repo.ts'
 import type { WebhookAttempt } from '../store/tables/webhooks.ts'
+import { afterChaosAttempt, heldDeliveries } from '../store/webhook-chaos-repo.ts'
 import { webhookRepo, type WebhookDeliveryRow } from '../store/webhook-repo.ts'
 
 /**
@@ -180,7 +181,9 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
       loopback: target.loopback === true,
     })
     const at = deps.clock.nowMs(row.merchantId)
-    await repo.recordAttempt(row.id, { atMs: at, via: 'sandbox', ...answer }, afterAttempt(claimed.attempts, answer, at))
+    const next = afterAttempt(claimed.attempts, answer, at)
+    await repo.recordAttempt(row.id, { atMs: at, via: 'sandbox', ...answer }, next)
+    await afterChaosAttempt(deps.store.db, row.merchantId, row.id, next.status, at)
     return true
   }
 
@@ -227,8 +230,8 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
 }
 
 /** Is a pending delivery the forwarder's to post now (one the sandbox does not post, due on the retry schedule)? */
-function dueForForwarder(row: WebhookDeliveryRow, waiting: WebhookWaiting | null, nowMs: number) {
-  if (row.status !== 'pending' || !waiting) return false
+function dueForForwarder(row: WebhookDeliveryRow, waiting: WebhookWaiting | null, nowMs: number, held?: Set<string>) {
+  if (row.status !== 'pending' || !waiting || held?.has(row.id)) return false
   const last = row.history.at(-1)
   if (!last || row.attempts === 0) return true
   return last.atMs + (webhookLimits.retryDelaysMs[row.attempts - 1] ?? 0) <= nowMs
@@ -237,7 +240,7 @@ function dueForForwarder(row: WebhookDeliveryRow, waiting: WebhookWaiting | null
 /** A delivery as the webhook calls answer it: the body, freshly signed headers, every attempt. */
 export function deliveryView(
   row: WebhookDeliveryRow,
-  ctx: { url: string | null; waiting: WebhookWaiting | null; secret: string; nowMs: number; merchantNowMs: number },
+  ctx: { url: string | null; waiting: WebhookWaiting | null; secret: string; nowMs: number; merchantNowMs: number; held?: Set<string> },
 ): WebhookDelivery & { forward: boolean } {
   return {
     deliveryId: row.id,
@@ -250,7 +253,7 @@ export function deliveryView(
     nextAttemptAt: row.status === 'pending' && !ctx.waiting && row.nextAttemptAtMs !== null ? webhookTime(row.nextAttemptAtMs) : null,
     url: ctx.url,
     waiting: row.status === 'pending' ? ctx.waiting : null,
-    forward: dueForForwarder(row, ctx.waiting, ctx.merchantNowMs),
+    forward: dueForForwarder(row, ctx.waiting, ctx.merchantNowMs, ctx.held),
     request: { body: row.body, headers: signWebhook(ctx.secret, row.id, row.body, Math.floor(ctx.nowMs / 1000)) },
     history: row.history.map((a: WebhookAttempt) => ({ at: webhookTime(a.atMs)!, via: a.via, status: a.status, body: a.body, error: a.error })),
   }
@@ -267,6 +270,8 @@ export function webhookService(deps: AppDeps) {
     secret: await repo.signingSecret(merchantId),
     nowMs: deps.clock.nowMs(),
     merchantNowMs: deps.clock.nowMs(merchantId),
+    // deliveries a chaos request holds back (issue 23): not the forwarder's to post yet
+    held: await heldDeliveries(deps.store.db, merchantId, deps.clock.nowMs(merchantId)),
   })
   const view = async (merchantId: string, row: WebhookDeliveryRow) => deliveryView(row, await context(merchantId))
   return {
@@ -291,8 +296,10 @@ export function webhookService(deps: AppDeps) {
       if (row.status !== 'pending') return view(merchantId, row)
       const now = deps.clock.nowMs(merchantId)
       const answer = { status: report.status, body: report.body, error: report.error ?? null }
-      const saved = await repo.recordAttempt(row.id, { atMs: now, via: 'forwarder', ...answer }, afterAttempt(row.attempts, answer, now))
-      return view(merchantId, saved!)
+      const next = afterAttempt(row.attempts, answer, now)
+      await repo.recordAttempt(row.id, { atMs: now, via: 'forwarder', ...answer }, next)
+      await afterChaosAttempt(deps.store.db, merchantId, row.id, next.status, now)
+      return view(merchantId, (await repo.find(merchantId, row.id))!)
     },
     /** A URL set or changed: deliveries parked for want of one are due at once. */
     async urlChanged(merchantId: string) {

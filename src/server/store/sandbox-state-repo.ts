@@ -14,7 +14,7 @@ import {
   sandboxUserAuthorizations,
 } from './tables/sandbox.ts'
 import { sandboxSnapshots } from './tables/sandbox-state.ts'
-import { sandboxWebhookDeliveries } from './tables/webhooks.ts'
+import { sandboxWebhookChaos, sandboxWebhookDeliveries } from './tables/webhooks.ts'
 
 /**
  * What "a merchant's sandbox" is (docs/sandbox-state.md): every table holding its simulated money and orders,
@@ -36,6 +36,8 @@ export const merchantSandboxTables = [
   // the webhooks the payments above caused: a reset sends none for payments that are gone (the signing secret,
   // like the webhook URL, is a setting and stays)
   sandboxWebhookDeliveries,
+  // a pending webhook chaos request (issue 23) is part of the sandbox's state: a reset withdraws it
+  sandboxWebhookChaos,
 ] as const
 
 type MerchantTable = (typeof merchantSandboxTables)[number]

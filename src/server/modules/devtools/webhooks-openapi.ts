@@ -8,6 +8,7 @@ import {
   webhookListQuery,
   webhookSettingData,
 } from '@/domain/webhooks.ts'
+import { webhookChaosData, webhookChaosRequest } from '@/domain/webhook-chaos.ts'
 import { registerOperations } from '../../content/openapi.ts'
 
 /** Sandbox webhooks (issue 14 item 4) in `/openapi.json`: the OPA-signed calls and the portal's. docs/webhooks.md. */
@@ -73,5 +74,22 @@ registerOperations([
     security: bearer,
     params: webhookDeliveryParams,
     data: delivery,
+  },
+  {
+    method: 'get',
+    path: '/dev/v1/sandbox/webhooks/chaos',
+    tag: portalTag,
+    summary: "The mode's merchant's pending webhook chaos request (null when none)",
+    security: bearer,
+    data: webhookChaosData,
+  },
+  {
+    method: 'post',
+    path: '/dev/v1/sandbox/webhooks/chaos',
+    tag: portalTag,
+    summary: 'Misbehave on the next webhook: duplicate (twice, same id), reorder (after the one after it), delay (delayMs later on the sandbox clock) or off',
+    security: bearer,
+    body: webhookChaosRequest,
+    data: webhookChaosData,
   },
 ])

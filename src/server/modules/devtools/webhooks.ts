@@ -2,8 +2,10 @@ import { Hono } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
 import { webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
 import type { AppDeps } from '../../deps.ts'
+import { webhookChaosRequest } from '@/domain/webhook-chaos.ts'
+import { webhookChaos } from '../../sandbox/webhook-chaos.ts'
 import { webhookService } from '../../sandbox/webhooks.ts'
-import { paramsIn, queryIn } from '../../http/validator.ts'
+import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
 import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
 import { merchantFor } from '../../http/merchant-context.ts'
@@ -27,6 +29,18 @@ export function sandboxWebhookRoutes(deps: AppDeps, app = new Hono<AuthEnv>()) {
     const delivery = await webhooks.resend(merchant.id, c.req.valid('param').deliveryId)
     if (!delivery) throw new ApiError('SANDBOX_WEBHOOK_NOT_FOUND')
     return success(c, delivery)
+  })
+
+  // webhook chaos on the next delivery (issue 23; docs/webhooks.md#chaos), as `paylab webhooks chaos` does
+  const chaos = webhookChaos(deps)
+  app.get('/webhooks/chaos', auth, async (c) => {
+    const merchant = await merchantFor(deps, c, c.get('auth').user)
+    return success(c, await chaos.get(merchant.id))
+  })
+  app.post('/webhooks/chaos', auth, jsonIn(webhookChaosRequest), async (c) => {
+    const merchant = await merchantFor(deps, c, c.get('auth').user)
+    const { mode, delayMs } = c.req.valid('json')
+    return success(c, await chaos.request(merchant.id, mode, delayMs))
   })
 
   return app

@@ -33,6 +33,7 @@ import { realSleep, sandboxDirectives } from '../../sandbox/force.ts'
 import { requestLogView, requestRecorder } from '../../sandbox/request-log.ts'
 import { clockView, moveMerchantClock } from '../../sandbox/merchant-clock.ts'
 import { serveSandboxState } from './state-routes.ts'
+import { serveCommands } from '../commands/routes.ts'
 import { requestLogRepo } from '../../store/request-log-repo.ts'
 import { requestLogQuerySchema } from '@/domain/sandbox-log.ts'
 import { cancelDirectiveHeader, cancelDirectiveOf } from '@/domain/sandbox-force.ts'
@@ -357,6 +358,9 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     return ok(c, found(await webhooks.report(m(c), c.req.valid('param').deliveryId, c.req.valid('json'))))
   })
   api.post('/webhooks/:deliveryId/resend', logged, auth, delivery, async (c) => ok(c, found(await webhooks.resend(m(c), c.req.valid('param').deliveryId))))
+
+  // ── sandbox only: the commands of the paylab command line (issue 23; docs: coding agents and scripts) ──────
+  serveCommands(api, deps, [auth], m, origin)
 
   return { v1, v2, api }
 }

@@ -53,3 +53,19 @@ export const sandboxWebhookSecrets = pgTable('sandbox_webhook_secrets', {
     .references(() => merchants.id, { onDelete: 'cascade' }),
   secret: text('secret').notNull(),
 })
+
+/**
+ * Webhook chaos on demand (issue 23; docs/webhooks.md): one request per merchant for its next delivery —
+ * `duplicate` (delivered twice, same id), `reorder` (held until the delivery after it has been answered) or `delay`
+ * (due `delayMs` later on the merchant's clock). `deliveryId` is the delivery it took; `laterId` the one after it.
+ */
+export const sandboxWebhookChaos = pgTable('sandbox_webhook_chaos', {
+  merchantId: text('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  mode: text('mode').notNull(),
+  delayMs: ms('delay_ms').notNull().default(0),
+  deliveryId: text('delivery_id'),
+  laterId: text('later_id'),
+  requestedAtMs: ms('requested_at_ms').notNull(),
+})

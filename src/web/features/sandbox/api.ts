@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { requestCurlData, requestLogData, requestReplayData } from '@/domain/sandbox-log.ts'
 import * as v from 'valibot'
 import { webhookDeliverySchema, webhookListData } from '@/domain/webhooks.ts'
+import { webhookChaosData, type WebhookChaosRequest } from '@/domain/webhook-chaos.ts'
 import { apiGet, apiPost, envelope, http } from '@/web/lib/http.ts'
 
 /**
@@ -79,3 +80,14 @@ export const webhookLogQuery = (token: string | null) =>
 
 export const resendWebhook = async (deliveryId: string) =>
   (await apiPost(envelope(webhookDelivery), `/dev/v1/sandbox/webhooks/${encodeURIComponent(deliveryId)}/resend`, { auth: true })).data
+
+/** Webhook chaos on the next delivery (issue 23; docs/webhooks.md#chaos). */
+export const webhookChaosQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['sandbox', 'webhooks', 'chaos', token] as const,
+    queryFn: async ({ signal }) => (await apiGet(envelope(webhookChaosData), '/dev/v1/sandbox/webhooks/chaos', { auth: true, signal })).data,
+    enabled: token !== null,
+  })
+
+export const requestWebhookChaos = async (body: WebhookChaosRequest) =>
+  (await apiPost(envelope(webhookChaosData), '/dev/v1/sandbox/webhooks/chaos', { auth: true, body })).data

@@ -5,7 +5,9 @@ import { useSession } from '@/web/lib/session.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { SandboxPanel } from './sandbox-panel.tsx'
 import { pretty } from './request-log.tsx'
-import { resendWebhook, sandboxKeys, webhookLogQuery, type WebhookDeliveryView } from '../api.ts'
+import { useState } from 'react'
+import { requestWebhookChaos, resendWebhook, sandboxKeys, webhookChaosQuery, webhookLogQuery, type WebhookDeliveryView } from '../api.ts'
+import type { WebhookChaosMode } from '@/domain/webhook-chaos.ts'
 import '../catalog.ts'
 import { formatJst } from '@/domain/time-format.ts'
 import { langOf } from '@/web/lib/error-text.ts'
@@ -65,6 +67,7 @@ export function WebhookLog() {
               <Trans>Refresh</Trans>
             </button>
           </div>
+          <WebhookChaos />
           {data.deliveries.length === 0 ? (
             <p role="status">
               <Trans>No webhooks yet. Complete a sandbox payment and its webhook appears here.</Trans>
@@ -161,5 +164,76 @@ function WebhookItem({ delivery }: { delivery: WebhookDeliveryView }) {
         )}
       </div>
     </details>
+  )
+}
+
+/**
+ * Webhook chaos on the next delivery (issue 23; docs/webhooks.md#chaos): delivered twice with the same id, after the
+ * one that follows it, or late on the sandbox clock — so a merchant can prove its handler idempotent and order-proof.
+ */
+function WebhookChaos() {
+  const { t } = useLingui()
+  const { accessToken } = useSession()
+  const queryClient = useQueryClient()
+  const current = useQuery(webhookChaosQuery(accessToken))
+  const [mode, setMode] = useState<WebhookChaosMode>('duplicate')
+  const [minutes, setMinutes] = useState('5')
+  const apply = useMutation({
+    mutationFn: () => requestWebhookChaos(mode === 'delay' ? { mode, delayMs: Math.round(Number(minutes) * 60_000) } : { mode }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: sandboxKeys.all }),
+  })
+  const labels: Record<WebhookChaosMode, string> = {
+    duplicate: t`Deliver it twice (same delivery id)`,
+    reorder: t`Deliver it after the webhook that follows it`,
+    delay: t`Deliver it late on the sandbox clock`,
+    off: t`No chaos (withdraw a pending request)`,
+  }
+  const pending = current.data?.chaos
+  return (
+    <form
+      className="sandbox-chaos"
+      data-testid="webhook-chaos"
+      onSubmit={(event) => {
+        event.preventDefault()
+        apply.mutate()
+      }}
+    >
+      <fieldset>
+        <legend>
+          <Trans>Chaos on the next webhook</Trans>
+        </legend>
+        <p className="sandbox-hint">
+          <Trans>Prove your handler is idempotent and copes with order: the next webhook of your merchant misbehaves once, as chosen here.</Trans>
+        </p>
+        {(['duplicate', 'reorder', 'delay', 'off'] as const).map((value) => (
+          <label key={value} className="sandbox-chaos__option">
+            <input type="radio" name="webhook-chaos-mode" value={value} checked={mode === value} onChange={() => setMode(value)} /> {labels[value]}
+          </label>
+        ))}
+        {mode === 'delay' && (
+          <label className="sandbox-chaos__option">
+            <Trans>Minutes late</Trans>{' '}
+            <input type="number" min={1} max={1440} step={1} value={minutes} onChange={(event) => setMinutes(event.target.value)} required />
+          </label>
+        )}
+        <div className="sandbox-entry__actions">
+          <button type="submit" className="ui-button ui-button--secondary ui-button--small" disabled={apply.isPending}>
+            <Trans>Apply to the next webhook</Trans>
+          </button>
+        </div>
+        <p role="status" className="sandbox-hint" data-testid="webhook-chaos-status">
+          {pending
+            ? pending.deliveryId
+              ? t`Under way on delivery ${pending.deliveryId}: ${labels[pending.mode]}.`
+              : t`Waiting for the next webhook: ${labels[pending.mode]}.`
+            : t`No chaos requested.`}
+        </p>
+        {apply.isError && (
+          <p role="alert" className="sandbox-error">
+            <Trans>The chaos request was refused ({errorCode(apply.error)}).</Trans>
+          </p>
+        )}
+      </fieldset>
+    </form>
   )
 }

@@ -1,0 +1,460 @@
+import { randomBytes } from 'node:crypto'
+import * as v from 'valibot'
+import { ApiError } from '@/domain/errors.ts'
+import { limits } from '@/domain/limits.ts'
+import { MerchantPaymentIdSimpleSchema, UserAuthorizationIdSchema } from '@/domain/opa-schemas.ts'
+import { resolveCode } from '@/domain/resolver.ts'
+import { requestLogQuerySchema } from '@/domain/sandbox-log.ts'
+import { TakeSnapshotRequestSchema } from '@/domain/sandbox-state.ts'
+import { webhookChaosModes } from '@/domain/webhook-chaos.ts'
+import { webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
+import { i18nFor } from '../../i18n.ts'
+import { clockView, moveMerchantClock } from '../../sandbox/merchant-clock.ts'
+import { requestLogView, requestRecorder } from '../../sandbox/request-log.ts'
+import { listSnapshots, resetSandbox, restoreSnapshot, seedSandbox, takeSnapshot } from '../../sandbox/sandbox-state.ts'
+import { webhookChaos } from '../../sandbox/webhook-chaos.ts'
+import { webhookService } from '../../sandbox/webhooks.ts'
+import { requestLogRepo } from '../../store/request-log-repo.ts'
+import { sandboxRepo } from '../../store/sandbox-repo.ts'
+import { sandboxCommands as engine } from '../sandbox/engine/index.ts'
+import { codeView, paymentView, refundView } from '../sandbox/views.ts'
+import { command, requireProduct, type Command, type CommandCtx } from './command.ts'
+import { docPages, readDoc, searchDocs } from './docs.ts'
+
+const d = v.description
+const yen = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(99_999_999_999), d('Amount in yen (a positive integer).'))
+const merchantPaymentId = v.pipe(MerchantPaymentIdSimpleSchema, d('Your id of the order (a-z A-Z 0-9 - _, ≤64).'))
+const optionalPaymentId = v.optional(v.pipe(MerchantPaymentIdSimpleSchema, d('Your id of the order; one is made up when omitted.')))
+const username = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64), d('A test user of your sandbox: taro, hanako, jiro … (list_test_users).'))
+const text255 = (what: string) => v.optional(v.pipe(v.string(), v.maxLength(255), d(what)))
+
+/** `10m`, `2h`, `1d`, `30s`, `500ms` or a number of milliseconds. */
+export const DurationSchema = v.pipe(
+  v.union([
+    v.pipe(v.number(), v.integer(), v.minValue(0)),
+    v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}(ms|s|m|h|d)?$/, 'a duration: 10m, 2h, 1d, 30s or milliseconds')),
+  ]),
+  v.transform((value) => {
+    if (typeof value === 'number') return value
+    const [, n, unit] = /^(\d+)(ms|s|m|h|d)?$/.exec(value)!
+    return Number(n) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(unit ?? 'ms') as 'ms']
+  }),
+  v.maxValue(400 * 86_400_000, 'at most 400 days'),
+)
+
+const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
+const epochNow = (ctx: CommandCtx) => Math.floor(ctx.deps.clock.nowMs(ctx.merchantId) / 1000)
+const m = (ctx: CommandCtx) => ctx.deps.sandbox.forMerchant(ctx.merchantId)
+
+/** The order of this merchant (another merchant's id is not found, as on the API). */
+async function orderOf(ctx: CommandCtx, id: string) {
+  return engine.payments.getPayment(m(ctx), { merchantPaymentId: id })
+}
+async function paymentOf(ctx: CommandCtx, id: string) {
+  const row = await orderOf(ctx, id)
+  return paymentView(row, await engine.payments.refundsOf(ctx.deps.sandbox.ctx, { paymentId: row.paymentId }), true)
+}
+
+/** A code of this merchant by its id or its cashier URL (`…/sandbox/cashier/<codeId>`). */
+async function codeOf(ctx: CommandCtx, code: string) {
+  const codeId = /\/sandbox\/cashier\/([^/?#]+)/.exec(code)?.[1] ?? code
+  const row = await sandboxRepo(ctx.deps.store.db).findPaymentByCode(codeId)
+  if (!row || row.merchantId !== ctx.merchantId || row.codeDeleted) throw new ApiError('DYNAMIC_QR_NOT_FOUND')
+  return row
+}
+
+async function testUserOf(ctx: CommandCtx, name: string) {
+  await engine.testUsers.ensureTestUsers(m(ctx))
+  const user = await engine.testUsers.findTestUserByName(m(ctx), { username: name })
+  if (!user) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
+  return user
+}
+
+const payOutcomes = ['success', 'insufficient_balance', 'user_cancel'] as const
+
+/** The payer's side of a code: pays it, refuses it for want of balance (nothing changes), or cancels it. */
+async function payCode(ctx: CommandCtx, input: { code: string; user: string; outcome: (typeof payOutcomes)[number] }) {
+  const row = await codeOf(ctx, input.code)
+  const user = await testUserOf(ctx, input.user)
+  const sandbox = ctx.deps.sandbox.ctx
+  if (input.outcome === 'insufficient_balance') {
+    // what the wallet shows a payer short of money: NO_SUFFICIENT_FUND, and the code stays payable
+    const entry = resolveCode({ code: 'NO_SUFFICIENT_FUND' }, i18nFor(ctx.lang)).entry
+    return { outcome: 'refused', code: 'NO_SUFFICIENT_FUND', meaning: entry?.meaning ?? null, payment: await paymentOf(ctx, row.merchantPaymentId) }
+  }
+  if (input.outcome === 'user_cancel') await engine.codes.cancelCodeByUser(sandbox, { codeId: row.codeId! })
+  else await engine.codes.payCode(sandbox, { codeId: row.codeId!, testUserId: user.id })
+  return { outcome: input.outcome, payment: await paymentOf(ctx, row.merchantPaymentId) }
+}
+
+async function createCode(ctx: CommandCtx, input: { amount: number; merchantPaymentId?: string; orderDescription?: string; isAuthorization?: boolean }) {
+  requireProduct(ctx, 'qrcode', 'webcashier', 'appinvoke', 'preauth_capture')
+  if (input.isAuthorization && ctx.products.length > 0 && !ctx.products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
+  const row = await engine.codes.createCode(m(ctx), {
+    merchantPaymentId: input.merchantPaymentId ?? newId('paylab'),
+    amount: { amount: input.amount, currency: 'JPY' },
+    codeType: 'ORDER_QR',
+    requestedAt: epochNow(ctx),
+    ...(input.orderDescription !== undefined ? { orderDescription: input.orderDescription } : {}),
+    ...(input.isAuthorization ? { isAuthorization: true } : {}),
+  })
+  return codeView(row, ctx.origin)
+}
+
+async function refund(ctx: CommandCtx, input: { merchantPaymentId: string; amount?: number; merchantRefundId?: string; reason?: string }) {
+  const order = await orderOf(ctx, input.merchantPaymentId)
+  const row = await engine.refunds.refund(m(ctx), {
+    merchantRefundId: input.merchantRefundId ?? newId('refund'),
+    paymentId: order.paymentId,
+    amount: { amount: input.amount ?? order.amount, currency: 'JPY' },
+    requestedAt: epochNow(ctx),
+    ...(input.reason !== undefined ? { reason: input.reason } : {}),
+  })
+  return refundView(row, 'CREATED')
+}
+
+/** What `trigger` makes for each event (the objects created, then moved to the event's state). */
+export const triggerEvents = ['payment.completed', 'payment.authorized', 'payment.canceled', 'payment.refunded', 'payment.failed'] as const
+
+const TriggerSchema = v.object({
+  event: v.pipe(v.picklist(triggerEvents), d(`The event to cause: ${triggerEvents.join(', ')}.`)),
+  amount: v.optional(yen, 1000),
+  merchantPaymentId: optionalPaymentId,
+  orderDescription: text255('Description of the order.'),
+  user: v.optional(username, 'taro'),
+})
+
+async function trigger(ctx: CommandCtx, input: v.InferOutput<typeof TriggerSchema>) {
+  const user = await testUserOf(ctx, input.user)
+  const code = await createCode(ctx, {
+    amount: input.amount,
+    merchantPaymentId: input.merchantPaymentId,
+    orderDescription: input.orderDescription,
+    isAuthorization: input.event === 'payment.authorized',
+  })
+  const sandbox = ctx.deps.sandbox.ctx
+  if (input.event === 'payment.failed') await engine.codes.cancelCodeByUser(sandbox, { codeId: code.codeId })
+  else await engine.codes.payCode(sandbox, { codeId: code.codeId, testUserId: user.id })
+  if (input.event === 'payment.canceled') await engine.payments.cancelPayment(m(ctx), { merchantPaymentId: code.merchantPaymentId })
+  if (input.event === 'payment.refunded') await refund(ctx, { merchantPaymentId: code.merchantPaymentId })
+  return { event: input.event, payment: await paymentOf(ctx, code.merchantPaymentId) }
+}
+
+/** Every command, in the order `paylab --help` and the MCP tool list show them. */
+export const commands: Command[] = [
+  command({
+    name: 'trigger',
+    description:
+      'Cause a payment event end to end in the sandbox: creates a QR code, has a test user pay it (or cancel it) and moves it to the state of the event, so its webhook is sent. Fields override the defaults (amount 1000 yen, user taro) and are validated before anything is created. Answers the payment.',
+    input: TriggerSchema,
+    run: trigger,
+  }),
+  command({
+    name: 'create_qr_code',
+    description:
+      'Create a dynamic QR code (POST /v2/codes) for an amount in yen. Answers codeId, url (the cashier page a test user pays on), merchantPaymentId. Use pay_code next to pay it as a test user.',
+    input: v.object({
+      amount: yen,
+      merchantPaymentId: optionalPaymentId,
+      orderDescription: text255('Description of the order.'),
+      isAuthorization: v.optional(v.pipe(v.boolean(), d('true: a pre-authorisation to capture later.'))),
+    }),
+    run: createCode,
+  }),
+  command({
+    name: 'pay_code',
+    description:
+      'Act as the payer of a QR code: a test user pays it (success), the wallet refuses it for want of balance (insufficient_balance: nothing changes) or the user cancels on the cashier page (user_cancel). Answers the outcome and the payment.',
+    input: v.object({
+      code: v.pipe(v.string(), v.minLength(1), v.maxLength(2048), d('The codeId or the cashier url of create_qr_code.')),
+      user: v.optional(username, 'taro'),
+      outcome: v.optional(v.pipe(v.picklist(payOutcomes), d('success (default), insufficient_balance or user_cancel.')), 'success'),
+    }),
+    run: payCode,
+  }),
+  command({
+    name: 'create_payment',
+    description: 'Create a native payment (POST /v2/payments) from a linked test user (link_test_user gives the userAuthorizationId). Answers the payment.',
+    input: v.object({
+      userAuthorizationId: UserAuthorizationIdSchema,
+      amount: yen,
+      merchantPaymentId: optionalPaymentId,
+      orderDescription: text255('Description.'),
+    }),
+    run: async (ctx, input) => {
+      requireProduct(ctx, 'autodebit')
+      const row = await engine.payments.createPayment(m(ctx), {
+        merchantPaymentId: input.merchantPaymentId ?? newId('paylab'),
+        userAuthorizationId: input.userAuthorizationId,
+        amount: { amount: input.amount, currency: 'JPY' },
+        requestedAt: epochNow(ctx),
+        agreeSimilarTransaction: true,
+        ...(input.orderDescription !== undefined ? { orderDescription: input.orderDescription } : {}),
+      })
+      return paymentView(row, [], true)
+    },
+  }),
+  command({
+    name: 'create_preauthorization',
+    description: 'Authorise an amount on a linked test user to capture later (POST /v2/payments/preauthorize). Answers the payment (AUTHORIZED).',
+    input: v.object({ userAuthorizationId: UserAuthorizationIdSchema, amount: yen, merchantPaymentId: optionalPaymentId }),
+    run: async (ctx, input) => {
+      requireProduct(ctx, 'preauth_capture')
+      const row = await engine.payments.preauthorize(m(ctx), {
+        merchantPaymentId: input.merchantPaymentId ?? newId('paylab'),
+        userAuthorizationId: input.userAuthorizationId,
+        amount: { amount: input.amount, currency: 'JPY' },
+        requestedAt: epochNow(ctx),
+        agreeSimilarTransaction: true,
+      })
+      return paymentView(row, [], true)
+    },
+  }),
+  command({
+    name: 'get_payment',
+    description:
+      'Read a payment by your merchantPaymentId (GET /v2/payments/{id}): status (CREATED, AUTHORIZED, COMPLETED, REFUNDED, CANCELED, FAILED, EXPIRED), refunds, captures.',
+    input: v.object({ merchantPaymentId }),
+    run: (ctx, input) => paymentOf(ctx, input.merchantPaymentId),
+  }),
+  command({
+    name: 'cancel_payment',
+    description: 'Cancel a payment (DELETE /v2/payments/{id}); answers the payment after the cancel.',
+    input: v.object({ merchantPaymentId }),
+    run: async (ctx, input) => {
+      await orderOf(ctx, input.merchantPaymentId)
+      await engine.payments.cancelPayment(m(ctx), { merchantPaymentId: input.merchantPaymentId })
+      return paymentOf(ctx, input.merchantPaymentId)
+    },
+  }),
+  command({
+    name: 'refund_payment',
+    description: 'Refund a completed payment, wholly (default) or partly (POST /v2/refunds). Answers the refund.',
+    input: v.object({
+      merchantPaymentId,
+      amount: v.optional(yen),
+      merchantRefundId: v.optional(MerchantPaymentIdSimpleSchema),
+      reason: text255('Reason for the refund.'),
+    }),
+    run: refund,
+  }),
+  command({
+    name: 'capture_payment',
+    description: 'Capture an authorised payment (POST /v2/payments/capture), the whole authorised amount unless amount is given.',
+    input: v.object({ merchantPaymentId, amount: v.optional(yen), merchantCaptureId: v.optional(MerchantPaymentIdSimpleSchema) }),
+    run: async (ctx, input) => {
+      const order = await orderOf(ctx, input.merchantPaymentId)
+      const result = await engine.preauth.capture(m(ctx), {
+        merchantPaymentId: input.merchantPaymentId,
+        merchantCaptureId: input.merchantCaptureId ?? newId('capture'),
+        amount: { amount: input.amount ?? order.amount, currency: 'JPY' },
+        requestedAt: epochNow(ctx),
+        orderDescription: 'capture',
+      })
+      return result.status === 202 ? { status: 'USER_CONFIRMATION_REQUIRED' } : result.data
+    },
+  }),
+  command({
+    name: 'revert_authorization',
+    description: 'Release an authorised payment without capturing it (POST /v2/payments/preauthorize/revert).',
+    input: v.object({ merchantPaymentId, reason: text255('Reason.') }),
+    run: async (ctx, input) => {
+      const order = await orderOf(ctx, input.merchantPaymentId)
+      return engine.preauth.revert(m(ctx), {
+        merchantRevertId: newId('revert'),
+        paymentId: order.paymentId,
+        requestedAt: epochNow(ctx),
+        ...(input.reason !== undefined ? { reason: input.reason } : {}),
+      })
+    },
+  }),
+  command({
+    name: 'link_test_user',
+    description:
+      'Link a test user to your merchant as if they approved the consent page (every scope). Answers the userAuthorizationId that create_payment and create_preauthorization take.',
+    input: v.object({ user: v.optional(username, 'taro') }),
+    run: async (ctx, input) => {
+      const user = await testUserOf(ctx, input.user)
+      const session = await engine.authorizations.startAuthorizationSession(m(ctx), {
+        apiKey: ctx.apiKey,
+        kind: 'QR',
+        request: {
+          scopes: ['direct_debit', 'cashback', 'get_balance', 'preauth_capture_native', 'continuous_payments', 'pending_payments'],
+          nonce: randomBytes(6).toString('hex'),
+          redirectUrl: `${ctx.origin}/`,
+          referenceId: newId('link'),
+        },
+      })
+      const approved = await engine.authorizations.approveAuthorization(ctx.deps.sandbox.ctx, { sessionId: session.sessionId, testUserId: user.id })
+      return { user: user.username, userAuthorizationId: approved.userAuthorizationId }
+    },
+  }),
+  command({
+    name: 'list_test_users',
+    description: 'The test users of your sandbox with their balances in yen.',
+    input: v.object({}),
+    run: async (ctx) => {
+      await engine.testUsers.ensureTestUsers(m(ctx))
+      return { users: await engine.testUsers.listTestUsers(m(ctx)) }
+    },
+  }),
+  command({
+    name: 'get_clock',
+    description: "Your sandbox's clock (it can run ahead of real time): nowMs and nowEpoch.",
+    input: v.object({}),
+    run: async (ctx) => {
+      await loadOffset(ctx)
+      return clockView(ctx.deps, ctx.merchantId)
+    },
+  }),
+  command({
+    name: 'advance_clock',
+    description: "Move your sandbox's clock forward (10m, 2h, 1d, 30s or milliseconds): expiries, auto-cancels and webhook retries come due.",
+    input: v.object({ by: v.pipe(DurationSchema, d('How far: 10m, 2h, 1d, 30s, or milliseconds.')) }),
+    run: async (ctx, input) => {
+      await loadOffset(ctx)
+      return moveMerchantClock(ctx.deps, ctx.merchantId, { advanceMs: input.by })
+    },
+  }),
+  command({
+    name: 'set_clock',
+    description: "Set your sandbox's clock to a later instant (ISO 8601), or back to real time with 'now'. The clock never goes back in between.",
+    input: v.object({
+      to: v.pipe(
+        v.string(),
+        v.trim(),
+        v.check((s) => s === 'now' || !Number.isNaN(Date.parse(s)), 'an ISO 8601 time or now'),
+        d("ISO 8601 time, or 'now'."),
+      ),
+    }),
+    run: async (ctx, input) => {
+      await loadOffset(ctx)
+      if (input.to === 'now') return moveMerchantClock(ctx.deps, ctx.merchantId, { reset: true })
+      const advanceMs = Date.parse(input.to) - ctx.deps.clock.nowMs(ctx.merchantId)
+      if (advanceMs < 0)
+        throw new ApiError('SANDBOX_COMMAND_INVALID', { data: { command: 'set_clock', issues: [{ path: 'to', message: 'in the past of the sandbox clock' }] } })
+      return moveMerchantClock(ctx.deps, ctx.merchantId, { advanceMs })
+    },
+  }),
+  command({
+    name: 'list_webhooks',
+    description:
+      'Your webhook deliveries, newest first: deliveryId, state (AUTHORIZED, COMPLETED, CANCELED, EXPIRED), status (pending, delivered, failed), each attempt and its answer.',
+    input: webhookListQuery,
+    run: (ctx, input) => webhookService(ctx.deps).list(ctx.merchantId, input),
+  }),
+  command({
+    name: 'resend_webhook',
+    description: 'Send a webhook delivery again (same deliveryId, fresh signature).',
+    input: webhookDeliveryParams,
+    run: async (ctx, input) => {
+      const delivery = await webhookService(ctx.deps).resend(ctx.merchantId, input.deliveryId)
+      if (!delivery) throw new ApiError('SANDBOX_WEBHOOK_NOT_FOUND')
+      return delivery
+    },
+  }),
+  command({
+    name: 'webhook_chaos',
+    description:
+      'Misbehave on the next webhook to prove your handler is idempotent and order-proof: duplicate (delivered twice with the same deliveryId), reorder (held back until the one after it is delivered), delay (sent late by `delay` on your sandbox clock), or off (cancel a pending request).',
+    input: v.object({
+      mode: v.pipe(v.picklist(webhookChaosModes), d('duplicate, reorder, delay or off.')),
+      delay: v.optional(v.pipe(DurationSchema, d('For delay: how late, e.g. 5m.'))),
+    }),
+    run: (ctx, input) => webhookChaos(ctx.deps).request(ctx.merchantId, input.mode, input.delay),
+  }),
+  command({
+    name: 'tail_logs',
+    description:
+      "Your sandbox's request log, newest first, filtered by status, path (substring), code or requestId (an entry id rq_…); failed signatures carry the expected string to sign (auth_failure).",
+    input: v.object({
+      ...requestLogQuerySchema.entries,
+      status: v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599), v.transform(String)), v.string()])),
+      limit: v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.transform(String)), v.string()])),
+      requestId: v.optional(v.pipe(v.string(), v.regex(/^rq_[0-9a-f]{14,40}$/), d('One entry by its id (rq_…).'))),
+    }),
+    run: async (ctx, { requestId, ...raw }) => {
+      const repo = requestLogRepo(ctx.deps.store.db)
+      await requestRecorder(ctx.deps).settled()
+      if (requestId) {
+        const row = await repo.find(ctx.merchantId, requestId)
+        if (!row) throw new ApiError('SANDBOX_LOG_ENTRY_NOT_FOUND')
+        return { requests: [requestLogView(row)] }
+      }
+      const query = v.safeParse(requestLogQuerySchema, raw)
+      if (!query.success)
+        throw new ApiError('SANDBOX_COMMAND_INVALID', {
+          data: { command: 'tail_logs', issues: query.issues.map((i) => ({ path: v.getDotPath(i) ?? '', message: i.message })) },
+        })
+      return { requests: (await repo.list(ctx.merchantId, query.output)).map(requestLogView) }
+    },
+  }),
+  command({
+    name: 'reset_sandbox',
+    description: 'Reset your sandbox: default test users only, no orders, links or top-ups, real time. Not for the shared demo merchant.',
+    input: v.object({}),
+    run: (ctx) => resetSandbox(ctx.deps, ctx.merchantId),
+  }),
+  command({
+    name: 'take_snapshot',
+    description: 'Snapshot every row of your sandbox (restore_snapshot brings it back exactly).',
+    input: v.optional(TakeSnapshotRequestSchema, {}),
+    run: (ctx, input) => takeSnapshot(ctx.deps, ctx.merchantId, input.label),
+  }),
+  command({
+    name: 'list_snapshots',
+    description: 'Your snapshots, newest first.',
+    input: v.object({}),
+    run: (ctx) => listSnapshots(ctx.deps, ctx.merchantId),
+  }),
+  command({
+    name: 'restore_snapshot',
+    description: 'Restore a snapshot: the sandbox answers exactly as when it was taken.',
+    input: v.object({ snapshotId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
+    run: (ctx, input) => restoreSnapshot(ctx.deps, ctx.merchantId, input.snapshotId),
+  }),
+  command({
+    name: 'seed_sandbox',
+    description:
+      'Replace your sandbox with a seed (test users, authorizations, payments in given states; docs/sandbox-state.md). Bad paths are named in the error.',
+    input: v.object({ seed: v.pipe(v.unknown(), d('The seed file as JSON.')) }),
+    run: (ctx, input) => seedSandbox(ctx.deps, ctx.merchantId, input.seed),
+  }),
+  command({
+    name: 'explain_code',
+    description: 'Explain a resultInfo code or codeId of the API: its meaning, cause, fix and the lab scenario that shows it.',
+    input: v.object({
+      code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64), d('A code (NO_SUFFICIENT_FUND) or a codeId (08100016).')),
+      codeId: v.optional(v.pipe(v.string(), v.maxLength(16))),
+    }),
+    run: async (ctx, input) => resolveCode(input, i18nFor(ctx.lang)),
+  }),
+  command({
+    name: 'search_docs',
+    description: "Search PayLab's documentation (ja and en); answers titles, descriptions and the path to read with read_doc.",
+    input: v.object({
+      query: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(limits.searchMaxLength)),
+      limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)), 10),
+    }),
+    run: (ctx, input) => searchDocs(ctx.lang, input.query, input.limit),
+  }),
+  command({
+    name: 'list_docs',
+    description: 'Every documentation page: path, title and description (read one with read_doc).',
+    input: v.object({}),
+    run: async (ctx) => ({ pages: await docPages(ctx.lang) }),
+  }),
+  command({
+    name: 'read_doc',
+    description: 'Read one documentation page as text by its path (from search_docs, e.g. /docs/webhooks).',
+    input: v.object({ path: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(300)) }),
+    run: (ctx, input) => readDoc(ctx.lang, input.path),
+  }),
+]
+
+/** This process may not have served the merchant yet: its clock offset comes from the store. */
+async function loadOffset(ctx: CommandCtx) {
+  ctx.deps.clock.setOffset(ctx.merchantId, await sandboxRepo(ctx.deps.store.db).clockOffset(ctx.merchantId))
+}
+
+export const commandByName = new Map(commands.map((c) => [c.name, c]))

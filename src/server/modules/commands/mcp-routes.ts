@@ -1,0 +1,67 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { Hono } from 'hono'
+import { ApiError, ShapedError } from '@/domain/errors.ts'
+import { pickLang, type Lang } from '@/domain/i18n.ts'
+import { clientAddressOf, isLoopback } from '../../client.ts'
+import type { AppDeps } from '../../deps.ts'
+import { openApiDocument } from '../../content/openapi.ts'
+import { i18nFor } from '../../i18n.ts'
+import { merchantRepo } from '../../store/merchant-repo.ts'
+import { safeEqual } from '../accounts/crypto.ts'
+import { commandByName } from './catalogue.ts'
+import { commandList } from './routes.ts'
+import { runCommand, type CommandCtx } from './command.ts'
+import { createMcpServer, type CommandOutcome, type McpBackend } from './mcp.ts'
+
+/** The commands run in this process for one merchant: the MCP backend of `/mcp` (and of tests). */
+export function inProcessBackend(deps: AppDeps, caller: { merchantId: string; apiKey: string; products: string[] }, origin: string, lang: Lang): McpBackend {
+  const ctx: CommandCtx = { deps, ...caller, origin, lang }
+  return {
+    lang,
+    tools: async () => commandList(),
+    async call(name, input): Promise<CommandOutcome> {
+      try {
+        const command = commandByName.get(name)
+        if (!command) throw new ApiError('SANDBOX_COMMAND_NOT_FOUND')
+        return { ok: true, data: await runCommand(command, ctx, input) }
+      } catch (error) {
+        if (!(error instanceof ShapedError)) throw error
+        const info = error.resultInfo(i18nFor(lang))
+        return { ok: false, error: { ...info, data: error.data } }
+      }
+    },
+    openApi: async () => openApiDocument(),
+  }
+}
+
+/** `Authorization: Bearer <API key>:<API secret>` — the merchant's sandbox key, as in Settings → API keys. */
+async function merchantOfKey(deps: AppDeps, authorization: string | undefined) {
+  const [apiKey, apiSecret] = (/^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? '').split(':')
+  if (!apiKey || !apiSecret) return undefined
+  await deps.sandbox.ready()
+  const found = await merchantRepo(deps.store.db).findActiveCredential(apiKey)
+  return found && safeEqual(found.credential.apiSecret, apiSecret) ? { merchantId: found.merchant.id, apiKey, products: found.merchant.products } : undefined
+}
+
+/**
+ * `/mcp` (issue 23): the MCP server over Streamable HTTP, stateless (a server per request, JSON answers). Loopback
+ * clients only unless MCP_ALLOW_REMOTE is set (others get 404, as if there were none); the credential is a
+ * merchant's sandbox key. It only ever touches that merchant's sandbox.
+ */
+export function mcpRoutes(deps: AppDeps) {
+  const app = new Hono()
+  app.all('/', async (c) => {
+    if (!deps.config.mcpAllowRemote && !isLoopback(clientAddressOf(c))) throw new ApiError('RESOURCE_NOT_FOUND')
+    const caller = await merchantOfKey(deps, c.req.header('authorization'))
+    if (!caller) {
+      c.header('WWW-Authenticate', 'Bearer realm="paylab-sandbox"')
+      throw new ApiError('UNAUTHORIZED')
+    }
+    const origin = deps.config.publicOrigin ?? new URL(c.req.url).origin
+    const server = createMcpServer(inProcessBackend(deps, caller, origin, pickLang(c.req.header('accept-language'))))
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+    await server.connect(transport)
+    return transport.handleRequest(c.req.raw)
+  })
+  return app
+}
