@@ -62,7 +62,8 @@ async function seedMerchant(options: { dataDir?: string; databaseUrl?: string })
 
 async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANDBOX_HTTPS_PORT: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -163,7 +164,8 @@ async function benchStore(label: string, env: Record<string, string>, seed: () =
     const merchantPaymentId = (JSON.parse(body) as { merchantPaymentId: string }).merchantPaymentId
     const paymentPath = `/v2/codes/payments/${merchantPaymentId}`
     const rows: Row[] = []
-    for (const scenario of scenarios(merchant, paymentPath)) {
+    const only = process.env.BENCH_ONLY
+    for (const scenario of scenarios(merchant, paymentPath).filter((s) => !only || s.name.includes(only))) {
       process.stderr.write(`${label}: ${scenario.name} … `)
       const result = await measure(origin, scenario)
       process.stderr.write(`${Math.round(result.requests.average)} req/s\n`)

@@ -23,9 +23,20 @@ export const schema = { ...site, ...merchants, ...accounts, ...sandbox, ...sandb
 /** One type for both drivers (a union of the two Drizzle types is not callable). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/** A hot-path SQL statement, written once: on PostgreSQL it is prepared once per connection under `name`. */
+export interface Statement {
+  name: string
+  text: string
+}
+
 export interface Store {
   db: Db
   kind: 'pglite' | 'postgres'
+  /**
+   * Runs one statement with positional parameters and answers its rows as the driver parses them (issue 22: the
+   * signed-call hot path, where Drizzle's query building per request and one round trip per read cost the most).
+   */
+  query<R>(statement: Statement, values: unknown[]): Promise<R[]>
   health(): Promise<{ ok: boolean; latencyMs: number; error?: string }>
   close(): Promise<void>
 }
@@ -56,6 +67,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     return {
       db,
       kind: 'postgres',
+      query: async <R>(statement: Statement, values: unknown[]) => (await pool.query({ name: statement.name, text: statement.text, values })).rows as R[],
       health: () => ping(db),
       close: () => pool.end(),
     }
@@ -69,6 +81,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return {
     db,
     kind: 'pglite',
+    query: async <R>(statement: Statement, values: unknown[]) => (await client.query<R>(statement.text, values)).rows,
     health: () => ping(db),
     close: () => client.close(),
   }

@@ -36,6 +36,43 @@ export const newUserAuthorizationId = () => randomUUID()
 export const newSessionId = () => randomBytes(18).toString('base64url')
 
 /**
+ * The signed-call hot path's reads (issue 22: get-payment), built once per database handle: Drizzle builds their
+ * SQL once, and PostgreSQL prepares them once per connection under their names.
+ */
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>()
+function prepareReads(db: Db) {
+  return {
+    payment: db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.merchantId, sql.placeholder('merchantId')), eq(sandboxPayments.merchantPaymentId, sql.placeholder('merchantPaymentId'))))
+      .prepare('paylab_find_payment'),
+    refunds: db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.paymentId, sql.placeholder('paymentId')))
+      .prepare('paylab_refunds_of'),
+    /** A payment and its refunds in one statement (every refund column is text or a JSON-exact number). */
+    paymentWithRefunds: db
+      .select({
+        payment: sandboxPayments,
+        refunds: sql<RefundRow[]>`coalesce((select json_agg(json_build_object(
+          'merchantId', r.merchant_id, 'merchantRefundId', r.merchant_refund_id, 'paymentId', r.payment_id, 'amount', r.amount,
+          'status', r.status, 'reason', r.reason, 'requestedAt', r.requested_at, 'acceptedAtMs', r.accepted_at_ms))
+          from ${sandboxRefunds} r where r.payment_id = ${sandboxPayments.paymentId}), '[]'::json)`,
+      })
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.merchantId, sql.placeholder('merchantId')), eq(sandboxPayments.merchantPaymentId, sql.placeholder('merchantPaymentId'))))
+      .prepare('paylab_find_payment_with_refunds'),
+  }
+}
+function readsOf(db: Db) {
+  let reads = preparedReads.get(db)
+  if (!reads) preparedReads.set(db, (reads = prepareReads(db)))
+  return reads
+}
+
+/**
  * "Now" on each row's merchant clock in SQL, for a query that left-joins `sandbox_clocks` on its merchant:
  * `nowMs` (the clock without a merchant's offset) plus that merchant's offset.
  */
@@ -148,11 +185,16 @@ export function sandboxRepo(db: Db) {
       return inserted!
     },
     async findPayment(merchantId: string, merchantPaymentId: string, lock = false) {
+      if (!lock) return (await readsOf(db).payment.execute({ merchantId, merchantPaymentId }))[0]
       const q = db
         .select()
         .from(sandboxPayments)
         .where(and(eq(sandboxPayments.merchantId, merchantId), eq(sandboxPayments.merchantPaymentId, merchantPaymentId)))
       return (await (lock ? q.for('update') : q))[0]
+    },
+    /** A merchant's payment with its refunds, in one round trip (the signed get-payment's read). */
+    async findPaymentWithRefunds(merchantId: string, merchantPaymentId: string): Promise<{ payment: PaymentRow; refunds: RefundRow[] } | undefined> {
+      return (await readsOf(db).paymentWithRefunds.execute({ merchantId, merchantPaymentId }))[0]
     },
     async findPaymentById(paymentId: string, lock = false) {
       const q = db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId))
@@ -206,8 +248,8 @@ export function sandboxRepo(db: Db) {
           .where(and(eq(sandboxRefunds.merchantId, merchantId), eq(sandboxRefunds.merchantRefundId, merchantRefundId)))
       )[0]
     },
-    refundsOf(paymentId: string) {
-      return db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId))
+    refundsOf(paymentId: string): Promise<RefundRow[]> {
+      return readsOf(db).refunds.execute({ paymentId })
     },
 
     // ── idempotent operations (capture, revert, reauthorize) ───────────────────────────────────────────
