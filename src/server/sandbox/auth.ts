@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps.ts'
 import { merchantRepo } from '../store/merchant-repo.ts'
 import { sandboxRepo } from '../store/sandbox-repo.ts'
 import { admitSignedRequest, type Admission } from '../store/opa-admission.ts'
+import { syncMerchantClock } from './merchant-clock.ts'
 import { nodeOpaCrypto } from './opa-crypto.ts'
 
 /** Who a verified OPA request acts for. */
@@ -117,6 +118,8 @@ export function opaAuth(
       keys.set(header.apiKey, { apiSecret: admitted.apiSecret, touchedAtMs: nowMs })
     }
     const merchantId = admitted.merchantId
+    // a clock moved by another process is this process's clock from this request on
+    syncMerchantClock(deps.clock, merchantId, admitted.clock)
     if (!admitted.fresh) throw refuse(merchantId, 'NONCE_REUSED')
     forgetOldNonces(nowMs)
     const assumed = c.req.query('assumeMerchant') || c.req.header('x-assume-merchant') || merchantId

@@ -37,6 +37,11 @@ export interface Store {
    * signed-call hot path, where Drizzle's query building per request and one round trip per read cost the most).
    */
   query<R>(statement: Statement, values: unknown[]): Promise<R[]>
+  /**
+   * PostgreSQL only: calls `onMessage` with the payload of every `pg_notify(channel, …)` of any process on this
+   * database, on a connection of its own (reconnected when it drops). Answers the stop function.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onError?: (error: Error) => void): Promise<() => Promise<void>>
   health(): Promise<{ ok: boolean; latencyMs: number; error?: string }>
   close(): Promise<void>
 }
@@ -68,6 +73,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       db,
       kind: 'postgres',
       query: async <R>(statement: Statement, values: unknown[]) => (await pool.query({ name: statement.name, text: statement.text, values })).rows as R[],
+      listen: (channel, onMessage, onError) => listen(options.databaseUrl!, channel, onMessage, onError),
       health: () => ping(db),
       close: () => pool.end(),
     }
@@ -84,6 +90,30 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     query: async <R>(statement: Statement, values: unknown[]) => (await client.query<R>(statement.text, values)).rows,
     health: () => ping(db),
     close: () => client.close(),
+  }
+}
+
+async function listen(url: string, channel: string, onMessage: (payload: string) => void, onError: (error: Error) => void = () => {}) {
+  let stopped = false
+  let client: pg.Client | undefined
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url })
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '')
+    })
+    c.on('error', (error) => {
+      onError(error)
+      c.end().catch(() => {})
+      if (!stopped) setTimeout(() => void connect().catch(onError), 1000).unref()
+    })
+    await c.connect()
+    await c.query(`listen "${channel.replaceAll('"', '')}"`)
+    client = c
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    await client?.end().catch(() => {})
   }
 }
 

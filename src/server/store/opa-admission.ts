@@ -7,6 +7,8 @@ export interface Admission {
   products: string[]
   /** The nonce was new (false: a replay inside the window). */
   fresh: boolean
+  /** The merchant's stored clock (null: real time), read in the same statement. */
+  clock: { offsetMs: number; updatedAtMs: number } | null
 }
 
 interface AdmissionRow {
@@ -14,11 +16,13 @@ interface AdmissionRow {
   api_secret: string
   products: string[]
   fresh: number
+  clock_offset_ms: number | null
+  clock_updated_at_ms: number | null
 }
 
 const credential = `
-  select c.merchant_id, c.api_secret, m.products
-  from merchant_credentials c join merchants m on m.id = c.merchant_id
+  select c.merchant_id, c.api_secret, m.products, k.offset_ms::float8 as clock_offset_ms, k.updated_at_ms::float8 as clock_updated_at_ms
+  from merchant_credentials c join merchants m on m.id = c.merchant_id left join sandbox_clocks k on k.merchant_id = c.merchant_id
   where c.api_key = $1 and c.revoked_at is null`
 
 const nonce = `
@@ -29,7 +33,7 @@ const nonce = `
 const admit: Statement = {
   name: 'paylab_opa_admit',
   text: `with c as (${credential}), n as (${nonce})
-    select c.merchant_id, c.api_secret, c.products, (select count(*) from n)::int as fresh from c`,
+    select c.*, (select count(*) from n)::int as fresh from c`,
 }
 
 /**
@@ -43,13 +47,13 @@ const admitAndTouch: Statement = {
       update merchant_credentials set last_used_at = $4
       where api_key = $1 and revoked_at is null and (last_used_at is null or last_used_at < $5) and exists (select 1 from n)
       returning 1)
-    select c.merchant_id, c.api_secret, c.products, (select count(*) from n)::int as fresh from c`,
+    select c.*, (select count(*) from n)::int as fresh from c`,
 }
 
 /**
  * OPA-Auth's one statement per signed request (issue 22): the credential, active now, with its merchant's
- * products, and the nonce remembered — so a revoked key, a product change or a replay is seen at once by every
- * process, whatever a process remembers of the key. Undefined when the key is unknown or revoked (no nonce is
+ * products and stored clock, and the nonce remembered — so a revoked key, a product change, a moved clock or a
+ * replay is seen at once by every process, whatever a process remembers. Undefined when the key is unknown or revoked (no nonce is
  * stored then). `touchAt` also records the key's use (at most once a minute: the caller asks when it may be due).
  */
 export async function admitSignedRequest(
@@ -62,5 +66,11 @@ export async function admitSignedRequest(
     : await store.query<AdmissionRow>(admit, values)
   const row = rows[0]
   if (!row) return undefined
-  return { merchantId: row.merchant_id, apiSecret: row.api_secret, products: row.products, fresh: Number(row.fresh) === 1 }
+  return {
+    merchantId: row.merchant_id,
+    apiSecret: row.api_secret,
+    products: row.products,
+    fresh: Number(row.fresh) === 1,
+    clock: row.clock_offset_ms === null ? null : { offsetMs: Number(row.clock_offset_ms), updatedAtMs: Number(row.clock_updated_at_ms) },
+  }
 }

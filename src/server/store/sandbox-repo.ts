@@ -82,8 +82,11 @@ export const merchantNowSql = (nowMs: number) => sql`${nowMs}::bigint + coalesce
 const pendingOperation = sql`${sandboxOperations.response} ->> 'pending' = 'true' and not (${sandboxOperations.response} ?| array['approvedAtMs', 'expiredAtMs'])`
 
 /** All SQL of the OPA sandbox. Pass a transaction as `db` to group calls. */
+/** The PostgreSQL channel a moved merchant clock is announced on (the payload is the merchant id). */
+export const clockChannel = 'paylab_clock'
+
 export function sandboxRepo(db: Db) {
-  return {
+  const repo = {
     /** The handle these calls run on (the store, or the transaction passed in): other repos join it (webhooks). */
     db,
     // ── merchants (seed) ───────────────────────────────────────────────────────────────────────────────
@@ -167,6 +170,11 @@ export function sandboxRepo(db: Db) {
       const [row] = await db.select({ offsetMs: sandboxClocks.offsetMs }).from(sandboxClocks).where(eq(sandboxClocks.merchantId, merchantId))
       return row?.offsetMs ?? 0
     },
+    /** A merchant's stored clock (undefined: real time); `updatedAtMs` tells one move from the next. */
+    async clockRow(merchantId: string) {
+      const [row] = await db.select().from(sandboxClocks).where(eq(sandboxClocks.merchantId, merchantId))
+      return row
+    },
     async saveClockOffset(merchantId: string, offsetMs: number, nowMs: number) {
       if (offsetMs === 0) await db.delete(sandboxClocks).where(eq(sandboxClocks.merchantId, merchantId))
       else
@@ -174,6 +182,11 @@ export function sandboxRepo(db: Db) {
           .insert(sandboxClocks)
           .values({ merchantId, offsetMs, updatedAtMs: nowMs })
           .onConflictDoUpdate({ target: sandboxClocks.merchantId, set: { offsetMs, updatedAtMs: nowMs } })
+      await repo.notifyClockMoved(merchantId)
+    },
+    /** Tells every process on this database that a merchant's clock moved (delivered when the transaction commits). */
+    async notifyClockMoved(merchantId: string) {
+      await db.execute(sql`select pg_notify(${clockChannel}, ${merchantId})`)
     },
     async forgetNoncesBefore(ms: number) {
       await db.delete(sandboxNonces).where(lt(sandboxNonces.seenAtMs, ms))
@@ -406,6 +419,7 @@ export function sandboxRepo(db: Db) {
       )[0]
     },
   }
+  return repo
 }
 
 export type SandboxRepo = ReturnType<typeof sandboxRepo>
