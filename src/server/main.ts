@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
 import { loadOrCreateCertificate, startHttpsListener } from './sandbox/https.ts'
 import { followMerchantClocks } from './sandbox/merchant-clock.ts'
+import { requestRecorder } from './sandbox/request-log.ts'
 import { createSandbox } from './modules/sandbox/engine/index.ts'
 import { openStore } from './store/db.ts'
 import { webhookDispatcher } from './sandbox/webhooks.ts'
@@ -57,6 +58,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     log.info('shutting down', { signal })
     // Stop accepting, let in-flight requests finish, then close the store.
     await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), https?.close(), webhooks.stop(), stopFollowing()])
+    // the request log's buffered entries are written before the store closes (they were lost on every stop)
+    await requestRecorder(deps).settled()
     await store.close()
     log.info('stopped')
     process.exit(0)
