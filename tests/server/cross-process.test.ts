@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -22,6 +22,12 @@ import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
  */
 const adminUrl = process.env.TEST_DATABASE_URL
 const example = JSON.parse(readFileSync(new URL('../../docs/sandbox-seed.example.json', import.meta.url), 'utf8'))
+/** Debian's nginx: CI installs it (.ci/run sets PAYLAB_REQUIRE_NGINX); on a machine without it that one test is skipped, said aloud. */
+const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path))
+if (adminUrl && !nginx) {
+  if (process.env.PAYLAB_REQUIRE_NGINX) throw new Error('nginx is required here (PAYLAB_REQUIRE_NGINX is set) but not installed: apt-get install nginx')
+  console.warn('cross-process suite: nginx is not installed, the load-balancer test of docs "Running PayLab for a team" is SKIPPED (apt-get install nginx)')
+}
 
 describe.runIf(!!adminUrl)('two server processes on one PostgreSQL database', () => {
   const name = `paylab_x_${randomBytes(5).toString('hex')}`
@@ -208,5 +214,54 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL database', ()
       expect(
         (await opa(i).post('/v2/codes', { merchantPaymentId: `X-AFTER-${i}`, amount: jpy(100), codeType: 'ORDER_QR', requestedAt: epochNow() })).status,
       ).toBe(201)
+  })
+
+  it.runIf(!!nginx)('the nginx configuration of "Running PayLab for a team" balances signed calls over the two processes', async () => {
+    const page = readFileSync(new URL('../../src/content/en/products/docs/team-server.md', import.meta.url), 'utf8')
+    const block = /```nginx\n([\s\S]*?)```/.exec(page)?.[1]
+    expect(block, 'the page shows an nginx configuration').toBeTruthy()
+    const port = await freePort()
+    const ports = origins.map((o) => new URL(o).port)
+    const site = block!
+      .replace('127.0.0.1:3001', `127.0.0.1:${ports[0]}`)
+      .replace('127.0.0.1:3002', `127.0.0.1:${ports[1]}`)
+      .replace('listen 8080;', `listen 127.0.0.1:${port};`)
+    expect(site).not.toBe(block)
+    const dir = mkdtempSync(join(tmpdir(), 'paylab-nginx-'))
+    const temp = (name: string) => `${name} ${join(dir, name)};`
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `daemon off; worker_processes 1; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'error.log')};
+events { worker_connections 256; }
+http { access_log off; ${['client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path'].map(temp).join(' ')}
+${site}
+}`,
+    )
+    const proxy = spawn(nginx!, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: ['ignore', 'inherit', 'inherit'] })
+    try {
+      const origin = `http://127.0.0.1:${port}`
+      await waitUntilOk(`${origin}/healthz`, { timeoutMs: 20_000, intervalMs: 100, child: proxy })
+      const through = opaClient({
+        request: (path, init) => fetch(origin + path, init),
+        apiKey: merchant.apiKey,
+        apiSecret: merchant.apiSecret,
+        merchantId: merchant.id,
+      })
+      const mpid = `X-NGINX-${Date.now()}`
+      const created = await through.post('/v2/codes', { merchantPaymentId: mpid, amount: jpy(150), codeType: 'ORDER_QR', requestedAt: epochNow() })
+      expect(created.status).toBe(201)
+      // round robin: consecutive signed reads go to both processes, and every one verifies
+      const reads = await Promise.all(Array.from({ length: 6 }, () => through.get(`/v2/codes/payments/${mpid}`)))
+      expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200])
+      // a replay through the balancer is refused whichever process it reaches
+      const again = await fetch(`${origin}/v2/codes/payments/${mpid}`, {
+        headers: { authorization: reads[0]!.authorization!, 'x-assume-merchant': merchant.id },
+      })
+      expect(again.status).toBe(401)
+    } finally {
+      proxy.kill('SIGTERM')
+      await new Promise((resolve) => (proxy.exitCode !== null ? resolve(undefined) : proxy.once('exit', resolve)))
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
