@@ -205,9 +205,10 @@ function printTable(rows: Row[]) {
       row.scenario,
       row.rps.toFixed(0),
       `${((row.rps / ceiling) * 100).toFixed(1)} %`,
-      row.p50.toFixed(1),
-      row.p99.toFixed(1),
-      ping ? `${(row.p99 / Math.max(ping.p99, 1)).toFixed(1)}×` : '',
+      // no request finished inside the run (each took longer than it): no latency to show
+      row.total ? row.p50.toFixed(1) : 'n/a',
+      row.total ? row.p99.toFixed(1) : 'n/a',
+      ping?.total && row.total ? `${(row.p99 / Math.max(ping.p99, 1)).toFixed(1)}×` : 'n/a',
       row.load,
       String(row.total),
       String(row.non2xx),
@@ -219,6 +220,14 @@ function printTable(rows: Row[]) {
   console.log(fmt(header))
   console.log(`|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`)
   for (const line of lines) console.log(fmt(line))
+}
+
+/** How much WORKERS=2 gains over one process, per endpoint (the goal: at least 1.5×). */
+function printScaling(rows: Row[]) {
+  for (const one of rows.filter((r) => r.store === 'PostgreSQL')) {
+    const two = rows.find((r) => r.store === 'PostgreSQL WORKERS=2' && r.scenario === one.scenario)
+    if (two && one.rps > 0) console.log(`WORKERS=2 / one process, ${one.scenario}: ${(two.rps / one.rps).toFixed(2)}×`)
+  }
 }
 
 const started = new Date()
@@ -262,6 +271,12 @@ if (stores.includes('postgres') || stores.includes('workers')) {
     }
 }
 printTable(rows)
+printScaling(rows)
+console.log(
+  `load average at the end: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`,
+)
 
 /** A throwaway PostgreSQL 15 cluster like .ci/run's (initdb as the postgres user, trust auth, fsync off). */
 function startThrowawayPostgres(): { url: string; stop: () => void } | undefined {
