@@ -1,11 +1,16 @@
 // `npm run bench:sandbox`: throughput and latency of the sandbox's signed create-code (POST /v2/codes) and
 // signed get-payment (GET /v2/codes/payments/{id}) beside the same server's bare JSON endpoint
 // (GET /sandbox/api/ping), the ceiling. The server runs as a child process on loopback (so the load generator
-// does not share its event loop) on a fresh PGlite store, and again on PostgreSQL when DATABASE_URL is set.
-// One run on this machine; not a test. Figures go in docs/sandbox-wallet.md.
-import { spawn, type ChildProcess } from 'node:child_process'
+// does not share its event loop), in one run: on a fresh PGlite store, on PostgreSQL with one process, and on
+// PostgreSQL with WORKERS=2 (issue 22). PostgreSQL: DATABASE_URL (an admin URL: the bench creates and drops its
+// own databases there), else a throwaway PostgreSQL 15 cluster started here as .ci/run does (Debian's
+// postgresql package). One run on this machine; not a test. Figures go in docs/sandbox-wallet.md.
+//
+// BENCH_DURATION_S, BENCH_WARMUP_S, BENCH_CONNECTIONS (default 50); BENCH_ONLY=<part of an endpoint's name>;
+// BENCH_STORES=pglite,postgres,workers; BENCH_CPU_PROF=<dir> (the server runs with --cpu-prof into it).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,11 +18,13 @@ import { signOpaRequest } from '../src/domain/opa-auth.ts'
 import { nodeOpaCrypto } from '../src/server/sandbox/opa-crypto.ts'
 import { openStore } from '../src/server/store/db.ts'
 import { merchantRepo } from '../src/server/store/merchant-repo.ts'
+import pg from 'pg'
 import { freePort, waitUntilOk } from './lib/local-server.ts'
 
 const warmupSeconds = Number(process.env.BENCH_WARMUP_S ?? 1)
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 5)
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const stores = (process.env.BENCH_STORES ?? 'pglite,postgres,workers').split(',')
 
 // autocannon ships no types; this is the part of its API the bench uses.
 interface RawRequest {
@@ -62,7 +69,8 @@ async function seedMerchant(options: { dataDir?: string; databaseUrl?: string })
 
 async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANDBOX_HTTPS_PORT: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -136,6 +144,7 @@ function scenarios(merchant: Merchant, paymentPath: string): Scenario[] {
 }
 
 interface Row {
+  load: string
   store: string
   scenario: string
   rps: number
@@ -163,11 +172,13 @@ async function benchStore(label: string, env: Record<string, string>, seed: () =
     const merchantPaymentId = (JSON.parse(body) as { merchantPaymentId: string }).merchantPaymentId
     const paymentPath = `/v2/codes/payments/${merchantPaymentId}`
     const rows: Row[] = []
-    for (const scenario of scenarios(merchant, paymentPath)) {
+    const only = process.env.BENCH_ONLY
+    for (const scenario of scenarios(merchant, paymentPath).filter((s) => !only || s.name.includes(only))) {
       process.stderr.write(`${label}: ${scenario.name} … `)
       const result = await measure(origin, scenario)
       process.stderr.write(`${Math.round(result.requests.average)} req/s\n`)
       rows.push({
+        load: loadavg()[0]!.toFixed(1),
         store: label,
         scenario: scenario.name,
         rps: result.requests.average,
@@ -185,16 +196,20 @@ async function benchStore(label: string, env: Record<string, string>, seed: () =
 }
 
 function printTable(rows: Row[]) {
-  const header = ['store', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'requests', 'non-2xx', 'errors']
+  const header = ['store', 'endpoint', 'req/s', 'vs ceiling', 'p50 ms', 'p99 ms', 'p99 vs ping', 'load 1 min', 'requests', 'non-2xx', 'errors']
   const lines = rows.map((row) => {
-    const ceiling = rows.find((r) => r.store === row.store && r.scenario.startsWith('bare'))?.rps ?? row.rps
+    const ping = rows.find((r) => r.store === row.store && r.scenario.startsWith('bare'))
+    const ceiling = ping?.rps ?? row.rps
     return [
       row.store,
       row.scenario,
       row.rps.toFixed(0),
-      row.p50.toFixed(1),
-      row.p99.toFixed(1),
       `${((row.rps / ceiling) * 100).toFixed(1)} %`,
+      // no request finished inside the run (each took longer than it): no latency to show
+      row.total ? row.p50.toFixed(1) : 'n/a',
+      row.total ? row.p99.toFixed(1) : 'n/a',
+      ping?.total && row.total ? `${(row.p99 / Math.max(ping.p99, 1)).toFixed(1)}×` : 'n/a',
+      row.load,
       String(row.total),
       String(row.non2xx),
       String(row.errors),
@@ -207,6 +222,14 @@ function printTable(rows: Row[]) {
   for (const line of lines) console.log(fmt(line))
 }
 
+/** How much WORKERS=2 gains over one process, per endpoint (the goal: at least 1.5×). */
+function printScaling(rows: Row[]) {
+  for (const one of rows.filter((r) => r.store === 'PostgreSQL')) {
+    const two = rows.find((r) => r.store === 'PostgreSQL WORKERS=2' && r.scenario === one.scenario)
+    if (two && one.rps > 0) console.log(`WORKERS=2 / one process, ${one.scenario}: ${(two.rps / one.rps).toFixed(2)}×`)
+  }
+}
+
 const started = new Date()
 console.log(
   `PayLab sandbox bench — ${started.toISOString()} — node ${process.version}, ${connections} connections, ` +
@@ -216,21 +239,81 @@ console.log(
       .join(' ')} (other work on the machine skews every figure)`,
 )
 const rows: Row[] = []
-const dataDir = mkdtempSync(join(tmpdir(), 'paylab-bench-'))
-try {
-  rows.push(...(await benchStore('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, () => seedMerchant({ dataDir }))))
-} finally {
-  rmSync(dataDir, { recursive: true, force: true })
-}
-const databaseUrl = process.env.DATABASE_URL
-if (databaseUrl) {
-  const pgDataDir = mkdtempSync(join(tmpdir(), 'paylab-bench-pg-'))
+if (stores.includes('pglite')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paylab-bench-'))
   try {
-    rows.push(...(await benchStore('PostgreSQL', { DATABASE_URL: databaseUrl, DATA_DIR: pgDataDir }, () => seedMerchant({ databaseUrl }))))
+    rows.push(...(await benchStore('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: '' }, () => seedMerchant({ dataDir }))))
   } finally {
-    rmSync(pgDataDir, { recursive: true, force: true })
+    rmSync(dataDir, { recursive: true, force: true })
   }
-} else {
-  console.log('(DATABASE_URL is not set: PostgreSQL skipped)')
+}
+if (stores.includes('postgres') || stores.includes('workers')) {
+  const cluster = process.env.DATABASE_URL ? undefined : startThrowawayPostgres()
+  const adminUrl = process.env.DATABASE_URL ?? cluster?.url
+  if (!adminUrl) console.log('(no DATABASE_URL and no PostgreSQL 15 at /usr/lib/postgresql/15/bin: PostgreSQL skipped; apt-get install postgresql)')
+  else
+    try {
+      for (const [label, workers] of [
+        ['PostgreSQL', '1'],
+        ['PostgreSQL WORKERS=2', '2'],
+      ] as const) {
+        if (!stores.includes(workers === '1' ? 'postgres' : 'workers')) continue
+        const databaseUrl = await freshDatabase(adminUrl, `paylab_bench_${workers}`)
+        const dataDir = mkdtempSync(join(tmpdir(), 'paylab-bench-pg-'))
+        try {
+          rows.push(...(await benchStore(label, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, WORKERS: workers }, () => seedMerchant({ databaseUrl }))))
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true })
+        }
+      }
+    } finally {
+      cluster?.stop()
+    }
 }
 printTable(rows)
+printScaling(rows)
+console.log(
+  `load average at the end: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`,
+)
+
+/** A throwaway PostgreSQL 15 cluster like .ci/run's (initdb as the postgres user, trust auth, fsync off). */
+function startThrowawayPostgres(): { url: string; stop: () => void } | undefined {
+  const bin = '/usr/lib/postgresql/15/bin'
+  if (!existsSync(`${bin}/initdb`)) return undefined
+  const dir = mkdtempSync(join(tmpdir(), 'paylab-bench-pgcluster-'))
+  const asRoot = process.getuid?.() === 0
+  const run = (command: string) =>
+    asRoot ? execFileSync('su', ['postgres', '-c', command], { stdio: 'ignore' }) : execFileSync('sh', ['-c', command], { stdio: 'ignore' })
+  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0)
+  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  run(`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8`)
+  run(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/log -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off' -w start`)
+  console.log(`(a throwaway PostgreSQL 15 on port ${port})`)
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        run(`${bin}/pg_ctl -D ${dir}/data -m immediate stop`)
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+/** An empty database of that name on the server of `adminUrl` (dropped first if a former run left it). */
+async function freshDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}

@@ -1,7 +1,8 @@
 /**
  * `npm run sandbox:forward -- http://localhost:PORT/path` (docs/webhooks.md#forwarder): delivers a merchant's
  * sandbox webhooks to a server on this machine that the sandbox does not post to itself. It PULLS: it polls the
- * OPA-signed `GET /sandbox/api/webhooks` with the merchant's key, posts each delivery waiting for it to the local
+ * OPA-signed `GET /sandbox/api/webhooks` with the merchant's key, claims each delivery waiting for it
+ * (`POST /sandbox/api/webhooks/{deliveryId}/claim`: of several forwarders one posts it), posts it to the local
  * URL with the very body and signature headers the sandbox made, and reports the answer
  * (`POST /sandbox/api/webhooks/{deliveryId}/attempts`) so the delivery log shows it. Nothing listens, nothing is
  * exposed.
@@ -49,6 +50,7 @@ const interval = Math.max(200, Number(values.interval) || 1000)
 /** What the forwarder reads of a delivery (the list answer is checked like any outside input). */
 const ForwardableSchema = v.object({ ...webhookDeliverySchema.entries, forward: v.boolean() })
 const ListSchema = v.object({ data: v.object({ deliveries: v.array(ForwardableSchema) }) })
+const ClaimSchema = v.object({ data: v.object({ claimed: v.boolean() }) })
 
 async function opa(method: 'GET' | 'POST', path: string, body?: unknown) {
   const text = body === undefined ? undefined : JSON.stringify(body)
@@ -81,6 +83,9 @@ async function poll() {
   const list = v.parse(ListSchema, await opa('GET', '/sandbox/api/webhooks?status=pending&limit=200'))
   const due = list.data.deliveries.filter((d) => d.forward).reverse()
   for (const delivery of due) {
+    // several forwarders may poll one merchant: each attempt is posted by the one that claims it
+    const claim = v.parse(ClaimSchema, await opa('POST', `/sandbox/api/webhooks/${delivery.deliveryId}/claim`))
+    if (!claim.data.claimed) continue
     const answer = await post(target!, delivery.request.headers, delivery.request.body)
     await opa('POST', `/sandbox/api/webhooks/${delivery.deliveryId}/attempts`, {
       status: answer.status,

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import { serve } from '@hono/node-server'
 import { createAnalyticsSink } from './analytics.ts'
 import { createApp } from './app.ts'
@@ -5,15 +6,18 @@ import { appDeps } from './deps.ts'
 import { createClock } from './clock.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
-import { startHttpsListener } from './sandbox/https.ts'
+import { loadOrCreateCertificate, startHttpsListener } from './sandbox/https.ts'
+import { followMerchantClocks } from './sandbox/merchant-clock.ts'
+import { requestRecorder } from './sandbox/request-log.ts'
+import { createSandbox } from './modules/sandbox/engine/index.ts'
 import { openStore } from './store/db.ts'
 import { webhookDispatcher } from './sandbox/webhooks.ts'
 
 /** Starts the one server: applies migrations, listens, and shuts down gracefully on SIGINT/SIGTERM. */
-export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+export async function startServer(env: NodeJS.ProcessEnv = process.env, options: { migrate?: boolean } = {}) {
   const config = loadConfig(env)
   const log = createLogger(config.logLevel)
-  const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir })
+  const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl, migrate: options.migrate } : { dataDir: config.dataDir })
   const deps = appDeps({ config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) })
   const app = createApp(deps)
   // the demo merchant and the merchants' moved clocks, before the first request (a failure is logged, not fatal)
@@ -41,6 +45,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   // Sandbox webhooks (docs/webhooks.md): every process posts due deliveries once a second (a claim gives each attempt to one).
   const webhooks = webhookDispatcher(deps)
   webhooks.start()
+  // other processes on the same PostgreSQL (WORKERS, several machines) move merchant clocks too
+  const stopFollowing = await followMerchantClocks(deps).catch((error: unknown) => {
+    log.warn('not following clock moves of other processes', { error: String(error) })
+    return async () => {}
+  })
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -48,7 +57,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     closing = true
     log.info('shutting down', { signal })
     // Stop accepting, let in-flight requests finish, then close the store.
-    await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), https?.close(), webhooks.stop()])
+    await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), https?.close(), webhooks.stop(), stopFollowing()])
+    // the request log's buffered entries are written before the store closes (they were lost on every stop)
+    await requestRecorder(deps).settled()
     await store.close()
     log.info('stopped')
     process.exit(0)
@@ -58,9 +69,76 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   return { server, https, deps, shutdown }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  startServer().catch((error) => {
-    console.error(error)
+/** `WORKERS`: how many server processes (default 1). Not a number ≥ 1: refused with the reason. */
+export function workersOf(env: NodeJS.ProcessEnv): number {
+  const raw = env.WORKERS?.trim()
+  if (!raw) return 1
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new OperatorError(`WORKERS must be a whole number from 1 to 64 (got "${raw}").`)
+  if (n > 1 && !env.DATABASE_URL)
+    throw new OperatorError(
+      `WORKERS=${n} needs PostgreSQL: set DATABASE_URL=postgres://… (the embedded PGlite store in DATA_DIR serves one process only). ` +
+        'Unset WORKERS (or set WORKERS=1) to run one process on PGlite.',
+    )
+  return n
+}
+
+/** A start-up refusal an operator can act on: printed as it is, without a stack trace. */
+export class OperatorError extends Error {}
+
+/**
+ * Starts PayLab: one server process, or with `WORKERS=n` (PostgreSQL only) n processes sharing the port
+ * (node:cluster). The primary applies migrations, seeds the demo merchant and makes the HTTPS certificate once,
+ * then forks the workers (each a whole server; what they share lives in the database: docs/running-for-a-team.md);
+ * a worker that dies is replaced; SIGINT/SIGTERM stop every worker gracefully.
+ */
+export async function start(env: NodeJS.ProcessEnv = process.env) {
+  const workers = workersOf(env)
+  if (cluster.isWorker) return startServer(env, { migrate: false })
+  if (workers === 1) return startServer(env)
+  const config = loadConfig(env)
+  const log = createLogger(config.logLevel)
+  const store = await openStore({ databaseUrl: config.databaseUrl })
+  try {
+    await createSandbox({ store, clock: createClock(), log }).seedDemo()
+  } finally {
+    await store.close()
+  }
+  if (config.sandboxHttpsPort !== undefined) await loadOrCreateCertificate(config.dataDir)
+  let stopping = false
+  const fork = () => cluster.fork(env)
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return
+    log.error('worker died; starting another', { pid: worker.process.pid, code, signal })
+    fork()
+  })
+  for (let i = 0; i < workers; i++) fork()
+  log.info('workers started', { workers, port: config.port })
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    const all = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined)
+    let left = all.length
+    if (left === 0) process.exit(0)
+    for (const worker of all) {
+      worker.once('exit', () => {
+        if (--left === 0) process.exit(0)
+      })
+      worker.process.kill(signal)
+    }
+  }
+  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM'))
+  return undefined
+}
+
+/** Runs `start`, printing an operator's refusal as one line. */
+export function startOrExit(env: NodeJS.ProcessEnv = process.env) {
+  return start(env).catch((error: unknown) => {
+    if (error instanceof OperatorError) console.error(`PayLab cannot start: ${error.message}`)
+    else console.error(error)
     process.exit(1)
   })
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) void startOrExit()

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { LRUCache } from 'lru-cache'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import { parseOpaAuthHeader, verifyOpaRequest, type OpaAuthHeader } from '@/domain/opa-auth.ts'
@@ -7,6 +8,8 @@ import type { ProductModel } from '@/domain/products.ts'
 import type { AppDeps } from '../deps.ts'
 import { merchantRepo } from '../store/merchant-repo.ts'
 import { sandboxRepo } from '../store/sandbox-repo.ts'
+import { admitSignedRequest, type Admission } from '../store/opa-admission.ts'
+import { syncMerchantClock } from './merchant-clock.ts'
 import { nodeOpaCrypto } from './opa-crypto.ts'
 
 /** Who a verified OPA request acts for. */
@@ -43,16 +46,30 @@ export function opaAuth(
 ): MiddlewareHandler<OpaEnv> {
   const window = limits.sandbox.authEpochWindowMs
   const seen = new Set<string>()
+  const merchants = merchantRepo(deps.store.db)
+  const nonces = sandboxRepo(deps.store.db)
+  /**
+   * What this process remembers of a key (issue 22): its secret (fixed for the key's life: a rotation issues a
+   * new key) and when it last recorded the key's use. Never trusted alone: every accepted request re-reads the
+   * key's state in the statement that stores its nonce (`admitSignedRequest`), so a revoked key, a product
+   * change or a key removed by a reset is seen at once by every process.
+   */
+  const keys = new LRUCache<string, { apiSecret: string; touchedAtMs: number }>({ max: 10_000 })
   let lastCleanupMs = 0
+  /** Old nonces go in the background, at most once a window per process (never on a request's path). */
+  const forgetOldNonces = (nowMs: number) => {
+    if (nowMs - lastCleanupMs <= window) return
+    lastCleanupMs = nowMs
+    nonces.forgetNoncesBefore(nowMs - 2 * window).catch((error: unknown) => deps.log.warn('nonce cleanup failed', { error: String(error) }))
+  }
   return async (c, next) => {
     const header = parseOpaAuthHeader(c.req.header('authorization'))
     if (!header) throw new ApiError('UNAUTHORIZED')
     await ready()
-    const merchants = merchantRepo(deps.store.db)
-    const found = await merchants.findActiveCredential(header.apiKey)
     const body = await c.req.text()
     const nowMs = deps.clock.nowMs()
     const path = signedPathOf(c.req.path)
+    const contentType = c.req.header('content-type')
     /** Remembers why, for the key's owner (the request log's debugger), then answers 401 as before. */
     const refuse = (
       merchantId: string,
@@ -67,41 +84,51 @@ export function opaAuth(
     const explain = (h: OpaAuthHeader, reason: OpaFailureReason, extra: Partial<OpaFailureExplanation>): OpaFailureExplanation => ({
       reason,
       receivedHeader: c.req.header('authorization') ?? '',
-      ...opaExpectation(nodeOpaCrypto, { header: h, method: c.req.method, path, contentType: c.req.header('content-type'), body, nowMs }),
+      ...opaExpectation(nodeOpaCrypto, { header: h, method: c.req.method, path, contentType, body, nowMs }),
       allowedSkewMs: window,
       ...extra,
     })
-    if (!found) {
-      const owner = await merchants.findCredentialOwner(header.apiKey)
-      if (owner) throw refuse(owner, 'UNKNOWN_KEY')
-      throw new ApiError('UNAUTHORIZED')
+    const verify = (apiSecret: string) =>
+      verifyOpaRequest(nodeOpaCrypto, { header, apiSecret, method: c.req.method, path, contentType, body, nowMs, windowMs: window })
+
+    // The usual case: a key this process knows, a good signature — one statement (key state + nonce).
+    const known = keys.get(header.apiKey)
+    let admitted: Admission | undefined
+    if (known && verify(known.apiSecret).ok) {
+      const touchAt = nowMs - known.touchedAtMs >= 60_000 ? deps.clock.now() : undefined
+      admitted = await admitSignedRequest(deps.store, { apiKey: header.apiKey, nonce: header.nonce, nowMs, touchAt })
+      if (admitted && admitted.apiSecret !== known.apiSecret) admitted = undefined
+      else if (admitted && touchAt) known.touchedAtMs = nowMs
     }
-    const merchantId = found.merchant.id
-    const verdict = verifyOpaRequest(nodeOpaCrypto, {
-      header,
-      apiSecret: found.credential.apiSecret,
-      method: c.req.method,
-      path,
-      contentType: c.req.header('content-type'),
-      body,
-      nowMs,
-      windowMs: window,
-    })
-    if (!verdict.ok) throw refuse(merchantId, verdict.reason === 'MALFORMED' ? 'BAD_SIGNATURE' : verdict.reason)
-    const repo = sandboxRepo(deps.store.db)
-    if (!(await repo.rememberNonce(header.apiKey, header.nonce, nowMs))) throw refuse(merchantId, 'NONCE_REUSED')
-    if (nowMs - lastCleanupMs > window) {
-      lastCleanupMs = nowMs
-      await repo.forgetNoncesBefore(nowMs - 2 * window)
+    // Otherwise (first use here, a refusal, a key revoked since): the key is looked up and checked step by step,
+    // so that every refusal is explained as before.
+    if (!admitted) {
+      keys.delete(header.apiKey)
+      const found = await merchants.findActiveCredential(header.apiKey)
+      if (!found) {
+        const owner = await merchants.findCredentialOwner(header.apiKey)
+        if (owner) throw refuse(owner, 'UNKNOWN_KEY')
+        throw new ApiError('UNAUTHORIZED')
+      }
+      const verdict = verify(found.credential.apiSecret)
+      if (!verdict.ok) throw refuse(found.merchant.id, verdict.reason === 'MALFORMED' ? 'BAD_SIGNATURE' : verdict.reason)
+      admitted = await admitSignedRequest(deps.store, { apiKey: header.apiKey, nonce: header.nonce, nowMs, touchAt: deps.clock.now() })
+      // revoked between the two statements: refused as an unknown key of its owner
+      if (!admitted) throw refuse(found.merchant.id, 'UNKNOWN_KEY')
+      keys.set(header.apiKey, { apiSecret: admitted.apiSecret, touchedAtMs: nowMs })
     }
-    await merchants.touchCredential(header.apiKey, deps.clock.now())
+    const merchantId = admitted.merchantId
+    // a clock moved by another process is this process's clock from this request on
+    syncMerchantClock(deps.clock, merchantId, admitted.clock)
+    if (!admitted.fresh) throw refuse(merchantId, 'NONCE_REUSED')
+    forgetOldNonces(nowMs)
     const assumed = c.req.query('assumeMerchant') || c.req.header('x-assume-merchant') || merchantId
     if (assumed !== merchantId) throw refuse(merchantId, 'ASSUMED_MERCHANT', 'OP_OUT_OF_SCOPE', { assumedMerchant: assumed.slice(0, 64) })
     if (!seen.has(assumed)) {
       await beforeFirstUse(assumed)
       seen.add(assumed)
     }
-    c.set('opa', { apiKey: header.apiKey, merchantId: assumed, products: found.merchant.products })
+    c.set('opa', { apiKey: header.apiKey, merchantId: assumed, products: admitted.products })
     await next()
   }
 }

@@ -5,7 +5,7 @@ import { limits } from '@/domain/limits.ts'
 import { SandboxSeedSchema, sandboxStateLimits, seedIssues, type SandboxSeed, type SeedPayment } from '@/domain/sandbox-state.ts'
 import type { AppDeps } from '../deps.ts'
 import type { Db } from '../store/db.ts'
-import { newTestUserId } from '../store/sandbox-repo.ts'
+import { newTestUserId, sandboxRepo } from '../store/sandbox-repo.ts'
 import { sandboxStateRepo, type SandboxRows, type SnapshotRow } from '../store/sandbox-state-repo.ts'
 import { profileIdentifierOf } from '@/domain/lab-link.ts'
 import { defaultTestUsers } from '../modules/sandbox/engine/test-users.ts'
@@ -46,6 +46,8 @@ async function replaceSandbox<T>(
     await repo.insertRows(await rows(db))
     const offset = (await repo.rowsOf(merchantId)).sandbox_clocks?.[0]?.offsetMs
     const answer = await view(db)
+    // the other processes reload the merchant's clock when this commits
+    await sandboxRepo(db).notifyClockMoved(merchantId)
     deps.clock.setOffset(merchantId, typeof offset === 'number' ? offset : 0)
     return answer
   })

@@ -229,9 +229,14 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
   }
 }
 
+/** How long a forwarder's claim on one attempt holds when no report comes (a forwarder stopped mid-post). */
+export const forwarderClaimMs = 30_000
+
 /** Is a pending delivery the forwarder's to post now (one the sandbox does not post, due on the retry schedule)? */
-function dueForForwarder(row: WebhookDeliveryRow, waiting: WebhookWaiting | null, nowMs: number, held?: Set<string>) {
+function dueForForwarder(row: WebhookDeliveryRow, waiting: WebhookWaiting | null, nowMs: number, serverNowMs: number, held?: Set<string>) {
   if (row.status !== 'pending' || !waiting || held?.has(row.id)) return false
+  // another forwarder claimed this attempt and has not reported yet
+  if (row.forwardClaimedUntilMs !== null && row.forwardClaimedUntilMs > serverNowMs) return false
   const last = row.history.at(-1)
   if (!last || row.attempts === 0) return true
   return last.atMs + (webhookLimits.retryDelaysMs[row.attempts - 1] ?? 0) <= nowMs
@@ -253,7 +258,7 @@ export function deliveryView(
     nextAttemptAt: row.status === 'pending' && !ctx.waiting && row.nextAttemptAtMs !== null ? webhookTime(row.nextAttemptAtMs) : null,
     url: ctx.url,
     waiting: row.status === 'pending' ? ctx.waiting : null,
-    forward: dueForForwarder(row, ctx.waiting, ctx.merchantNowMs, ctx.held),
+    forward: dueForForwarder(row, ctx.waiting, ctx.merchantNowMs, ctx.nowMs, ctx.held),
     request: { body: row.body, headers: signWebhook(ctx.secret, row.id, row.body, Math.floor(ctx.nowMs / 1000)) },
     history: row.history.map((a: WebhookAttempt) => ({ at: webhookTime(a.atMs)!, via: a.via, status: a.status, body: a.body, error: a.error })),
   }
@@ -300,6 +305,17 @@ export function webhookService(deps: AppDeps) {
       await repo.recordAttempt(row.id, { atMs: now, via: 'forwarder', ...answer }, next)
       await afterChaosAttempt(deps.store.db, merchantId, row.id, next.status, now)
       return view(merchantId, (await repo.find(merchantId, row.id))!)
+    },
+    /**
+     * A forwarder asks for a delivery's next attempt before posting it (issue 22): `claimed` false when another
+     * forwarder holds it (or it is no longer pending); the claim lasts `forwarderClaimMs` or until the report.
+     */
+    async claim(merchantId: string, deliveryId: string) {
+      const row = await repo.find(merchantId, deliveryId)
+      if (!row) return undefined
+      const now = deps.clock.nowMs()
+      const claimed = await repo.claimForForwarder(merchantId, deliveryId, now, now + forwarderClaimMs)
+      return { claimed: !!claimed, delivery: await view(merchantId, claimed ?? row) }
     },
     /** A URL set or changed: deliveries parked for want of one are due at once. */
     async urlChanged(merchantId: string) {

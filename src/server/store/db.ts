@@ -23,9 +23,25 @@ export const schema = { ...site, ...merchants, ...accounts, ...sandbox, ...sandb
 /** One type for both drivers (a union of the two Drizzle types is not callable). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/** A hot-path SQL statement, written once: on PostgreSQL it is prepared once per connection under `name`. */
+export interface Statement {
+  name: string
+  text: string
+}
+
 export interface Store {
   db: Db
   kind: 'pglite' | 'postgres'
+  /**
+   * Runs one statement with positional parameters and answers its rows as the driver parses them (issue 22: the
+   * signed-call hot path, where Drizzle's query building per request and one round trip per read cost the most).
+   */
+  query<R>(statement: Statement, values: unknown[]): Promise<R[]>
+  /**
+   * PostgreSQL only: calls `onMessage` with the payload of every `pg_notify(channel, …)` of any process on this
+   * database, on a connection of its own (reconnected when it drops). Answers the stop function.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onError?: (error: Error) => void): Promise<() => Promise<void>>
   health(): Promise<{ ok: boolean; latencyMs: number; error?: string }>
   close(): Promise<void>
 }
@@ -56,6 +72,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     return {
       db,
       kind: 'postgres',
+      query: async <R>(statement: Statement, values: unknown[]) => (await pool.query({ name: statement.name, text: statement.text, values })).rows as R[],
+      listen: (channel, onMessage, onError) => listen(options.databaseUrl!, channel, onMessage, onError),
       health: () => ping(db),
       close: () => pool.end(),
     }
@@ -69,8 +87,33 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return {
     db,
     kind: 'pglite',
+    query: async <R>(statement: Statement, values: unknown[]) => (await client.query<R>(statement.text, values)).rows,
     health: () => ping(db),
     close: () => client.close(),
+  }
+}
+
+async function listen(url: string, channel: string, onMessage: (payload: string) => void, onError: (error: Error) => void = () => {}) {
+  let stopped = false
+  let client: pg.Client | undefined
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url })
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '')
+    })
+    c.on('error', (error) => {
+      onError(error)
+      c.end().catch(() => {})
+      if (!stopped) setTimeout(() => void connect().catch(onError), 1000).unref()
+    })
+    await c.connect()
+    await c.query(`listen "${channel.replaceAll('"', '')}"`)
+    client = c
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    await client?.end().catch(() => {})
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { merchantCredentials, merchants } from './tables/merchants.ts'
 
@@ -88,18 +88,6 @@ export function merchantRepo(db: Db) {
         .where(and(eq(merchantCredentials.merchantId, merchantId), eq(merchantCredentials.apiKey, apiKey), isNull(merchantCredentials.revokedAt)))
         .returning()
       return row
-    },
-    /** Records a use of a key by the sandbox; written at most once a minute per key to keep requests cheap. */
-    async touchCredential(apiKey: string, at: Date) {
-      await db
-        .update(merchantCredentials)
-        .set({ lastUsedAt: at })
-        .where(
-          and(
-            eq(merchantCredentials.apiKey, apiKey),
-            or(isNull(merchantCredentials.lastUsedAt), lt(merchantCredentials.lastUsedAt, new Date(at.getTime() - 60_000))),
-          ),
-        )
     },
     async countActiveCredentials(merchantId: string) {
       const [row] = await db

@@ -36,6 +36,43 @@ export const newUserAuthorizationId = () => randomUUID()
 export const newSessionId = () => randomBytes(18).toString('base64url')
 
 /**
+ * The signed-call hot path's reads (issue 22: get-payment), built once per database handle: Drizzle builds their
+ * SQL once, and PostgreSQL prepares them once per connection under their names.
+ */
+const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>()
+function prepareReads(db: Db) {
+  return {
+    payment: db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.merchantId, sql.placeholder('merchantId')), eq(sandboxPayments.merchantPaymentId, sql.placeholder('merchantPaymentId'))))
+      .prepare('paylab_find_payment'),
+    refunds: db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.paymentId, sql.placeholder('paymentId')))
+      .prepare('paylab_refunds_of'),
+    /** A payment and its refunds in one statement (every refund column is text or a JSON-exact number). */
+    paymentWithRefunds: db
+      .select({
+        payment: sandboxPayments,
+        refunds: sql<RefundRow[]>`coalesce((select json_agg(json_build_object(
+          'merchantId', r.merchant_id, 'merchantRefundId', r.merchant_refund_id, 'paymentId', r.payment_id, 'amount', r.amount,
+          'status', r.status, 'reason', r.reason, 'requestedAt', r.requested_at, 'acceptedAtMs', r.accepted_at_ms))
+          from ${sandboxRefunds} r where r.payment_id = ${sandboxPayments.paymentId}), '[]'::json)`,
+      })
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.merchantId, sql.placeholder('merchantId')), eq(sandboxPayments.merchantPaymentId, sql.placeholder('merchantPaymentId'))))
+      .prepare('paylab_find_payment_with_refunds'),
+  }
+}
+function readsOf(db: Db) {
+  let reads = preparedReads.get(db)
+  if (!reads) preparedReads.set(db, (reads = prepareReads(db)))
+  return reads
+}
+
+/**
  * "Now" on each row's merchant clock in SQL, for a query that left-joins `sandbox_clocks` on its merchant:
  * `nowMs` (the clock without a merchant's offset) plus that merchant's offset.
  */
@@ -45,8 +82,11 @@ export const merchantNowSql = (nowMs: number) => sql`${nowMs}::bigint + coalesce
 const pendingOperation = sql`${sandboxOperations.response} ->> 'pending' = 'true' and not (${sandboxOperations.response} ?| array['approvedAtMs', 'expiredAtMs'])`
 
 /** All SQL of the OPA sandbox. Pass a transaction as `db` to group calls. */
+/** The PostgreSQL channel a moved merchant clock is announced on (the payload is the merchant id). */
+export const clockChannel = 'paylab_clock'
+
 export function sandboxRepo(db: Db) {
-  return {
+  const repo = {
     /** The handle these calls run on (the store, or the transaction passed in): other repos join it (webhooks). */
     db,
     // ── merchants (seed) ───────────────────────────────────────────────────────────────────────────────
@@ -130,6 +170,11 @@ export function sandboxRepo(db: Db) {
       const [row] = await db.select({ offsetMs: sandboxClocks.offsetMs }).from(sandboxClocks).where(eq(sandboxClocks.merchantId, merchantId))
       return row?.offsetMs ?? 0
     },
+    /** A merchant's stored clock (undefined: real time); `updatedAtMs` tells one move from the next. */
+    async clockRow(merchantId: string) {
+      const [row] = await db.select().from(sandboxClocks).where(eq(sandboxClocks.merchantId, merchantId))
+      return row
+    },
     async saveClockOffset(merchantId: string, offsetMs: number, nowMs: number) {
       if (offsetMs === 0) await db.delete(sandboxClocks).where(eq(sandboxClocks.merchantId, merchantId))
       else
@@ -137,6 +182,11 @@ export function sandboxRepo(db: Db) {
           .insert(sandboxClocks)
           .values({ merchantId, offsetMs, updatedAtMs: nowMs })
           .onConflictDoUpdate({ target: sandboxClocks.merchantId, set: { offsetMs, updatedAtMs: nowMs } })
+      await repo.notifyClockMoved(merchantId)
+    },
+    /** Tells every process on this database that a merchant's clock moved (delivered when the transaction commits). */
+    async notifyClockMoved(merchantId: string) {
+      await db.execute(sql`select pg_notify(${clockChannel}, ${merchantId})`)
     },
     async forgetNoncesBefore(ms: number) {
       await db.delete(sandboxNonces).where(lt(sandboxNonces.seenAtMs, ms))
@@ -148,11 +198,16 @@ export function sandboxRepo(db: Db) {
       return inserted!
     },
     async findPayment(merchantId: string, merchantPaymentId: string, lock = false) {
+      if (!lock) return (await readsOf(db).payment.execute({ merchantId, merchantPaymentId }))[0]
       const q = db
         .select()
         .from(sandboxPayments)
         .where(and(eq(sandboxPayments.merchantId, merchantId), eq(sandboxPayments.merchantPaymentId, merchantPaymentId)))
       return (await (lock ? q.for('update') : q))[0]
+    },
+    /** A merchant's payment with its refunds, in one round trip (the signed get-payment's read). */
+    async findPaymentWithRefunds(merchantId: string, merchantPaymentId: string): Promise<{ payment: PaymentRow; refunds: RefundRow[] } | undefined> {
+      return (await readsOf(db).paymentWithRefunds.execute({ merchantId, merchantPaymentId }))[0]
     },
     async findPaymentById(paymentId: string, lock = false) {
       const q = db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId))
@@ -206,8 +261,8 @@ export function sandboxRepo(db: Db) {
           .where(and(eq(sandboxRefunds.merchantId, merchantId), eq(sandboxRefunds.merchantRefundId, merchantRefundId)))
       )[0]
     },
-    refundsOf(paymentId: string) {
-      return db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId))
+    refundsOf(paymentId: string): Promise<RefundRow[]> {
+      return readsOf(db).refunds.execute({ paymentId })
     },
 
     // ── idempotent operations (capture, revert, reauthorize) ───────────────────────────────────────────
@@ -364,6 +419,7 @@ export function sandboxRepo(db: Db) {
       )[0]
     },
   }
+  return repo
 }
 
 export type SandboxRepo = ReturnType<typeof sandboxRepo>

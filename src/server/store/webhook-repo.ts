@@ -73,7 +73,26 @@ export function webhookRepo(db: Db) {
         .returning()
       return claimed
     },
-    /** Records an attempt: delivered, failed for good, or pending again at `nextAttemptAtMs`. */
+    /**
+     * A forwarder claims a pending delivery's next attempt until `untilMs` (issue 22): of two forwarders polling
+     * the same merchant, one gets it (undefined for the other, until the claim lapses or the report clears it).
+     */
+    async claimForForwarder(merchantId: string, id: string, nowMs: number, untilMs: number) {
+      const [row] = await db
+        .update(t)
+        .set({ forwardClaimedUntilMs: untilMs })
+        .where(
+          and(
+            eq(t.merchantId, merchantId),
+            eq(t.id, id),
+            eq(t.status, 'pending'),
+            sql`(${t.forwardClaimedUntilMs} is null or ${t.forwardClaimedUntilMs} <= ${nowMs})`,
+          ),
+        )
+        .returning()
+      return row
+    },
+    /** Records an attempt: delivered, failed for good, or pending again at `nextAttemptAtMs` (a forwarder's claim ends). */
     async recordAttempt(id: string, attempt: WebhookAttempt, next: { status: 'pending' | 'delivered' | 'failed'; nextAttemptAtMs: number | null }) {
       const [row] = await db
         .update(t)
@@ -82,6 +101,7 @@ export function webhookRepo(db: Db) {
           nextAttemptAtMs: next.nextAttemptAtMs,
           attempts: sql`${t.attempts} + 1`,
           history: sql`${t.history} || ${JSON.stringify([attempt])}::jsonb`,
+          forwardClaimedUntilMs: null,
         })
         .where(eq(t.id, id))
         .returning()

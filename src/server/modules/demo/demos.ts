@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { SignJWT, jwtVerify } from 'jose'
-import { LRUCache } from 'lru-cache'
 import * as v from 'valibot'
 import { ApiError, successInfo } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
@@ -23,10 +22,10 @@ import {
 } from '@/domain/demo-api.ts'
 import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../../deps.ts'
+import type { Statement, Store } from '../../store/db.ts'
 import { t } from '../../i18n.ts'
 import { demoMerchant } from '../sandbox/engine/seed.ts'
 import * as opa from '@/domain/opa-schemas.ts'
-import { expiringAfter } from '../../content/cache.ts'
 import { registerOperations } from '../../content/openapi.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
@@ -289,22 +288,41 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
 
 /**
  * At most `limits.demo.requestsPerMinute` demo calls per client and minute (fixed window on the server clock),
- * then 429 RATE_LIMIT. The client is the connection's address (a proxy in front should pass one per visitor);
- * kept in memory, so it bounds one server process.
+ * then 429 RATE_LIMIT. The client is the connection's address (a proxy in front should pass one per visitor).
+ * Counted in the store, in one atomic statement (issue 22): every server process on one database holds a client
+ * to the same limit.
  */
 function rateLimit(deps: AppDeps): MiddlewareHandler {
-  // a client's window closes a minute after it opened; the 10,000 most recent clients are remembered
-  const windows = new LRUCache<string, { start: number; count: number }>({ max: 10_000, ...expiringAfter(60_000, () => deps.clock.nowMs()) })
+  let prunedAtMs = 0
   return async (c, next) => {
     const now = deps.clock.nowMs()
+    if (now - prunedAtMs > 60_000) {
+      // closed windows go in the background, at most once a minute per process
+      prunedAtMs = now
+      deps.store.query(pruneDemoWindows, [now - 60_000]).catch((error: unknown) => deps.log.warn('demo rate windows prune failed', { error: String(error) }))
+    }
     const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
     const client = env?.incoming?.socket?.remoteAddress ?? 'local'
-    const w = windows.get(client)
-    if (!w) windows.set(client, { start: now, count: 1 })
-    else if (++w.count > limits.demo.requestsPerMinute) {
-      c.header('Retry-After', String(Math.ceil((w.start + 60_000 - now) / 1000)))
+    const w = await countDemoCall(deps.store, client, now)
+    if (w.count > limits.demo.requestsPerMinute) {
+      c.header('Retry-After', String(Math.ceil((w.windowStartMs + 60_000 - now) / 1000)))
       throw new ApiError('RATE_LIMIT')
     }
     await next()
   }
+}
+
+/** Counts a client's call in its window (a new window when the last one is a minute old); answers the window. */
+const countDemoCallStatement: Statement = {
+  name: 'paylab_demo_rate',
+  text: `insert into demo_rate_windows as w (client, window_start_ms, count) values ($1, $2, 1)
+    on conflict (client) do update set
+      window_start_ms = case when w.window_start_ms <= $2 - 60000 then excluded.window_start_ms else w.window_start_ms end,
+      count = case when w.window_start_ms <= $2 - 60000 then 1 else w.count + 1 end
+    returning window_start_ms::float8 as "windowStartMs", count`,
+}
+const pruneDemoWindows: Statement = { name: 'paylab_demo_rate_prune', text: 'delete from demo_rate_windows where window_start_ms <= $1' }
+async function countDemoCall(store: Pick<Store, 'query'>, client: string, nowMs: number) {
+  const [row] = await store.query<{ windowStartMs: number; count: number }>(countDemoCallStatement, [client.slice(0, 200), nowMs])
+  return row!
 }

@@ -49,6 +49,16 @@ registerOperations([
   },
   {
     method: 'post',
+    path: '/sandbox/api/webhooks/{deliveryId}/claim',
+    tag,
+    summary:
+      'The forwarder claims a delivery before posting it: claimed false when another forwarder holds it (until its report, at most 30 s), so each attempt is posted once',
+    security: opaAuth,
+    params: webhookDeliveryParams,
+    data: v.object({ claimed: v.boolean(), delivery }),
+  },
+  {
+    method: 'post',
     path: '/sandbox/api/webhooks/{deliveryId}/attempts',
     tag,
     summary: 'The forwarder (npm run sandbox:forward) reports what the local server answered to a delivery',

@@ -352,8 +352,9 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     await webhooks.urlChanged(m(c))
     return ok(c, { merchantId: m(c), url: saved.webhookUrl })
   })
-  // the forwarder polls these two: not written to the request log (it would push the merchant's own calls out)
+  // the forwarder polls these three: not written to the request log (it would push the merchant's own calls out)
   api.get('/webhooks', auth, opaQuery(webhookListQuery), async (c) => ok(c, await webhooks.list(m(c), c.req.valid('query'))))
+  api.post('/webhooks/:deliveryId/claim', auth, delivery, async (c) => ok(c, found(await webhooks.claim(m(c), c.req.valid('param').deliveryId))))
   api.post('/webhooks/:deliveryId/attempts', auth, delivery, opaJson(webhookAttemptReport), async (c) => {
     return ok(c, found(await webhooks.report(m(c), c.req.valid('param').deliveryId, c.req.valid('json'))))
   })

@@ -38,6 +38,11 @@ export const sandboxWebhookDeliveries = pgTable(
     /** When the sandbox next tries (pending only); a dispatcher claims a row by moving this forward. */
     nextAttemptAtMs: ms('next_attempt_at_ms'),
     history: jsonb('history').$type<WebhookAttempt[]>().notNull(),
+    /**
+     * A forwarder's claim on its next attempt (issue 22): until this instant (server clock) no other forwarder
+     * posts it; its report clears it. Null: unclaimed.
+     */
+    forwardClaimedUntilMs: ms('forward_claimed_until_ms'),
     createdAtMs: ms('created_at_ms').notNull(),
   },
   (t) => [

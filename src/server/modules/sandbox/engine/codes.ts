@@ -12,7 +12,7 @@ import { merchantRepo } from '../../../store/merchant-repo.ts'
 import { newCodeId, newPaymentId } from '../../../store/sandbox-repo.ts'
 import { orderField, paymentView } from '../views.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './context.ts'
-import { findOrder, lockedApply, orderOf, refresh, type PaymentStatus } from './orders.ts'
+import { lockedApply, orderOf, refresh, type PaymentStatus } from './orders.ts'
 
 const S = limits.sandbox
 
@@ -75,9 +75,11 @@ export async function deleteCode(ctx: MerchantCtx, input: { codeId: string }) {
 
 /** GET /v2/codes/payments/{id}: an unpaid code that expired or was deleted has no payment any more. */
 export async function getCodePayment(ctx: MerchantCtx, input: { merchantPaymentId: string }) {
-  const row = await findOrder(ctx, ctx.merchantId, input.merchantPaymentId)
+  // the order and its refunds in one read (issue 22: the hot path); bringing the order up to date leaves refunds alone
+  const found = await repoOf(ctx).findPaymentWithRefunds(ctx.merchantId, input.merchantPaymentId)
+  const row = found ? await refresh(ctx, found.payment) : undefined
   if (!row || (row.status === 'FAILED' && row.acceptedAtMs === null)) throw new ApiError('DYNAMIC_QR_PAYMENT_NOT_FOUND')
-  return paymentView(row, await repoOf(ctx).refundsOf(row.paymentId), false)
+  return paymentView(row, found!.refunds, false)
 }
 
 // ── the payer's side (cashier page): the code names the merchant ─────────────────────────────────────────
