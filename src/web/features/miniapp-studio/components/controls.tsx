@@ -6,6 +6,7 @@ import { bridgeErrorCodes, type BridgeErrorCode } from '@/domain/miniapp/types.t
 import { Button } from '@/web/ui/button.tsx'
 import type { StudioTestUser } from '../api.ts'
 import type { StudioControls } from '../bridge/host.ts'
+import '../catalog.ts'
 
 /**
  * The tester's controls (issue 21): the test user signed in to the wallet, the wallet app version (spec §9: 2.31.0 to
@@ -72,7 +73,7 @@ const outcomes: Record<StudioControls['nextPaymentOutcome'], MessageDescriptor> 
 const networks: Record<StudioControls['network'], MessageDescriptor> = {
   online: msg`Online`,
   offline: msg`Offline`,
-  slow: msg`Slow (3 seconds a request)`,
+  slow: msg`Slow network`,
 }
 
 export function userLabel(user: StudioTestUser): string {
