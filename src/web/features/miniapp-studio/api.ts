@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { MiniAppFiles, MiniAppManifest } from '@/domain/miniapp/types.ts'
-import { http } from '@/web/lib/http.ts'
+import { envelope, http } from '@/web/lib/http.ts'
 
 /**
  * The studio's calls of the mini-app module (docs: the mini-app contract, issue 21): test users, uploading a folder,
@@ -54,6 +54,15 @@ const appSchema = v.object({
   editToken: v.optional(v.string()),
 })
 
+/** The module answers in PayLab's `{ resultInfo, data }` envelope; a bare answer is taken as well. */
+const appAnswer = v.union([
+  v.pipe(
+    envelope(appSchema),
+    v.transform((e) => e.data),
+  ),
+  appSchema,
+])
+
 export type StudioFinding = v.InferOutput<typeof findingSchema>
 export type StudioApp = { appId: string; manifest: MiniAppManifest | null; findings: StudioFinding[]; files: string[] }
 
@@ -67,8 +76,9 @@ function toApp(answer: v.InferOutput<typeof appSchema>): StudioApp {
   }
 }
 
-export async function fetchApp(appId: string, signal?: AbortSignal): Promise<StudioApp> {
-  return toApp(await http.get(appSchema, `/dev/v1/miniapp/apps/${encodeURIComponent(appId)}`, { auth: true, signal }))
+/** The app with the validator's report in the UI's language. */
+export async function fetchApp(appId: string, lang: 'ja' | 'en', signal?: AbortSignal): Promise<StudioApp> {
+  return toApp(await http.get(appAnswer, `/dev/v1/miniapp/apps/${encodeURIComponent(appId)}`, { auth: true, signal, headers: { 'accept-language': lang } }))
 }
 
 function base64(bytes: Uint8Array): string {
@@ -79,23 +89,35 @@ function base64(bytes: Uint8Array): string {
 
 export async function uploadApp(files: MiniAppFiles): Promise<StudioApp> {
   const body = { files: Object.fromEntries([...files].map(([path, bytes]) => [path, base64(bytes)])) }
-  return toApp(await http.post(appSchema, '/dev/v1/miniapp/apps', { body, auth: true, timeout: 'long' }))
+  return toApp(await http.post(appAnswer, '/dev/v1/miniapp/apps', { body, auth: true, timeout: 'long' }))
 }
 
-const userSchema = v.looseObject({
-  userId: v.string(),
-  name: v.optional(v.string()),
-  fullName: v.optional(v.string()),
-  nickName: v.optional(v.string()),
-  phoneNumber: v.optional(v.nullable(v.string())),
-  balance: v.optional(v.number()),
-})
+const nameSchema = v.optional(v.string())
+const userSchema = v.pipe(
+  v.looseObject({
+    id: nameSchema,
+    userId: nameSchema,
+    username: nameSchema,
+    fullName: nameSchema,
+    profile: v.optional(v.looseObject({ fullName: nameSchema, nickName: nameSchema })),
+    balance: v.optional(v.number()),
+  }),
+  v.check((u) => !!(u.id ?? u.userId), 'a test user has an id'),
+  v.transform((u) => ({ userId: (u.id ?? u.userId)!, name: u.profile?.fullName ?? u.fullName ?? u.username ?? (u.id ?? u.userId)!, balance: u.balance })),
+)
 const usersSchema = v.union([v.array(userSchema), v.object({ users: v.array(userSchema) })])
+const usersAnswer = v.union([
+  v.pipe(
+    envelope(usersSchema),
+    v.transform((e) => e.data),
+  ),
+  usersSchema,
+])
 export type StudioTestUser = v.InferOutput<typeof userSchema>
 
 export async function fetchTestUsers(signal?: AbortSignal): Promise<StudioTestUser[]> {
-  const answer = await http.get(usersSchema, '/dev/v1/miniapp/users', { auth: true, signal })
-  return Array.isArray(answer) ? answer : answer.users
+  const users = await http.get(usersAnswer, '/dev/v1/miniapp/users', { auth: true, signal })
+  return Array.isArray(users) ? users : users.users
 }
 
 /** Reloads on every `changed` event of an app served from a folder; returns the unsubscribe. */

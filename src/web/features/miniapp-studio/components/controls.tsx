@@ -77,8 +77,7 @@ const networks: Record<StudioControls['network'], MessageDescriptor> = {
 }
 
 export function userLabel(user: StudioTestUser): string {
-  const name = user.fullName ?? user.name ?? user.nickName ?? user.userId
-  return user.balance === undefined ? name : `${name} (¥${user.balance.toLocaleString('ja')})`
+  return user.balance === undefined ? user.name : `${user.name} (¥${user.balance.toLocaleString('ja')})`
 }
 
 export function TesterControls({

@@ -59,7 +59,13 @@ export function StudioPage({ appId, onLoadApp }: { appId: string | undefined; on
   const [loadError, setLoadError] = useState<string | null>(null)
   const [uploading, setUploading] = useState(false)
 
-  const app = useQuery({ queryKey: ['miniapp-studio', 'app', appId], queryFn: ({ signal }) => fetchApp(appId!, signal), enabled: !!appId, retry: false })
+  const app = useQuery({
+    queryKey: ['miniapp-studio', 'app', appId, lang],
+    queryFn: ({ signal }) => fetchApp(appId!, lang, signal),
+    enabled: !!appId,
+    retry: false,
+    placeholderData: (previous) => previous,
+  })
   const users = useQuery({ queryKey: ['miniapp-studio', 'users', isSignedIn], queryFn: ({ signal }) => fetchTestUsers(signal), retry: false })
 
   const loadFiles = async (files: MiniAppFiles) => {

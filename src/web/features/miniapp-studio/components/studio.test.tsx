@@ -282,7 +282,10 @@ describe('panels', () => {
             seen.push(next)
             setControls(next)
           }}
-          users={[{ userId: 'taro', fullName: 'Taro Yamada', balance: 100_000 }, { userId: 'hanako' }]}
+          users={[
+            { userId: 'taro', name: 'Taro Yamada', balance: 100_000 },
+            { userId: 'hanako', name: 'hanako', balance: undefined },
+          ]}
           usersFailed={false}
           onResetConsent={onReset}
         />
