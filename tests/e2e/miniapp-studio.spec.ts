@@ -23,7 +23,7 @@ const text = {
     run: 'サンプルアプリを動かす',
     consent: '情報利用の許可',
     agree: '同意して続ける',
-    phoneNumber: '電話番号',
+    email: 'メールアドレス',
     balance: '残高',
     payment: 'お支払い',
     pay: '¥500 を支払う',
@@ -44,7 +44,7 @@ const text = {
     run: 'Run the example app',
     consent: 'Permission request',
     agree: 'Agree and continue',
-    phoneNumber: 'Phone number',
+    email: 'E-mail address',
     balance: 'Balance',
     payment: 'Payment',
     pay: 'Pay ¥500',
@@ -90,15 +90,10 @@ function pp(frame: Frame, name: string, params: Record<string, unknown> = {}): P
   )
 }
 
-/** pp.getBalance's balance in yen, whatever the wrapping (§3 names the field `balance`). */
+/** pp.getBalance's `balance` (§3). */
 function balanceOf(answer: Answer): number {
   expect(answer.ok, JSON.stringify(answer)).toBe(true)
-  const res = (answer as { res: unknown }).res as Record<string, unknown> | number
-  if (typeof res === 'number') return res
-  const value = res.balance ?? res.amount
-  if (typeof value === 'number') return value
-  const nested = value as Record<string, unknown>
-  return Number(nested.amount ?? nested.balance)
+  return (answer as { res: { balance: number } }).res.balance
 }
 
 async function walkTheExample(page: Page, lang: Lang) {
@@ -118,19 +113,14 @@ async function walkTheExample(page: Page, lang: Lang) {
   const scroller = consent.getByTestId('consent-scroll')
   const scrolls = await scroller.evaluate((box) => box.scrollHeight > box.clientHeight + 4)
   if (scrolls) await expect(agree).toBeDisabled()
-  const phoneSwitch = consent.getByRole('switch', { name: t.phoneNumber })
-  const refusesPhone = (await phoneSwitch.count()) > 0
-  if (refusesPhone) await phoneSwitch.uncheck()
+  // one scope refused at consent: the profile answers without it (§6)
+  await consent.getByRole('switch', { name: t.email }).uncheck()
   await scroller.evaluate((box) => box.scrollTo(0, box.scrollHeight))
   await agree.click()
   await expect(consent).toBeHidden()
-
-  // scope refusal: the phone number is null without its scope
-  if (refusesPhone) {
-    const profile = await pp(frame, 'getUserProfile')
-    expect(profile.ok, JSON.stringify(profile)).toBe(true)
-    expect((profile as { res: { phoneNumber?: unknown } }).res.phoneNumber ?? null).toBeNull()
-  }
+  const profile = await pp(frame, 'getUserProfile')
+  expect(profile.ok, JSON.stringify(profile)).toBe(true)
+  expect((profile as { res: { email?: unknown; fullName?: unknown } }).res).toMatchObject({ email: null, fullName: expect.any(String) })
 
   // ¥500 with real sandbox money
   const before = balanceOf(await pp(frame, 'getBalance'))
