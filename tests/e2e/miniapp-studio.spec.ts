@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Frame, Page } from '@playwright/test'
+import axe from 'axe-core'
 import { createAccountThroughApi } from '../support/e2e-account.ts'
 import { expect, test } from '../support/hydrated-test.ts'
 
@@ -202,4 +203,23 @@ test('en, signed out: a broken app.json picked as a folder shows every finding w
   await expect(page).toHaveURL(/\/miniapp\/studio$/) // nothing was uploaded
 
   await walkTheExample(page, 'en')
+
+  // phone, controls and inspector hold from a phone to a wide desktop (they stack on narrow screens); axe finds nothing serious
+  await page.addScriptTag({ content: axe.source })
+  for (const width of [390, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `sideways scroll at ${width}px`).toBeLessThanOrEqual(width)
+    const serious = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run(
+        // the navigation and tab bars wear the colours of the app's app.json (the developer's choice, shown as the wallet would)
+        { include: [['body']], exclude: [['.studio-nav'], ['.studio-tabs']] },
+        { resultTypes: ['violations'], iframes: false },
+      )
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    })
+    expect(serious, `axe at ${width}px`).toEqual([])
+  }
 })

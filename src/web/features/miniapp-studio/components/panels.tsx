@@ -51,7 +51,8 @@ export function Inspector({ appId, entries, onClear }: { appId: string; entries:
           <Trans>Every bridge call of the app, its answer and every event appear here.</Trans>
         </p>
       ) : (
-        <ol className="studio-inspector__list" aria-label={t`Bridge calls`} data-testid="inspector-list">
+        // the list scrolls: it takes the focus so that a keyboard can scroll it
+        <ol className="studio-inspector__list" aria-label={t`Bridge calls`} data-testid="inspector-list" tabIndex={0}>
           {entries.map((entry, index) => (
             <li key={index} className={`studio-log studio-log--${entry.direction}${entry.error ? ' studio-log--error' : ''}`}>
               <span className="studio-log__time">{entry.at.slice(11, 23)}</span>
