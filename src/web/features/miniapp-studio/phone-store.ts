@@ -90,6 +90,8 @@ export function createPhoneStore(options: {
   manifest: () => MiniAppManifest | undefined
   /** Called before the frame leaves its page (pageWillDisappear). */
   onLeave?: () => void
+  /** The user moved in the wallet's chrome (back button, tab bar): the host's page stack should follow. */
+  onUserNavigate?: (o: { kind: 'navigateBack' | 'switchTab'; page: string }) => void
 }): PhoneStore {
   let state = initialPhoneState(options.manifest())
   const listeners = new Set<() => void>()
@@ -239,13 +241,17 @@ export function createPhoneStore(options: {
     },
     setBrightness: (value) => set({ brightness: Math.min(1, Math.max(0, value)) }),
     setPullDownRefresh: (enabled) => set({ pullDownRefresh: enabled }),
-    navigate: ({ kind, page }) => {
+    navigate: ({ kind, page, query }) => {
       const stack = state.stack
-      if (kind === 'navigateTo' && page) go([...stack, page])
-      else if (kind === 'redirectTo' && page) go([...stack.slice(0, -1), page])
-      else if (kind === 'navigateBack') go(stack.length > 1 ? stack.slice(0, -1) : stack)
-      else if (kind === 'switchTab' && page) go([page])
-      else if (kind === 'popAll') go(stack.slice(0, 1))
+      const target = page ? `${page}${query ? `?${query}` : ''}` : undefined
+      if (kind === 'navigateTo' && target) go([...stack, target])
+      else if (kind === 'redirectTo' && target) go([...stack.slice(0, -1), target])
+      else if (kind === 'navigateBack') {
+        const back = stack.length > 1 ? stack.slice(0, -1) : stack
+        // the host names the page it went back to: it wins if the two stacks ever differ
+        go(target && pagePath(back.at(-1) ?? '') !== pagePath(target) ? [target] : back)
+      } else if (kind === 'switchTab' && target) go([target])
+      else if (kind === 'popAll') go(target && pagePath(stack[0] ?? '') !== pagePath(target) ? [target] : stack.slice(0, 1))
     },
     closeApp: () => {
       options.onLeave?.()
@@ -261,9 +267,15 @@ export function createPhoneStore(options: {
     },
     ui,
     back: () => {
-      if (state.stack.length > 1) go(state.stack.slice(0, -1))
+      if (state.stack.length <= 1) return
+      const stack = state.stack.slice(0, -1)
+      go(stack)
+      options.onUserNavigate?.({ kind: 'navigateBack', page: pagePath(stack.at(-1)!) })
     },
-    switchTab: (page) => go([page]),
+    switchTab: (page) => {
+      go([page])
+      options.onUserNavigate?.({ kind: 'switchTab', page })
+    },
     reopen: () => {
       const fresh = initialPhoneState(options.manifest())
       set({ ...fresh, loadCount: state.loadCount + 1 })

@@ -23,7 +23,7 @@ export interface StudioUi {
   setBackgroundColor(color: string): void
   setBrightness(value: number): void
   setPullDownRefresh(enabled: boolean): void
-  navigate(o: { kind: 'navigateTo' | 'redirectTo' | 'navigateBack' | 'switchTab' | 'popAll'; page?: string }): void
+  navigate(o: { kind: 'navigateTo' | 'redirectTo' | 'navigateBack' | 'switchTab' | 'popAll'; page?: string; query?: string }): void
   openWebview(o: { url: string; style: 'modal' | 'slide' | 'external' }): void
   closeApp(): void
   showUpdateWarning(o: { isMandatory: boolean }): Promise<'update' | 'later'>

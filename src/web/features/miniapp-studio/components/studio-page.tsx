@@ -227,7 +227,20 @@ function StudioRun({
   const manifestRef = useRef(manifest)
   manifestRef.current = manifest
   const hostRef = useRef<ReturnType<typeof createBridgeHost> | null>(null)
-  const store = useMemo(() => createPhoneStore({ manifest: () => manifestRef.current, onLeave: () => hostRef.current?.emit('pageWillDisappear') }), [])
+  const store = useMemo(
+    () =>
+      createPhoneStore({
+        manifest: () => manifestRef.current,
+        onLeave: () => hostRef.current?.emit('pageWillDisappear'),
+        // the contract's host has no entry for the user's own back and tab presses yet; a host that offers
+        // `userNavigate` keeps its page stack in step with the phone's
+        onUserNavigate: (o) => {
+          const host = hostRef.current
+          if (host && 'userNavigate' in host && typeof host.userNavigate === 'function') host.userNavigate(o)
+        },
+      }),
+    [],
+  )
 
   const onLog = useCallback(
     (entry: BridgeLogEntry) => {

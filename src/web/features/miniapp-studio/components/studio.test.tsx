@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { useRef, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.ts'
-import { filesOf } from '../api.ts'
+import { droppedEntries, filesOf, watchApp } from '../api.ts'
 import type { BridgeLogEntry, StudioControls } from '../bridge/host.ts'
 import { createPhoneStore, pageUrl } from '../phone-store.ts'
 import { TesterControls } from './controls.tsx'
@@ -44,7 +44,8 @@ function renderPhone(options: { granted?: MiniAppPermission[] } = {}) {
   const onLeave = vi.fn()
   const onRevoke = vi.fn()
   const onClear = vi.fn()
-  const store = createPhoneStore({ manifest: () => manifest, onLeave })
+  const onUserNavigate = vi.fn()
+  const store = createPhoneStore({ manifest: () => manifest, onLeave, onUserNavigate })
   function Harness() {
     const frameRef = useRef<HTMLIFrameElement | null>(null)
     return (
@@ -68,7 +69,7 @@ function renderPhone(options: { granted?: MiniAppPermission[] } = {}) {
     </I18nProvider>,
   )
   const phone = screen.getByRole('region', { name: 'Mini app phone' })
-  return { store, onEvent, onLeave, onRevoke, onClear, phone, user: userEvent.setup() }
+  return { store, onEvent, onLeave, onUserNavigate, onRevoke, onClear, phone, user: userEvent.setup() }
 }
 
 const frameOf = (phone: HTMLElement) => phone.querySelector('iframe')!
@@ -92,7 +93,7 @@ describe('the phone', () => {
   })
 
   it('follows the host: title, navigation style, colours (malformed ones ignored), brightness and navigation with back', async () => {
-    const { store, phone, user, onLeave } = renderPhone()
+    const { store, phone, user, onLeave, onUserNavigate } = renderPhone()
     act(() => store.ui.setTitle('Strawberry'))
     expect(within(phone).getByTestId('studio-title').textContent).toBe('Strawberry')
     act(() => store.ui.setNavigation({ backgroundColor: 'red', textStyle: 'black' }))
@@ -103,13 +104,17 @@ describe('the phone', () => {
     expect(within(phone).getByTestId('brightness-badge').textContent).toBe('Brightness 40%')
     act(() => store.ui.setBrightness(0))
     expect(within(phone).queryByTestId('brightness-overlay')).toBeNull() // 0 resets
-    act(() => store.ui.navigate({ kind: 'navigateTo', page: 'pages/detail?id=3' }))
+    act(() => store.ui.navigate({ kind: 'navigateTo', page: 'pages/detail', query: 'id=3' }))
     expect(onLeave).toHaveBeenCalledTimes(1)
     expect(frameOf(phone).getAttribute('src')).toBe('/miniapp-run/example/pages/detail/detail.html?id=3')
     expect(within(phone).queryByRole('navigation', { name: 'Tab bar' })).toBeNull() // not a tab page
     await user.click(within(phone).getByRole('button', { name: 'Back' }))
     expect(frameOf(phone).getAttribute('src')).toBe('/miniapp-run/example/pages/home/home.html')
     await user.click(within(phone).getByRole('button', { name: 'Menu list' }))
+    expect(frameOf(phone).getAttribute('src')).toBe('/miniapp-run/example/pages/menu/menu.html')
+    expect(onUserNavigate.mock.calls).toEqual([[{ kind: 'navigateBack', page: 'pages/home' }], [{ kind: 'switchTab', page: 'pages/menu' }]])
+    act(() => store.ui.navigate({ kind: 'navigateTo', page: 'pages/detail' }))
+    act(() => store.ui.navigate({ kind: 'popAll', page: 'pages/menu' }))
     expect(frameOf(phone).getAttribute('src')).toBe('/miniapp-run/example/pages/menu/menu.html')
     act(() => store.ui.setNavigation({ style: 'custom' }))
     expect(within(phone).queryByTestId('studio-title')).toBeNull()
@@ -379,6 +384,57 @@ describe('loading a folder', () => {
     ])
     expect([...files.keys()]).toEqual(['app.json', 'pages/home/home.html'])
     expect(new TextDecoder().decode(files.get('pages/home/home.html'))).toBe('<p>hi</p>')
+  })
+
+  it('walks a dropped folder through its entries (DataTransfer items)', async () => {
+    const fileEntry = (name: string, text: string) => ({ isFile: true, isDirectory: false, name, file: (ok: (f: File) => void) => ok(new File([text], name)) })
+    const dir = (name: string, children: unknown[]) => {
+      let read = false
+      return {
+        isFile: false,
+        isDirectory: true,
+        name,
+        createReader: () => ({
+          readEntries: (ok: (e: unknown[]) => void) => {
+            ok(read ? [] : children)
+            read = true
+          },
+        }),
+      }
+    }
+    const root = dir('shop', [fileEntry('app.json', '{}'), dir('pages', [dir('home', [fileEntry('home.html', '<p/>')])])])
+    const data = { items: [{ webkitGetAsEntry: () => root }], files: [] } as unknown as DataTransfer
+    const entries = await droppedEntries(data)
+    expect(entries.map((e) => e.path)).toEqual(['shop/app.json', 'shop/pages/home/home.html'])
+    expect([...(await filesOf(entries)).keys()]).toEqual(['app.json', 'pages/home/home.html'])
+  })
+
+  it("reloads on the folder's change events and stops listening when left", () => {
+    const sources: Array<{ url: string; listeners: Record<string, () => void>; closed: boolean }> = []
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        record: (typeof sources)[number]
+        constructor(url: string) {
+          this.record = { url, listeners: {}, closed: false }
+          sources.push(this.record)
+        }
+        addEventListener(name: string, fn: () => void) {
+          this.record.listeners[name] = fn
+        }
+        close() {
+          this.record.closed = true
+        }
+      },
+    )
+    const onChanged = vi.fn()
+    const stop = watchApp('ma_1', onChanged)
+    expect(sources[0]!.url).toBe('/dev/v1/miniapp/apps/ma_1/events')
+    sources[0]!.listeners.changed!()
+    expect(onChanged).toHaveBeenCalledTimes(1)
+    stop()
+    expect(sources[0]!.closed).toBe(true)
+    vi.unstubAllGlobals()
   })
 
   it('builds page addresses from page folders', () => {
