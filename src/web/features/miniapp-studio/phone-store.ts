@@ -241,7 +241,10 @@ export function createPhoneStore(options: {
     },
     setBrightness: (value) => set({ brightness: Math.min(1, Math.max(0, value)) }),
     setPullDownRefresh: (enabled) => set({ pullDownRefresh: enabled }),
-    navigate: ({ kind, page, query }) => {
+    navigate: (o) => {
+      const { kind, page } = o
+      // `query`: the URL parameters of navigateTo/redirectTo, given apart from the page by the host
+      const query = 'query' in o && typeof o.query === 'string' ? o.query : undefined
       const stack = state.stack
       const target = page ? `${page}${query ? `?${query}` : ''}` : undefined
       if (kind === 'navigateTo' && target) go([...stack, target])
