@@ -2,7 +2,7 @@ import { defineConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 
 /** Features whose messages are not on a content page's first load: each has its own catalog. */
-const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'demopanel', 'lab', 'resolver', 'sandbox']
+const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'demopanel', 'lab', 'miniapp-studio', 'resolver', 'sandbox']
 /** The error catalogue's messages (src/domain/errors.ts and its areas): their own catalog, see below. */
 const errorCatalogue = ['src/domain/error-entry.ts', 'src/domain/errors.ts', 'src/domain/errors-*.ts']
 

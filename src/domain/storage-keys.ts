@@ -17,4 +17,6 @@ export const storageKeys = {
   checkoutLink: 'paylabCheckoutLink',
   /** The payment lab's linked test user, per merchant and mode (docs/dashboard.md "Linking a test user"). */
   labLink: (merchantId: string, mode: string) => `paylabLabLink:${mode}:${merchantId}`,
+  /** The scopes a test user granted a mini app in the studio (issue 21); absent: not asked yet. */
+  miniappConsent: (appId: string, userId: string) => `paylabMiniappConsent:${appId}:${userId}`,
 } as const

@@ -32,6 +32,7 @@ import { Route as Char123WebviewChar125DemoCheckoutRouteImport } from './routes/
 import { Route as Char123WebviewChar125DemoPanelRouteImport } from './routes/{-$webview}/demo/panel'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
 import { Route as Char123WebviewChar125MiniappRequestRouteImport } from './routes/{-$webview}/miniapp/request'
+import { Route as Char123WebviewChar125MiniappStudioRouteImport } from './routes/{-$webview}/miniapp/studio'
 import { Route as Char123WebviewChar125ProductsMiniAppsRouteImport } from './routes/{-$webview}/products/mini-apps'
 import { Route as Char123WebviewChar125WebinarSessionRouteImport } from './routes/{-$webview}/webinar_.$session'
 import { Route as Char123WebviewChar125AuthedDashboardHomeRouteImport } from './routes/{-$webview}/_authed/dashboard/home'
@@ -181,6 +182,12 @@ const Char123WebviewChar125MiniappRequestRoute =
     path: '/miniapp/request',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125MiniappStudioRoute =
+  Char123WebviewChar125MiniappStudioRouteImport.update({
+    id: '/miniapp/studio',
+    path: '/miniapp/studio',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125ProductsMiniAppsRoute =
   Char123WebviewChar125ProductsMiniAppsRouteImport.update({
     id: '/products/mini-apps',
@@ -276,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
+  '/{-$webview}/miniapp/studio': typeof Char123WebviewChar125MiniappStudioRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/webinar/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
@@ -311,6 +319,7 @@ export interface FileRoutesByTo {
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
+  '/{-$webview}/miniapp/studio': typeof Char123WebviewChar125MiniappStudioRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/webinar/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide': typeof Char123WebviewChar125AppStyleguideIndexRoute
@@ -349,6 +358,7 @@ export interface FileRoutesById {
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
   '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
+  '/{-$webview}/miniapp/studio': typeof Char123WebviewChar125MiniappStudioRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/webinar_/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
@@ -387,6 +397,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/miniapp/request'
+    | '/{-$webview}/miniapp/studio'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/webinar/$session'
     | '/{-$webview}/app-styleguide/'
@@ -422,6 +433,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/miniapp/request'
+    | '/{-$webview}/miniapp/studio'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/webinar/$session'
     | '/{-$webview}/app-styleguide'
@@ -459,6 +471,7 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
     | '/{-$webview}/miniapp/request'
+    | '/{-$webview}/miniapp/studio'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/webinar_/$session'
     | '/{-$webview}/app-styleguide/'
@@ -641,6 +654,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125MiniappRequestRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/miniapp/studio': {
+      id: '/{-$webview}/miniapp/studio'
+      path: '/miniapp/studio'
+      fullPath: '/{-$webview}/miniapp/studio'
+      preLoaderRoute: typeof Char123WebviewChar125MiniappStudioRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/products/mini-apps': {
       id: '/{-$webview}/products/mini-apps'
       path: '/products/mini-apps'
@@ -776,6 +796,7 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125DemoPanelRoute: typeof Char123WebviewChar125DemoPanelRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
   Char123WebviewChar125MiniappRequestRoute: typeof Char123WebviewChar125MiniappRequestRoute
+  Char123WebviewChar125MiniappStudioRoute: typeof Char123WebviewChar125MiniappStudioRoute
   Char123WebviewChar125ProductsMiniAppsRoute: typeof Char123WebviewChar125ProductsMiniAppsRoute
   Char123WebviewChar125WebinarSessionRoute: typeof Char123WebviewChar125WebinarSessionRoute
   Char123WebviewChar125AppStyleguideIndexRoute: typeof Char123WebviewChar125AppStyleguideIndexRoute
@@ -819,6 +840,8 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125DevelopResolveRoute,
   Char123WebviewChar125MiniappRequestRoute:
     Char123WebviewChar125MiniappRequestRoute,
+  Char123WebviewChar125MiniappStudioRoute:
+    Char123WebviewChar125MiniappStudioRoute,
   Char123WebviewChar125ProductsMiniAppsRoute:
     Char123WebviewChar125ProductsMiniAppsRoute,
   Char123WebviewChar125WebinarSessionRoute:

@@ -1,0 +1,286 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useRef, useState, useSyncExternalStore, type RefObject } from 'react'
+import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.ts'
+import { Button } from '@/web/ui/button.tsx'
+import { Icon } from '@/web/ui/icons.tsx'
+import { PhoneFrame } from '@/web/ui/phone-frame.tsx'
+import { pagePath, pageUrl, type PhoneStore } from '../phone-store.ts'
+import '../catalog.ts'
+import { ConsentSheet, DialogSheet, PaymentSheet, permissionNames, TopupSheet } from './sheets.tsx'
+
+/**
+ * The wallet around a mini app (spec §2 navigation bar and menu, §3 window and tabBar): the navigation bar (back,
+ * screen name, notification centre, the mandatory menu, close), the app's page in a sandboxed iframe on an opaque
+ * origin of its own (no allow-same-origin: it can never read the portal's storage, cookies or tokens), the tab bar,
+ * pull-down refresh, the brightness the app asked for drawn over the screen, and the wallet's own screens on top.
+ */
+
+type MenuPanel = 'menu' | 'details' | 'settings' | 'share' | 'guide' | 'help' | 'notifications' | null
+
+export interface PhoneProps {
+  appId: string
+  manifest: MiniAppManifest
+  store: PhoneStore
+  frameRef: RefObject<HTMLIFrameElement | null>
+  /** The frame has loaded its page (pageWillAppear). */
+  onPageLoad: () => void
+  onEvent: (event: 'pullDownRefresh' | 'shake') => void
+  granted: MiniAppPermission[] | undefined
+  onRevoke: (permission: MiniAppPermission) => void
+  onClearAuthorisation: () => void
+}
+
+export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, granted, onRevoke, onClearAuthorisation }: PhoneProps) {
+  const { t, i18n } = useLingui()
+  const state = useSyncExternalStore(store.subscribe, store.get, store.get)
+  const [panel, setPanel] = useState<MenuPanel>(null)
+  const [refreshing, setRefreshing] = useState(false)
+  const pull = useRef<{ y: number; pulled: boolean } | null>(null)
+  const page = state.stack.at(-1) ?? manifest.pages[0] ?? ''
+  const tabs = manifest.tabBar?.list ?? []
+  const onTab = tabs.some((tab) => tab.pagePath === pagePath(page))
+  const title = state.title ?? manifest.window?.navigationBarTitleText ?? manifest.appName
+  const barStyle = {
+    background: state.navigationStyle === 'default' ? state.navigationBarBackgroundColor : 'transparent',
+    color: state.navigationBarTextStyle === 'white' ? '#fff' : '#111',
+  }
+  const asset = (path: string | undefined) => (path ? `/miniapp-run/${encodeURIComponent(appId)}/${path.replace(/^\/+/, '')}` : undefined)
+
+  const refresh = () => {
+    onEvent('pullDownRefresh')
+    setRefreshing(true)
+    window.setTimeout(() => setRefreshing(false), 800)
+  }
+
+  const menuItems: Array<{ id: Exclude<MenuPanel, 'menu' | 'notifications' | null>; label: string }> = [
+    { id: 'details', label: t`Details` },
+    { id: 'settings', label: t`Settings` },
+    { id: 'share', label: t`Share` },
+    { id: 'guide', label: t`Guide` },
+    { id: 'help', label: t`Help` },
+  ]
+
+  return (
+    <div className="studio-phone-wrap">
+      <PhoneFrame label={t`Mini app phone`} className="studio-phone" screen={state.sheet?.kind ?? (state.closed ? 'closed' : 'app')}>
+        <div className="studio-phone__screen" style={{ background: state.backgroundColor }}>
+          {state.closed ? (
+            <div className="studio-phone__closed">
+              <p>
+                <Trans>{manifest.appName} was closed.</Trans>
+              </p>
+              <Button onClick={() => store.reopen()}>
+                <Trans>Open again</Trans>
+              </Button>
+            </div>
+          ) : (
+            <>
+              <header className={`studio-nav studio-nav--${state.navigationStyle}`} style={barStyle} data-testid="studio-nav">
+                {state.navigationStyle !== 'none' && state.stack.length > 1 ? (
+                  <button type="button" className="studio-nav__icon" onClick={() => store.back()} aria-label={t`Back`}>
+                    <span aria-hidden="true">‹</span>
+                  </button>
+                ) : (
+                  <span className="studio-nav__spacer" />
+                )}
+                {state.navigationStyle === 'default' && (
+                  <h2 className="studio-nav__title" data-testid="studio-title">
+                    {title}
+                  </h2>
+                )}
+                <div className="studio-nav__capsule">
+                  <button type="button" className="studio-nav__icon" onClick={() => setPanel('notifications')} aria-label={t`Notification centre`}>
+                    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20h4" fill="none" stroke="currentColor" strokeWidth="2" />
+                    </svg>
+                  </button>
+                  <button type="button" className="studio-nav__icon" onClick={() => setPanel('menu')} aria-label={t`Menu`} aria-haspopup="dialog">
+                    <span aria-hidden="true">•••</span>
+                  </button>
+                  <button type="button" className="studio-nav__icon" onClick={() => store.ui.closeApp()} aria-label={t`Close the mini app`}>
+                    <Icon name="close" size={18} />
+                  </button>
+                </div>
+              </header>
+              {state.pullDownRefresh && (
+                <button
+                  type="button"
+                  className={`studio-pull${refreshing ? ' studio-pull--active' : ''}`}
+                  onClick={refresh}
+                  onPointerDown={(e) => (pull.current = { y: e.clientY, pulled: false })}
+                  onPointerMove={(e) => {
+                    if (pull.current && !pull.current.pulled && e.clientY - pull.current.y > 40) {
+                      pull.current.pulled = true
+                      refresh()
+                    }
+                  }}
+                  onPointerUp={() => (pull.current = null)}
+                >
+                  {refreshing ? <Trans>Refreshing…</Trans> : <Trans>Pull down to refresh</Trans>}
+                </button>
+              )}
+              <iframe
+                key={state.loadCount}
+                ref={frameRef}
+                className="studio-phone__frame"
+                title={t`Mini app page ${pagePath(page)}`}
+                sandbox="allow-scripts allow-forms"
+                src={pageUrl(appId, page)}
+                onLoad={onPageLoad}
+              />
+              {onTab && tabs.length > 0 && (
+                <nav
+                  className="studio-tabs"
+                  aria-label={t`Tab bar`}
+                  style={{ background: manifest.tabBar?.backgroundColor, color: manifest.tabBar?.textColor }}
+                >
+                  {tabs.map((tab) => {
+                    const current = tab.pagePath === pagePath(page)
+                    const icon = asset(current ? (tab.selectedIconPath ?? tab.iconPath) : tab.iconPath)
+                    return (
+                      <button
+                        key={tab.pagePath}
+                        type="button"
+                        className="studio-tabs__tab"
+                        aria-current={current ? 'page' : undefined}
+                        style={current && manifest.tabBar?.selectedColor ? { color: manifest.tabBar.selectedColor } : undefined}
+                        onClick={() => !current && store.switchTab(tab.pagePath)}
+                      >
+                        {icon && <img src={icon} alt="" width={24} height={24} />}
+                        <span>{tab.text}</span>
+                      </button>
+                    )
+                  })}
+                </nav>
+              )}
+              {state.brightness > 0 && (
+                <div className="studio-phone__dim" style={{ opacity: (1 - state.brightness) * 0.7 }} aria-hidden="true" data-testid="brightness-overlay" />
+              )}
+            </>
+          )}
+          {panel && !state.closed && (
+            <div className="studio-sheet studio-sheet--menu" role="dialog" aria-modal="true" aria-label={t`Menu`} data-sheet={`menu-${panel}`}>
+              <div className="studio-sheet__head">
+                {panel !== 'menu' && panel !== 'notifications' ? (
+                  <button type="button" className="studio-sheet__close" onClick={() => setPanel('menu')} aria-label={t`Back to the menu`}>
+                    <span aria-hidden="true">‹</span>
+                  </button>
+                ) : null}
+                <h3 className="studio-sheet__title">
+                  {panel === 'notifications' ? t`Notifications` : panel === 'menu' ? manifest.appName : menuItems.find((m) => m.id === panel)?.label}
+                </h3>
+                <button type="button" className="studio-sheet__close" onClick={() => setPanel(null)} aria-label={t`Close`}>
+                  <Icon name="close" size={20} />
+                </button>
+              </div>
+              <div className="studio-sheet__body">
+                {panel === 'notifications' && (
+                  <p>
+                    <Trans>No notifications.</Trans>
+                  </p>
+                )}
+                {panel === 'menu' && (
+                  <>
+                    <div className="studio-menu__service">
+                      {manifest.icon ? <img src={asset(manifest.icon)} alt="" width={40} height={40} /> : <Icon name="grid" size={32} />}
+                      <strong>{manifest.appName}</strong>
+                    </div>
+                    <ul className="studio-menu__list">
+                      {menuItems.map((item) => (
+                        <li key={item.id}>
+                          <button type="button" onClick={() => setPanel(item.id)}>
+                            {item.label}
+                            <Icon name="chevron-right" size={16} />
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+                {panel === 'details' && (
+                  <dl className="studio-menu__facts">
+                    <dt>{t`Service`}</dt>
+                    <dd>{manifest.appName}</dd>
+                    <dt>{t`Version`}</dt>
+                    <dd>{manifest.version}</dd>
+                    <dt>{t`Base library`}</dt>
+                    <dd>{manifest.baseLibraryVersion}</dd>
+                    <dt>{t`App ID`}</dt>
+                    <dd>{appId}</dd>
+                  </dl>
+                )}
+                {panel === 'settings' && (
+                  <div data-testid="menu-settings">
+                    {granted === undefined ? (
+                      <p>
+                        <Trans>You have not been asked for consent yet.</Trans>
+                      </p>
+                    ) : (
+                      <ul className="studio-menu__list">
+                        {(manifest.permissions ?? []).map((p) => (
+                          <li key={p}>
+                            <label className="studio-consent__scope">
+                              <input
+                                type="checkbox"
+                                role="switch"
+                                className="ui-switch"
+                                checked={granted.includes(p)}
+                                disabled={!granted.includes(p)}
+                                onChange={() => onRevoke(p)}
+                              />
+                              <span>{i18n._(permissionNames[p])}</span>
+                            </label>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                    <Button variant="secondary" size="small" onClick={onClearAuthorisation}>
+                      <Trans>Clear authorisation data</Trans>
+                    </Button>
+                  </div>
+                )}
+                {panel === 'share' && (
+                  <p>
+                    <Trans>On a phone, the share sheet offers a link to {manifest.appName}.</Trans>
+                  </p>
+                )}
+                {panel === 'guide' && (
+                  <p>
+                    <Trans>On a phone, this opens the service's guide page.</Trans>
+                  </p>
+                )}
+                {panel === 'help' && (
+                  <p>
+                    <Trans>On a phone, this opens PayLab's help for mini apps.</Trans>
+                  </p>
+                )}
+              </div>
+            </div>
+          )}
+          {state.sheet?.kind === 'consent' && <ConsentSheet key={state.sheet.actor.id} sheet={state.sheet} />}
+          {state.sheet?.kind === 'payment' && <PaymentSheet key={state.sheet.actor.id} sheet={state.sheet} appIcon={asset(manifest.icon)} />}
+          {state.sheet?.kind === 'topup' && <TopupSheet key={state.sheet.actor.id} sheet={state.sheet} />}
+          {state.sheet &&
+            (state.sheet.kind === 'alert' || state.sheet.kind === 'errorSheet' || state.sheet.kind === 'updateWarning' || state.sheet.kind === 'webview') && (
+              <DialogSheet sheet={state.sheet} />
+            )}
+        </div>
+        {state.brightness > 0 && (
+          <p className="studio-phone__badge" data-testid="brightness-badge">
+            <Trans>Brightness {Math.round(state.brightness * 100)}%</Trans>
+          </p>
+        )}
+      </PhoneFrame>
+      <div className="studio-phone__hardware">
+        <Button variant="secondary" size="small" onClick={() => onEvent('shake')}>
+          <Trans>Shake</Trans>
+        </Button>
+        {state.pullDownRefresh && (
+          <Button variant="ghost" size="small" onClick={refresh}>
+            <Trans>Pull down</Trans>
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}
