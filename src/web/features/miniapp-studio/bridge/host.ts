@@ -603,5 +603,11 @@ export function createBridgeHost(o: {
     },
     /** The page on top of the host's stack (`pages/home`). */
     currentPage: () => stack[stack.length - 1] ?? entry,
+    /** The user pressed back or a tab in the phone: the host's page stack follows (no bridge call is involved). */
+    userNavigate(o: { kind: 'navigateBack' | 'switchTab'; page: string }) {
+      if (o.kind === 'switchTab') stack = [o.page]
+      else if (stack.length > 1) stack.pop()
+      log({ direction: 'event', name: o.kind, result: { page: o.page } })
+    },
   }
 }

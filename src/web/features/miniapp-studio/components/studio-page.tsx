@@ -232,12 +232,8 @@ function StudioRun({
       createPhoneStore({
         manifest: () => manifestRef.current,
         onLeave: () => hostRef.current?.emit('pageWillDisappear'),
-        // the contract's host has no entry for the user's own back and tab presses yet; a host that offers
-        // `userNavigate` keeps its page stack in step with the phone's
-        onUserNavigate: (o) => {
-          const host = hostRef.current
-          if (host && 'userNavigate' in host && typeof host.userNavigate === 'function') host.userNavigate(o)
-        },
+        // the user's own back and tab presses: the host keeps its page stack in step with the phone's
+        onUserNavigate: (o) => hostRef.current?.userNavigate(o),
       }),
     [],
   )
