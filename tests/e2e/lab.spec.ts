@@ -170,7 +170,10 @@ const needsUser: ProductModel[] = ['autodebit', 'request_money', 'continuous_pay
 async function runPanel(page: Page, lang: Lang) {
   await page.getByRole('button', { name: text[lang].run, exact: true }).click()
   await expect(page.getByRole('button', { name: text[lang].run, exact: true })).toBeEnabled()
-  return page.locator('.lab-call[data-purpose=send]').last()
+  const call = page.locator('.lab-call[data-purpose=send]').last()
+  // issue 20: the answer comes into view after Run
+  await expect(call).toBeInViewport()
+  return call
 }
 
 for (const model of products.map((p) => p.model)) {
