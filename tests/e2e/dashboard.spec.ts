@@ -277,12 +277,17 @@ test('en: settings are saved and reloaded, refused values are marked, and leavin
   await expect(webhook).toHaveValue('https://shop.example.com/paylab/hook')
   await expect(domains).toHaveValue('shop.example.com\nexample.org')
 
-  // leaving the tab with changes: Cancel leaves without saving
+  // leaving the tab with changes: Cancel stays with the edits (issue 20); Discard changes leaves without saving
   await webhook.fill('https://changed.example.com/hook')
   await page.getByRole('tab', { name: 'API Keys' }).click()
   const popup = page.getByRole('dialog', { name: 'Would you like to save the changes' })
   await expect(popup).toBeVisible()
   await popup.getByRole('button', { name: 'Cancel' }).click()
+  await expect(popup).toBeHidden()
+  await expect(page.getByRole('tab', { name: 'Configuration' })).toHaveAttribute('aria-selected', 'true')
+  await expect(webhook).toHaveValue('https://changed.example.com/hook')
+  await page.getByRole('tab', { name: 'API Keys' }).click()
+  await popup.getByRole('button', { name: 'Discard changes' }).click()
   await expect(page.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true')
   await expect(page).toHaveURL(/tab=api-keys/)
   await page.getByRole('tab', { name: 'Configuration' }).click()
