@@ -31,6 +31,18 @@ const tagAnchor = (tag: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/-+$/, '')}`
+/** A path that may break after each `/` (and only inside a segment when one alone is wider than the list). */
+const withBreaks = (path: string) =>
+  path.split('/').map((segment, i) => (
+    <span key={i}>
+      {i > 0 && (
+        <>
+          /<wbr />
+        </>
+      )}
+      {segment}
+    </span>
+  ))
 const groupHref = (group: ApiGroup, hash = '') => `/apireference${group === 'opa' ? '' : `?group=${group}`}${hash}`
 
 interface Entry {
@@ -83,7 +95,8 @@ export function ApiReference({ group = 'opa' }: { group?: ApiGroup | undefined }
                 {byTag(tag).map((e) => (
                   <li key={e.anchor}>
                     <a href={`#${e.anchor}`} aria-current={reading === e.anchor ? 'location' : undefined}>
-                      <span className={`api-method api-method--${e.method}`}>{e.method.toUpperCase()}</span> <span className="api-nav__path">{e.path}</span>
+                      <span className={`api-method api-method--${e.method}`}>{e.method.toUpperCase()}</span>{' '}
+                      <span className="api-nav__path">{withBreaks(e.path)}</span>
                     </a>
                   </li>
                 ))}
