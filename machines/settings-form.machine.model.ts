@@ -19,8 +19,9 @@ export const settingsFormModel = {
     { type: 'form.edit', draft: { webhookUrl: 'https://shop.example.com/hook' }, label: 'Type https://shop.example.com/hook in Webhook URL' },
     { type: 'form.loaded', draft: { webhookUrl: '' } },
     { type: 'leave.request', proceed: noop, stay: noop, label: 'Press another settings tab (or a link out of the page)' },
-    { type: 'xstate.done.actor.ask', output: true, label: "Press Save in the popup 'Would you like to save the changes'" },
-    { type: 'xstate.done.actor.ask', output: false, label: "Press Cancel in the popup 'Would you like to save the changes'" },
+    { type: 'xstate.done.actor.ask', output: 'save', label: "Press Save in the popup 'Would you like to save the changes'" },
+    { type: 'xstate.done.actor.ask', output: 'discard', label: "Press Discard changes in the popup 'Would you like to save the changes'" },
+    { type: 'xstate.done.actor.ask', output: 'stay', label: "Press Cancel in the popup 'Would you like to save the changes'" },
     {
       type: 'xstate.error.actor.save',
       error: new AccountFlowError('INVALID_PARAMS', { issues: [{ path: 'webhook_url', message: 'bad' }] }),

@@ -5,8 +5,8 @@ import { settingsFormModel } from './settings-form.machine.model.ts'
 
 /**
  * Spec §2 (Settings tabs; the header's save-changes popup 'Would you like to save the changes', Save / Cancel) and
- * §8 ('Saved successfully' / 'Cannot be saved'). Leaving with unsaved changes asks; Save saves then leaves, Cancel
- * leaves without saving; a refused save stays. `proceed`/`stay` are counted through the leave request.
+ * §8 ('Saved successfully' / 'Cannot be saved'). Leaving with unsaved changes asks; Save saves then leaves, Discard
+ * changes leaves without saving, Cancel stays with the edits (issue 20); a refused save stays. `proceed`/`stay` are counted through the leave request.
  */
 let proceeded = 0
 let stayed = 0
@@ -28,7 +28,7 @@ testMachinePaths('settings-form', {
     }
   },
   check: (actual, expected, previous) => {
-    const event = expected.event as { type: string; output?: boolean }
+    const event = expected.event as { type: string; output?: string }
     const before = previous ? text(previous.value) : null
     const oracle: Record<string, () => string> = {
       start: () => 'clean',
@@ -37,16 +37,22 @@ testMachinePaths('settings-form', {
       'form.save': () => 'saving',
       // nothing unsaved: leaving goes at once; unsaved: the popup asks
       'leave.request': () => (before === 'clean' ? 'clean' : 'asking'),
-      'xstate.done.actor.ask': () => (event.output ? 'saving' : 'clean'),
+      'xstate.done.actor.ask': () => (event.output === 'save' ? 'saving' : event.output === 'discard' ? 'clean' : 'dirty'),
       'xstate.done.actor.save': () => 'clean',
       'xstate.error.actor.save': () => 'dirty',
     }
     const want = oracle[event.type]
     expect(want, `no oracle for ${event.type}`).toBeDefined()
     expect(text(actual.value)).toBe(want!())
-    if (event.type === 'xstate.done.actor.ask' && !event.output) {
-      expect(discarded, 'Cancel drops the edits').toBe(1)
-      expect(proceeded, 'Cancel leaves').toBe(1)
+    if (event.type === 'xstate.done.actor.ask' && event.output === 'discard') {
+      expect(discarded, 'Discard changes drops the edits').toBe(1)
+      expect(proceeded, 'Discard changes leaves').toBe(1)
+    }
+    if (event.type === 'xstate.done.actor.ask' && event.output === 'stay') {
+      expect(discarded, 'Cancel keeps the edits').toBe(0)
+      expect(proceeded, 'Cancel does not leave').toBe(0)
+      expect(stayed, 'Cancel stays').toBe(1)
+      expect(actual.context.draft).toEqual(previous!.context.draft)
     }
     if (event.type === 'xstate.done.actor.save') {
       expect(actual.context.result).toBe('saved')

@@ -5,7 +5,8 @@ import { errorCodeOf } from './account-flow.ts'
  * The settings form (spec §2 Settings tabs, header "save-changes popup", §8 'Saved successfully' / 'Cannot be
  * saved'): edits make it dirty; Save sends them. Leaving (another tab, or another page through the router's
  * blocker) with unsaved changes asks 'Would you like to save the changes' — Save saves and then leaves (a refused
- * save stays, with the message), Cancel leaves without saving. Nothing unsaved: leaving goes at once.
+ * save stays, with the message); Cancel stays on the page with the edits; leaving without saving is its own, explicit
+ * choice (Discard changes, issue 20). Nothing unsaved: leaving goes at once.
  * `proceed` / `stay` are the callbacks of the leave request (switch the tab, or let the router go on).
  */
 
@@ -15,6 +16,9 @@ export interface LeaveRequest {
 }
 
 export type SaveResult = 'saved' | 'failed' | null
+
+/** The save-changes popup's answer: save then leave, leave without saving, or stay with the edits (Cancel, Escape). */
+export type SaveChangesAnswer = 'save' | 'discard' | 'stay'
 
 export interface SettingsFormContext<TDraft> {
   draft: TDraft
@@ -49,8 +53,8 @@ export const settingsFormMachine = setup({
   actors: {
     /** The tab's save calls (updateSettings, putProducts). */
     save: fromPromise<unknown, { draft: Draft }>(async () => undefined),
-    /** The header's save-changes popup: true = Save, false = Cancel. */
-    ask: fromPromise<boolean>(async () => false),
+    /** The header's save-changes popup: Save, Discard changes (leave without saving) or Cancel (stay with the edits). */
+    ask: fromPromise<SaveChangesAnswer>(async () => 'stay'),
   },
   actions: {
     proceed: ({ context }) => context.leave?.proceed(),
@@ -61,7 +65,7 @@ export const settingsFormMachine = setup({
 }).createMachine({
   id: 'settingsForm',
   description:
-    "A settings tab's form: edits make it dirty, Save sends them ('Saved successfully' / 'Cannot be saved'). Leaving the tab or the page with unsaved changes asks 'Would you like to save the changes': Save saves and then leaves, Cancel leaves without saving.",
+    "A settings tab's form: edits make it dirty, Save sends them ('Saved successfully' / 'Cannot be saved'). Leaving the tab or the page with unsaved changes asks 'Would you like to save the changes': Save saves and then leaves, Discard changes leaves without saving, Cancel stays with the edits.",
   context: ({ input }) => ({ draft: input.draft, result: null, errorCode: null, fields: [], leave: null }),
   initial: 'clean',
   on: {
@@ -90,22 +94,28 @@ export const settingsFormMachine = setup({
       },
     },
     asking: {
-      description: "The save-changes popup: 'Would you like to save the changes' (Save / Cancel).",
+      description: "The save-changes popup: 'Would you like to save the changes' (Save / Discard changes / Cancel).",
       tags: ['screen.form', 'screen.saveChangesPopup'],
       invoke: {
         id: 'ask',
         src: 'ask',
         onDone: [
           {
-            guard: ({ event }) => event.output === true,
+            guard: ({ event }) => event.output === 'save',
             target: 'saving',
             actions: assign({ result: null, errorCode: null }),
             description: 'The user presses Save',
           },
           {
+            guard: ({ event }) => event.output === 'discard',
             target: 'clean',
             actions: ['discard', 'proceed', assign({ leave: null, result: null, fields: [] })],
-            description: 'The user presses Cancel: the edits are dropped and it leaves',
+            description: 'The user presses Discard changes: the edits are dropped and it leaves',
+          },
+          {
+            target: 'dirty',
+            actions: ['stay', assign({ leave: null })],
+            description: 'The user presses Cancel (or Escape): it stays on the page with the edits',
           },
         ],
       },

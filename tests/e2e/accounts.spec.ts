@@ -110,6 +110,8 @@ const text = {
     otpTyping: 'ワンタイムパスワードが無効です',
     otpSubmit: '有効なワンタイムパスワードを入力してください',
     logo: 'サービスロゴをアップロードしてください',
+    logoRatio: '画像は 200×100 px です。正方形（1:1）にしてください。',
+    logoType: 'JPG または PNG の画像ではありません。',
     rules: ['6〜32文字', '記号を1文字以上', '数字を1文字以上', '英小文字を1文字以上', '英大文字を1文字以上'],
     defaultName: 'Merchant Name',
     timedOut: 'タイムアウトしました。続けるには再度サインインしてください',
@@ -157,6 +159,8 @@ const text = {
     otpTyping: 'OTP is not valid',
     otpSubmit: 'Please Enter a valid OTP',
     logo: 'Kindly upload your logo!',
+    logoRatio: 'The image is 200×100 px; it must be square (1:1).',
+    logoType: 'This file is not a JPG or PNG image.',
     rules: ['6 to 32 characters', 'At least one symbol', 'At least one number', 'At least one lowercase letter', 'At least one uppercase letter'],
     defaultName: 'Merchant Name',
     timedOut: 'Timed out, please sign in again to continue',
@@ -529,6 +533,10 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByRole('button', { name: t.verify, exact: true }).click()
       await page.locator('input[type="file"]').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png(200, 100) })
       await expect(page.getByText(t.logo, { exact: true })).toBeVisible()
+      // issue 20: beside it, which rule the file broke (shape, then type)
+      await expect(page.getByText(t.logoRatio, { exact: true })).toBeVisible()
+      await page.locator('input[type="file"]').setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') })
+      await expect(page.getByText(t.logoType, { exact: true })).toBeVisible()
     })
   })
 }

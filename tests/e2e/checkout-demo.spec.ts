@@ -37,6 +37,10 @@ test('QR: pick a cake, a test user pays the code in a second page, paid, then re
   await expect(qr).toBeVisible()
   const url = (await qr.getAttribute('data-url'))!
   expect(url).toMatch(/\/sandbox\/cashier\//)
+  // issue 20: what is being paid, beside the code
+  const order = page.locator('dl.cake-order')
+  await expect(order).toContainText('チョコレートケーキ')
+  await expect(order).toContainText('¥1')
 
   await payer.goto(new URL(url).pathname)
   // the order the cashier shows is in the shop's language (issue 20)
@@ -70,10 +74,13 @@ test('direct debit in English: link the wallet on the consent page in the frame,
   await expect(page.getByText('Thank you! The payment is complete.')).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'Refunded the payment successfully.' })).toBeVisible({ timeout: 15_000 })
 
-  // the link is remembered: the next visit goes straight to Debit
+  // the link is remembered: the next visit goes straight to Debit, and the button says so (issue 20)
   await page.reload()
+  await page.getByRole('tab', { name: 'QR code' }).click()
+  await expect(page).toHaveURL(/[?&]flow=qr\b/) // the address follows the tab (issue 20)
   await page.getByRole('tab', { name: 'Direct debit' }).click()
-  await page.getByRole('button', { name: 'Link the wallet' }).click()
+  await expect(page).toHaveURL(/[?&]flow=directDebit\b/)
+  await page.getByRole('button', { name: /^Continue with the linked wallet \(.+\)$/ }).click()
   await expect(page.getByRole('button', { name: 'Debit' })).toBeVisible()
 })
 

@@ -81,6 +81,8 @@ test('ja: switching to live asks first (Escape and Close keep test mode), activa
   // the live merchant's own keys and test users are asked for with its id
   await expect(page.getByRole('heading', { name: '本番用APIキー' })).toBeVisible()
   await expect(page.getByRole('region', { name: '本番用APIキー' }).getByRole('row')).toHaveCount(2)
+  // issue 20: live mode has no sandbox test users or sandbox top-up
+  await expect(page.locator('#test-users-title')).toHaveCount(0)
 
   await notice.getByRole('button', { name: '閉じる' }).click()
   await expect(notice).toBeHidden()
@@ -91,6 +93,7 @@ test('ja: switching to live asks first (Escape and Close keep test mode), activa
 
   await testMode.click()
   await expect(merchantId).toHaveText(dev.profile.merchant_id)
+  await expect(page.getByRole('region', { name: 'テストユーザー' })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('liveMode'))).toBe('false')
   // activated now: live is one click, no modal
   await live.click()
@@ -150,7 +153,13 @@ test('en: generate a key (shown once, downloadable), revoke the old one, the las
 
 test('ja: the sandbox top-up works once a month; the button then says when, and a second try after a reload is refused', async ({ page }) => {
   await signedIn(page, 'ja', 'topup')
+  // issue 20, spec §8: a card whose call fails says the dashboard's words for it
+  await page.route('**/v1/d-panel/*/apiKey', (route) => route.fulfill({ status: 500, body: 'upstream down' }))
   await page.goto('/dashboard/home')
+  await expect(page.getByRole('region', { name: 'サンドボックスのAPIキー' }).getByRole('alert')).toHaveText(
+    'エラーが発生しました。しばらくしてから再度お試しください。',
+  )
+  await page.unroute('**/v1/d-panel/*/apiKey')
   const users = page.getByRole('region', { name: 'テストユーザー' })
   await expect(users.getByTestId('balance-taro')).toHaveText('￥100,000')
   const topUp = users.getByRole('button', { name: 'サンドボックスの残高をチャージ' })
@@ -268,12 +277,17 @@ test('en: settings are saved and reloaded, refused values are marked, and leavin
   await expect(webhook).toHaveValue('https://shop.example.com/paylab/hook')
   await expect(domains).toHaveValue('shop.example.com\nexample.org')
 
-  // leaving the tab with changes: Cancel leaves without saving
+  // leaving the tab with changes: Cancel stays with the edits (issue 20); Discard changes leaves without saving
   await webhook.fill('https://changed.example.com/hook')
   await page.getByRole('tab', { name: 'API Keys' }).click()
   const popup = page.getByRole('dialog', { name: 'Would you like to save the changes' })
   await expect(popup).toBeVisible()
   await popup.getByRole('button', { name: 'Cancel' }).click()
+  await expect(popup).toBeHidden()
+  await expect(page.getByRole('tab', { name: 'Configuration' })).toHaveAttribute('aria-selected', 'true')
+  await expect(webhook).toHaveValue('https://changed.example.com/hook')
+  await page.getByRole('tab', { name: 'API Keys' }).click()
+  await popup.getByRole('button', { name: 'Discard changes' }).click()
   await expect(page.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true')
   await expect(page).toHaveURL(/tab=api-keys/)
   await page.getByRole('tab', { name: 'Configuration' }).click()

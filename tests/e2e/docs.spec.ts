@@ -428,3 +428,32 @@ test('on a phone the mini-app TOC is hidden and the side menu slides out from a 
   await page.locator('#doc-sidebar').getByRole('button', { name: 'Close menu' }).click()
   await expect(page.locator('#doc-sidebar')).toBeHidden()
 })
+
+/** How many lines each matched element's text takes (an inline box split across lines has one rect per line). */
+const linesOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) => els.map((el) => `${el.textContent}: ${el.getClientRects().length}`))
+
+test('issue 20: Japanese home figures keep each part whole at every width; doc tables keep field names whole on a phone, and the tab strips fade at the edge that has more', async ({
+  page,
+}) => {
+  await useLang(page, 'ja')
+  await page.goto('/')
+  const parts = page.locator('.doc-figures__part')
+  await expect(parts.first()).toBeVisible()
+  for (const width of [390, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const line of await linesOf(page, '.doc-figures__part')) expect(line, `${width}px`).toMatch(/: 1$/)
+  }
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/products/docs/webpayment')
+  await expect(page.locator('.doc-table').first()).toBeVisible()
+  const names = await linesOf(page, '.doc-table td:first-child .doc-inline-code')
+  expect(names.length).toBeGreaterThan(3)
+  for (const line of names) expect(line).toMatch(/: 1$/)
+  // a tab strip wider than the phone scrolls, with the shadow cue painted by its background
+  const strip = page.locator('.ui-tabs__list').first()
+  if (await strip.count()) {
+    const cue = await strip.evaluate((el) => getComputedStyle(el).backgroundAttachment)
+    expect(cue).toContain('local')
+  }
+})

@@ -153,6 +153,14 @@ test("old lab links open the product's tab", async ({ page }) => {
   await page.goto('/develop/nativepayment-lab')
   await expect(page).toHaveURL(/\/develop\/paylab-lab\?product=autodebit$/)
   await expect(page.getByRole('tab', { selected: true })).toHaveText(products.find((p) => p.model === 'autodebit')!.nameJp)
+  // issue 20: on a phone the seven tabs scroll; the selected last one is brought into the strip's view, and the
+  // strip fades at the edge that has more (scroll cue)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/develop/paylab-lab?product=preauth_capture')
+  const strip = page.getByRole('tablist', { name: 'プロダクト' })
+  expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+  await expect(page.getByRole('tab', { selected: true })).toBeInViewport({ ratio: 1 })
+  expect(await strip.evaluate((el) => getComputedStyle(el).backgroundAttachment)).toContain('local')
 })
 
 /** The WOT scenario of each tab (the group's specific model, spec §4). */
@@ -170,7 +178,10 @@ const needsUser: ProductModel[] = ['autodebit', 'request_money', 'continuous_pay
 async function runPanel(page: Page, lang: Lang) {
   await page.getByRole('button', { name: text[lang].run, exact: true }).click()
   await expect(page.getByRole('button', { name: text[lang].run, exact: true })).toBeEnabled()
-  return page.locator('.lab-call[data-purpose=send]').last()
+  const call = page.locator('.lab-call[data-purpose=send]').last()
+  // issue 20: the answer comes into view after Run
+  await expect(call).toBeInViewport()
+  return call
 }
 
 for (const model of products.map((p) => p.model)) {

@@ -29,6 +29,8 @@ test('en: the merchant name and logo are changed in Settings, kept after a reloa
   // sign-up's rule and message: a logo that is not square is refused before it is sent
   await section.locator('input[type="file"]').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: png(200, 100) })
   await expect(section.getByRole('alert')).toHaveText('Kindly upload your logo!')
+  // issue 20: beside it, which rule the file broke
+  await expect(section.getByText('The image is 200×100 px; it must be square (1:1).')).toBeVisible()
 
   await section.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(120, 120) })
   await expect(section.getByRole('img', { name: 'Merchant logo' })).toHaveAttribute('src', /^\/v1\/dpSignup\/logo\/logo_/)

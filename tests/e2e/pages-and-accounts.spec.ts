@@ -145,6 +145,10 @@ test.describe('account pages', () => {
     await page.getByRole('button', { name: 'Back', exact: true }).click()
     await expect(name).toHaveValue('Cake Studio')
     await page.getByRole('button', { name: 'Next' }).click()
+    // issue 20: after unticking and re-ticking every product, the first Register click is not lost
+    const boxes = await page.getByRole('checkbox').all()
+    for (const box of boxes) await box.uncheck()
+    for (const box of boxes) await box.check()
     const register = page.getByRole('button', { name: 'Register', exact: true })
     await register.scrollIntoViewIfNeeded()
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)

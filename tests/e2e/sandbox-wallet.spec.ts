@@ -47,6 +47,13 @@ test('pays a code in Japanese: the order is shown, the payer signs in, pays, and
   await expect(page.getByText('いちごのショートケーキ')).toBeVisible()
   await expect(page.getByTestId('amount')).toHaveText('￥1,200')
   await expectNoAxeViolations(page)
+  // issue 20: inside the portal's phone mock (about 300 px wide) the header is whole: the language links wrap, never clip
+  await page.setViewportSize({ width: 300, height: 640 })
+  for (const link of await page.getByRole('navigation').getByRole('link').all()) {
+    const box = (await link.boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(300)
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
 
   await page.getByRole('radio', { name: /taro/ }).check()
   await page.getByRole('button', { name: 'ログイン' }).click()

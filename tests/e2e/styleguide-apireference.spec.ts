@@ -121,6 +121,20 @@ for (const lang of ['jp', 'en'] as const) {
     await expect(badRequest).toContainText(lang === 'en' ? 'Dynamic QR bad request error.' : /リクエストが不正です。/)
     if (lang === 'jp') await expect(badRequest).not.toContainText('Dynamic QR bad request error.')
     await expect(body.getByRole('columnheader', { name: lang === 'en' ? 'Type' : '型', exact: true })).toBeVisible()
+
+    // issue 20: the side list follows the section in view (scroll-spy) and keeps its link in view
+    if (lang === 'en') {
+      await page.setViewportSize({ width: 1440, height: 900 })
+      const side = page.locator('.api-aside .api-nav')
+      await expect(side.locator(`a[href="#v2_createDynamicQRCode"]`)).toHaveAttribute('aria-current', 'location')
+      const later = page.locator('h3.api-op__title').nth(12)
+      const anchor = await later.getAttribute('id')
+      await later.evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
+      const link = side.locator(`a[href="#${anchor}"]`)
+      await expect(link).toHaveAttribute('aria-current', 'location')
+      await expect(side.locator('[aria-current="location"]')).toHaveCount(1)
+      await expect(link).toBeInViewport()
+    }
   })
 }
 

@@ -146,3 +146,23 @@ describe('the Japanese of the API description', () => {
     )
   })
 })
+
+describe('example values (issue 20)', () => {
+  it('no example anywhere in the reference is a placeholder ("url-example", "string")', async () => {
+    // every module that describes its routes, as the running server has them
+    await Promise.all([
+      import('@/server/modules/sandbox/state-routes.ts'),
+      import('@/server/modules/demo/demos.ts'),
+      import('@/server/modules/devtools/webhooks-openapi.ts'),
+      import('@/server/modules/devtools/powers-openapi.ts'),
+    ])
+    const full = v.parse(openApiSchema, openApiDocument())
+    const placeholders: string[] = []
+    for (const [path, methods] of Object.entries(full.paths))
+      for (const [method, operation] of Object.entries(methods)) {
+        const text = JSON.stringify([exampleRequest(method, path, operation), exampleResponses(operation)])
+        for (const m of text.matchAll(/"([^"]*-example|string)"/g)) placeholders.push(`${method} ${path}: ${m[1]}`)
+      }
+    expect(placeholders).toEqual([])
+  })
+})

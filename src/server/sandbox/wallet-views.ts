@@ -394,9 +394,9 @@ body{margin:0}
 .skip{position:absolute;left:-999px;top:8px;background:#fff;padding:8px 16px;border-radius:999px;z-index:2}
 .skip:focus{left:8px}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
-.bar{display:flex;justify-content:space-between;align-items:center;padding:8px 16px;background:var(--surface);border-bottom:1px solid var(--border)}
+.bar{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:4px 8px;padding:8px 16px;background:var(--surface);border-bottom:1px solid var(--border)}
 .brand{display:flex;align-items:center;gap:8px;font-weight:700;font-size:.9375rem;white-space:nowrap}
-.langs{display:flex;gap:8px;font-size:.875rem}
+.langs{display:flex;gap:4px;margin-left:auto;font-size:.875rem}
 .langs a{white-space:nowrap;color:var(--muted);text-decoration:none;padding:4px 8px;border-radius:999px}
 .langs a[aria-current]{background:var(--brand-soft);color:var(--brand-strong);font-weight:700}
 main{flex:1;padding:16px;display:flex;flex-direction:column;gap:16px}

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useTabKeys } from './tab-keys.ts'
+import './kit.css'
 
 /**
  * A controlled WAI-ARIA tab list (the page owns which tab is selected, e.g. in a search param): buttons with
@@ -25,8 +26,19 @@ export function TabList<Id extends string>({
   className?: string
 }) {
   const keys = useTabKeys(ids, current, onSelect)
+  // a strip wider than a phone scrolls (its edges fade as a cue, ui.css): the selected tab is brought into the strip's
+  // view, without scrolling the page (issue 20)
+  const list = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const strip = list.current
+    const tab = strip?.querySelector<HTMLElement>('[aria-selected="true"]')
+    if (!strip || !tab || strip.scrollWidth <= strip.clientWidth) return
+    const left = tab.offsetLeft - strip.offsetLeft
+    if (left < strip.scrollLeft || left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth)
+      strip.scrollLeft = left - (strip.clientWidth - tab.offsetWidth) / 2
+  }, [current])
   return (
-    <div role="tablist" aria-label={label} className={className} onKeyDown={keys.onKeyDown}>
+    <div ref={list} role="tablist" aria-label={label} className={`${className} ui-scroll-cue`} onKeyDown={keys.onKeyDown}>
       {ids.map((id) => (
         <button
           key={id}

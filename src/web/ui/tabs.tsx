@@ -21,7 +21,7 @@ export function Tabs({ items, label, initial }: { items: TabItem[]; label?: stri
   if (!current) return null
   return (
     <div className="ui-tabs">
-      <div role="tablist" aria-label={label} className="ui-tabs__list" onKeyDown={keys.onKeyDown}>
+      <div role="tablist" aria-label={label} className="ui-tabs__list ui-scroll-cue" onKeyDown={keys.onKeyDown}>
         {items.map((item) => (
           <button
             key={item.id}

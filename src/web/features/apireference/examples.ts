@@ -67,7 +67,71 @@ export function exampleValue(raw: JsonSchema, name = '', depth = 0, mode: 'reque
   if (type === 'boolean') return true
   if (typeof known === 'string') return known
   if (schema.format === 'email') return knownValues.email
-  return name ? `${name}-example`.slice(0, typeof schema.maxLength === 'number' ? schema.maxLength : 64) : 'string'
+  return plausibleText(name, schema.format).slice(0, typeof schema.maxLength === 'number' ? schema.maxLength : 64)
+}
+
+/** `merchant_reference_id`, `testUserId` → ['merchant', 'reference', 'id'], ['test', 'user', 'id']. */
+const wordsOf = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-\s]+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .split(' ')
+    .filter(Boolean)
+
+/**
+ * A string a developer would recognise for a field the table above does not name, from what its name says it is
+ * (issue 20: no `"url": "url-example"` placeholders). Checked in order, most specific first.
+ */
+const textRules: [RegExp, (words: string[]) => string][] = [
+  [/\b(at|date|until)\b|^(created|updated|revoked|last used|next attempt) /, () => '2026-11-24T10:00:00.000Z'],
+  [/\bmonth\b/, () => '2026-11'],
+  [/\b(url|href|link)\b/, (w) => `https://shop.example.com/${w.filter((x) => !['url', 'href', 'link'].includes(x)).join('-') || 'page'}`],
+  [/\bimage\b/, () => 'https://shop.example.com/images/logo.png'],
+  [/\bresolver path\b/, () => '/develop/resolve?code=INVALID_PARAMS'],
+  [/\bpath\b/, () => '/v2/codes'],
+  [/\bmethod\b/, () => 'POST'],
+  [/\bphone\b/, () => '090-1234-5678'],
+  [/\btoken\b/, () => 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'],
+  [/\bhint\b/, () => '••••7Q=='],
+  [/\bsecret\b/, () => 'c2lnbmluZy1zZWNyZXQtZm9yLWRvY3M='],
+  [/\bapi key\b/, () => 'a_PayLab_3fK9xQ'],
+  [/\bversion\b/, () => '2.4.0'],
+  [/\bhash\b/, () => '1B2M2Y8AsgTpgAmY7PhCfg=='],
+  [/\bstring to sign\b/, () => 'POST\n/v2/codes\n1764000000\na1b2c3\n1B2M2Y8AsgTpgAmY7PhCfg=='],
+  [/\bheader\b/, () => 'hmac OPA-Auth:a_PayLab_3fK9xQ:mac:a1b2c3:1764000000:1B2M2Y8AsgTpgAmY7PhCfg=='],
+  [/\bcurl\b/, () => "curl -X GET 'http://localhost:3000/v2/codes/payments/order-20261124-0001'"],
+  [/\bbody\b/, () => '{"amount":{"amount":480,"currency":"JPY"}}'],
+  [/\bcode id\b/, () => '08100001'],
+  [/\bcode\b/, () => 'SUCCESS'],
+  [/\bmerchant$|\bmerchant id\b/, () => '123456789012345678'],
+  [/\bid$/, (w) => `${w.slice(0, -1).join('-') || 'item'}-0001`],
+  [/\bmerchant name\b/, () => 'PayLab Cake Shop'],
+  [/\b(user ?name)\b/, () => 'taro'],
+  [/\bslug\b/, () => 'webpayment'],
+  [/\bsub title\b/, () => 'Pay from any browser'],
+  [/\btitle\b/, () => 'Web Payment'],
+  [/\bsearch\b/, () => 'QR'],
+  [/\bdomains?\b/, () => 'shop.example.com'],
+  [/\bscopes?\b/, () => 'direct_debit'],
+  [/\bendpoints?\b/, () => 'POST /v2/codes'],
+  [/\berror\b/, () => 'connect ECONNREFUSED 127.0.0.1:8080'],
+  [/\blabel\b/, () => 'Before the demo'],
+  [/\bflags?\b/, () => 'signature-verified'],
+  [/\bkind\b|\btype\b/, () => 'payment'],
+  [/\bkey\b/, () => 'lang'],
+  [/\b(desc|description|text|info|more info|sections?|message)\b/, () => 'Take payments with a QR code in three steps.'],
+  [/\bpage\b/, () => 'https://shop.example.com/sandbox/test-users'],
+]
+
+function plausibleText(name: string, format: unknown): string {
+  if (format === 'date-time') return '2026-11-24T10:00:00.000Z'
+  if (format === 'uri') return 'https://shop.example.com/paylab/hook'
+  const words = wordsOf(name)
+  const phrase = words.join(' ')
+  for (const [test, value] of textRules) if (test.test(phrase)) return value(words)
+  return phrase || 'text'
 }
 
 export type Auth = 'opaAuth' | 'bearer' | 'none'

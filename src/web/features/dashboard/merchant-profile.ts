@@ -5,6 +5,7 @@ import { merchantProfileData, merchantProfilePath } from '@/domain/merchant-prof
 import { call } from '@/web/lib/api-call.ts'
 import { profileRootKey } from '@/web/lib/profile.ts'
 import { AccountFlowError } from '@machines/account-flow.ts'
+import type { LogoProblem } from '@/web/lib/logo-file.ts'
 
 /** The sign-up logo upload (multipart, its own checks), reused after sign-up (issue 20). */
 export function uploadMerchantLogo(file: Blob) {
@@ -29,11 +30,14 @@ export function useMerchantProfileForm(initial: { name: string; logoUrl: string 
   const [logo, setLogo] = useState<{ id: string; url: string | null } | null>(null)
   const [status, setStatus] = useState<ProfileSave>('idle')
   const [logoFailed, setLogoFailed] = useState(false)
+  /** The rule a picked file broke before any upload (issue 20: the refusal says which). */
+  const [logoProblem, setLogoProblem] = useState<LogoProblem | null>(null)
   const [errorCode, setErrorCode] = useState<string | null>(null)
 
   const pickLogo = async (file: File) => {
     setStatus('uploading')
     setLogoFailed(false)
+    setLogoProblem(null)
     try {
       const uploaded = await uploadMerchantLogo(file)
       setLogo({ id: uploaded.logoDMSId, url: uploaded.logoUrl })
@@ -69,10 +73,15 @@ export function useMerchantProfileForm(initial: { name: string; logoUrl: string 
     removeLogo: () => {
       setLogo({ id: defaultLogoId, url: null })
       setLogoFailed(false)
+      setLogoProblem(null)
       if (status === 'saved' || status === 'failed') setStatus('idle')
     },
-    rejectLogo: () => setLogoFailed(true),
+    rejectLogo: (problem: LogoProblem) => {
+      setLogoFailed(true)
+      setLogoProblem(problem)
+    },
     logoFailed,
+    logoProblem,
     status,
     errorCode,
     save,

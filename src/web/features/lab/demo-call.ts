@@ -3,6 +3,7 @@ import { demoRequestFor, type DemoRequest } from '@/domain/lab-panel.ts'
 import { limits } from '@/domain/limits.ts'
 import { newOpaNonce } from '@/domain/opa-auth.ts'
 import type { DemoCallInput, DemoCallRecord } from '@machines/test-panel.machine.ts'
+import { applyEdits, type RequestEdits } from './request-edit.ts'
 import { signOpaRequestInBrowser } from './web-signer.ts'
 
 /**
@@ -60,9 +61,19 @@ export async function signDemoRequest(
   }
 }
 
-/** Runs one call of the panel: builds the request for the item, signs it, sends it, times it. Rejects only without an answer. */
-export async function sendDemoCall(input: DemoCallInput, credentials: DemoCredentials, origin: string, lang: 'ja' | 'en'): Promise<DemoCallRecord> {
-  const request = demoRequestFor(
+/**
+ * Runs one call of the panel: builds the request for the item (with the person's checked edits of the amount or body
+ * on the call they asked for, not on a call that only creates a missing id), signs it, sends it, times it. Rejects
+ * only without an answer.
+ */
+export async function sendDemoCall(
+  input: DemoCallInput,
+  credentials: DemoCredentials,
+  origin: string,
+  lang: 'ja' | 'en',
+  edits?: RequestEdits,
+): Promise<DemoCallRecord> {
+  const built = demoRequestFor(
     input.plan.endpointId,
     {
       item: input.item,
@@ -74,6 +85,7 @@ export async function sendDemoCall(input: DemoCallInput, credentials: DemoCreden
     input.plan.emptyId,
     { purpose: input.purpose, zeroAmount: input.plan.zeroAmount },
   )
+  const request = edits && input.purpose === 'send' ? applyEdits(built, edits) : built
   const bodyText = request.body ? JSON.stringify(request.body) : null
   const signed = await signDemoRequest(request, bodyText, input.plan.key, credentials, origin)
   const { status, answer, text, ms } = await exchange(signed, lang)

@@ -7,6 +7,7 @@ import type { ProductModel } from '@/domain/products.ts'
 import { inspectOption } from '@/web/lib/inspect.ts'
 import { testPanelMachine, type DemoCallInput, type DemoCallRecord } from '@machines/test-panel.machine.ts'
 import { sendDemoCall, type DemoCredentials } from './demo-call.ts'
+import type { RequestEdits } from './request-edit.ts'
 
 /** Binds the test-panel machine of one product tab to the demo API, signed with the developer's credentials. */
 export function useTestPanel(options: {
@@ -16,16 +17,18 @@ export function useTestPanel(options: {
   scenario?: ScenarioId
   userAuthorizationId?: string
   credentials: DemoCredentials
+  /** The person's checked edits of the amount or body, read when Run sends. */
+  edits?: RequestEdits
 }) {
   const { i18n } = useLingui()
   // the actor is created once per tab; it reads the latest credentials and language when it calls
-  const latest = useRef({ credentials: options.credentials, lang: i18n.locale === 'en' ? ('en' as const) : ('ja' as const) })
-  latest.current = { credentials: options.credentials, lang: i18n.locale === 'en' ? 'en' : 'ja' }
+  const latest = useRef({ credentials: options.credentials, lang: i18n.locale === 'en' ? ('en' as const) : ('ja' as const), edits: options.edits })
+  latest.current = { credentials: options.credentials, lang: i18n.locale === 'en' ? 'en' : 'ja', edits: options.edits }
   return useMachine(
     testPanelMachine.provide({
       actors: {
         callDemo: fromPromise<DemoCallRecord, DemoCallInput>(({ input }) =>
-          sendDemoCall(input, latest.current.credentials, window.location.origin, latest.current.lang),
+          sendDemoCall(input, latest.current.credentials, window.location.origin, latest.current.lang, latest.current.edits),
         ),
       },
     }),

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent } from 'react'
 import { validationText } from '../messages.ts'
-import { isAcceptableLogo, logoMaxPx, logoTypes } from '@/web/lib/logo-file.ts'
+import { logoMaxPx, logoProblem, logoTypes, type LogoProblem } from '@/web/lib/logo-file.ts'
+import { LogoProblemText } from '@/web/ui/logo-problem.tsx'
 import { FieldMessage, FormError } from './auth-card.tsx'
 import { FullScreenLoader } from './full-screen-loader.tsx'
 import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'
@@ -22,9 +23,9 @@ export interface MerchantStepProps {
 /** Sign-up screen 3 (spec §2): optional logo (full-screen loader while it uploads), merchant name, submit, Skip. */
 export function MerchantStep({ initialName, logoUrl, uploading, logoError, error, onLogo, onSubmit, onSkip }: MerchantStepProps) {
   const { t, i18n } = useLingui()
-  const ids = { logo: useId(), name: useId(), logoMessage: useId(), hint: useId() }
+  const ids = { logo: useId(), name: useId(), logoMessage: useId(), logoProblem: useId(), hint: useId() }
   const [name, setName] = useState(initialName)
-  const [logoRejected, setLogoRejected] = useState(false)
+  const [logoRejected, setLogoRejected] = useState<LogoProblem | null>(null)
   const logoMessage = logoRejected || logoError ? i18n._(validationText.logoInvalid) : ''
   const size = logoMaxPx
 
@@ -48,14 +49,14 @@ export function MerchantStep({ initialName, logoUrl, uploading, logoError, error
             className="visually-hidden"
             type="file"
             accept={logoTypes.join(',')}
-            aria-describedby={`${ids.hint} ${ids.logoMessage}`}
+            aria-describedby={`${ids.hint} ${ids.logoMessage} ${ids.logoProblem}`}
             onChange={async (e) => {
               const file = e.target.files?.[0]
               e.target.value = ''
               if (!file) return
-              const acceptable = await isAcceptableLogo(file)
-              setLogoRejected(!acceptable)
-              if (acceptable) onLogo(file)
+              const problem = await logoProblem(file)
+              setLogoRejected(problem)
+              if (!problem) onLogo(file)
             }}
           />
           <label className="ui-button ui-button--secondary ui-button--small account-file" htmlFor={ids.logo}>
@@ -67,6 +68,10 @@ export function MerchantStep({ initialName, logoUrl, uploading, logoError, error
             </Trans>
           </p>
           <FieldMessage id={ids.logoMessage} message={logoMessage} />
+          {/* beside spec §5's message, which rule the file broke (issue 20) */}
+          <p id={ids.logoProblem} className="account-field-message account-field-message--detail" aria-live="polite">
+            {logoRejected && <LogoProblemText problem={logoRejected} />}
+          </p>
         </div>
       </div>
       <label className="account-label" htmlFor={ids.name}>

@@ -76,7 +76,18 @@ export function ProductsStep({ merchantName, logoUrl, registering, error, onBack
                     </span>
                   )}
                 </span>
-                <span className="account-product__description">{description}</span>
+                {long ? (
+                  // the clamped twin holds the card's height; the description expands over what follows, so nothing
+                  // moves under the pointer (a moving Register button lost the first click, issue 20)
+                  <span className="account-product__box">
+                    <span className="account-product__space" aria-hidden="true">
+                      {description}
+                    </span>
+                    <span className="account-product__description">{description}</span>
+                  </span>
+                ) : (
+                  <span className="account-product__description">{description}</span>
+                )}
               </span>
             </label>
           )

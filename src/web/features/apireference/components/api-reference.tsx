@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { Button } from '@/web/ui/button.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { useOpenApi, type Operation } from '../api.ts'
 import { operationAnchor } from '../examples.ts'
 import { apiGroups, type ApiGroup } from '../groups.ts'
+import { useScrollSpy } from '../use-scroll-spy.ts'
 import '../apireference.css'
 import { OperationView } from './operation-view.tsx'
 import '../catalog.ts'
@@ -30,6 +31,18 @@ const tagAnchor = (tag: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/-+$/, '')}`
+/** A path that may break after each `/` (and only inside a segment when one alone is wider than the list). */
+const withBreaks = (path: string) =>
+  path.split('/').map((segment, i) => (
+    <span key={i}>
+      {i > 0 && (
+        <>
+          /<wbr />
+        </>
+      )}
+      {segment}
+    </span>
+  ))
 const groupHref = (group: ApiGroup, hash = '') => `/apireference${group === 'opa' ? '' : `?group=${group}`}${hash}`
 
 interface Entry {
@@ -59,20 +72,31 @@ export function ApiReference({ group = 'opa' }: { group?: ApiGroup | undefined }
   const byTag = (tag: string) => entries.filter((e) => (e.op.tags[0] ?? 'API') === tag)
   const groupNames: Record<ApiGroup, string> = { opa: t`Open Payment API and sandbox`, portal: t`Portal API`, tools: t`Developer tools and demo` }
   const shownTags = tags.filter((tag) => groupOf(tag) === group)
+  // the side list follows the section in view (issue 20): its link is marked, and kept in the list's view
+  const reading = useScrollSpy(shownTags.flatMap((tag) => [tagAnchor(tag), ...byTag(tag).map((e) => e.anchor)]))
+  const aside = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const list = aside.current?.querySelector<HTMLElement>('.api-nav')
+    const link = list?.querySelector<HTMLElement>('[aria-current="location"]')
+    if (!list || !link) return
+    const top = link.offsetTop - list.offsetTop
+    if (top < list.scrollTop || top + link.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 3
+  }, [reading])
   const nav = (
     <nav className="api-nav" aria-label={t`Operations`}>
       {apiGroups.map((g) =>
         g === group ? (
           shownTags.map((tag) => (
             <div key={tag} className="api-nav__group">
-              <a className="api-nav__tag" href={`#${tagAnchor(tag)}`}>
+              <a className="api-nav__tag" href={`#${tagAnchor(tag)}`} aria-current={reading === tagAnchor(tag) ? 'location' : undefined}>
                 {describe(tag)}
               </a>
               <ul>
                 {byTag(tag).map((e) => (
                   <li key={e.anchor}>
-                    <a href={`#${e.anchor}`}>
-                      <span className={`api-method api-method--${e.method}`}>{e.method.toUpperCase()}</span> <span className="api-nav__path">{e.path}</span>
+                    <a href={`#${e.anchor}`} aria-current={reading === e.anchor ? 'location' : undefined}>
+                      <span className={`api-method api-method--${e.method}`}>{e.method.toUpperCase()}</span>{' '}
+                      <span className="api-nav__path">{withBreaks(e.path)}</span>
                     </a>
                   </li>
                 ))}
@@ -89,7 +113,9 @@ export function ApiReference({ group = 'opa' }: { group?: ApiGroup | undefined }
   )
   return (
     <div className="api-layout">
-      <aside className="api-aside">{doc && nav}</aside>
+      <aside className="api-aside" ref={aside}>
+        {doc && nav}
+      </aside>
       <article className="api-main">
         <h1>
           <Trans>API reference</Trans>

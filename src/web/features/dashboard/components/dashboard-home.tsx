@@ -30,8 +30,24 @@ export function DashboardHome({ sidebar, announcements }: { sidebar: ReactNode; 
   if (accessToken === null || profile.isError) return <SessionFailure error={profile.error} redirect="/dashboard/home" />
   if (!profile.data)
     return (
-      <div className="dash-page" role="status">
-        {t`Loading your account…`}
+      <div className="shell-page shell-page--with-sidebar">
+        {sidebar}
+        <div className="shell-page__body dash-page" role="status" aria-busy="true">
+          <span className="visually-hidden">{t`Loading your account…`}</span>
+          {/* the shape of the page to come: the header, then the cards (spec §2 myhome) */}
+          <div className="dash-skeleton dash-skeleton--head" aria-hidden="true">
+            <span className="dash-skeleton__logo" />
+            <span className="dash-skeleton__line" style={{ width: '40%' }} />
+          </div>
+          {[4, 3, 3].map((lines, i) => (
+            <div key={i} className="dash-panel dash-skeleton" aria-hidden="true">
+              <span className="dash-skeleton__title" />
+              {Array.from({ length: lines }, (_, j) => (
+                <span key={j} className="dash-skeleton__line" style={{ width: `${92 - (j % 3) * 18}%` }} />
+              ))}
+            </div>
+          ))}
+        </div>
       </div>
     )
   return <DashboardBody profile={profile.data} sidebar={sidebar} announcements={announcements} />
@@ -147,7 +163,8 @@ function DashboardBody({ profile, sidebar, announcements }: { profile: UserProfi
           <>
             <Credentials profile={profile} live={live} merchantId={merchantId} />
             <KeysPanel merchantId={merchantId} live={live} />
-            <TestUsersPanel merchantId={merchantId} live={live} />
+            {/* test users and the sandbox top-up are the sandbox's: live mode has neither (issue 20) */}
+            {!live && <TestUsersPanel merchantId={merchantId} live={live} />}
           </>
         ) : (
           <p className="dash-panel">

@@ -4,7 +4,8 @@ import { useId } from 'react'
 import { Button } from '@/web/ui/button.tsx'
 import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'
 import { errorText } from '@/web/lib/error-text.ts'
-import { isAcceptableLogo, logoMaxPx, logoTypes } from '@/web/lib/logo-file.ts'
+import { logoMaxPx, logoProblem, logoTypes } from '@/web/lib/logo-file.ts'
+import { LogoProblemText } from '@/web/ui/logo-problem.tsx'
 import { useStoredMode } from '../mode.ts'
 import { useMerchantProfileForm } from '../merchant-profile.ts'
 import '../catalog.ts'
@@ -25,7 +26,7 @@ export function MerchantProfileSection() {
  */
 export function MerchantProfileForm({ name, logoUrl }: { name: string; logoUrl: string | null }) {
   const { t, i18n } = useLingui()
-  const ids = { heading: useId(), logo: useId(), hint: useId(), logoMessage: useId(), name: useId() }
+  const ids = { heading: useId(), logo: useId(), hint: useId(), logoMessage: useId(), logoProblem: useId(), name: useId() }
   const form = useMerchantProfileForm({ name: name === 'Merchant Name' ? '' : name, logoUrl })
   const busy = form.status === 'uploading' || form.status === 'saving'
   const size = logoMaxPx
@@ -49,14 +50,15 @@ export function MerchantProfileForm({ name, logoUrl }: { name: string; logoUrl: 
               className="visually-hidden"
               type="file"
               accept={logoTypes.join(',')}
-              aria-describedby={`${ids.hint} ${ids.logoMessage}`}
+              aria-describedby={`${ids.hint} ${ids.logoMessage} ${ids.logoProblem}`}
               disabled={busy}
               onChange={async (event) => {
                 const file = event.target.files?.[0]
                 event.target.value = ''
                 if (!file) return
-                if (await isAcceptableLogo(file)) await form.pickLogo(file)
-                else form.rejectLogo()
+                const problem = await logoProblem(file)
+                if (problem) form.rejectLogo(problem)
+                else await form.pickLogo(file)
               }}
             />
             <label className="ui-button ui-button--secondary ui-button--small" htmlFor={ids.logo}>
@@ -77,6 +79,10 @@ export function MerchantProfileForm({ name, logoUrl }: { name: string; logoUrl: 
                 {i18n._(logoInvalid)}
               </p>
             )}
+            {/* beside spec §5's message, which rule the file broke (issue 20) */}
+            <p id={ids.logoProblem} className="dash-field__error" aria-live="polite">
+              {form.logoProblem && <LogoProblemText problem={form.logoProblem} />}
+            </p>
           </div>
         </div>
         <div className="dash-field">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { errorText } from '@/web/lib/error-text.ts'
 import { errorCodeOf } from '@machines/account-flow.ts'
+import { dashboardFailureText } from '../failure-text.ts'
 import '../catalog.ts'
 
 /** A failed call's message in the UI language (the server's catalogue text for its code, spec §8). */
@@ -9,16 +9,22 @@ export function ErrorLine({ error }: { error: unknown }) {
   const { i18n } = useLingui()
   return (
     <p className="dash-error" role="alert">
-      {errorText(i18n, errorCodeOf(error))}
+      {dashboardFailureText(i18n, errorCodeOf(error))}
     </p>
   )
 }
 
-export function Loading() {
+/** A card's content while it loads: grey lines where the text will be (no jump when it arrives), announced once. */
+export function Loading({ lines = 3 }: { lines?: number }) {
   return (
-    <p role="status">
-      <Trans>Loading…</Trans>
-    </p>
+    <div className="dash-skeleton" role="status" aria-busy="true">
+      <span className="visually-hidden">
+        <Trans>Loading…</Trans>
+      </span>
+      {Array.from({ length: lines }, (_, i) => (
+        <span key={i} className="dash-skeleton__line" aria-hidden="true" style={{ width: `${92 - (i % 3) * 18}%` }} />
+      ))}
+    </div>
   )
 }
 

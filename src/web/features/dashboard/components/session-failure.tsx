@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useSession } from '@/web/lib/session.tsx'
 import { errorCodeOf, sessionTimedOutCode } from '@machines/account-flow.ts'
-import { errorText } from '@/web/lib/error-text.ts'
+import { dashboardFailureText } from '../failure-text.ts'
 import '../catalog.ts'
 
 /**
@@ -16,7 +16,7 @@ export function SessionFailure({ error, redirect }: { error: unknown; redirect: 
   return (
     <div className="dash-page dash-failure">
       <p className="dash-error" role="alert">
-        {errorText(i18n, code)}
+        {dashboardFailureText(i18n, code)}
       </p>
       <Link className="ui-button ui-button--primary ui-button--medium" to="/{-$webview}/account/signin" search={{ redirect }}>
         <Trans>Sign in</Trans>

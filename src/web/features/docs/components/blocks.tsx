@@ -386,8 +386,16 @@ function BlockNode({ block }: { block: Block }): ReactNode {
           <ul className="doc-figures">
             {block.figures.map((figure) => (
               <li key={figure.label}>
-                <strong>{figure.value}</strong>
-                <span>{figure.label}</span>
+                {/* each part of a two-part figure ("300万か所+ / 300店舗+※") stays whole; it wraps only at the slash (issue 20) */}
+                <strong>
+                  {figure.value.split(' / ').map((part, i) => (
+                    <span key={i}>
+                      {i > 0 && ' / '}
+                      <span className="doc-figures__part">{part}</span>
+                    </span>
+                  ))}
+                </strong>
+                <span className="doc-figures__label">{figure.label}</span>
               </li>
             ))}
           </ul>

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { labGroupOf, type LabEndpointId, type ScenarioId } from '@/domain/lab.ts'
 import { labLinkModels } from '@/domain/lab-link.ts'
 import { products, type ProductModel } from '@/domain/products.ts'
 import { TabList } from '@/web/ui/tab-list.tsx'
 import { labQueryOptions, type LabEndpointView } from '../api.ts'
 import type { DemoCredentials } from '../demo-call.ts'
+import { noEdits } from '../request-edit.ts'
 import { useTestPanel } from '../use-test-panel.ts'
 import { TestPanel } from './test-panel.tsx'
 import { LabLinkScope, TestUserLink, useLabLink, type TestUserList } from './test-user-link.tsx'
@@ -119,7 +120,9 @@ function ProductTab({ product, endpoint, scenario, credentials, selectedModels }
 
 function PanelForTab(props: Omit<TabProps, 'credentials'> & { credentials: DemoCredentials; endpoints: LabEndpointView[] }) {
   const linked = useLabLink()?.snapshot.context.link?.userAuthorizationId ?? ''
+  const [edits, setEdits] = useState(noEdits)
   const [snapshot, send] = useTestPanel({
+    edits,
     model: props.product,
     selectedModels: props.selectedModels,
     endpointId: props.endpoint,
@@ -141,6 +144,8 @@ function PanelForTab(props: Omit<TabProps, 'credentials'> & { credentials: DemoC
       endpoints={props.endpoints}
       credentials={props.credentials}
       link={labLinkModels.includes(props.product) ? <TestUserLink /> : null}
+      edits={edits}
+      onEdits={setEdits}
     />
   )
 }

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import { labEndpointById } from '@/domain/lab.ts'
-import type { ActiveItem } from '@/domain/lab-panel.ts'
+import { demoRequestFor, planRun, type ActiveItem } from '@/domain/lab-panel.ts'
 import { Button, buttonClass } from '@/web/ui/button.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { Checkbox } from '@/web/ui/selection-controls.tsx'
@@ -12,6 +12,8 @@ import type { DemoCallRecord, TestPanelEvent, testPanelMachine } from '@machines
 import type { LabEndpointView } from '../api.ts'
 import { labGroupList } from '../group-names.ts'
 import { curlForRecord, type DemoCredentials } from '../demo-call.ts'
+import { amountEditable, applyEdits, checkEdits, noEdits, requestBodySchemaOf, type RequestEdits } from '../request-edit.ts'
+import { EditIssueText } from './edit-issue-text.tsx'
 import '../catalog.ts'
 
 type Snapshot = SnapshotFrom<typeof testPanelMachine>
@@ -38,12 +40,17 @@ export function TestPanel({
   endpoints,
   credentials,
   link,
+  edits = noEdits,
+  onEdits = () => {},
 }: {
   snapshot: Snapshot
   send: (event: TestPanelEvent) => void
   endpoints: LabEndpointView[]
   credentials: DemoCredentials
   link?: ReactNode
+  /** The person's edits of the amount and body (issue 20), checked before Run sends. */
+  edits?: RequestEdits
+  onEdits?: (edits: RequestEdits) => void
 }) {
   const { t, i18n } = useLingui()
   const { context } = snapshot
@@ -51,6 +58,52 @@ export function TestPanel({
   const endpoint = endpoints.find((e) => e.id === context.endpointId)
   const scenarios = endpoint?.scenarios ?? []
   const scenarioListed = scenarios.some((s) => s.id === context.scenario)
+  // the edits are checked when Run is pressed; from then on their problems follow the typing
+  const [checked, setChecked] = useState(false)
+  const issues = checked ? checkEdits(context.endpointId, edits) : []
+  const amountIssues = issues.filter((i) => i.field === 'amount')
+  const bodyIssues = issues.filter((i) => i.field === 'body')
+  const editingBody = edits.bodyText !== ''
+  const canEditBody = requestBodySchemaOf[context.endpointId] !== undefined
+  const bodyField = useRef<HTMLTextAreaElement>(null)
+  const amountField = useRef<HTMLInputElement>(null)
+  const run = () => {
+    const found = checkEdits(context.endpointId, edits)
+    setChecked(true)
+    if (found.length) {
+      ;(found[0]!.field === 'body' ? bodyField : amountField).current?.focus()
+      return
+    }
+    send({ type: 'panel.run' })
+  }
+  /** The body Run would send now (fresh ids), as editable JSON. */
+  const builtBody = () => {
+    const plan = planRun(context.model, context.endpointId, context.scenario, context.item.isAuthorzation)
+    const request = demoRequestFor(
+      context.endpointId,
+      {
+        item: context.item,
+        userAuthorizationId: context.userAuthorizationId,
+        newId: () => crypto.randomUUID(),
+        now: Math.floor(Date.now() / 1000),
+        randomAmount: () => 1000 + Math.floor(Math.random() * 9000),
+      },
+      plan.emptyId,
+      { purpose: 'send', zeroAmount: plan.zeroAmount },
+    )
+    return JSON.stringify(applyEdits(request, { ...edits, bodyText: '' }).body ?? {}, null, 2)
+  }
+  // after Run, the answer comes into view (it is below the form, often off screen)
+  const results = useRef<HTMLDivElement>(null)
+  const wasBusy = useRef(busy)
+  useEffect(() => {
+    const ran = wasBusy.current && !busy
+    wasBusy.current = busy
+    if (!ran) return
+    const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    const last = results.current?.lastElementChild
+    last?.scrollIntoView?.({ block: 'start', behavior: reduce ? 'auto' : 'smooth' })
+  }, [busy])
   return (
     <section className="lab-panel" aria-labelledby="lab-panel-title">
       <h3 id="lab-panel-title">
@@ -68,7 +121,11 @@ export function TestPanel({
           className="ui-field__input"
           value={context.endpointId}
           disabled={busy}
-          onChange={(e) => send({ type: 'panel.endpoint', endpointId: e.target.value as never })}
+          onChange={(e) => {
+            onEdits(noEdits)
+            setChecked(false)
+            send({ type: 'panel.endpoint', endpointId: e.target.value as never })
+          }}
         >
           {endpoints.map((e) => (
             <option key={e.id} value={e.id}>
@@ -120,8 +177,82 @@ export function TestPanel({
         disabled={busy}
         {...typedInput((userAuthorizationId) => send({ type: 'panel.user', userAuthorizationId }), { trim: true })}
       />
+      {amountEditable(context.endpointId) && (
+        <TextField
+          ref={amountField}
+          label={t`Amount (yen)`}
+          hint={editingBody ? t`The edited body below carries the amount.` : t`Empty: the panel's own amount. A whole number from 1 to 99,999,999,999.`}
+          value={edits.amount}
+          inputMode="numeric"
+          maxLength={20}
+          disabled={busy || editingBody}
+          error={amountIssues.length ? amountIssues.map((issue, i) => <EditIssueText key={i} issue={issue} />) : undefined}
+          {...typedInput((amount) => onEdits({ ...edits, amount }), { amount: true })}
+        />
+      )}
+      {canEditBody && (
+        <div className={`ui-field lab-body${bodyIssues.length ? ' ui-field--error' : ''}`}>
+          {editingBody ? (
+            <>
+              <label className="ui-field__label" htmlFor="lab-body">
+                <Trans>Request body (JSON)</Trans>
+              </label>
+              <textarea
+                id="lab-body"
+                ref={bodyField}
+                className="ui-field__input lab-body__text"
+                rows={10}
+                spellCheck={false}
+                value={edits.bodyText}
+                disabled={busy}
+                aria-invalid={bodyIssues.length ? true : undefined}
+                aria-describedby={bodyIssues.length ? 'lab-body-issues' : 'lab-body-hint'}
+                onChange={(e) => onEdits({ ...edits, bodyText: e.target.value })}
+              />
+              <span id="lab-body-hint" className="ui-field__hint">
+                <Trans>
+                  Sent as written, checked first against the endpoint's schema. Run again with the same ids and the sandbox answers as it does to a repeated
+                  request.
+                </Trans>
+              </span>
+              {bodyIssues.length > 0 && (
+                <ul id="lab-body-issues" className="ui-field__error lab-body__issues">
+                  {bodyIssues.map((issue, i) => (
+                    <li key={i}>
+                      <EditIssueText issue={issue} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Button
+                variant="ghost"
+                size="small"
+                disabled={busy}
+                onClick={() => {
+                  onEdits({ ...edits, bodyText: '' })
+                  setChecked(false)
+                }}
+              >
+                <Trans>Discard the edited body</Trans>
+              </Button>
+            </>
+          ) : (
+            <Button
+              variant="secondary"
+              size="small"
+              disabled={busy}
+              onClick={() => {
+                onEdits({ ...edits, bodyText: builtBody() })
+                requestAnimationFrame(() => bodyField.current?.focus())
+              }}
+            >
+              <Trans>Edit the request body</Trans>
+            </Button>
+          )}
+        </div>
+      )}
       <div className="lab-panel__actions">
-        <Button onClick={() => send({ type: 'panel.run' })} disabled={busy} aria-busy={busy}>
+        <Button onClick={run} disabled={busy} aria-busy={busy}>
           {busy ? <Trans>Running…</Trans> : <Trans>Run</Trans>}
         </Button>
         <Button variant="ghost" onClick={() => send({ type: 'panel.reset' })} disabled={busy}>
@@ -140,7 +271,7 @@ export function TestPanel({
           </div>
         ))}
       </dl>
-      <div aria-live="polite">
+      <div aria-live="polite" ref={results} className="lab-results">
         {context.failure && (
           <p role="alert" className="lab-failure">
             <Trans>No answer from the sandbox ({context.failure}). Check your connection and run again.</Trans>

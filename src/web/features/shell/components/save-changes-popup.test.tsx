@@ -29,23 +29,23 @@ function renderPopup() {
 }
 
 describe('save-changes popup (spec §2)', () => {
-  it('answers false when no shell is listening', async () => {
-    await expect(askToSaveChanges()).resolves.toBe(false)
+  it('keeps the edits (stays) when no shell is listening', async () => {
+    await expect(askToSaveChanges()).resolves.toBe('stay')
   })
 
-  it('asks, resolves true on Save and false on Cancel, and returns focus', async () => {
+  it('asks, resolves save on Save, stay on Cancel, discard only on Discard changes, and returns focus', async () => {
     const user = userEvent.setup()
     renderPopup()
     const opener = screen.getByRole('button', { name: 'Edit settings' })
     opener.focus()
 
-    let answer!: Promise<boolean>
+    let answer!: Promise<string>
     act(() => {
       answer = askToSaveChanges()
     })
     expect(await screen.findByRole('heading', { name: 'Would you like to save the changes' })).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    await expect(answer).resolves.toBe(true)
+    await expect(answer).resolves.toBe('save')
     expect(screen.queryByRole('heading', { name: 'Would you like to save the changes' })).toBeNull()
     // focus goes back in an effect after the commit (Preact runs effects after paint)
     await waitFor(() => expect(document.activeElement).toBe(opener))
@@ -53,7 +53,14 @@ describe('save-changes popup (spec §2)', () => {
     act(() => {
       answer = askToSaveChanges()
     })
+    // issue 20: Cancel keeps the person on the page with the edits
     await user.click(await screen.findByRole('button', { name: 'Cancel' }))
-    await expect(answer).resolves.toBe(false)
+    await expect(answer).resolves.toBe('stay')
+
+    act(() => {
+      answer = askToSaveChanges()
+    })
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }))
+    await expect(answer).resolves.toBe('discard')
   })
 })

@@ -7,7 +7,11 @@ import { PageFrame } from '@/web/features/shell/components/page-frame.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { uiHead } from '@/web/lib/head.ts'
 
-const searchSchema = v.object({ flow: v.optional(v.fallback(v.picklist(['qr', 'directDebit']), 'qr'), 'qr') })
+const searchSchema = v.object({
+  flow: v.optional(v.fallback(v.picklist(['qr', 'directDebit']), 'qr'), 'qr'),
+  // kept when the address follows the tab: the browser tests' short refund delay (cake-shop.tsx testDelays)
+  demoDelays: v.optional(v.string()),
+})
 
 /** spec §2 demo panels: the cake-shop checkout on a page of its own (issue 13); open to visitors. */
 export const Route = createFileRoute('/{-$webview}/demo/checkout')({
@@ -21,6 +25,7 @@ export const Route = createFileRoute('/{-$webview}/demo/checkout')({
 
 function CheckoutPage() {
   const { flow } = Route.useSearch()
+  const navigate = Route.useNavigate()
   return (
     <PageFrame
       title={<Trans>Cake-shop checkout demo</Trans>}
@@ -31,7 +36,7 @@ function CheckoutPage() {
         </Trans>
       }
     >
-      <CheckoutDemo initialFlow={flow} autoStart />
+      <CheckoutDemo initialFlow={flow} autoStart onFlowChange={(next) => void navigate({ search: (prev) => ({ ...prev, flow: next }), replace: true })} />
       <p className="cake-shell__catalogue">
         <InternalLink href="/demo/catalogue">
           <Trans>The code behind it: the payment sample catalogue in seven languages</Trans>

@@ -51,7 +51,7 @@ function testDelays() {
   return new URLSearchParams(window.location.search).get('demoDelays') === 'short' ? { autoRefund: 2_000 } : {}
 }
 
-export function CakeShop({ initialFlow = 'qr' }: { initialFlow?: CheckoutFlow }) {
+export function CakeShop({ initialFlow = 'qr', onFlowChange }: { initialFlow?: CheckoutFlow; onFlowChange?: (flow: CheckoutFlow) => void }) {
   const { t } = useLingui()
   const [flow, setFlow] = useState<CheckoutFlow>(initialFlow)
   const baseId = useId()
@@ -75,7 +75,11 @@ export function CakeShop({ initialFlow = 'qr' }: { initialFlow?: CheckoutFlow })
               aria-selected={flow === f.id}
               tabIndex={flow === f.id ? 0 : -1}
               className="cake-shop__tab"
-              onClick={() => setFlow(f.id)}
+              onClick={() => {
+                setFlow(f.id)
+                // the page's address follows the tab (issue 20), so a reload or a shared link opens the same one
+                onFlowChange?.(f.id)
+              }}
             >
               {f.label}
             </button>
@@ -169,6 +173,27 @@ function QrCheckout() {
               <strong>{t`Warning`}</strong> <span>{t`Please DO NOT close the browser after paying`}</span>
             </p>
             <QrCanvas url={url} size={240} />
+            {/* what is being paid, beside the code (issue 20) */}
+            {cake && (
+              <dl className="cake-order" aria-label={t`Your order`}>
+                <div>
+                  <dt>{t`Item`}</dt>
+                  <dd>{i18n._(cakeNames[cake])}</dd>
+                </div>
+                <div>
+                  <dt>{t`Amount`}</dt>
+                  <dd>¥{limits.demo.cakePriceYen}</dd>
+                </div>
+                {state.context.merchantPaymentId && (
+                  <div>
+                    <dt>{t`Order number`}</dt>
+                    <dd>
+                      <code>{state.context.merchantPaymentId}</code>
+                    </dd>
+                  </div>
+                )}
+              </dl>
+            )}
             <p>
               <Trans>Scan the code with a phone on this network, or open the wallet and pay as a test user (taro or hanako).</Trans>
             </p>
@@ -262,7 +287,12 @@ function DirectDebitCheckout() {
             aria-busy={state.hasTag('busy.linking')}
             onClick={() => send({ type: 'link.start' })}
           >
-            {state.hasTag('busy.linking') ? t`Opening the wallet…` : t`Link the wallet`}
+            {state.hasTag('busy.linking')
+              ? t`Opening the wallet…`
+              : phoneNumber
+                ? // a saved link goes straight to Debit: the button says so (issue 20)
+                  t`Continue with the linked wallet (${phoneNumber})`
+                : t`Link the wallet`}
           </button>
         </>
       )}

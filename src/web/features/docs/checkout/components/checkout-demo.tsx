@@ -11,7 +11,16 @@ const CakeShop = lazy(() => import('./cake-shop.tsx').then((m) => ({ default: m.
  * The server-rendered shell of the cake-shop checkout: `autoStart` (the /demo/checkout page) loads the shop right
  * after hydration; otherwise (the docs' payment-demo block) a button does.
  */
-export function CheckoutDemo({ initialFlow = 'qr', autoStart = false }: { initialFlow?: CheckoutFlow; autoStart?: boolean }) {
+export function CheckoutDemo({
+  initialFlow = 'qr',
+  autoStart = false,
+  onFlowChange,
+}: {
+  initialFlow?: CheckoutFlow
+  autoStart?: boolean
+  /** The page's own tab param: the address follows the tab (the /demo/checkout page). */
+  onFlowChange?: (flow: CheckoutFlow) => void
+}) {
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   useEffect(() => {
@@ -33,7 +42,7 @@ export function CheckoutDemo({ initialFlow = 'qr', autoStart = false }: { initia
   }
   return (
     <Suspense fallback={loading}>
-      <CakeShop initialFlow={initialFlow} />
+      <CakeShop initialFlow={initialFlow} onFlowChange={onFlowChange} />
     </Suspense>
   )
 }
