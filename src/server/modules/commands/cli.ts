@@ -267,6 +267,7 @@ async function listen(conn: Connection, p: Parsed, io: CliIo, json: boolean) {
   const interval = Math.max(200, Number(p.flags.get('interval')) || 1000)
   const once = p.flags.get('once') === true
   const send = io.transport ?? httpWebhookTransport({ checkAddress: false })
+  const ClaimSchema = v.object({ claimed: v.boolean() })
   const ListSchema = v.object({ signingSecret: v.string(), deliveries: v.array(v.object({ ...webhookDeliverySchema.entries, forward: v.boolean() })) })
   let announced = false
   let failed = false
@@ -281,6 +282,9 @@ async function listen(conn: Connection, p: Parsed, io: CliIo, json: boolean) {
         io.out(t(conn.lang, cliText.listening, { merchant: conn.merchantId ?? conn.apiKey, url: conn.url, target, secret: list.output.signingSecret }))
       announced = true
       for (const delivery of list.output.deliveries.filter((d) => d.forward).reverse()) {
+        // several forwarders may poll one merchant (issue 22): each attempt is posted by the one that claims it
+        const claim = await signedCall(conn, io.fetch, 'POST', `/sandbox/api/webhooks/${delivery.deliveryId}/claim`)
+        if (!claim.ok || !v.is(ClaimSchema, claim.data) || !claim.data.claimed) continue
         const result = await send(target, delivery.request.headers, delivery.request.body)
         const report = { status: result.status, body: result.body, ...(result.error ? { error: result.error } : {}) }
         await signedCall(conn, io.fetch, 'POST', `/sandbox/api/webhooks/${delivery.deliveryId}/attempts`, report)
