@@ -4,3 +4,4 @@
 // to <url> and reports the answer.
 process.argv.splice(2, 0, 'listen')
 await import('./paylab.ts')
+export {}
