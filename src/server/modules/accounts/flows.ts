@@ -9,6 +9,7 @@ import { otpMail, type OtpPurpose } from '../../mail/templates.ts'
 import { createMailer } from '../../mail/mailer.ts'
 import { accountRepo, type Challenge, type ChallengeKind, type User } from '../../store/account-repo.ts'
 import { issuesOf, validate, type Issues } from '../../http/validator.ts'
+import { documentsInput } from '../../http/openapi.ts'
 import { newOtp, otpHash, randomSecret, safeEqual, sha256 } from './crypto.ts'
 
 const rules = limits.accounts
@@ -52,7 +53,8 @@ export function accountJson<S extends v.GenericSchema>(schema: S, refused?: (cod
       throw error
     }
   }
-  return heard as unknown as typeof check
+  // the wrapper is what the route runs: it carries the schema into /openapi.json as the check itself does
+  return documentsInput(heard as unknown as typeof check, 'json', schema)
 }
 
 /** The portal's device id from the X-DEVICE-ID header (absent or malformed: unknown device). */

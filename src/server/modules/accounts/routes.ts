@@ -38,8 +38,16 @@ import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
 import { testUserView } from '../dashboard/routes.ts'
 import { merchantFor } from '../../http/merchant-context.ts'
+import { describe, type OperationDoc } from '../../http/openapi.ts'
+import * as api from '@/domain/account-api.ts'
+import { activationData, revokedApiKeyData } from '@/domain/dashboard-api.ts'
 
 const rules = limits.accounts
+/** An account call in `/openapi.json`; a signed-in one carries the bearer token. */
+const account = (op: Omit<OperationDoc, 'tag'>) => describe({ tag: 'Account', ...op })
+const signedIn = (op: Omit<OperationDoc, 'tag' | 'security'>) => account({ security: 'bearer', ...op })
+/** The developer's keys (issue 12) are listed with the developer tools. */
+const keyTool = (op: Omit<OperationDoc, 'tag' | 'security'>) => describe({ tag: 'Developer tools', security: 'bearer', ...op })
 const status = (user: User): SignupStatus => v.parse(signupStatusSchema, user.signupStatus)
 const productsPageSize = 20
 const logoPath = (id: string) => `/v1/dpSignup/logo/${id}`
@@ -63,26 +71,32 @@ export function accountsRoutes(deps: AppDeps) {
   const testUsersOf = (merchantId: string) => engine.listTestUsers(merchantId)
 
   // ── sign-up ─────────────────────────────────────────────────────────────────────────────────────────────
-  signup.post('/createAccount', accountJson(createAccountRequest), async (c) => {
-    const body = c.req.valid('json')
-    const email = body.email.toLowerCase()
-    const passwordHash = await hashPassword(body.password)
-    let user = await repo.findUserByEmail(email)
-    if (!user) {
-      user = await repo.insertDeveloper({ id: `u_${randomSecret(12)}`, email, passwordHash, externalUserId: crypto.randomUUID(), now: flows.now() })
-      user ??= await repo.findUserByEmail(email)
-      if (!user) throw new ApiError('SIGNUP_FAILED')
-    } else {
+  signup.post(
+    '/createAccount',
+    account({ summary: 'Create a developer account (sends an OTP)', data: api.createAccountData }),
+    accountJson(createAccountRequest),
+    async (c) => {
+      const body = c.req.valid('json')
+      const email = body.email.toLowerCase()
+      const passwordHash = await hashPassword(body.password)
+      let user = await repo.findUserByEmail(email)
+      if (!user) {
+        user = await repo.insertDeveloper({ id: `u_${randomSecret(12)}`, email, passwordHash, externalUserId: crypto.randomUUID(), now: flows.now() })
+        user ??= await repo.findUserByEmail(email)
+        if (!user) throw new ApiError('SIGNUP_FAILED')
+      } else {
+        if (user.kind === 'wallet') throw new ApiError('040000018')
+        if (user.emailVerifiedAt) throw new ApiError('040000019')
+        if (!(await repo.replaceUnverifiedPassword(user.id, passwordHash))) throw new ApiError('040000019')
+      }
       if (user.kind === 'wallet') throw new ApiError('040000018')
-      if (user.emailVerifiedAt) throw new ApiError('040000019')
-      if (!(await repo.replaceUnverifiedPassword(user.id, passwordHash))) throw new ApiError('040000019')
-    }
-    if (user.kind === 'wallet') throw new ApiError('040000018')
-    const sent = await flows.startOtp(user, 'signup_otp', deviceIdOf(c), 'SIGNUP_FAILED')
-    return success(c, { ...sent, email })
-  })
+      const sent = await flows.startOtp(user, 'signup_otp', deviceIdOf(c), 'SIGNUP_FAILED')
+      return success(c, { ...sent, email })
+    },
+  )
 
-  signup.post('/validateOtp', accountJson(v.object({ otp_reference_id: v.string(), otp: v.string(), email: v.string() })), async (c) => {
+  const validateOtp = account({ summary: 'Validate the sign-up OTP', body: validateOtpRequest, data: api.validateOtpData })
+  signup.post('/validateOtp', validateOtp, accountJson(v.object({ otp_reference_id: v.string(), otp: v.string(), email: v.string() })), async (c) => {
     const body = c.req.valid('json')
     // a malformed code or reference is simply not valid; it does not use up one of the reference's tries
     // (the parsed values: a full-width code or address is read as ASCII, issue 20)
@@ -96,19 +110,28 @@ export function accountsRoutes(deps: AppDeps) {
     return success(c, { token, status: status(user) })
   })
 
-  signup.get('/resendOtp/:otpReferenceId', paramsIn(otpReferenceParams, invalidParams('OTP_EXPIRED')), async (c) => {
-    const { otpReferenceId } = c.req.valid('param')
-    return success(c, await flows.resendOtp(otpReferenceId, 'signup_otp'))
-  })
+  signup.get(
+    '/resendOtp/:otpReferenceId',
+    account({ summary: 'Send the OTP again', data: api.resendOtpData }),
+    paramsIn(otpReferenceParams, invalidParams('OTP_EXPIRED')),
+    async (c) => {
+      const { otpReferenceId } = c.req.valid('param')
+      return success(c, await flows.resendOtp(otpReferenceId, 'signup_otp'))
+    },
+  )
 
-  signup.get('/products', auth, queryIn(productsQuery), (c) => {
+  signup.get('/products', signedIn({ summary: 'Payment products to choose from', data: api.productsPageData }), auth, queryIn(productsQuery), (c) => {
     const { page } = c.req.valid('query')
     const content = products.slice(page * productsPageSize, (page + 1) * productsPageSize).map((p) => ({ ...p }))
     const totalPages = Math.ceil(products.length / productsPageSize)
     return success(c, { content, page, size: productsPageSize, totalElements: products.length, totalPages, last: page >= totalPages - 1 })
   })
 
-  signup.post('/uploadLogo', auth, async (c) => {
+  const uploadLogo = signedIn({
+    summary: 'Upload the merchant logo (multipart/form-data field merchantLogoFile: a square PNG or JPEG)',
+    data: api.uploadLogoData,
+  })
+  signup.post('/uploadLogo', uploadLogo, auth, async (c) => {
     const { user } = c.get('auth')
     let form: Record<string, unknown>
     try {
@@ -140,7 +163,8 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // Stored logos are public (shown in <img> on the portal); ids are unguessable.
-  signup.get('/logo/:id', paramsIn(v.object({ id: logoIdSchema }), invalidParams('RESOURCE_NOT_FOUND')), async (c) => {
+  const logo = account({ summary: 'A stored merchant logo (public, immutable)', other: { status: 200, description: 'The image', mediaType: 'image/*' } })
+  signup.get('/logo/:id', logo, paramsIn(v.object({ id: logoIdSchema }), invalidParams('RESOURCE_NOT_FOUND')), async (c) => {
     const { id } = c.req.valid('param')
     const logo = await repo.findLogo(id)
     if (!logo) throw new ApiError('RESOURCE_NOT_FOUND')
@@ -151,54 +175,67 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   const trackSignup = (code: string) => deps.analytics.track({ name: 'Merchant-creation', category: 'SignUp', label: code })
-  signup.post('/signupProduct', auth, accountJson(signupProductRequest, trackSignup), async (c) => {
-    const { user } = c.get('auth')
-    const track = trackSignup
-    const body = c.req.valid('json')
-    if (body.email.toLowerCase() !== user.email) {
-      track('EMAIL_MISMATCH')
-      throw new ApiError('EMAIL_MISMATCH')
-    }
-    const chosen = [...new Set(body.products)].map((id) => productById(id))
-    if (chosen.some((p) => !p)) {
-      track('INVALID_PARAMS')
-      throw new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'products', message: 'unknown product id' }] } })
-    }
-    let logoUrl: string | null = null
-    const logoId = body.logoDMSId?.trim() || defaultLogoId
-    if (logoId !== defaultLogoId) {
-      const logo = v.is(logoIdSchema, logoId) ? await repo.findLogo(logoId) : undefined
-      if (!logo || logo.userId !== user.id) {
-        track('INVALID_PARAMS')
-        throw new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'logoDMSId', message: 'unknown logo' }] } })
+  signup.post(
+    '/signupProduct',
+    signedIn({ summary: 'Create the merchant with its products', data: api.signupProductData }),
+    auth,
+    accountJson(signupProductRequest, trackSignup),
+    async (c) => {
+      const { user } = c.get('auth')
+      const track = trackSignup
+      const body = c.req.valid('json')
+      if (body.email.toLowerCase() !== user.email) {
+        track('EMAIL_MISMATCH')
+        throw new ApiError('EMAIL_MISMATCH')
       }
-      logoUrl = logoPath(logo.id)
-    }
-    let created: Awaited<ReturnType<typeof repo.completeSignup>>
-    try {
-      created = await repo.completeSignup({
-        userId: user.id,
-        merchantName: body.merchantName?.trim() || 'Merchant Name',
-        logoUrl,
-        products: chosen.map((p) => p!.model),
+      const chosen = [...new Set(body.products)].map((id) => productById(id))
+      if (chosen.some((p) => !p)) {
+        track('INVALID_PARAMS')
+        throw new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'products', message: 'unknown product id' }] } })
+      }
+      let logoUrl: string | null = null
+      const logoId = body.logoDMSId?.trim() || defaultLogoId
+      if (logoId !== defaultLogoId) {
+        const logo = v.is(logoIdSchema, logoId) ? await repo.findLogo(logoId) : undefined
+        if (!logo || logo.userId !== user.id) {
+          track('INVALID_PARAMS')
+          throw new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'logoDMSId', message: 'unknown logo' }] } })
+        }
+        logoUrl = logoPath(logo.id)
+      }
+      let created: Awaited<ReturnType<typeof repo.completeSignup>>
+      try {
+        created = await repo.completeSignup({
+          userId: user.id,
+          merchantName: body.merchantName?.trim() || 'Merchant Name',
+          logoUrl,
+          products: chosen.map((p) => p!.model),
+        })
+      } catch (error) {
+        deps.log.error('merchant creation failed', { error: String(error) })
+        track('SIGNUP_FAILED')
+        throw new ApiError('SIGNUP_FAILED')
+      }
+      if (!created) {
+        track('MERCHANT_ALREADY_CREATED')
+        throw new ApiError('MERCHANT_ALREADY_CREATED')
+      }
+      track('SUCCESS')
+      const { merchant } = created
+      return success(c, {
+        merchant_id: merchant.id,
+        merchant_name: merchant.name,
+        logo_url: merchant.logoUrl,
+        products: merchant.products,
+        status: 'COMPLETED',
       })
-    } catch (error) {
-      deps.log.error('merchant creation failed', { error: String(error) })
-      track('SIGNUP_FAILED')
-      throw new ApiError('SIGNUP_FAILED')
-    }
-    if (!created) {
-      track('MERCHANT_ALREADY_CREATED')
-      throw new ApiError('MERCHANT_ALREADY_CREATED')
-    }
-    track('SUCCESS')
-    const { merchant } = created
-    return success(c, { merchant_id: merchant.id, merchant_name: merchant.name, logo_url: merchant.logoUrl, products: merchant.products, status: 'COMPLETED' })
-  })
+    },
+  )
 
   // Decision (spec: "not shown"): activates live mode — records the request once per user and creates the live
   // merchant with its first key (idempotent, race-safe); answers both merchant ids. docs/dashboard.md.
-  signup.post('/salesforceActivate', auth, async (c) => {
+  const activate = signedIn({ summary: 'Activate live mode: creates the live merchant and its first key (idempotent)', data: activationData })
+  signup.post('/salesforceActivate', activate, auth, async (c) => {
     const { user } = c.get('auth')
     const owned = await merchantRepo(deps.store.db).ownedBy(user.id)
     if (!owned.test) throw new ApiError('MERCHANT_REQUIRED')
@@ -208,66 +245,81 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // ── sign-in ─────────────────────────────────────────────────────────────────────────────────────────────
-  signIn.post('/authenticate', accountJson(authenticateRequest), async (c) => {
-    const body = c.req.valid('json')
-    if (v.is(signInOtpRequest, body) && 'otp_reference_id' in body) {
-      const { user, challenge } = await flows.verifyOtp(body.otp_reference_id, 'signin_otp', body.otp, clientKeyOf(c))
-      await repo.markEmailVerified(user.id, flows.now())
-      if (challenge.deviceId) await repo.rememberDevice(user.id, challenge.deviceId, flows.now())
-      const token = await flows.issueToken(user.id)
-      return success(c, { ...token, status: status((await repo.findUserById(user.id)) ?? user) })
-    }
-    if (!('email' in body)) throw new ApiError('INVALID_PARAMS')
-    const email = body.email.toLowerCase()
-    const client = clientKeyOf(c)
-    // every try counts before the password is checked (atomically: parallel tries cannot outrun the lock)
-    const { lockedNow } = await flows.takeAttempts('password', email, client)
-    let user = await repo.findUserByEmail(email)
-    if (!user) {
-      await burnPasswordCheck(body.password)
-      throw new ApiError('040000002')
-    }
-    if (!(await verifyPassword(body.password, user.passwordHash))) {
-      if (lockedNow) throw flows.lockedError(lockedNow, flows.now())
-      throw new ApiError('01102004')
-    }
-    await flows.attemptSucceeded('password', email, client)
-    if (user.kind === 'wallet') {
-      if (!v.is(signInTermsRequest, body)) {
-        const ticket = await flows.createTicket(user.id, 'terms', rules.termsTicketTtlMs)
-        throw new ApiError('040000018', { data: { access_token: ticket, expires_in: rules.termsTicketTtlMs / 1000 } })
+  signIn.post(
+    '/authenticate',
+    account({ summary: 'Sign in (password, terms acceptance or OTP step)', data: api.authenticateData }),
+    accountJson(authenticateRequest),
+    async (c) => {
+      const body = c.req.valid('json')
+      if (v.is(signInOtpRequest, body) && 'otp_reference_id' in body) {
+        const { user, challenge } = await flows.verifyOtp(body.otp_reference_id, 'signin_otp', body.otp, clientKeyOf(c))
+        await repo.markEmailVerified(user.id, flows.now())
+        if (challenge.deviceId) await repo.rememberDevice(user.id, challenge.deviceId, flows.now())
+        const token = await flows.issueToken(user.id)
+        return success(c, { ...token, status: status((await repo.findUserById(user.id)) ?? user) })
       }
-      const ticket = await flows.consumeTicket(body.access_token, 'terms')
-      if (!ticket || ticket.userId !== user.id) throw new ApiError('TERMS_TICKET_INVALID')
-      await repo.acceptTerms(user.id, flows.now())
-      user = (await repo.findUserById(user.id)) ?? user
-    }
-    const device = deviceIdOf(c)
-    const known = device !== undefined && (await repo.isKnownDevice(user.id, device))
-    if (!known || !user.emailVerifiedAt) {
-      const sent = await flows.startOtp(user, 'signin_otp', device, 'INTERNAL_SERVER_ERROR')
-      throw new ApiError('040000020', { data: sent })
-    }
-    const token = await flows.issueToken(user.id)
-    return success(c, { ...token, status: status(user) })
-  })
+      if (!('email' in body)) throw new ApiError('INVALID_PARAMS')
+      const email = body.email.toLowerCase()
+      const client = clientKeyOf(c)
+      // every try counts before the password is checked (atomically: parallel tries cannot outrun the lock)
+      const { lockedNow } = await flows.takeAttempts('password', email, client)
+      let user = await repo.findUserByEmail(email)
+      if (!user) {
+        await burnPasswordCheck(body.password)
+        throw new ApiError('040000002')
+      }
+      if (!(await verifyPassword(body.password, user.passwordHash))) {
+        if (lockedNow) throw flows.lockedError(lockedNow, flows.now())
+        throw new ApiError('01102004')
+      }
+      await flows.attemptSucceeded('password', email, client)
+      if (user.kind === 'wallet') {
+        if (!v.is(signInTermsRequest, body)) {
+          const ticket = await flows.createTicket(user.id, 'terms', rules.termsTicketTtlMs)
+          throw new ApiError('040000018', { data: { access_token: ticket, expires_in: rules.termsTicketTtlMs / 1000 } })
+        }
+        const ticket = await flows.consumeTicket(body.access_token, 'terms')
+        if (!ticket || ticket.userId !== user.id) throw new ApiError('TERMS_TICKET_INVALID')
+        await repo.acceptTerms(user.id, flows.now())
+        user = (await repo.findUserById(user.id)) ?? user
+      }
+      const device = deviceIdOf(c)
+      const known = device !== undefined && (await repo.isKnownDevice(user.id, device))
+      if (!known || !user.emailVerifiedAt) {
+        const sent = await flows.startOtp(user, 'signin_otp', device, 'INTERNAL_SERVER_ERROR')
+        throw new ApiError('040000020', { data: sent })
+      }
+      const token = await flows.issueToken(user.id)
+      return success(c, { ...token, status: status(user) })
+    },
+  )
 
   // Decision (spec: path "not shown"): the sign-in OTP resend mirrors the sign-up one.
-  signIn.get('/resendOtp/:otpReferenceId', paramsIn(otpReferenceParams, invalidParams('OTP_EXPIRED')), async (c) => {
-    const { otpReferenceId } = c.req.valid('param')
-    return success(c, await flows.resendOtp(otpReferenceId, 'signin_otp'))
-  })
+  signIn.get(
+    '/resendOtp/:otpReferenceId',
+    account({ summary: 'Send the sign-in OTP again', data: api.resendOtpData }),
+    paramsIn(otpReferenceParams, invalidParams('OTP_EXPIRED')),
+    async (c) => {
+      const { otpReferenceId } = c.req.valid('param')
+      return success(c, await flows.resendOtp(otpReferenceId, 'signin_otp'))
+    },
+  )
 
   // Not in the spec: a refresh token buys a new pair once; the old pair ends (logout ends both).
-  signIn.post('/refresh', accountJson(refreshRequest), async (c) => {
-    const body = c.req.valid('json')
-    const userId = await repo.useRefreshToken(sha256(body.refresh_token), flows.now())
-    const user = userId ? await repo.findUserById(userId) : undefined
-    if (!user) throw new ApiError('UNAUTHORIZED')
-    return success(c, { ...(await flows.issueToken(user.id)), status: status(user) })
-  })
+  signIn.post(
+    '/refresh',
+    account({ summary: 'Trade a refresh token for a new token pair (the old pair ends)', data: api.authenticateData }),
+    accountJson(refreshRequest),
+    async (c) => {
+      const body = c.req.valid('json')
+      const userId = await repo.useRefreshToken(sha256(body.refresh_token), flows.now())
+      const user = userId ? await repo.findUserById(userId) : undefined
+      if (!user) throw new ApiError('UNAUTHORIZED')
+      return success(c, { ...(await flows.issueToken(user.id)), status: status(user) })
+    },
+  )
 
-  signout.post('/logout', auth, accountJson(v.optional(logoutRequest, {})), async (c) => {
+  signout.post('/logout', signedIn({ summary: 'Sign out', body: logoutRequest }), auth, accountJson(v.optional(logoutRequest, {})), async (c) => {
     const { user, tokenHash } = c.get('auth')
     const body = c.req.valid('json')
     const at = flows.now()
@@ -277,7 +329,7 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // Answers SUCCESS whether or not the e-mail has an account, so the call cannot be used to probe addresses.
-  signIn.post('/passwordReset', accountJson(passwordResetRequest), async (c) => {
+  signIn.post('/passwordReset', account({ summary: 'Send a password-reset mail' }), accountJson(passwordResetRequest), async (c) => {
     const { email } = c.req.valid('json')
     const user = await repo.findUserByEmail(email)
     if (user && user.kind === 'developer') {
@@ -301,7 +353,8 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // Not in the spec: sets the new password from the e-mailed link; every session of the account ends.
-  signIn.post('/passwordReset/confirm', accountJson(passwordResetConfirmRequest), async (c) => {
+  const resetConfirm = account({ summary: 'Set a new password from the mailed link; every session of the account ends' })
+  signIn.post('/passwordReset/confirm', resetConfirm, accountJson(passwordResetConfirmRequest), async (c) => {
     const body = c.req.valid('json')
     const ticket = await flows.consumeTicket(body.token, 'password_reset')
     if (!ticket) throw new ApiError('RESET_TOKEN_INVALID')
@@ -315,7 +368,7 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // ── dashboard ───────────────────────────────────────────────────────────────────────────────────────────
-  homeDboard.get('/getUserProfile', auth, async (c) => {
+  homeDboard.get('/getUserProfile', signedIn({ summary: 'Profile of the signed-in user', data: api.userProfileSchema }), auth, async (c) => {
     const { user } = c.get('auth')
     const owned = await merchantRepo(deps.store.db).findByOwner(user.id)
     const byAge = owned.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
@@ -339,7 +392,7 @@ export function accountsRoutes(deps: AppDeps) {
     return success(c, profile)
   })
 
-  homeDboard.get('/getMerchantUsers', auth, async (c) => {
+  homeDboard.get('/getMerchantUsers', signedIn({ summary: 'Users of the merchant', data: api.merchantUsersData }), auth, async (c) => {
     const { user } = c.get('auth')
     const merchant = await repo.merchantOf(user.id)
     const users = await repo.usersOfMerchant(user.id)
@@ -354,7 +407,7 @@ export function accountsRoutes(deps: AppDeps) {
   })
 
   // Decision (spec: "not shown"): confirms the developer-panel registration of the signed-in user.
-  dPanel.get('/user/register', auth, async (c) => {
+  dPanel.get('/user/register', signedIn({ summary: 'Register the user in the developer panel', data: api.dPanelRegisterData }), auth, async (c) => {
     const { user } = c.get('auth')
     const merchant = await repo.merchantOf(user.id)
     return success(c, { user_id: user.id, merchant_id: merchant?.id ?? null, status: status(user) }, { status: 'S' })
@@ -366,7 +419,11 @@ export function accountsRoutes(deps: AppDeps) {
     return merchant
   }
 
-  dPanel.get('/:id/apiKey', auth, paramsIn(apiKeyParams, invalidParams('RESOURCE_NOT_FOUND')), async (c) => {
+  const listKeys = keyTool({
+    summary: 'Active API keys of one of your merchants: creation and last use (secrets never listed)',
+    data: api.apiKeyListData,
+  })
+  dPanel.get('/:id/apiKey', listKeys, auth, paramsIn(apiKeyParams, invalidParams('RESOURCE_NOT_FOUND')), async (c) => {
     const { user } = c.get('auth')
     const { id } = c.req.valid('param')
     const merchant = await ownedMerchant(user.id, id)
@@ -384,23 +441,33 @@ export function accountsRoutes(deps: AppDeps) {
     })
   })
 
-  dPanel.post('/:id/apiKey', auth, paramsIn(apiKeyParams, invalidParams('RESOURCE_NOT_FOUND')), async (c) => {
-    const { user } = c.get('auth')
-    const { id } = c.req.valid('param')
-    const merchant = await ownedMerchant(user.id, id)
-    const merchants = merchantRepo(deps.store.db)
-    if ((await merchants.credentialsOf(merchant.id)).length >= rules.maxActiveApiKeys) throw new ApiError('API_KEY_LIMIT')
-    const credential = await merchants.issueCredential(merchant.id)
-    return success(c, {
-      merchant_id: merchant.id,
-      api_key: credential.apiKey,
-      api_secret: credential.apiSecret,
-      created_at: credential.createdAt.toISOString(),
-    })
-  })
+  dPanel.post(
+    '/:id/apiKey',
+    keyTool({ summary: 'Generate an API key pair; the secret is answered this once', data: api.newApiKeyData }),
+    auth,
+    paramsIn(apiKeyParams, invalidParams('RESOURCE_NOT_FOUND')),
+    async (c) => {
+      const { user } = c.get('auth')
+      const { id } = c.req.valid('param')
+      const merchant = await ownedMerchant(user.id, id)
+      const merchants = merchantRepo(deps.store.db)
+      if ((await merchants.credentialsOf(merchant.id)).length >= rules.maxActiveApiKeys) throw new ApiError('API_KEY_LIMIT')
+      const credential = await merchants.issueCredential(merchant.id)
+      return success(c, {
+        merchant_id: merchant.id,
+        api_key: credential.apiKey,
+        api_secret: credential.apiSecret,
+        created_at: credential.createdAt.toISOString(),
+      })
+    },
+  )
 
   // ── keys: revoke ──────────────────────────────────────────────────────────────────────────────────────
-  dPanel.delete('/:id/apiKey/:apiKey', auth, paramsIn(apiKeyRevokeParams, invalidParams('API_KEY_NOT_FOUND')), async (c) => {
+  const revoke = keyTool({
+    summary: 'Revoke an API key: the sandbox refuses it from the next request (never the last active key)',
+    data: revokedApiKeyData,
+  })
+  dPanel.delete('/:id/apiKey/:apiKey', revoke, auth, paramsIn(apiKeyRevokeParams, invalidParams('API_KEY_NOT_FOUND')), async (c) => {
     const { user } = c.get('auth')
     const { id, apiKey } = c.req.valid('param')
     const merchants = merchantRepo(deps.store.db)

@@ -6,6 +6,7 @@ import { componentProviders } from '../../content/components.ts'
 import '../../content/site-components.ts'
 import type { AppDeps } from '../../deps.ts'
 import { queryIn } from '../../http/validator.ts'
+import { describe } from '../../http/openapi.ts'
 
 const componentsQuery = v.object({
   // ?type=a&type=b: one value arrives as a string, several as an array
@@ -22,7 +23,11 @@ const componentsQuery = v.object({
 /** Content API of spec §7: site components (menus, footer, homepage, maintenance metadata …). */
 export function contentRoutes(deps: AppDeps, app = new Hono()) {
   // GET /dev/config/v2/components?type=a&type=b&lang=jp → { data: { a: [...], b: [...] } }
-  app.get('/v2/components', queryIn(componentsQuery), async (c) => {
+  const components = describe({
+    tag: 'Content',
+    summary: 'Site components by type (menus, footer, homepage, maintenance …), one list per type asked',
+  })
+  app.get('/v2/components', components, queryIn(componentsQuery), async (c) => {
     const query = c.req.valid('query')
     const lang = pickLang(query.lang === 'jp' ? 'ja' : query.lang)
     const data: Record<string, unknown[]> = {}

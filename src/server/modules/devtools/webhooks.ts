@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
-import { webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
+import { webhookDeliveryDoc, webhookDeliveryParams, webhookListDoc, webhookListQuery } from '@/domain/webhooks.ts'
 import type { AppDeps } from '../../deps.ts'
 import { webhookService } from '../../sandbox/webhooks.ts'
 import { paramsIn, queryIn } from '../../http/validator.ts'
 import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
 import { merchantFor } from '../../http/merchant-context.ts'
-import './webhooks-openapi.ts'
+import { describe } from '../../http/openapi.ts'
 
 /**
  * The webhook delivery log of the mode's merchant on the sandbox tools page (issue 14 item 4; docs/webhooks.md):
@@ -17,12 +17,24 @@ export function sandboxWebhookRoutes(deps: AppDeps, app = new Hono<AuthEnv>()) {
   const auth = requireUser(deps)
   const webhooks = webhookService(deps)
 
-  app.get('/webhooks', auth, queryIn(webhookListQuery), async (c) => {
+  const list = describe({
+    tag: 'Developer tools',
+    security: 'bearer',
+    summary: "The mode's merchant's webhook deliveries (X-ASSUME-MERCHANT), newest first",
+    data: webhookListDoc,
+  })
+  app.get('/webhooks', list, auth, queryIn(webhookListQuery), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     return success(c, await webhooks.list(merchant.id, c.req.valid('query')))
   })
 
-  app.post('/webhooks/:deliveryId/resend', auth, paramsIn(webhookDeliveryParams), async (c) => {
+  const resend = describe({
+    tag: 'Developer tools',
+    security: 'bearer',
+    summary: "Send one of the mode's merchant's webhook deliveries again now",
+    data: webhookDeliveryDoc,
+  })
+  app.post('/webhooks/:deliveryId/resend', resend, auth, paramsIn(webhookDeliveryParams), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     const delivery = await webhooks.resend(merchant.id, c.req.valid('param').deliveryId)
     if (!delivery) throw new ApiError('SANDBOX_WEBHOOK_NOT_FOUND')

@@ -2,6 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { ApiError, resultInfoOf, successInfo } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
+import * as opa from '@/domain/opa-schemas.ts'
 import {
   AccountLinkQrRequestSchema,
   AgreeSimilarTransactionQuerySchema,
@@ -26,6 +27,7 @@ import {
 } from '@/domain/opa-schemas.ts'
 import { isSafeRedirectUrl } from '@/domain/merchant-urls.ts'
 import type { AppDeps } from '../../deps.ts'
+import { describe, type OperationDoc } from '../../http/openapi.ts'
 import { opaInvalid, opaJson, opaParams, opaQuery, linkCodes, qrCodes, qrCreateCodes, refundCodes } from './opa-input.ts'
 import { opaAuth, requireProducts, type OpaEnv } from '../../sandbox/auth.ts'
 import { assertRedirectAllowed } from '../../sandbox/redirect-allowlist.ts'
@@ -34,11 +36,19 @@ import { requestLogView, requestRecorder } from '../../sandbox/request-log.ts'
 import { clockView, moveMerchantClock } from '../../sandbox/merchant-clock.ts'
 import { serveSandboxState } from './state-routes.ts'
 import { requestLogRepo } from '../../store/request-log-repo.ts'
-import { requestLogQuerySchema } from '@/domain/sandbox-log.ts'
+import { requestLogOpaData, requestLogQuerySchema } from '@/domain/sandbox-log.ts'
 import { cancelDirectiveHeader, cancelDirectiveOf } from '@/domain/sandbox-force.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { dashboardRepo } from '../../store/dashboard-repo.ts'
-import { putWebhookRequest, webhookAttemptReport, webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
+import {
+  putWebhookRequest,
+  webhookAttemptReport,
+  webhookDeliveryDoc,
+  webhookDeliveryParams,
+  webhookListDoc,
+  webhookListQuery,
+  webhookSettingData,
+} from '@/domain/webhooks.ts'
 import { webhookService } from '../../sandbox/webhooks.ts'
 import type { SandboxEngine } from './engine/index.ts'
 import { cashbackReversalView, cashbackView, codeView, paymentView, refundView } from './views.ts'
@@ -54,6 +64,11 @@ const orderOf = (input: Record<string, unknown>, keys: string[]) => Object.fromE
 const orderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 'orderDescription', 'orderItems', 'metadata', 'productType']
 const idParam = v.pipe(v.string(), v.minLength(1), v.maxLength(64))
 const agreeOf = (q: { agreeSimilarTransaction?: string }) => q.agreeSimilarTransaction === 'true'
+
+/** An operation of the published API in `/openapi.json`: OPA-signed, its request parts from the route's validators. */
+const published = (op: Omit<OperationDoc, 'tag' | 'security'>) => describe({ tag: 'Open Payment API', security: 'opaAuth', ...op })
+/** The provider's `v1` spelling of a `v2` operation: the same description without the published API name. */
+const alias = (v2: boolean, op: Omit<OperationDoc, 'tag' | 'security'>) => published(v2 ? op : { ...op, apiName: undefined })
 
 /**
  * The provider's Open Payment API, offline (issue 4; docs/sandbox.md). Every path, field, status and code as
@@ -77,7 +92,9 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
   /** `/sandbox/api`: the sandbox's own calls (clock, state, request log, webhooks), OPA-signed like the API. */
   const api = router()
   // a bare JSON answer without auth (the benchmark's ceiling)
-  api.get('/ping', (c) => c.json({ resultInfo: successInfo(), data: { pong: true } }))
+  api.get('/ping', describe({ tag: 'Sandbox', summary: 'A bare JSON answer with no store access (liveness and benchmark ceiling; unsigned)' }), (c) =>
+    c.json({ resultInfo: successInfo(), data: { pong: true } }),
+  )
   const clocks = sandboxRepo(deps.store.db)
   /** Merchant clocks live in the store (issue 14): loaded at start, and again when a process first serves a merchant. */
   const loadClock = async (merchantId: string) => deps.clock.setOffset(merchantId, await clocks.clockOffset(merchantId))
@@ -106,69 +123,116 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
 
   // ── dynamic QR / web payment / app invoke ──────────────────────────────────────────────────────────────
   for (const codes of [v2.codes, v1.codes])
-    codes.post('/', logged, auth, qr, opaJson(CreateQrCodeRequestSchema, qrCreateCodes), async (c) => {
-      const input = c.req.valid('json')
-      await assertRedirectAllowed(deps.store.db, m(c), input)
-      const products = c.get('opa').products
-      if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
-      const row = await engine.createCode(m(c), {
-        merchantPaymentId: input.merchantPaymentId,
-        amount: input.amount.amount,
-        isAuthorization: input.isAuthorization ?? false,
-        authorizationExpiry: input.authorizationExpiry,
-        requestedAt: input.requestedAt,
-        order: orderOf(input, [
-          'orderDescription',
-          'orderItems',
-          'storeInfo',
-          'storeId',
-          'terminalId',
-          'productType',
-          'redirectUrl',
-          'redirectType',
-          'userAgent',
-          'ipAddress',
-        ]),
-      })
-      return ok(c, codeView(row, origin(c)), 201)
-    })
+    codes.post(
+      '/',
+      alias(codes === v2.codes, {
+        summary: 'Create a QR code (dynamic QR, web payment, app invoke)',
+        rawResponse: opa.QrCodeResponseSchema,
+        apiName: 'v2_createDynamicQRCode',
+        status: 201,
+      }),
+      logged,
+      auth,
+      qr,
+      opaJson(CreateQrCodeRequestSchema, qrCreateCodes),
+      async (c) => {
+        const input = c.req.valid('json')
+        await assertRedirectAllowed(deps.store.db, m(c), input)
+        const products = c.get('opa').products
+        if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
+        const row = await engine.createCode(m(c), {
+          merchantPaymentId: input.merchantPaymentId,
+          amount: input.amount.amount,
+          isAuthorization: input.isAuthorization ?? false,
+          authorizationExpiry: input.authorizationExpiry,
+          requestedAt: input.requestedAt,
+          order: orderOf(input, [
+            'orderDescription',
+            'orderItems',
+            'storeInfo',
+            'storeId',
+            'terminalId',
+            'productType',
+            'redirectUrl',
+            'redirectType',
+            'userAgent',
+            'ipAddress',
+          ]),
+        })
+        return ok(c, codeView(row, origin(c)), 201)
+      },
+    )
 
-  v2.codes.delete('/:codeId', logged, auth, qr, opaParams(v.object({ codeId: idParam }), qrCodes), async (c) => {
-    const { codeId } = c.req.valid('param')
-    await engine.deleteCode(m(c), codeId)
-    return ok(c, { qrStatus: 'DELETED' })
-  })
+  v2.codes.delete(
+    '/:codeId',
+    published({ summary: 'Delete a QR code', rawResponse: opa.QrDeleteResponseSchema, apiName: 'v2_deleteDynamicQRCode' }),
+    logged,
+    auth,
+    qr,
+    opaParams(v.object({ codeId: idParam }), qrCodes),
+    async (c) => {
+      const { codeId } = c.req.valid('param')
+      await engine.deleteCode(m(c), codeId)
+      return ok(c, { qrStatus: 'DELETED' })
+    },
+  )
 
-  v2.codes.get('/payments/:merchantPaymentId', logged, auth, anyProduct, opaParams(paymentIdParams, qrCodes), async (c) => {
+  const codePayment = { summary: 'Payment details of a QR code payment', rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_getQRPaymentDetails' }
+  v2.codes.get('/payments/:merchantPaymentId', published(codePayment), logged, auth, anyProduct, opaParams(paymentIdParams, qrCodes), async (c) => {
     return ok(c, await engine.getCodePayment(m(c), c.req.valid('param').merchantPaymentId))
   })
 
   // ── native payment ─────────────────────────────────────────────────────────────────────────────────────
   for (const payments of [v2.payments, v1.payments])
-    payments.post('/', logged, auth, native, opaJson(CreatePaymentRequestSchema), agree, async (c) => {
-      const input = c.req.valid('json')
-      const row = await engine.createPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) }, agreeOf(c.req.valid('query')))
-      return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
-    })
+    payments.post(
+      '/',
+      alias(payments === v2.payments, {
+        summary: 'Create a payment (native payment)',
+        rawResponse: opa.PaymentDetailsResponseSchema,
+        apiName: 'v2_createPayment',
+        status: 201,
+      }),
+      logged,
+      auth,
+      native,
+      opaJson(CreatePaymentRequestSchema),
+      agree,
+      async (c) => {
+        const input = c.req.valid('json')
+        const row = await engine.createPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) }, agreeOf(c.req.valid('query')))
+        return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
+      },
+    )
 
-  v2.payments.get('/:merchantPaymentId', logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
+  const paymentDetails = { summary: 'Payment details', rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_getPaymentDetail' }
+  v2.payments.get('/:merchantPaymentId', published(paymentDetails), logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
     const row = await engine.getPayment(m(c), c.req.valid('param').merchantPaymentId)
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true))
   })
 
-  v2.payments.delete('/:merchantPaymentId', logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
+  const cancel = { summary: 'Cancel a payment', rawResponse: opa.NotDataResponseSchema, apiName: 'v2_cancelPayment', status: 202 } as const
+  v2.payments.delete('/:merchantPaymentId', published(cancel), logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
     await engine.cancelPayment(m(c), c.req.valid('param').merchantPaymentId, cancelDirectiveOf(c.req.header(cancelDirectiveHeader)))
     return ok(c, null, 202, accepted)
   })
 
-  v2.refunds.post('/', logged, auth, anyProduct, opaJson(RefundRequestSchema, refundCodes), async (c) => {
-    const input = c.req.valid('json')
-    const refund = await engine.refund(m(c), { ...input, amount: input.amount.amount })
-    return ok(c, refundView(refund, 'CREATED'))
-  })
+  v2.refunds.post(
+    '/',
+    published({ summary: 'Refund a payment', rawResponse: opa.RefundResponseSchema, apiName: 'v2_createRefundPayment' }),
+    logged,
+    auth,
+    anyProduct,
+    opaJson(RefundRequestSchema, refundCodes),
+    async (c) => {
+      const input = c.req.valid('json')
+      const refund = await engine.refund(m(c), { ...input, amount: input.amount.amount })
+      return ok(c, refundView(refund, 'CREATED'))
+    },
+  )
 
   v2.refunds.get(
     '/:merchantRefundId',
+    published({ summary: 'Refund details', rawResponse: opa.RefundResponseSchema, apiName: 'v2_getRefundDetails' }),
     logged,
     auth,
     anyProduct,
@@ -180,13 +244,27 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     },
   )
 
-  v2.wallet.get('/check_balance', logged, auth, linked, opaQuery(CheckBalanceQuerySchema), async (c) => {
-    const q = c.req.valid('query')
-    return ok(c, { hasEnoughBalance: await engine.hasEnoughBalance(m(c), q.userAuthorizationId, q.amount) })
-  })
+  v2.wallet.get(
+    '/check_balance',
+    published({ summary: 'Check whether the user has enough balance', rawResponse: opa.CheckBalanceResponseSchema }),
+    logged,
+    auth,
+    linked,
+    opaQuery(CheckBalanceQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query')
+      return ok(c, { hasEnoughBalance: await engine.hasEnoughBalance(m(c), q.userAuthorizationId, q.amount) })
+    },
+  )
 
   // ── pre-authorisation and capture ──────────────────────────────────────────────────────────────────────
-  v2.payments.post('/preauthorize', logged, auth, preauth, opaJson(PreauthorizeRequestSchema), agree, async (c) => {
+  const preauthorize = {
+    summary: 'Pre-authorize a payment',
+    rawResponse: opa.PaymentDetailsResponseSchema,
+    apiName: 'v2_createOrderAndAuthorize',
+    status: 201,
+  } as const
+  v2.payments.post('/preauthorize', published(preauthorize), logged, auth, preauth, opaJson(PreauthorizeRequestSchema), agree, async (c) => {
     const input = c.req.valid('json')
     const row = await engine.preauthorize(
       m(c),
@@ -196,7 +274,8 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
   })
 
-  v2.payments.post('/capture', logged, auth, preauth, opaJson(CaptureRequestSchema), async (c) => {
+  const capture = { summary: 'Capture a pre-authorized payment', rawResponse: opa.CaptureResponseSchema, apiName: 'v2_captureAuthorizedOrder' }
+  v2.payments.post('/capture', published(capture), logged, auth, preauth, opaJson(CaptureRequestSchema), async (c) => {
     const input = c.req.valid('json')
     const result = await engine.capture(m(c), { ...input, amount: input.amount.amount })
     if (result.status === 202) {
@@ -206,12 +285,14 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     return ok(c, result.data)
   })
 
-  v2.payments.post('/preauthorize/revert', logged, auth, preauth, opaJson(RevertRequestSchema), async (c) => {
+  const revert = { summary: 'Revert a pre-authorization', rawResponse: opa.RevertResponseSchema, apiName: 'v2_revertAuthorizedOrder' }
+  v2.payments.post('/preauthorize/revert', published(revert), logged, auth, preauth, opaJson(RevertRequestSchema), async (c) => {
     const input = c.req.valid('json')
     return ok(c, await engine.revert(m(c), { ...input, reason: input.reason ?? undefined }))
   })
 
-  v2.payments.post('/reauthorize', logged, auth, preauth, opaJson(ReauthorizeRequestSchema), async (c) => {
+  const reauthorize = { summary: 'Reauthorize a pre-authorized payment', rawResponse: opa.ReauthorizeResponseSchema }
+  v2.payments.post('/reauthorize', published(reauthorize), logged, auth, preauth, opaJson(ReauthorizeRequestSchema), async (c) => {
     const input = c.req.valid('json')
     const result = await engine.reauthorize(m(c), origin(c), { ...input, amount: input.updatedAmount.amount })
     if (result.status === 201) {
@@ -225,40 +306,83 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
   })
 
   // ── continuous payments ────────────────────────────────────────────────────────────────────────────────
-  v1.subscription.post('/payments', logged, auth, requireProducts('continuous_payments'), opaJson(CreatePaymentRequestSchema), async (c) => {
-    const input = c.req.valid('json')
-    const row = await engine.subscriptionPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) })
-    return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
-  })
+  const subscription = { summary: 'Continuous payment: charge a linked user', rawResponse: opa.PaymentDetailsResponseSchema, status: 201 } as const
+  v1.subscription.post(
+    '/payments',
+    published(subscription),
+    logged,
+    auth,
+    requireProducts('continuous_payments'),
+    opaJson(CreatePaymentRequestSchema),
+    async (c) => {
+      const input = c.req.valid('json')
+      const row = await engine.subscriptionPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) })
+      return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
+    },
+  )
 
   // ── request money ──────────────────────────────────────────────────────────────────────────────────────
   const requestMoney = requireProducts('request_money')
-  v1.requestOrder.post('/', logged, auth, requestMoney, opaJson(CreateRequestOrderRequestSchema), async (c) => {
+  const requestOrder = {
+    summary: 'Request money (pending payment)',
+    rawResponse: opa.PaymentDetailsResponseSchema,
+    apiName: 'v1_createRequestOrder',
+    status: 201,
+  } as const
+  v1.requestOrder.post('/', published(requestOrder), logged, auth, requestMoney, opaJson(CreateRequestOrderRequestSchema), async (c) => {
     const input = c.req.valid('json')
     const row = await engine.createRequestOrder(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) })
     return ok(c, paymentView(row, [], true), 201)
   })
-  v1.requestOrder.get('/:merchantPaymentId', logged, auth, requestMoney, opaParams(paymentIdParams), async (c) => {
+  const requestOrderDetails = { summary: 'Details of a money request', rawResponse: opa.PaymentDetailsResponseSchema }
+  v1.requestOrder.get('/:merchantPaymentId', published(requestOrderDetails), logged, auth, requestMoney, opaParams(paymentIdParams), async (c) => {
     const row = await engine.getRequestOrder(m(c), c.req.valid('param').merchantPaymentId, 400)
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true))
   })
-  v1.requestOrder.delete('/:merchantPaymentId', logged, auth, requestMoney, opaParams(paymentIdParams), async (c) => {
-    await engine.cancelRequestOrder(m(c), c.req.valid('param').merchantPaymentId)
-    return ok(c, null)
-  })
+  v1.requestOrder.delete(
+    '/:merchantPaymentId',
+    published({ summary: 'Cancel a money request', rawResponse: opa.NotDataResponseSchema }),
+    logged,
+    auth,
+    requestMoney,
+    opaParams(paymentIdParams),
+    async (c) => {
+      await engine.cancelRequestOrder(m(c), c.req.valid('param').merchantPaymentId)
+      return ok(c, null)
+    },
+  )
 
   // ── cashback ───────────────────────────────────────────────────────────────────────────────────────────
   for (const cashback of [v2.cashback, v1.cashback])
-    cashback.post('/', logged, auth, opaJson(CashbackRequestSchema), async (c) => {
-      const input = c.req.valid('json')
-      const { merchantCashbackId, userAuthorizationId, amount, requestedAt, ...rest } = input
-      await engine.giveCashback(m(c), { merchantCashbackId, userAuthorizationId, amount: amount.amount, requestedAt, request: rest })
-      return ok(c, null, 202, accepted)
-    })
-  v2.cashback.get('/:merchantCashbackId', logged, auth, opaParams(v.object({ merchantCashbackId: idParam })), async (c) => {
+    cashback.post(
+      '/',
+      alias(cashback === v2.cashback, {
+        summary: 'Give cashback',
+        rawResponse: opa.NotDataResponseSchema,
+        apiName: 'v2_createCashBackRequest',
+        status: 202,
+      }),
+      logged,
+      auth,
+      opaJson(CashbackRequestSchema),
+      async (c) => {
+        const input = c.req.valid('json')
+        const { merchantCashbackId, userAuthorizationId, amount, requestedAt, ...rest } = input
+        await engine.giveCashback(m(c), { merchantCashbackId, userAuthorizationId, amount: amount.amount, requestedAt, request: rest })
+        return ok(c, null, 202, accepted)
+      },
+    )
+  const cashbackDetails = { summary: 'Cashback details', rawResponse: opa.CashbackResponseSchema, apiName: 'v2_getCashbackDetails' }
+  v2.cashback.get('/:merchantCashbackId', published(cashbackDetails), logged, auth, opaParams(v.object({ merchantCashbackId: idParam })), async (c) => {
     return ok(c, cashbackView(await engine.getCashback(m(c), c.req.valid('param').merchantCashbackId)))
   })
-  v2.cashbackReversal.post('/', logged, auth, opaJson(CashbackReversalRequestSchema), async (c) => {
+  const reversal = {
+    summary: 'Reverse a cashback',
+    rawResponse: opa.NotDataResponseSchema,
+    apiName: 'v2_createReverseCashBackRequest',
+    status: 202,
+  } as const
+  v2.cashbackReversal.post('/', published(reversal), logged, auth, opaJson(CashbackReversalRequestSchema), async (c) => {
     const input = c.req.valid('json')
     const { merchantCashbackReversalId, merchantCashbackId, amount, requestedAt, ...rest } = input
     await engine.reverseCashback(m(c), { merchantCashbackReversalId, merchantCashbackId, amount: amount.amount, requestedAt, request: rest })
@@ -266,6 +390,7 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
   })
   v2.cashbackReversal.get(
     '/:merchantCashbackReversalId/:merchantCashbackId',
+    published({ summary: 'Cashback reversal details', rawResponse: opa.CashbackReversalResponseSchema }),
     logged,
     auth,
     opaParams(v.object({ merchantCashbackReversalId: idParam, merchantCashbackId: idParam })),
@@ -278,7 +403,12 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
 
   // ── user authorization ─────────────────────────────────────────────────────────────────────────────────
   /** Browser flow: the merchant redirects the user here; we answer with the wallet's consent page. */
-  v2.userAuthorization.get('/', opaQuery(UserAuthorizationQuerySchema), async (c) => {
+  const consent = {
+    tag: 'Open Payment API',
+    summary: "User authorization (web): the merchant sends the user here with a signed request token; answers a redirect to the wallet's consent page",
+    other: { status: 302, description: 'Redirect to the consent page' },
+  } as const
+  v2.userAuthorization.get('/', describe(consent), opaQuery(UserAuthorizationQuerySchema), async (c) => {
     const q = c.req.valid('query')
     await engine.ready()
     const { merchantId, payload } = await engine.verifyRequestToken(q.apiKey, q.requestToken)
@@ -300,7 +430,8 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     return c.redirect(`${origin(c)}/sandbox/authorize/${session.sessionId}`, 302)
   })
 
-  v1.qr.post('/sessions', logged, auth, linked, opaJson(AccountLinkQrRequestSchema, linkCodes), async (c) => {
+  const linkQr = { summary: 'Account-link QR code', rawResponse: opa.AccountLinkQrResponseSchema, apiName: 'v1_qrSession', status: 201 } as const
+  v1.qr.post('/sessions', published(linkQr), logged, auth, linked, opaJson(AccountLinkQrRequestSchema, linkCodes), async (c) => {
     const input = c.req.valid('json')
     if (!isSafeRedirectUrl(input.redirectUrl, input.redirectType ?? 'WEB_LINK')) throw new ApiError('EXPECTATION_FAILED')
     await assertRedirectAllowed(deps.store.db, m(c), input)
@@ -308,30 +439,60 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     return ok(c, { linkQRCodeURL: `${origin(c)}/sandbox/authorize/${session.sessionId}` }, 201)
   })
 
-  v2.user.get('/authorizations', logged, auth, linked, opaQuery(UserAuthorizationStatusQuerySchema), async (c) => {
+  const authStatus = { summary: 'User authorization status', rawResponse: opa.UserAuthorizationStatusResponseSchema, apiName: 'v2_userAuthStatus' }
+  v2.user.get('/authorizations', published(authStatus), logged, auth, linked, opaQuery(UserAuthorizationStatusQuerySchema), async (c) => {
     const q = c.req.valid('query')
     return ok(c, await engine.getUserAuthorization(m(c), q.userAuthorizationId))
   })
 
-  v2.user.get('/profile/secure', logged, auth, linked, opaQuery(UserAuthorizationStatusQuerySchema), async (c) => {
-    const q = c.req.valid('query')
-    return ok(c, await engine.getSecureProfile(m(c), q.userAuthorizationId))
-  })
+  v2.user.get(
+    '/profile/secure',
+    published({ summary: "The linked user's masked profile" }),
+    logged,
+    auth,
+    linked,
+    opaQuery(UserAuthorizationStatusQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query')
+      return ok(c, await engine.getSecureProfile(m(c), q.userAuthorizationId))
+    },
+  )
 
-  v2.user.delete('/authorizations/:userAuthorizationId', logged, auth, linked, opaParams(v.object({ userAuthorizationId: idParam })), async (c) => {
-    await engine.unlinkUser(m(c), c.req.valid('param').userAuthorizationId)
-    return ok(c, null)
-  })
+  v2.user.delete(
+    '/authorizations/:userAuthorizationId',
+    published({ summary: 'Unlink a user (revoke the user authorization)' }),
+    logged,
+    auth,
+    linked,
+    opaParams(v.object({ userAuthorizationId: idParam })),
+    async (c) => {
+      await engine.unlinkUser(m(c), c.req.valid('param').userAuthorizationId)
+      return ok(c, null)
+    },
+  )
 
   // ── sandbox only: the calling merchant's clock ─────────────────────────────────────────────────────────
-  api.get('/clock', logged, auth, (c) => ok(c, clockView(deps, m(c))))
-  api.post('/clock', logged, auth, opaJson(SandboxClockRequestSchema), async (c) => ok(c, await moveMerchantClock(deps, m(c), c.req.valid('json'))))
+  const sandbox = (op: Omit<OperationDoc, 'tag' | 'security'>) => describe({ tag: 'Sandbox', security: 'opaAuth', ...op })
+  api.get('/clock', sandbox({ summary: "The calling merchant's sandbox clock", rawResponse: opa.SandboxClockResponseSchema }), logged, auth, (c) =>
+    ok(c, clockView(deps, m(c))),
+  )
+  const moveClock = { summary: "Move the calling merchant's sandbox clock", rawResponse: opa.SandboxClockResponseSchema }
+  api.post('/clock', sandbox(moveClock), logged, auth, opaJson(SandboxClockRequestSchema), async (c) =>
+    ok(c, await moveMerchantClock(deps, m(c), c.req.valid('json'))),
+  )
 
   // ── sandbox only: reset, snapshots and seed files of the calling merchant (docs/sandbox-state.md) ─────────
-  serveSandboxState(api, deps, '', [logged, auth], m, (c, data, status) => ok(c, data, status))
+  serveSandboxState(api, deps, { tag: 'Sandbox', security: 'opaAuth', who: 'the signing merchant' }, [logged, auth], m, (c, data, status) =>
+    ok(c, data, status),
+  )
 
   // ── sandbox only: the calling merchant's request log (its own entries only) ──────────────────────────────
-  api.get('/requests', auth, opaQuery(requestLogQuerySchema), async (c) => {
+  const requests = {
+    summary:
+      "The calling merchant's request log, newest first (filters: status, code, path, from, to in epoch ms, auth_failed, limit); failed OPA-Auth of its keys explained",
+    data: requestLogOpaData,
+  }
+  api.get('/requests', sandbox(requests), auth, opaQuery(requestLogQuerySchema), async (c) => {
     const query = c.req.valid('query')
     await recorder.settled()
     const rows = await requestLogRepo(deps.store.db).list(m(c), query)
@@ -345,18 +506,30 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     if (!value) throw new ApiError('SANDBOX_WEBHOOK_NOT_FOUND')
     return value
   }
-  api.put('/webhooks', logged, auth, opaJson(putWebhookRequest), async (c) => {
+  const putWebhook = {
+    summary: "Set (or clear, with null) the calling merchant's webhook URL: the same setting as Settings → Configuration",
+    data: webhookSettingData,
+  }
+  api.put('/webhooks', sandbox(putWebhook), logged, auth, opaJson(putWebhookRequest), async (c) => {
     const { url } = c.req.valid('json')
     const saved = await dashboardRepo(deps.store.db).saveSettings(m(c), { webhookUrl: url || null }, deps.clock.now())
     await webhooks.urlChanged(m(c))
     return ok(c, { merchantId: m(c), url: saved.webhookUrl })
   })
   // the forwarder polls these two: not written to the request log (it would push the merchant's own calls out)
-  api.get('/webhooks', auth, opaQuery(webhookListQuery), async (c) => ok(c, await webhooks.list(m(c), c.req.valid('query'))))
-  api.post('/webhooks/:deliveryId/attempts', auth, delivery, opaJson(webhookAttemptReport), async (c) => {
+  const listWebhooks = {
+    summary: "The calling merchant's webhook deliveries, newest first (filters: status, limit), each with its body, freshly signed headers and every attempt",
+    data: webhookListDoc,
+  }
+  api.get('/webhooks', sandbox(listWebhooks), auth, opaQuery(webhookListQuery), async (c) => ok(c, await webhooks.list(m(c), c.req.valid('query'))))
+  const report = { summary: 'The forwarder (npm run sandbox:forward) reports what the local server answered to a delivery', data: webhookDeliveryDoc }
+  api.post('/webhooks/:deliveryId/attempts', sandbox(report), auth, delivery, opaJson(webhookAttemptReport), async (c) => {
     return ok(c, found(await webhooks.report(m(c), c.req.valid('param').deliveryId, c.req.valid('json'))))
   })
-  api.post('/webhooks/:deliveryId/resend', logged, auth, delivery, async (c) => ok(c, found(await webhooks.resend(m(c), c.req.valid('param').deliveryId))))
+  const resend = { summary: 'Send a delivery again now (a fresh retry schedule; its history stays)', data: webhookDeliveryDoc }
+  api.post('/webhooks/:deliveryId/resend', sandbox(resend), logged, auth, delivery, async (c) =>
+    ok(c, found(await webhooks.resend(m(c), c.req.valid('param').deliveryId))),
+  )
 
   return { v1, v2, api }
 }

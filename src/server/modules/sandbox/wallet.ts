@@ -9,6 +9,7 @@ import { limits } from '@/domain/limits.ts'
 import { safeRedirectUrl } from '@/domain/merchant-urls.ts'
 import { forbiddenControl } from '@/domain/input-bounds.ts'
 import type { AppDeps } from '../../deps.ts'
+import { page } from '../../http/openapi.ts'
 import { i18nFor } from '../../i18n.ts'
 import type { WalletBackend, WalletCode, WalletReauthorization, WalletTestUser } from '../../sandbox/wallet-backend.ts'
 import { engineWalletBackend } from '../../sandbox/wallet-engine.ts'
@@ -79,8 +80,11 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     })
   }
 
+  /** Every route here answers an HTML page or a form post of one: described, not in the API document. */
+  const walletPage = page('The simulated wallet: an HTML page or a form post of one')
+
   // ---- cashier -------------------------------------------------------------------------------------------
-  cashier.get('/:codeId', async (c) => {
+  cashier.get('/:codeId', walletPage, async (c) => {
     const frame = frameOf(c)
     const params = v.safeParse(codeParams, c.req.param())
     const code = params.success ? await backend.findCode(params.output.codeId) : undefined
@@ -88,7 +92,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return renderCode(c, frame, code, null)
   })
 
-  cashier.post('/:codeId/sign-in', async (c) => {
+  cashier.post('/:codeId/sign-in', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -101,7 +105,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(cashierPath(code.codeId), 303)
   })
 
-  cashier.post('/:codeId/sign-out', async (c) => {
+  cashier.post('/:codeId/sign-out', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -111,7 +115,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(cashierPath(code.codeId), 303)
   })
 
-  cashier.post('/:codeId/pay', async (c) => {
+  cashier.post('/:codeId/pay', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -132,7 +136,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(next ?? cashierPath(code.codeId), 303)
   })
 
-  cashier.post('/:codeId/cancel', async (c) => {
+  cashier.post('/:codeId/cancel', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -144,7 +148,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   })
 
   // ---- user authorization consent ------------------------------------------------------------------------
-  authorize.get('/:sessionId', async (c) => {
+  authorize.get('/:sessionId', walletPage, async (c) => {
     const frame = frameOf(c)
     const session = await sessionOf(c)
     if (!session) return notFound(c, frame)
@@ -164,7 +168,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     )
   })
 
-  authorize.post('/:sessionId/sign-in', async (c) => {
+  authorize.post('/:sessionId/sign-in', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -177,7 +181,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(authorizePath(session.sessionId), 303)
   })
 
-  authorize.post('/:sessionId/sign-out', async (c) => {
+  authorize.post('/:sessionId/sign-out', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -187,7 +191,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(authorizePath(session.sessionId), 303)
   })
 
-  authorize.post('/:sessionId/approve', async (c) => {
+  authorize.post('/:sessionId/approve', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -198,7 +202,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(await backend.approveAuthSession(session.sessionId, user.id), 303)
   })
 
-  authorize.post('/:sessionId/deny', async (c) => {
+  authorize.post('/:sessionId/deny', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -209,7 +213,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   })
 
   // ---- higher-amount reauthorization (the `url` of a 201 USER_CONFIRMATION_REQUIRED) -----------------------
-  reauthorize.get('/:paymentId/:requestId', async (c) => {
+  reauthorize.get('/:paymentId/:requestId', walletPage, async (c) => {
     const frame = frameOf(c)
     const found = await reauthorizationOf(c)
     if (!found) return notFound(c, frame)
@@ -218,7 +222,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
 
   // Only the payer may approve: the page asks them to sign in as the test user who paid (issue 9 — the URL
   // alone is not enough, it travels through the merchant's systems).
-  reauthorize.post('/:paymentId/:requestId/sign-in', async (c) => {
+  reauthorize.post('/:paymentId/:requestId/sign-in', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -231,7 +235,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(back, 303)
   })
 
-  reauthorize.post('/:paymentId/:requestId/approve', async (c) => {
+  reauthorize.post('/:paymentId/:requestId/approve', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -248,7 +252,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(reauthorizePath(found.paymentId, found.requestId), 303)
   })
 
-  reauthorize.post('/:paymentId/:requestId/decline', async (c) => {
+  reauthorize.post('/:paymentId/:requestId/decline', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -259,7 +263,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   })
 
   // ---- test users and top-up -----------------------------------------------------------------------------
-  merchants.get('/:merchantId/test-users', async (c) => {
+  merchants.get('/:merchantId/test-users', walletPage, async (c) => {
     const frame = frameOf(c)
     const params = v.safeParse(merchantParams, c.req.param())
     const merchantName = params.success ? await backend.merchantName(params.output.merchantId) : undefined
@@ -285,7 +289,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     )
   })
 
-  merchants.post('/:merchantId/test-users/:userId/top-up', async (c) => {
+  merchants.post('/:merchantId/test-users/:userId/top-up', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
