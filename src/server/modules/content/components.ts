@@ -2,8 +2,9 @@ import { successInfo } from '@/domain/errors.ts'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { pickLang } from '@/domain/i18n.ts'
-import { componentProviders } from '../../content/components.ts'
-import '../../content/site-components.ts'
+import { maintenanceComponents } from '../../content/components.ts'
+import { docsComponents } from '../../content/docs-components.ts'
+import { siteComponents } from '../../content/site-components.ts'
 import type { AppDeps } from '../../deps.ts'
 import { queryIn } from '../../http/validator.ts'
 import { describe } from '../../http/openapi.ts'
@@ -19,6 +20,9 @@ const componentsQuery = v.object({
   ),
   lang: v.optional(v.picklist(['jp', 'ja', 'en'])),
 })
+
+/** Every component type the API serves, by type: the shell's, the site's and the documentation's. */
+const componentProviders = new Map(Object.entries({ ...maintenanceComponents, ...siteComponents, ...docsComponents }))
 
 /** Content API of spec §7: site components (menus, footer, homepage, maintenance metadata …). */
 export function contentRoutes(deps: AppDeps, app = new Hono()) {
