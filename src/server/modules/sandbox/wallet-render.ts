@@ -7,7 +7,8 @@ import type { AppDeps } from '../../deps.ts'
 import { i18nFor } from '../../i18n.ts'
 import type { WalletBackend, WalletCode, WalletReauthorization, WalletTestUser } from '../../sandbox/wallet-backend.ts'
 import { formatYen, wt } from '../../sandbox/wallet-text.ts'
-import { cashierPage, completionPage, reauthorizePage, statePage, testUsersPage, type Html, type PageFrame } from '../../sandbox/wallet-views.ts'
+import { statePage, type Html, type PageFrame } from '../../sandbox/wallet-layout.ts'
+import { cashierPage, completionPage, reauthorizePage, testUsersPage } from '../../sandbox/wallet-views.ts'
 import {
   cashierPath,
   codeParams,

@@ -10,7 +10,8 @@ import { forbiddenControl } from '@/domain/input-bounds.ts'
 import { i18nFor } from '../../i18n.ts'
 import type { WalletCode, WalletTestUser } from '../../sandbox/wallet-backend.ts'
 import { formatYen, wt, type WalletTextKey } from '../../sandbox/wallet-text.ts'
-import { statePage, type Html, type PageFrame, type WalletUserView } from '../../sandbox/wallet-views.ts'
+import { statePage, type Html, type PageFrame } from '../../sandbox/wallet-layout.ts'
+import type { WalletUserView } from '../../sandbox/wallet-views.ts'
 
 /**
  * What every wallet page reads from its request and answers alike (wallet.ts): the language and signed-in test

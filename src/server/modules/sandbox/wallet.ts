@@ -7,7 +7,8 @@ import { i18nFor } from '../../i18n.ts'
 import type { WalletBackend } from '../../sandbox/wallet-backend.ts'
 import { engineWalletBackend } from '../../sandbox/wallet-engine.ts'
 import { formatYen, wt } from '../../sandbox/wallet-text.ts'
-import { consentPage, errorPage, statePage } from '../../sandbox/wallet-views.ts'
+import { errorPage, statePage } from '../../sandbox/wallet-layout.ts'
+import { consentPage } from '../../sandbox/wallet-views.ts'
 import { walletRender } from './wallet-render.ts'
 import {
   authorizePath,
