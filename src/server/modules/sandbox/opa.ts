@@ -1,12 +1,10 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
 import * as v from 'valibot'
-import { ApiError, resultInfoOf, successInfo } from '@/domain/errors.ts'
+import { ApiError, resultInfoOf } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import * as opa from '@/domain/opa-schemas.ts'
 import {
-  AccountLinkQrRequestSchema,
   AgreeSimilarTransactionQuerySchema,
-  AuthorizationScopeSchema,
   CaptureRequestSchema,
   CashbackRequestSchema,
   CashbackReversalRequestSchema,
@@ -19,46 +17,20 @@ import {
   ReauthorizeRequestSchema,
   RefundDetailsQuerySchema,
   RefundRequestSchema,
-  RequestTokenClaimsSchema,
   RevertRequestSchema,
-  SandboxClockRequestSchema,
-  UserAuthorizationQuerySchema,
-  UserAuthorizationStatusQuerySchema,
 } from '@/domain/opa-schemas.ts'
-import { isSafeRedirectUrl } from '@/domain/merchant-urls.ts'
 import type { AppDeps } from '../../deps.ts'
 import { describe, type OperationDoc } from '../../http/openapi.ts'
-import { opaInvalid, opaJson, opaParams, opaQuery, linkCodes, qrCodes, qrCreateCodes, refundCodes } from './opa-input.ts'
-import { opaAuth, requireProducts, type OpaEnv } from '../../sandbox/auth.ts'
+import { opaJson, opaParams, opaQuery, qrCodes, qrCreateCodes, refundCodes } from './opa-input.ts'
+import { requireProducts, type OpaEnv } from '../../sandbox/auth.ts'
 import { assertRedirectAllowed } from '../../sandbox/redirect-allowlist.ts'
-import { realSleep, sandboxDirectives } from '../../sandbox/force.ts'
-import { requestLogView, requestRecorder } from '../../sandbox/request-log.ts'
-import { clockView, moveMerchantClock } from '../../sandbox/merchant-clock.ts'
-import { serveSandboxState } from './state-routes.ts'
-import { requestLogRepo } from '../../store/request-log-repo.ts'
-import { requestLogOpaData, requestLogQuerySchema } from '@/domain/sandbox-log.ts'
 import { cancelDirectiveHeader, cancelDirectiveOf } from '@/domain/sandbox-force.ts'
-import { sandboxRepo } from '../../store/sandbox-repo.ts'
-import { dashboardRepo } from '../../store/dashboard-repo.ts'
-import {
-  putWebhookRequest,
-  webhookAttemptReport,
-  webhookDeliveryDoc,
-  webhookDeliveryParams,
-  webhookListDoc,
-  webhookListQuery,
-  webhookSettingData,
-} from '@/domain/webhooks.ts'
-import { webhookService } from '../../sandbox/webhooks.ts'
 import type { SandboxEngine } from './engine/index.ts'
+import { ok, type OpaCtx, type OpaGuards } from './opa-guards.ts'
+import { userAuthorizationRoutes } from './opa-users.ts'
 import { cashbackReversalView, cashbackView, codeView, paymentView, refundView } from './views.ts'
 
-const success = successInfo()
 const accepted = resultInfoOf('REQUEST_ACCEPTED')
-
-type OpaCtx = Context<OpaEnv>
-
-const ok = (c: OpaCtx, data: unknown, status: 200 | 201 | 202 = 200, resultInfo = success) => c.json({ resultInfo, data }, status)
 
 const orderOf = (input: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]))
 const orderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 'orderDescription', 'orderItems', 'metadata', 'productType']
@@ -75,7 +47,8 @@ const alias = (v2: boolean, op: Omit<OperationDoc, 'tag' | 'security'>) => publi
  * published. Each route carries its own OPA-Auth middleware (a prefix-wide `use` would also catch the portal's
  * demo proxy under /v2/).
  */
-export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
+export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngine = deps.sandbox) {
+  const { logged, auth, merchantOf: m } = guards
   const router = () => new Hono<OpaEnv>()
   /** One router per URL prefix, paths relative to it (the prefixes are listed in sandbox/index.ts). */
   const v1 = { codes: router(), payments: router(), subscription: router(), requestOrder: router(), cashback: router(), qr: router() }
@@ -89,35 +62,12 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     userAuthorization: router(),
     user: router(),
   }
-  /** `/sandbox/api`: the sandbox's own calls (clock, state, request log, webhooks), OPA-signed like the API. */
-  const api = router()
-  // a bare JSON answer without auth (the benchmark's ceiling)
-  api.get('/ping', describe({ tag: 'Sandbox', summary: 'A bare JSON answer with no store access (liveness and benchmark ceiling; unsigned)' }), (c) =>
-    c.json({ resultInfo: successInfo(), data: { pong: true } }),
-  )
-  const clocks = sandboxRepo(deps.store.db)
-  /** Merchant clocks live in the store (issue 14): loaded at start, and again when a process first serves a merchant. */
-  const loadClock = async (merchantId: string) => deps.clock.setOffset(merchantId, await clocks.clockOffset(merchantId))
-  const verify = opaAuth(deps, engine.ready, async (merchantId) => {
-    await loadClock(merchantId)
-    await engine.ensureTestUsers(merchantId)
-  })
-  const directives = sandboxDirectives(realSleep)
-  const recorder = requestRecorder(deps)
-  /** The request log (issue 14): before OPA-Auth, so refused requests of a known key are logged for its owner. */
-  const logged = recorder.record
-  /** OPA-Auth, then the sandbox directives (forced errors, delays) of the verified merchant. */
-  const auth: MiddlewareHandler<OpaEnv> = (c, next) =>
-    verify(c, async () => {
-      await directives(c, next)
-    })
   const origin = (c: OpaCtx) => deps.config.publicOrigin ?? new URL(c.req.url).origin
   const qr = requireProducts('qrcode', 'webcashier', 'appinvoke', 'preauth_capture')
   const native = requireProducts('autodebit')
   const preauth = requireProducts('preauth_capture')
   const anyProduct = requireProducts('qrcode', 'webcashier', 'appinvoke', 'autodebit', 'continuous_payments', 'preauth_capture', 'request_money')
   const linked = requireProducts('autodebit', 'continuous_payments', 'preauth_capture', 'request_money')
-  const m = (c: OpaCtx) => c.get('opa').merchantId
   const paymentIdParams = v.object({ merchantPaymentId: MerchantPaymentIdSimpleSchema })
   const agree = opaQuery(AgreeSimilarTransactionQuerySchema)
 
@@ -401,135 +351,8 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     },
   )
 
-  // ── user authorization ─────────────────────────────────────────────────────────────────────────────────
-  /** Browser flow: the merchant redirects the user here; we answer with the wallet's consent page. */
-  const consent = {
-    tag: 'Open Payment API',
-    summary: "User authorization (web): the merchant sends the user here with a signed request token; answers a redirect to the wallet's consent page",
-    other: { status: 302, description: 'Redirect to the consent page' },
-  } as const
-  v2.userAuthorization.get('/', describe(consent), opaQuery(UserAuthorizationQuerySchema), async (c) => {
-    const q = c.req.valid('query')
-    await engine.ready()
-    const { merchantId, payload } = await engine.verifyRequestToken(q.apiKey, q.requestToken)
-    const parsed = v.safeParse(RequestTokenClaimsSchema, payload)
-    // the signed token's claims: checked like the input it carries
-    if (!parsed.success) return opaInvalid()(parsed.issues, c)
-    const claims = parsed.output
-    const scopes = claims.scope.split(/[\s,]+/).filter(Boolean)
-    if (!scopes.every((s) => v.is(AuthorizationScopeSchema, s)) || !isSafeRedirectUrl(claims.redirectUrl)) throw new ApiError('EXPECTATION_FAILED')
-    await assertRedirectAllowed(deps.store.db, merchantId, { redirectUrl: claims.redirectUrl })
-    await engine.ensureTestUsers(merchantId)
-    const session = await engine.startAuthorizationSession(merchantId, q.apiKey, 'WEB', {
-      scopes,
-      nonce: claims.nonce,
-      redirectUrl: claims.redirectUrl,
-      referenceId: claims.referenceId,
-      deviceId: claims.deviceId,
-    })
-    return c.redirect(`${origin(c)}/sandbox/authorize/${session.sessionId}`, 302)
-  })
+  // ── user authorization (opa-users.ts) ──────────────────────────────────────────────────────────────────
+  userAuthorizationRoutes(deps, guards, { userAuthorization: v2.userAuthorization, qr: v1.qr, user: v2.user }, engine)
 
-  const linkQr = { summary: 'Account-link QR code', rawResponse: opa.AccountLinkQrResponseSchema, apiName: 'v1_qrSession', status: 201 } as const
-  v1.qr.post('/sessions', published(linkQr), logged, auth, linked, opaJson(AccountLinkQrRequestSchema, linkCodes), async (c) => {
-    const input = c.req.valid('json')
-    if (!isSafeRedirectUrl(input.redirectUrl, input.redirectType ?? 'WEB_LINK')) throw new ApiError('EXPECTATION_FAILED')
-    await assertRedirectAllowed(deps.store.db, m(c), input)
-    const session = await engine.startAuthorizationSession(m(c), c.get('opa').apiKey, 'QR', input)
-    return ok(c, { linkQRCodeURL: `${origin(c)}/sandbox/authorize/${session.sessionId}` }, 201)
-  })
-
-  const authStatus = { summary: 'User authorization status', rawResponse: opa.UserAuthorizationStatusResponseSchema, apiName: 'v2_userAuthStatus' }
-  v2.user.get('/authorizations', published(authStatus), logged, auth, linked, opaQuery(UserAuthorizationStatusQuerySchema), async (c) => {
-    const q = c.req.valid('query')
-    return ok(c, await engine.getUserAuthorization(m(c), q.userAuthorizationId))
-  })
-
-  v2.user.get(
-    '/profile/secure',
-    published({ summary: "The linked user's masked profile" }),
-    logged,
-    auth,
-    linked,
-    opaQuery(UserAuthorizationStatusQuerySchema),
-    async (c) => {
-      const q = c.req.valid('query')
-      return ok(c, await engine.getSecureProfile(m(c), q.userAuthorizationId))
-    },
-  )
-
-  v2.user.delete(
-    '/authorizations/:userAuthorizationId',
-    published({ summary: 'Unlink a user (revoke the user authorization)' }),
-    logged,
-    auth,
-    linked,
-    opaParams(v.object({ userAuthorizationId: idParam })),
-    async (c) => {
-      await engine.unlinkUser(m(c), c.req.valid('param').userAuthorizationId)
-      return ok(c, null)
-    },
-  )
-
-  // ── sandbox only: the calling merchant's clock ─────────────────────────────────────────────────────────
-  const sandbox = (op: Omit<OperationDoc, 'tag' | 'security'>) => describe({ tag: 'Sandbox', security: 'opaAuth', ...op })
-  api.get('/clock', sandbox({ summary: "The calling merchant's sandbox clock", rawResponse: opa.SandboxClockResponseSchema }), logged, auth, (c) =>
-    ok(c, clockView(deps, m(c))),
-  )
-  const moveClock = { summary: "Move the calling merchant's sandbox clock", rawResponse: opa.SandboxClockResponseSchema }
-  api.post('/clock', sandbox(moveClock), logged, auth, opaJson(SandboxClockRequestSchema), async (c) =>
-    ok(c, await moveMerchantClock(deps, m(c), c.req.valid('json'))),
-  )
-
-  // ── sandbox only: reset, snapshots and seed files of the calling merchant (docs/sandbox-state.md) ─────────
-  serveSandboxState(api, deps, { tag: 'Sandbox', security: 'opaAuth', who: 'the signing merchant' }, [logged, auth], m, (c, data, status) =>
-    ok(c, data, status),
-  )
-
-  // ── sandbox only: the calling merchant's request log (its own entries only) ──────────────────────────────
-  const requests = {
-    summary:
-      "The calling merchant's request log, newest first (filters: status, code, path, from, to in epoch ms, auth_failed, limit); failed OPA-Auth of its keys explained",
-    data: requestLogOpaData,
-  }
-  api.get('/requests', sandbox(requests), auth, opaQuery(requestLogQuerySchema), async (c) => {
-    const query = c.req.valid('query')
-    await recorder.settled()
-    const rows = await requestLogRepo(deps.store.db).list(m(c), query)
-    return ok(c, { merchantId: m(c), requests: rows.map(requestLogView) })
-  })
-
-  // ── sandbox only: the calling merchant's webhooks (docs/webhooks.md) ─────────────────────────────────────
-  const webhooks = webhookService(deps)
-  const delivery = opaParams(webhookDeliveryParams)
-  const found = <T>(value: T | undefined) => {
-    if (!value) throw new ApiError('SANDBOX_WEBHOOK_NOT_FOUND')
-    return value
-  }
-  const putWebhook = {
-    summary: "Set (or clear, with null) the calling merchant's webhook URL: the same setting as Settings → Configuration",
-    data: webhookSettingData,
-  }
-  api.put('/webhooks', sandbox(putWebhook), logged, auth, opaJson(putWebhookRequest), async (c) => {
-    const { url } = c.req.valid('json')
-    const saved = await dashboardRepo(deps.store.db).saveSettings(m(c), { webhookUrl: url || null }, deps.clock.now())
-    await webhooks.urlChanged(m(c))
-    return ok(c, { merchantId: m(c), url: saved.webhookUrl })
-  })
-  // the forwarder polls these two: not written to the request log (it would push the merchant's own calls out)
-  const listWebhooks = {
-    summary: "The calling merchant's webhook deliveries, newest first (filters: status, limit), each with its body, freshly signed headers and every attempt",
-    data: webhookListDoc,
-  }
-  api.get('/webhooks', sandbox(listWebhooks), auth, opaQuery(webhookListQuery), async (c) => ok(c, await webhooks.list(m(c), c.req.valid('query'))))
-  const report = { summary: 'The forwarder (npm run sandbox:forward) reports what the local server answered to a delivery', data: webhookDeliveryDoc }
-  api.post('/webhooks/:deliveryId/attempts', sandbox(report), auth, delivery, opaJson(webhookAttemptReport), async (c) => {
-    return ok(c, found(await webhooks.report(m(c), c.req.valid('param').deliveryId, c.req.valid('json'))))
-  })
-  const resend = { summary: 'Send a delivery again now (a fresh retry schedule; its history stays)', data: webhookDeliveryDoc }
-  api.post('/webhooks/:deliveryId/resend', sandbox(resend), logged, auth, delivery, async (c) =>
-    ok(c, found(await webhooks.resend(m(c), c.req.valid('param').deliveryId))),
-  )
-
-  return { v1, v2, api }
+  return { v1, v2 }
 }
