@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoMerchant, seedDemoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
-import type { SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
+import { sandboxCommands, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
+import { jpy } from '../support/opa-client.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { storeKinds } from '../support/store.ts'
 
@@ -24,7 +25,7 @@ describe.each(storeKinds())('sandbox engine [%s]', (kind) => {
 
   it('lets a test user pay a code, debiting the balance; a short balance is refused and nothing changes', async () => {
     const [taro, , jiro] = await engine.listTestUsers(m)
-    const code = await engine.createCode(m, { merchantPaymentId: 'eng-pay-1', amount: 1200, isAuthorization: false, order: {} })
+    const code = await sandboxCommands.codes.createCode(engine.forMerchant(m), { merchantPaymentId: 'eng-pay-1', amount: jpy(1200), codeType: 'ORDER_QR' })
     await expect(engine.payCode(code.codeId!, jiro!.id)).rejects.toMatchObject({ code: 'NO_SUFFICIENT_FUND' })
     expect((await engine.getCashierCode(code.codeId!)).payable).toBe(true)
     const paid = await engine.payCode(code.codeId!, taro!.id)

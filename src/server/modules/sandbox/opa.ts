@@ -25,15 +25,13 @@ import { opaJson, opaParams, opaQuery, qrCodes, qrCreateCodes, refundCodes } fro
 import { requireProducts, type OpaEnv } from '../../sandbox/auth.ts'
 import { assertRedirectAllowed } from '../../sandbox/redirect-allowlist.ts'
 import { cancelDirectiveHeader, cancelDirectiveOf } from '@/domain/sandbox-force.ts'
-import type { SandboxEngine } from './engine/index.ts'
+import { sandboxCommands, type SandboxEngine } from './engine/index.ts'
 import { ok, type OpaCtx, type OpaGuards } from './opa-guards.ts'
 import { userAuthorizationRoutes } from './opa-users.ts'
 import { cashbackReversalView, cashbackView, codeView, paymentView, refundView } from './views.ts'
 
 const accepted = resultInfoOf('REQUEST_ACCEPTED')
 
-const orderOf = (input: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]))
-const orderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 'orderDescription', 'orderItems', 'metadata', 'productType']
 const idParam = v.pipe(v.string(), v.minLength(1), v.maxLength(64))
 const agreeOf = (q: { agreeSimilarTransaction?: string }) => q.agreeSimilarTransaction === 'true'
 
@@ -49,6 +47,9 @@ const alias = (v2: boolean, op: Omit<OperationDoc, 'tag' | 'security'>) => publi
  */
 export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngine = deps.sandbox) {
   const { logged, auth, merchantOf: m } = guards
+  /** The commands the routes call with the validated body (engine/*.ts), acting for the verified merchant. */
+  const run = sandboxCommands
+  const at = (c: OpaCtx) => engine.forMerchant(m(c))
   const router = () => new Hono<OpaEnv>()
   /** One router per URL prefix, paths relative to it (the prefixes are listed in sandbox/index.ts). */
   const v1 = { codes: router(), payments: router(), subscription: router(), requestOrder: router(), cashback: router(), qr: router() }
@@ -90,25 +91,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
         await assertRedirectAllowed(deps.store.db, m(c), input)
         const products = c.get('opa').products
         if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
-        const row = await engine.createCode(m(c), {
-          merchantPaymentId: input.merchantPaymentId,
-          amount: input.amount.amount,
-          isAuthorization: input.isAuthorization ?? false,
-          authorizationExpiry: input.authorizationExpiry,
-          requestedAt: input.requestedAt,
-          order: orderOf(input, [
-            'orderDescription',
-            'orderItems',
-            'storeInfo',
-            'storeId',
-            'terminalId',
-            'productType',
-            'redirectUrl',
-            'redirectType',
-            'userAgent',
-            'ipAddress',
-          ]),
-        })
+        const row = await run.codes.createCode(at(c), input)
         return ok(c, codeView(row, origin(c)), 201)
       },
     )
@@ -149,7 +132,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
       agree,
       async (c) => {
         const input = c.req.valid('json')
-        const row = await engine.createPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) }, agreeOf(c.req.valid('query')))
+        const row = await run.payments.createPayment(at(c), { ...input, agreeSimilarTransaction: agreeOf(c.req.valid('query')) })
         return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
       },
     )
@@ -175,7 +158,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     opaJson(RefundRequestSchema, refundCodes),
     async (c) => {
       const input = c.req.valid('json')
-      const refund = await engine.refund(m(c), { ...input, amount: input.amount.amount })
+      const refund = await run.refunds.refund(at(c), input)
       return ok(c, refundView(refund, 'CREATED'))
     },
   )
@@ -216,18 +199,18 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
   } as const
   v2.payments.post('/preauthorize', published(preauthorize), logged, auth, preauth, opaJson(PreauthorizeRequestSchema), agree, async (c) => {
     const input = c.req.valid('json')
-    const row = await engine.preauthorize(
-      m(c),
-      { ...input, amount: input.amount.amount, expiresAt: input.expiresAt ?? undefined, order: orderOf(input, orderKeys) },
-      agreeOf(c.req.valid('query')),
-    )
+    const row = await run.payments.preauthorize(at(c), {
+      ...input,
+      expiresAt: input.expiresAt ?? undefined,
+      agreeSimilarTransaction: agreeOf(c.req.valid('query')),
+    })
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
   })
 
   const capture = { summary: 'Capture a pre-authorized payment', rawResponse: opa.CaptureResponseSchema, apiName: 'v2_captureAuthorizedOrder' }
   v2.payments.post('/capture', published(capture), logged, auth, preauth, opaJson(CaptureRequestSchema), async (c) => {
     const input = c.req.valid('json')
-    const result = await engine.capture(m(c), { ...input, amount: input.amount.amount })
+    const result = await run.preauth.capture(at(c), input)
     if (result.status === 202) {
       const info = new ApiError('USER_CONFIRMATION_REQUIRED').resultInfo()
       return c.json({ resultInfo: { ...info, message: `${info.message} | [${c.get('requestId')}]` }, data: null }, 202)
@@ -244,7 +227,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
   const reauthorize = { summary: 'Reauthorize a pre-authorized payment', rawResponse: opa.ReauthorizeResponseSchema }
   v2.payments.post('/reauthorize', published(reauthorize), logged, auth, preauth, opaJson(ReauthorizeRequestSchema), async (c) => {
     const input = c.req.valid('json')
-    const result = await engine.reauthorize(m(c), origin(c), { ...input, amount: input.updatedAmount.amount })
+    const result = await run.preauth.reauthorize(at(c), { ...input, origin: origin(c) })
     if (result.status === 201) {
       return ok(c, result.data, 201, {
         code: 'USER_CONFIRMATION_REQUIRED',
@@ -266,7 +249,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     opaJson(CreatePaymentRequestSchema),
     async (c) => {
       const input = c.req.valid('json')
-      const row = await engine.subscriptionPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) })
+      const row = await run.payments.subscriptionPayment(at(c), input)
       return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
     },
   )
@@ -281,7 +264,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
   } as const
   v1.requestOrder.post('/', published(requestOrder), logged, auth, requestMoney, opaJson(CreateRequestOrderRequestSchema), async (c) => {
     const input = c.req.valid('json')
-    const row = await engine.createRequestOrder(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) })
+    const row = await run.requestMoney.createRequestOrder(at(c), input)
     return ok(c, paymentView(row, [], true), 201)
   })
   const requestOrderDetails = { summary: 'Details of a money request', rawResponse: opa.PaymentDetailsResponseSchema }
@@ -316,9 +299,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
       auth,
       opaJson(CashbackRequestSchema),
       async (c) => {
-        const input = c.req.valid('json')
-        const { merchantCashbackId, userAuthorizationId, amount, requestedAt, ...rest } = input
-        await engine.giveCashback(m(c), { merchantCashbackId, userAuthorizationId, amount: amount.amount, requestedAt, request: rest })
+        await run.cashback.giveCashback(at(c), c.req.valid('json'))
         return ok(c, null, 202, accepted)
       },
     )
@@ -333,9 +314,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     status: 202,
   } as const
   v2.cashbackReversal.post('/', published(reversal), logged, auth, opaJson(CashbackReversalRequestSchema), async (c) => {
-    const input = c.req.valid('json')
-    const { merchantCashbackReversalId, merchantCashbackId, amount, requestedAt, ...rest } = input
-    await engine.reverseCashback(m(c), { merchantCashbackReversalId, merchantCashbackId, amount: amount.amount, requestedAt, request: rest })
+    await run.cashback.reverseCashback(at(c), c.req.valid('json'))
     return ok(c, null, 202, accepted)
   })
   v2.cashbackReversal.get(
