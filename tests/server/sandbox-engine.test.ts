@@ -34,6 +34,17 @@ describe.each(storeKinds())('sandbox engine [%s]', (kind) => {
     await expect(engine.payCode(code.codeId!, taro!.id)).rejects.toMatchObject({ code: 'DYNAMIC_QR_ALREADY_PAID' })
   })
 
+  it("applies the published API's rules to a code whoever calls the command (not only the HTTP route)", async () => {
+    const code = (id: string, extra: object) => ({ merchantPaymentId: id, amount: jpy(500), codeType: 'ORDER_QR' as const, ...extra })
+    const away = code('eng-rule-1', { redirectUrl: 'http://plain-http.example/done', redirectType: 'WEB_LINK' as const })
+    await expect(sandboxCommands.codes.createCode(engine.forMerchant(m), away)).rejects.toMatchObject({ code: 'EXPECTATION_FAILED' })
+    const held = code('eng-rule-2', { isAuthorization: true })
+    await expect(sandboxCommands.codes.createCode(engine.forMerchant(m, ['qrcode']), held)).rejects.toMatchObject({
+      code: 'PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT',
+    })
+    expect((await sandboxCommands.codes.createCode(engine.forMerchant(m, ['preauth_capture']), held)).isAuthorization).toBe(true)
+  })
+
   it('tops a test user up once per month (Japan time)', async () => {
     const [, hanako] = await engine.listTestUsers(m)
     const up = await engine.topUp(m, hanako!.id, 5000)

@@ -23,7 +23,6 @@ import type { AppDeps } from '../../deps.ts'
 import { describe, type OperationDoc } from '../../http/openapi.ts'
 import { opaJson, opaParams, opaQuery, qrCodes, qrCreateCodes, refundCodes } from './opa-input.ts'
 import { requireProducts, type OpaEnv } from '../../sandbox/auth.ts'
-import { assertRedirectAllowed } from '../../sandbox/redirect-allowlist.ts'
 import { cancelDirectiveHeader, cancelDirectiveOf } from '@/domain/sandbox-force.ts'
 import { sandboxCommands, type SandboxEngine } from './engine/index.ts'
 import { ok, type OpaCtx, type OpaGuards } from './opa-guards.ts'
@@ -49,7 +48,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
   const { logged, auth, merchantOf: m } = guards
   /** The commands the routes call with the validated body (engine/*.ts), acting for the verified merchant. */
   const run = sandboxCommands
-  const at = (c: OpaCtx) => engine.forMerchant(m(c))
+  const at = (c: OpaCtx) => engine.forMerchant(m(c), c.get('opa').products)
   const router = () => new Hono<OpaEnv>()
   /** One router per URL prefix, paths relative to it (the prefixes are listed in sandbox/index.ts). */
   const v1 = { codes: router(), payments: router(), subscription: router(), requestOrder: router(), cashback: router(), qr: router() }
@@ -87,11 +86,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
       qr,
       opaJson(CreateQrCodeRequestSchema, qrCreateCodes),
       async (c) => {
-        const input = c.req.valid('json')
-        await assertRedirectAllowed(deps.store.db, m(c), input)
-        const products = c.get('opa').products
-        if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
-        const row = await run.codes.createCode(at(c), input)
+        const row = await run.codes.createCode(at(c), c.req.valid('json'))
         return ok(c, codeView(row, origin(c)), 201)
       },
     )

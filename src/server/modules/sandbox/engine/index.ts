@@ -44,7 +44,7 @@ export type SandboxEngine = ReturnType<typeof createSandbox>
 
 export function createSandbox(deps: SandboxDeps) {
   const ctx: SandboxCtx = { db: deps.store.db, clock: deps.clock }
-  const m = (merchantId: string) => merchantCtx(ctx, merchantId)
+  const m = (merchantId: string, products?: readonly string[]) => merchantCtx(ctx, merchantId, products)
 
   let seeding: Promise<void> | undefined
   /** The demo merchant, seeded once per sandbox (again after a failure). Rejects when the store refuses. */
