@@ -187,3 +187,7 @@ export const webhookListData = v.object({
   deliveries: v.array(webhookDeliverySchema),
 })
 export const webhookSettingData = v.object({ merchantId: v.string(), url: v.nullable(v.string()) })
+
+/** A delivery as the API answers it (`forward`: whether the forwarder is the one to deliver it), for `/openapi.json`. */
+export const webhookDeliveryDoc = v.object({ ...webhookDeliverySchema.entries, forward: v.boolean() })
+export const webhookListDoc = v.object({ ...webhookListData.entries, deliveries: v.array(webhookDeliveryDoc) })

@@ -6,6 +6,7 @@ import { ApiError } from '@/domain/errors.ts'
 import { appDeps, type AppDeps, type AppDepsInput } from './deps.ts'
 import { answerError, answerNotFound } from './http/errors.ts'
 import { byPrefix } from './http/prefixes.ts'
+import { openApiDocument, openApiRoutes } from './http/openapi.ts'
 import { rejectEncodedControlCharacters } from './http/validator.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
 import { contentModule } from './modules/content/index.ts'
@@ -99,14 +100,15 @@ export function createApp(base: AppDepsInput) {
   const v2 = byPrefix(new Hono(), labApi.v2, sandbox.v2, miniapp.v2)
 
   byPrefix(app, {
-    '/openapi.json': content.openApiJson,
+    // the app's own description, generated from its routes (http/openapi.ts)
+    '/openapi.json': openApiRoutes(app, new Hono()),
     '/dev': dev,
     '/v1': v1,
     '/v2': v2,
     '/sandbox': sandbox.sandbox,
     ...miniapp.run,
     // the MCP server of the sandbox commands (issue 23; modules/commands)
-    '/mcp': mcpRoutes(deps),
+    '/mcp': mcpRoutes(deps, () => openApiDocument(app)),
     ...demos.page,
   })
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoMerchant, seedDemoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
-import type { SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
+import { sandboxCommands, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
+import { jpy } from '../support/opa-client.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { storeKinds } from '../support/store.ts'
 
@@ -24,13 +25,24 @@ describe.each(storeKinds())('sandbox engine [%s]', (kind) => {
 
   it('lets a test user pay a code, debiting the balance; a short balance is refused and nothing changes', async () => {
     const [taro, , jiro] = await engine.listTestUsers(m)
-    const code = await engine.createCode(m, { merchantPaymentId: 'eng-pay-1', amount: 1200, isAuthorization: false, order: {} })
+    const code = await sandboxCommands.codes.createCode(engine.forMerchant(m), { merchantPaymentId: 'eng-pay-1', amount: jpy(1200), codeType: 'ORDER_QR' })
     await expect(engine.payCode(code.codeId!, jiro!.id)).rejects.toMatchObject({ code: 'NO_SUFFICIENT_FUND' })
     expect((await engine.getCashierCode(code.codeId!)).payable).toBe(true)
     const paid = await engine.payCode(code.codeId!, taro!.id)
     expect(paid.status).toBe('COMPLETED')
     expect((await engine.findTestUser(taro!.id))!.balance).toBe(taro!.balance - 1200)
     await expect(engine.payCode(code.codeId!, taro!.id)).rejects.toMatchObject({ code: 'DYNAMIC_QR_ALREADY_PAID' })
+  })
+
+  it("applies the published API's rules to a code whoever calls the command (not only the HTTP route)", async () => {
+    const code = (id: string, extra: object) => ({ merchantPaymentId: id, amount: jpy(500), codeType: 'ORDER_QR' as const, ...extra })
+    const away = code('eng-rule-1', { redirectUrl: 'http://plain-http.example/done', redirectType: 'WEB_LINK' as const })
+    await expect(sandboxCommands.codes.createCode(engine.forMerchant(m), away)).rejects.toMatchObject({ code: 'EXPECTATION_FAILED' })
+    const held = code('eng-rule-2', { isAuthorization: true })
+    await expect(sandboxCommands.codes.createCode(engine.forMerchant(m, ['qrcode']), held)).rejects.toMatchObject({
+      code: 'PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT',
+    })
+    expect((await sandboxCommands.codes.createCode(engine.forMerchant(m, ['preauth_capture']), held)).isAuthorization).toBe(true)
   })
 
   it('tops a test user up once per month (Japan time)', async () => {

@@ -8,20 +8,19 @@ import { parse as parseYaml } from 'yaml'
 import {
   blockSchema,
   codeTabLanguages,
-  demoTypes,
   frontMatterSchema,
   type Block,
-  type Card,
-  type ChecklistGuideStep,
   type CodeTabLanguage,
-  type DemoType,
   type FrontMatter,
   type Inline,
   type ListItem,
-  type Tab,
   type TocEntry,
 } from '@/domain/content.ts'
 import { highlight } from './highlight.ts'
+import { containerBlock } from './directives.ts'
+import { ContentError, blocksText, collectToc, headingId, inlineText, type MdNode } from './markdown-text.ts'
+
+export { ContentError }
 
 /**
  * Markdown + front matter + directives → the typed block tree of `src/domain/content.ts`
@@ -29,34 +28,12 @@ import { highlight } from './highlight.ts'
  * so bad content fails loudly at load time instead of rendering half a page.
  */
 
-export class ContentError extends Error {
-  override name = 'ContentError'
-}
-
 export interface ParsedDocument {
   frontMatter: FrontMatter
   blocks: Block[]
   toc: TocEntry[]
   /** Plain text of the body, for the search index. */
   text: string
-}
-
-/** The subset of mdast fields this converter reads (directive nodes included). */
-interface MdNode {
-  type: string
-  value?: string
-  children?: MdNode[]
-  depth?: number
-  ordered?: boolean | null
-  start?: number | null
-  checked?: boolean | null
-  lang?: string | null
-  url?: string
-  alt?: string | null
-  align?: ('left' | 'right' | 'center' | null)[] | null
-  name?: string
-  attributes?: Record<string, string | null | undefined> | null
-  position?: { start: { offset?: number; line: number }; end: { offset?: number } }
 }
 
 const processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkFrontmatter, ['yaml'])
@@ -76,90 +53,12 @@ const languageAliases: Record<string, CodeTabLanguage> = {
   php: 'php',
 }
 
-export function headingId(text: string): string {
-  return text.trim().toLowerCase().replace(/\s+/g, '-')
-}
-
-export function plainText(node: MdNode): string {
-  if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') return node.value ?? ''
-  if (node.type === 'image') return node.alt ?? ''
-  return (node.children ?? []).map(plainText).join('')
-}
-
-export function inlineText(nodes: Inline[]): string {
-  return nodes
-    .map((n) => {
-      if (n.type === 'text' || n.type === 'code') return n.value
-      if (n.type === 'image') return n.alt
-      if (n.type === 'break') return ' '
-      return inlineText(n.children)
-    })
-    .join('')
-}
-
-export function blocksText(blocks: Block[]): string {
-  const parts: string[] = []
-  const walk = (b: Block) => {
-    switch (b.type) {
-      case 'heading':
-      case 'paragraph':
-        parts.push(inlineText(b.children))
-        break
-      case 'list':
-        b.items.forEach((i) => i.children.forEach(walk))
-        break
-      case 'table':
-        parts.push(...b.header.map(inlineText), ...b.rows.flat().map(inlineText))
-        break
-      case 'richTable':
-        ;[...b.header, ...b.rows.flat()].forEach((cell) => cell.forEach(walk))
-        break
-      case 'split':
-      case 'imageNote':
-      case 'quote':
-        b.children.forEach(walk)
-        break
-      case 'checklist':
-        parts.push(...b.items.map((i) => inlineText(i.children)))
-        break
-      case 'checklistGuide':
-        b.steps.forEach((s) => {
-          parts.push(s.title)
-          s.children.forEach(walk)
-        })
-        break
-      case 'cards':
-        parts.push(...b.cards.map((c) => `${c.title} ${c.description ?? ''}`))
-        break
-      case 'figures':
-        parts.push(...b.figures.map((f) => `${f.value} ${f.label}`), b.note ?? '')
-        break
-      case 'tabs':
-        b.tabs.forEach((t) => {
-          parts.push(t.title)
-          t.children.forEach(walk)
-        })
-        break
-      case 'button':
-        parts.push(b.label)
-        break
-      case 'image':
-        parts.push(b.alt)
-        break
-      default:
-        break
-    }
-  }
-  blocks.forEach(walk)
-  return parts.filter(Boolean).join('\n')
-}
-
 class Converter {
   private readonly usedIds = new Set<string>()
 
   constructor(private readonly source: string) {}
 
-  private attr(node: MdNode, name: string, required = true): string {
+  attr(node: MdNode, name: string, required = true): string {
     const value = node.attributes?.[name]
     if (typeof value === 'string' && value !== '') return value
     if (required) throw new ContentError(`line ${node.position?.start.line ?? '?'}: ::${node.name} needs ${name}="…"`)
@@ -348,121 +247,17 @@ class Converter {
     }
   }
 
-  private childrenWithoutLabel(node: MdNode): MdNode[] {
+  childrenWithoutLabel(node: MdNode): MdNode[] {
     return (node.children ?? []).filter((c) => !(c.type === 'paragraph' && (c as { data?: { directiveLabel?: boolean } }).data?.directiveLabel))
   }
 
+  /** A `:::name` container directive (directives.ts). */
   private container(node: MdNode): Block {
-    const line = node.position?.start.line ?? '?'
-    const children = this.childrenWithoutLabel(node)
-    switch (node.name) {
-      case 'richtable': {
-        const table = children.find((c) => c.type === 'table')
-        if (!table) throw new ContentError(`line ${line}: :::richtable needs a table`)
-        const cell = (c: MdNode) => this.richCell(c)
-        const [head, ...rows] = table.children ?? []
-        return { type: 'richTable', header: (head?.children ?? []).map(cell), rows: rows.map((r) => (r.children ?? []).map(cell)) }
-      }
-      case 'image-slider': {
-        const images: { src: string; alt: string }[] = []
-        const collect = (n: MdNode) => {
-          if (n.type === 'image') images.push({ src: n.url ?? '', alt: n.alt ?? '' })
-          n.children?.forEach(collect)
-        }
-        children.forEach(collect)
-        if (images.length === 0) throw new ContentError(`line ${line}: :::image-slider needs images`)
-        return { type: 'imageSlider', images }
-      }
-      case 'button': {
-        const href = this.attr(node, 'href')
-        const label = children.map(plainText).join(' ').trim()
-        if (!label) throw new ContentError(`line ${line}: :::button needs a label`)
-        return { type: 'button', href, internal: href.startsWith('/'), label }
-      }
-      case 'split': {
-        const tag = node.attributes?.tag ?? null
-        if (tag !== null && tag !== 'mandatory' && tag !== 'optional') throw new ContentError(`line ${line}: split tag must be mandatory or optional`)
-        return { type: 'split', image: this.attr(node, 'image'), alt: this.attr(node, 'alt', false), tag, children: this.blocks(children) }
-      }
-      case 'image-note':
-        return { type: 'imageNote', image: this.attr(node, 'image'), alt: this.attr(node, 'alt', false), children: this.blocks(children) }
-      case 'checklist': {
-        const list = children.find((c) => c.type === 'list')
-        if (!list) throw new ContentError(`line ${line}: :::checklist needs a task list`)
-        return {
-          type: 'checklist',
-          items: (list.children ?? []).map((item) => ({
-            checked: item.checked === true,
-            children: (item.children ?? []).flatMap((p) => this.inlines(p.children)),
-          })),
-        }
-      }
-      case 'checklist-guide': {
-        const steps: ChecklistGuideStep[] = []
-        for (const child of children) {
-          if (child.type === 'heading') {
-            const h = this.heading(child)
-            steps.push({ id: h.id, title: inlineText(h.children), children: [] })
-          } else {
-            const current = steps[steps.length - 1]
-            if (!current) throw new ContentError(`line ${line}: :::checklist-guide must start with a ### step heading`)
-            current.children.push(...this.blocks([child]))
-          }
-        }
-        return { type: 'checklistGuide', steps }
-      }
-      case 'cards': {
-        const cards: Card[] = children
-          .filter((c) => c.type === 'leafDirective' && c.name === 'card')
-          .map((c) => ({
-            title: this.attr(c, 'title'),
-            href: this.attr(c, 'href'),
-            languages: this.attr(c, 'languages', false)
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean),
-            ...(c.attributes?.icon ? { icon: c.attributes.icon } : {}),
-            ...(c.attributes?.version ? { version: c.attributes.version } : {}),
-            ...(c.attributes?.description ? { description: c.attributes.description } : {}),
-          }))
-        if (cards.length === 0) throw new ContentError(`line ${line}: :::cards needs ::card{…} entries`)
-        return { type: 'cards', cards }
-      }
-      case 'figures': {
-        const figures = children
-          .filter((c) => c.type === 'leafDirective' && c.name === 'figure')
-          .map((c) => ({ value: this.attr(c, 'value'), label: this.attr(c, 'label') }))
-        if (figures.length === 0) throw new ContentError(`line ${line}: :::figures needs ::figure{value="…" label="…"} entries`)
-        const note = this.attr(node, 'note', false)
-        return { type: 'figures', figures, ...(note ? { note } : {}) }
-      }
-      case 'payment-demo': {
-        const demoType = this.attr(node, 'type')
-        if (!demoTypes.includes(demoType as DemoType)) throw new ContentError(`line ${line}: payment-demo type must be one of ${demoTypes.join(', ')}`)
-        return { type: 'paymentDemo', demoType: demoType as DemoType }
-      }
-      case 'tabs': {
-        const tabs: Tab[] = []
-        for (const child of children) {
-          if (child.type === 'leafDirective' && child.name === 'tab') tabs.push({ title: this.attr(child, 'title'), children: [] })
-          else if (child.type === 'containerDirective' && child.name === 'tab')
-            tabs.push({ title: this.attr(child, 'title'), children: this.blocks(this.childrenWithoutLabel(child)) })
-          else {
-            const current = tabs[tabs.length - 1]
-            if (!current) throw new ContentError(`line ${line}: :::tabs must start with ::tab{title="…"}`)
-            current.children.push(...this.blocks([child]))
-          }
-        }
-        if (tabs.length === 0) throw new ContentError(`line ${line}: :::tabs needs tabs`)
-        return { type: 'tabs', tabs }
-      }
-      default:
-        throw new ContentError(`line ${line}: unknown directive :::${node.name}`)
-    }
+    return containerBlock(node, this)
   }
 
   /** A rich-table cell is re-read as Markdown with `<br>` as line breaks, so it may hold lists and code. */
-  private richCell(cell: MdNode): Block[] {
+  richCell(cell: MdNode): Block[] {
     const start = cell.position?.start.offset
     const end = cell.position?.end.offset
     if (start === undefined || end === undefined) return [{ type: 'paragraph', children: this.inlines(cell.children) }]
@@ -475,17 +270,6 @@ class Converter {
       .trim()
     return this.blocks(parseTree(raw).children)
   }
-}
-
-function collectToc(blocks: Block[]): TocEntry[] {
-  const toc: TocEntry[] = []
-  for (const block of blocks) {
-    if (block.type === 'heading' && (block.level === 2 || block.level === 3)) {
-      toc.push({ id: block.id, text: inlineText(block.children), level: block.level })
-    }
-    if (block.type === 'checklistGuide') block.steps.forEach((s) => toc.push({ id: s.id, text: s.title, level: 3 }))
-  }
-  return toc
 }
 
 /** Parses one content file. `name` is only used in error messages. */

@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { parse } from 'yaml'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
 import { footerSchema, topMenuGroupSchema } from '@/domain/site.ts'
-import { registerComponent } from './components.ts'
+import type { ComponentProvider } from './components.ts'
 
 /**
  * The header's top menu and the footer (spec §2, components `topMenu` and `footer`), read from
@@ -42,5 +42,7 @@ const footer = cachedPerLang(async (lang) => {
   return [v.parse(footerSchema, { ...raw, __i18n_lang: toStoredLang(lang) })]
 })
 
-registerComponent('topMenu', (lang) => topMenu(lang))
-registerComponent('footer', (lang) => footer(lang))
+export const siteComponents: Readonly<Record<string, ComponentProvider>> = {
+  topMenu: (lang) => topMenu(lang),
+  footer: (lang) => footer(lang),
+}

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { ApiError, type ErrorCode } from '@/domain/errors.ts'
 import { findControlCharacter, forbiddenControl, forbiddenEncodedControl, jsonDepth } from '@/domain/input-bounds.ts'
 import { limits } from '@/domain/limits.ts'
+import { documentsInput } from './openapi.ts'
 
 /** One failed field as PayLab lists it in `data.issues` (a PayLab addition: the provider itself sends data null). */
 export interface InputIssue {
@@ -70,7 +71,8 @@ export const rejectEncodedControlCharacters: MiddlewareHandler = async (c, next)
 
 /**
  * Validation at the edge (`@hono/valibot-validator`): `target` of the request is checked against `schema` before
- * the handler runs, which then reads only `c.req.valid(target)`. A failure answers through `invalid`.
+ * the handler runs, which then reads only `c.req.valid(target)`. A failure answers through `invalid`. The schema is
+ * also what `/openapi.json` shows for that part of the request (http/openapi.ts).
  *
  * For `json` the body is first read by `bodyJson`'s rules and handed to the validator's json target (which by
  * itself would read only `application/json` bodies, as `{}` otherwise); the request seen by the rest of the
@@ -84,7 +86,7 @@ export function validate<T extends v.GenericSchema, Target extends 'json' | 'que
   const check = vValidator(target, schema, (result, c: Context) => {
     if (!result.success) invalid(result.issues, c)
   })
-  if (target !== 'json') return check
+  if (target !== 'json') return documentsInput(check, target, schema)
   const readFirst: MiddlewareHandler = async (c, next) => {
     const value = await bodyJson(c)
     // The validator's json target reads `c.req.header('Content-Type')` and `c.req.json()`; for the time of its own
@@ -110,7 +112,7 @@ export function validate<T extends v.GenericSchema, Target extends 'json' | 'que
       restore()
     }
   }
-  return readFirst as unknown as typeof check
+  return documentsInput(readFirst as unknown as typeof check, target, schema)
 }
 
 /** `validate('json', …)`, `validate('query', …)`, `validate('param', …)` by name. */

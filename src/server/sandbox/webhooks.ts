@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { lookup } from 'node:dns/promises'
 import { getNextSnapshot } from 'xstate'
-import { webhookDeliveryMachine, type WebhookDeliveryStatus } from '../../../machines/webhook-delivery.machine.ts'
+import { webhookDeliveryMachine, type WebhookDeliveryStatus } from '@machines/webhook-delivery.machine.ts'
 import { isInternalHost, isLoopbackHost, localWebhookDelivery } from '@/domain/merchant-urls.ts'
 import { isWebhookUrl } from '@/domain/settings.ts'
 import {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
-import { deviceIdHeader, deviceIdSchema, type Token } from '@/domain/account-api.ts'
+import { deviceIdHeader, deviceIdSchema, signupStatusSchema, type SignupStatus, type Token } from '@/domain/account-api.ts'
 import { passwordFailures } from '@/domain/account-validation.ts'
 import { ApiError, type ErrorCode } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
@@ -9,6 +9,7 @@ import { otpMail, type OtpPurpose } from '../../mail/templates.ts'
 import { createMailer } from '../../mail/mailer.ts'
 import { accountRepo, type Challenge, type ChallengeKind, type User } from '../../store/account-repo.ts'
 import { issuesOf, validate, type Issues } from '../../http/validator.ts'
+import { describe, documentsInput, type OperationDoc } from '../../http/openapi.ts'
 import { newOtp, otpHash, randomSecret, safeEqual, sha256 } from './crypto.ts'
 
 const rules = limits.accounts
@@ -52,7 +53,8 @@ export function accountJson<S extends v.GenericSchema>(schema: S, refused?: (cod
       throw error
     }
   }
-  return heard as unknown as typeof check
+  // the wrapper is what the route runs: it carries the schema into /openapi.json as the check itself does
+  return documentsInput(heard as unknown as typeof check, 'json', schema)
 }
 
 /** The portal's device id from the X-DEVICE-ID header (absent or malformed: unknown device). */
@@ -221,3 +223,11 @@ export function accountFlows(deps: AppDeps) {
 }
 
 export type AccountFlows = ReturnType<typeof accountFlows>
+
+/** An account call in `/openapi.json`; a signed-in one carries the bearer token. */
+export const account = (op: Omit<OperationDoc, 'tag'>) => describe({ tag: 'Account', ...op })
+export const signedIn = (op: Omit<OperationDoc, 'tag' | 'security'>) => account({ security: 'bearer', ...op })
+/** The developer's keys (issue 12) are listed with the developer tools. */
+export const keyTool = (op: Omit<OperationDoc, 'tag' | 'security'>) => describe({ tag: 'Developer tools', security: 'bearer', ...op })
+export /** The user's sign-up status, as the account API answers it. */
+const status = (user: User): SignupStatus => v.parse(signupStatusSchema, user.signupStatus)

@@ -4,7 +4,6 @@ import { ApiError, ShapedError } from '@/domain/errors.ts'
 import { pickLang, type Lang } from '@/domain/i18n.ts'
 import { clientAddressOf, isLoopback } from '../../client.ts'
 import type { AppDeps } from '../../deps.ts'
-import { openApiDocument } from '../../content/openapi.ts'
 import { i18nFor } from '../../i18n.ts'
 import { merchantRepo } from '../../store/merchant-repo.ts'
 import { safeEqual } from '../accounts/crypto.ts'
@@ -14,7 +13,13 @@ import { runCommand, type CommandCtx } from './command.ts'
 import { createMcpServer, type CommandOutcome, type McpBackend } from './mcp.ts'
 
 /** The commands run in this process for one merchant: the MCP backend of `/mcp` (and of tests). */
-export function inProcessBackend(deps: AppDeps, caller: { merchantId: string; apiKey: string; products: string[] }, origin: string, lang: Lang): McpBackend {
+export function inProcessBackend(
+  deps: AppDeps,
+  caller: { merchantId: string; apiKey: string; products: string[] },
+  origin: string,
+  lang: Lang,
+  openApi: () => Promise<unknown>,
+): McpBackend {
   const ctx: CommandCtx = { deps, ...caller, origin, lang }
   return {
     lang,
@@ -30,7 +35,7 @@ export function inProcessBackend(deps: AppDeps, caller: { merchantId: string; ap
         return { ok: false, error: { ...info, data: error.data } }
       }
     },
-    openApi: async () => openApiDocument(),
+    openApi,
   }
 }
 
@@ -48,7 +53,7 @@ async function merchantOfKey(deps: AppDeps, authorization: string | undefined) {
  * clients only unless MCP_ALLOW_REMOTE is set (others get 404, as if there were none); the credential is a
  * merchant's sandbox key. It only ever touches that merchant's sandbox.
  */
-export function mcpRoutes(deps: AppDeps) {
+export function mcpRoutes(deps: AppDeps, openApi: () => Promise<unknown>) {
   const app = new Hono()
   app.all('/', async (c) => {
     if (!deps.config.mcpAllowRemote && !isLoopback(clientAddressOf(c))) throw new ApiError('RESOURCE_NOT_FOUND')
@@ -58,7 +63,7 @@ export function mcpRoutes(deps: AppDeps) {
       throw new ApiError('UNAUTHORIZED')
     }
     const origin = deps.config.publicOrigin ?? new URL(c.req.url).origin
-    const server = createMcpServer(inProcessBackend(deps, caller, origin, pickLang(c.req.header('accept-language'))))
+    const server = createMcpServer(inProcessBackend(deps, caller, origin, pickLang(c.req.header('accept-language')), openApi))
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
     await server.connect(transport)
     return transport.handleRequest(c.req.raw)

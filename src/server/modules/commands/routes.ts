@@ -4,7 +4,7 @@ import { successInfo } from '@/domain/errors.ts'
 import { pickLang } from '@/domain/i18n.ts'
 import type { AppDeps } from '../../deps.ts'
 import type { OpaEnv } from '../../sandbox/auth.ts'
-import { registerOperations } from '../../content/openapi.ts'
+import { describe } from '../../http/openapi.ts'
 import { invalidParams, validate } from '../../http/validator.ts'
 import { i18nFor } from '../../i18n.ts'
 import { commands } from './catalogue.ts'
@@ -28,7 +28,12 @@ export function serveCommands(
 ) {
   const ok = (c: Context<OpaEnv>, data: unknown) => c.json({ resultInfo: successInfo(i18nFor(pickLang(c.req.header('accept-language')))), data })
   const list: MiddlewareHandler<OpaEnv> = async (c) => ok(c, { commands: commandList() })
-  app.on(['GET'], ['/commands'], ...guards, list)
+  const listDoc = describe({
+    tag: 'Sandbox',
+    summary: 'The sandbox commands of the paylab command line and the MCP tools: name, description and JSON Schema of the input',
+    security: 'opaAuth',
+  })
+  app.on(['GET'], ['/commands'], listDoc, ...guards, list)
   for (const command of commands) {
     const check = validate('json', v.optional(command.input, {}), invalidParams('SANDBOX_COMMAND_INVALID')) as unknown as MiddlewareHandler<OpaEnv>
     const run: MiddlewareHandler<OpaEnv> = async (c) => {
@@ -44,24 +49,7 @@ export function serveCommands(
       const input = (c.req.valid as unknown as (this: unknown, t: 'json') => unknown).call(c.req, 'json')
       return ok(c, await command.run(ctx, input))
     }
-    app.on(['POST'], [`/commands/${command.name}`], ...guards, check, run)
+    const doc = describe({ tag: 'Sandbox', summary: command.description, security: 'opaAuth' })
+    app.on(['POST'], [`/commands/${command.name}`], doc, ...guards, check, run)
   }
 }
-
-registerOperations([
-  {
-    method: 'get',
-    path: '/sandbox/api/commands',
-    tag: 'Sandbox commands',
-    summary: 'The sandbox commands of the paylab command line and the MCP tools: name, description and JSON Schema of the input',
-    security: 'opaAuth',
-  },
-  ...commands.map((c) => ({
-    method: 'post' as const,
-    path: `/sandbox/api/commands/${c.name}`,
-    tag: 'Sandbox commands',
-    summary: c.description,
-    security: 'opaAuth' as const,
-    body: c.input,
-  })),
-])

@@ -1,17 +1,16 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { pageTypes } from '@/domain/content.ts'
+import { pageSchema, pageSummarySchema, pageTypes, searchResultSchema } from '@/domain/content.ts'
 import { ApiError, successInfo } from '@/domain/errors.ts'
 import { pickLang, type Lang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
 import { normalizeTyped } from '@/domain/typed-input.ts'
 import { TtlLruCache } from '../../content/cache.ts'
-import '../../content/docs-components.ts'
 import { library, publicPage, summary } from '../../content/library.ts'
-import { openApiDocument } from '../../content/openapi.ts'
 import { buildSearchIndex, type SearchIndex } from '../../content/search.ts'
 import type { AppDeps } from '../../deps.ts'
 import { queryIn } from '../../http/validator.ts'
+import { describe } from '../../http/openapi.ts'
 import { optionalUser } from '../../http/bearer.ts'
 
 const langParam = v.optional(v.picklist(['jp', 'ja', 'en']))
@@ -40,13 +39,12 @@ let searchIndex: Promise<SearchIndex> | undefined
 const search = () => (searchIndex ??= library().then(buildSearchIndex))
 
 /**
- * Content API of spec §7: pages by slug, search, webinar videos, design-system pages, and `/openapi.json`.
+ * Content API of spec §7: pages by slug, search, webinar videos and design-system pages.
  * Answers are cached (spec §9: 500 entries, 30 minutes) by path and query.
  */
 export function docsRoutes(deps: AppDeps, config = new Hono()) {
   const webinarVideos = new Hono()
   const designSystem = new Hono()
-  const openApiJson = new Hono()
   const cache = new TtlLruCache<unknown>(limits.contentCache.maxEntries, limits.contentCache.ttlMs, () => deps.clock.nowMs())
   // Parse all content now (outside tests, where each test file would pay for it) so a broken file stops startup.
   if (!process.env.VITEST) {
@@ -58,7 +56,12 @@ export function docsRoutes(deps: AppDeps, config = new Hono()) {
   }
   const cached = (key: string, load: () => unknown) => cache.getOrLoad(key, load)
 
-  config.get('/pages', queryIn(pageQuery), async (c) => {
+  const pages = describe({
+    tag: 'Content',
+    summary: 'One documentation page as a block tree (without slug: the list of pages of that type)',
+    data: v.union([pageSchema, v.array(pageSummarySchema)]),
+  })
+  config.get('/pages', pages, queryIn(pageQuery), async (c) => {
     const q = c.req.valid('query')
     const lang = toLang(q.lang)
     const slug = q.slug
@@ -76,12 +79,14 @@ export function docsRoutes(deps: AppDeps, config = new Hono()) {
     return c.json(body)
   })
 
-  config.get('/search', queryIn(searchQuery), async (c) => {
+  const searching = describe({ tag: 'Content', summary: 'Search every page of one language', data: v.array(searchResultSchema) })
+  config.get('/search', searching, queryIn(searchQuery), async (c) => {
     const q = c.req.valid('query')
     return c.json(ok((await search()).search(toLang(q.lang), q.searchText)))
   })
 
-  webinarVideos.get('/content', queryIn(langQuery), async (c) => {
+  const webinar = describe({ tag: 'Content', summary: 'Webinar videos and the webinar page' })
+  webinarVideos.get('/content', webinar, queryIn(langQuery), async (c) => {
     const lang = toLang(c.req.valid('query').lang)
     return c.json(
       await cached(`webinar:${lang}`, async () => {
@@ -91,12 +96,10 @@ export function docsRoutes(deps: AppDeps, config = new Hono()) {
     )
   })
 
-  designSystem.get('/content', queryIn(langQuery), async (c) => {
+  designSystem.get('/content', describe({ tag: 'Content', summary: 'Style-guide pages', data: v.array(pageSummarySchema) }), queryIn(langQuery), async (c) => {
     const lang = toLang(c.req.valid('query').lang)
     return c.json(await cached(`designSystem:${lang}`, async () => ok((await library()).pages(lang, 'designSystem').map(summary))))
   })
 
-  let openApi: unknown
-  openApiJson.get('/', (c) => c.json((openApi ??= openApiDocument())))
-  return { config, webinarVideos, designSystem, openApiJson }
+  return { config, webinarVideos, designSystem }
 }

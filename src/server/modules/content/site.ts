@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { successInfo } from '@/domain/errors.ts'
-import { analyticsEventSchema, type SiteConfig } from '@/domain/site.ts'
+import { analyticsEventSchema, siteConfigSchema, type SiteConfig } from '@/domain/site.ts'
 import type { AppDeps } from '../../deps.ts'
 import { jsonIn } from '../../http/validator.ts'
+import { describe } from '../../http/openapi.ts'
 
 const success = successInfo()
 
@@ -24,15 +25,21 @@ export function siteRoutes(deps: AppDeps, configRoutes = new Hono()) {
     errorReportUrl: config.errorReportUrl ?? null,
   }
 
-  configRoutes.get('/site', (c) => {
+  const siteRules = describe({ tag: 'Content', summary: 'Site rules of the portal shell: hosts, passcode rule, error-report endpoint', data: siteConfigSchema })
+  configRoutes.get('/site', siteRules, (c) => {
     c.header('Cache-Control', 'no-store')
     return c.json({ resultInfo: success, data: site })
   })
 
-  analytics.post('/', jsonIn(analyticsEventSchema), async (c) => {
-    const event = c.req.valid('json')
-    deps.analytics.track(event)
-    return c.json({ resultInfo: success, data: null })
-  })
+  analytics.post(
+    '/',
+    describe({ tag: 'Content', summary: "The portal's analytics events (forwarded to the analytics sink)" }),
+    jsonIn(analyticsEventSchema),
+    async (c) => {
+      const event = c.req.valid('json')
+      deps.analytics.track(event)
+      return c.json({ resultInfo: success, data: null })
+    },
+  )
   return { config: configRoutes, analytics }
 }

@@ -1,5 +1,12 @@
 import { Hono } from 'hono'
-import { merchantTopUpData, testUserParams, transactionDetailParams, transactionDetailQuery, transactionsQuery } from '@/domain/dashboard-api.ts'
+import {
+  merchantTopUpData,
+  testUserParams,
+  transactionDetailParams,
+  transactionDetailQuery,
+  transactionsData,
+  transactionsQuery,
+} from '@/domain/dashboard-api.ts'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import type * as v from 'valibot'
@@ -12,7 +19,7 @@ import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { invalidParams, paramsIn, queryIn } from '../../http/validator.ts'
 import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
-import './openapi.ts'
+import { describe } from '../../http/openapi.ts'
 import { liveModeOf, merchantFor } from '../../http/merchant-context.ts'
 
 type TestUser = Awaited<ReturnType<SandboxEngine['listTestUsers']>>[number]
@@ -36,7 +43,13 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
   const repo = dashboardRepo(deps.store.db)
 
   // ── balance top-up: the whole sandbox once a month, or one test user once a month ─────────────────────
-  merchantBalance.put('/v1merchantBalance', auth, async (c) => {
+  const topUpAll = describe({
+    tag: 'Developer tools',
+    security: 'bearer',
+    summary: "Top up every test user of the mode's merchant, once per month (X-ASSUME-MERCHANT)",
+    data: merchantTopUpData,
+  })
+  merchantBalance.put('/v1merchantBalance', topUpAll, auth, async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     await engine.ensureTestUsers(merchant.id)
     const month = jstMonth(deps.clock.nowMs(merchant.id))
@@ -47,7 +60,8 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
     return success(c, { merchant_id: merchant.id, month, amount, test_users: users.map(testUserView) })
   })
 
-  merchantBalance.put('/v1merchantBalance/:testUserId', auth, paramsIn(testUserParams, invalidParams('SANDBOX_TEST_USER_NOT_FOUND')), async (c) => {
+  const topUpOne = describe({ tag: 'Developer tools', security: 'bearer', summary: 'Top up one test user, once per month', data: merchantTopUpData })
+  merchantBalance.put('/v1merchantBalance/:testUserId', topUpOne, auth, paramsIn(testUserParams, invalidParams('SANDBOX_TEST_USER_NOT_FOUND')), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     const { testUserId } = c.req.valid('param')
     const updated = await engine.topUp(merchant.id, testUserId)
@@ -55,7 +69,13 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
   })
 
   // ── transactions: the sandbox ledger, newest first ────────────────────────────────────────────────────
-  transactions.get('/', auth, queryIn(transactionsQuery), async (c) => {
+  const list = describe({
+    tag: 'Developer tools',
+    security: 'bearer',
+    summary: "The mode's merchant's sandbox payments, refunds and cashbacks, newest first, paged",
+    data: transactionsData,
+  })
+  transactions.get('/', list, auth, queryIn(transactionsQuery), async (c) => {
     const q = c.req.valid('query')
     const merchant = await merchantFor(deps, c, c.get('auth').user, liveModeOf(c, q.live_mode))
     const [rows, total] = await Promise.all([repo.ledgerPage(merchant.id, q.record_per_page, q.page_no * q.record_per_page), repo.ledgerCount(merchant.id)])
@@ -82,6 +102,7 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
   /** One entry in the published shape of its kind: payment details, refund details, cashback details. */
   transactions.get(
     '/:type/:id',
+    describe({ tag: 'Developer tools', security: 'bearer', summary: 'One transaction in its published shape (payment, refund or cashback details)' }),
     auth,
     paramsIn(transactionDetailParams, invalidParams('TRANSACTION_NOT_FOUND')),
     queryIn(transactionDetailQuery),

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import { putProductsRequest } from '@/domain/dashboard-api.ts'
+import { productScopesData, putProductsRequest } from '@/domain/dashboard-api.ts'
 import { ApiError } from '@/domain/errors.ts'
 import { labEndpointById, labEndpointsOf } from '@/domain/lab.ts'
 import { authorizationScopesOf, productById, products } from '@/domain/products.ts'
-import { updateSettingsRequest } from '@/domain/settings.ts'
+import { settingsData, updateSettingsRequest } from '@/domain/settings.ts'
 import type { AppDeps } from '../../deps.ts'
 import { dashboardRepo, type MerchantSettings } from '../../store/dashboard-repo.ts'
 import { merchantRepo, type Merchant } from '../../store/merchant-repo.ts'
@@ -12,6 +12,10 @@ import { webhookService } from '../../sandbox/webhooks.ts'
 import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
 import { merchantFor } from '../../http/merchant-context.ts'
+import { describe, type OperationDoc } from '../../http/openapi.ts'
+
+/** A portal call of the developer tools in `/openapi.json`. */
+const tool = (op: Omit<OperationDoc, 'tag' | 'security'>) => describe({ tag: 'Developer tools', security: 'bearer', ...op })
 
 const settingsView = (merchantId: string, s: MerchantSettings | undefined) => ({
   merchant_id: merchantId,
@@ -52,12 +56,14 @@ export function settingsRoutes(deps: AppDeps) {
   const auth = requireUser(deps)
   const repo = dashboardRepo(deps.store.db)
 
-  configSettings.get('/getSettings', auth, async (c) => {
+  const getSettings = tool({ summary: "Webhook URL and allowed redirect domains of the mode's merchant", data: settingsData })
+  configSettings.get('/getSettings', getSettings, auth, async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     return success(c, settingsView(merchant.id, await repo.settingsOf(merchant.id)))
   })
 
-  configSettings.patch('/updateSettings', auth, jsonIn(updateSettingsRequest), async (c) => {
+  const updateSettings = tool({ summary: 'Change the webhook URL and/or the allowed redirect domains', data: settingsData })
+  configSettings.patch('/updateSettings', updateSettings, auth, jsonIn(updateSettingsRequest), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     const body = c.req.valid('json')
     const saved = await repo.saveSettings(
@@ -73,11 +79,16 @@ export function settingsRoutes(deps: AppDeps) {
     return success(c, settingsView(merchant.id, saved))
   })
 
-  user.get('/getProducts', auth, async (c) => {
+  const getProducts = tool({
+    summary: 'Products with the OPA endpoints and user scopes each grants; selected = the merchant has it',
+    data: productScopesData,
+  })
+  user.get('/getProducts', getProducts, auth, async (c) => {
     return success(c, productScopesView(await merchantFor(deps, c, c.get('auth').user)))
   })
 
-  user.put('/putProducts', auth, jsonIn(putProductsRequest), async (c) => {
+  const putProducts = tool({ summary: 'Choose the products (at least one); the sandbox applies the scopes at once', data: productScopesData })
+  user.put('/putProducts', putProducts, auth, jsonIn(putProductsRequest), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     const body = c.req.valid('json')
     const chosen = [...new Set(body.products)].map((id) => productById(id))

@@ -26,102 +26,15 @@ import type { Statement, Store } from '../../store/db.ts'
 import { t } from '../../i18n.ts'
 import { demoMerchant } from '../sandbox/engine/seed.ts'
 import * as opa from '@/domain/opa-schemas.ts'
-import { registerOperations } from '../../content/openapi.ts'
+import { expiringAfter } from '../../content/cache.ts'
+import { describe, page, type OperationDoc } from '../../http/openapi.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
 import { signedSandboxCall } from './lab-api.ts'
 
-const tag = 'Demo API (payment demos)'
+/** A call of the payment demos in `/openapi.json`. */
+const demo = (op: Omit<OperationDoc, 'tag'>) => describe({ tag: 'Demo API (payment demos)', ...op })
 const note = 'No account needed: runs on the PayLab demo merchant, demo ids only, rate-limited per client.'
-registerOperations([
-  {
-    method: 'post',
-    path: P.login,
-    tag,
-    summary: `Consent page url for linking a test user (redirects back to ${demoLoadingPath}). ${note}`,
-    body: DemoLoginRequestSchema,
-    data: DemoLoginDataSchema,
-  },
-  {
-    method: 'get',
-    path: P.clientInfo,
-    tag,
-    summary: 'The demo merchant the demos run on (public sandbox credentials, no secret)',
-    data: DemoClientInfoDataSchema,
-  },
-  {
-    method: 'post',
-    path: P.createQr,
-    tag,
-    summary: `Create a dynamic QR code (forwarded to POST /v2/codes). ${note}`,
-    body: DemoCreateQrRequestSchema,
-    rawResponse: opa.QrCodeResponseSchema,
-  },
-  {
-    method: 'get',
-    path: `${P.qrDetail}/{id}`,
-    tag,
-    summary: 'Payment details of a demo order by merchant payment id (forwarded to GET /v2/codes/payments/{id})',
-    params: DemoPaymentIdParamsSchema,
-    rawResponse: opa.PaymentDetailsResponseSchema,
-  },
-  {
-    method: 'delete',
-    path: `${P.deleteQr}/{id}`,
-    tag,
-    summary: 'Delete a demo QR code by code id (forwarded to DELETE /v2/codes/{id})',
-    params: DemoCodeIdParamsSchema,
-    rawResponse: opa.QrDeleteResponseSchema,
-  },
-  {
-    method: 'delete',
-    path: `${P.cancel}/{id}`,
-    tag,
-    summary: 'Cancel a demo payment by merchant payment id (forwarded to DELETE /v2/payments/{id})',
-    params: DemoPaymentIdParamsSchema,
-    rawResponse: opa.NotDataResponseSchema,
-  },
-  {
-    method: 'post',
-    path: P.pay,
-    tag,
-    summary: `Direct-debit payment from a linked test user (forwarded to POST /v2/payments). ${note}`,
-    query: DemoAgreeQuerySchema,
-    body: DemoPaymentRequestSchema,
-    rawResponse: opa.PaymentDetailsResponseSchema,
-  },
-  {
-    method: 'post',
-    path: P.refunds,
-    tag,
-    summary: 'Refund a demo payment (forwarded to POST /v2/refunds)',
-    body: DemoRefundRequestSchema,
-    rawResponse: opa.RefundResponseSchema,
-  },
-  {
-    method: 'post',
-    path: P.cashback,
-    tag,
-    summary: `Cashback to a linked test user, for the phone-mock panel (forwarded to POST /v2/cashback). ${note}`,
-    body: DemoCashbackRequestSchema,
-    rawResponse: opa.CashbackResponseSchema,
-  },
-  {
-    method: 'get',
-    path: P.autoDebitId,
-    tag,
-    summary: "The demo's pre-linked payer (test user taro): user authorization id and masked phone number",
-    data: DemoLinkDataSchema,
-  },
-  {
-    method: 'post',
-    path: P.parseJwt,
-    tag,
-    summary: "Verify the consent page's responseToken; answers the user authorization id and masked phone number",
-    body: DemoParseJwtRequestSchema,
-    data: DemoLinkDataSchema,
-  },
-])
 
 /**
  * The payment demos' API (spec §7: `/v1/webApp/login`, `/v1/opa/getClientInfo`, `/v1/demos/*`), used by the
@@ -169,7 +82,12 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
   }
   const paymentId = paramsIn(DemoPaymentIdParamsSchema)
 
-  webApp.post(under('/v1/webApp', P.login), jsonIn(v.nullish(DemoLoginRequestSchema, {})), async (c) => {
+  const login = demo({
+    summary: `Consent page url for linking a test user (redirects back to ${demoLoadingPath}). ${note}`,
+    body: DemoLoginRequestSchema,
+    data: DemoLoginDataSchema,
+  })
+  webApp.post(under('/v1/webApp', P.login), login, jsonIn(v.nullish(DemoLoginRequestSchema, {})), async (c) => {
     const input = c.req.valid('json')
     const nowS = Math.floor(deps.clock.nowMs() / 1000)
     const requestToken = await new SignJWT({
@@ -188,7 +106,8 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     return c.json({ resultInfo: successInfo(), data: { url: `${origin(c)}/v2/user_authorization?${query}` } })
   })
 
-  opaInfo.get(under('/v1/opa', P.clientInfo), (c) =>
+  const clientInfo = demo({ summary: 'The demo merchant the demos run on (public sandbox credentials, no secret)', data: DemoClientInfoDataSchema })
+  opaInfo.get(under('/v1/opa', P.clientInfo), clientInfo, (c) =>
     c.json({
       resultInfo: successInfo(),
       data: {
@@ -202,11 +121,17 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     }),
   )
 
-  demos.post(inDemos(P.createQr), jsonIn(DemoCreateQrRequestSchema), async (c) => call(c, 'POST', '/v2/codes', c.req.valid('json')))
+  const createQr = demo({ summary: `Create a dynamic QR code (forwarded to POST /v2/codes). ${note}`, rawResponse: opa.QrCodeResponseSchema })
+  demos.post(inDemos(P.createQr), createQr, jsonIn(DemoCreateQrRequestSchema), async (c) => call(c, 'POST', '/v2/codes', c.req.valid('json')))
 
-  demos.get(`${inDemos(P.qrDetail)}/:id`, paymentId, (c) => call(c, 'GET', `/v2/codes/payments/${c.req.valid('param').id}`))
+  const qrDetail = demo({
+    summary: 'Payment details of a demo order by merchant payment id (forwarded to GET /v2/codes/payments/{id})',
+    rawResponse: opa.PaymentDetailsResponseSchema,
+  })
+  demos.get(`${inDemos(P.qrDetail)}/:id`, qrDetail, paymentId, (c) => call(c, 'GET', `/v2/codes/payments/${c.req.valid('param').id}`))
 
-  demos.delete(`${inDemos(P.deleteQr)}/:id`, paramsIn(DemoCodeIdParamsSchema), async (c) => {
+  const deleteQr = demo({ summary: 'Delete a demo QR code by code id (forwarded to DELETE /v2/codes/{id})', rawResponse: opa.QrDeleteResponseSchema })
+  demos.delete(`${inDemos(P.deleteQr)}/:id`, deleteQr, paramsIn(DemoCodeIdParamsSchema), async (c) => {
     const { id } = c.req.valid('param')
     const row = await repo.findPaymentByCode(id)
     // Another merchant's code, or a code of the demo merchant that no demo made: as if it did not exist.
@@ -215,15 +140,24 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     return call(c, 'DELETE', `/v2/codes/${id}`)
   })
 
-  demos.delete(`${inDemos(P.cancel)}/:id`, paymentId, (c) => call(c, 'DELETE', `/v2/payments/${c.req.valid('param').id}`))
+  const cancel = demo({
+    summary: 'Cancel a demo payment by merchant payment id (forwarded to DELETE /v2/payments/{id})',
+    rawResponse: opa.NotDataResponseSchema,
+  })
+  demos.delete(`${inDemos(P.cancel)}/:id`, cancel, paymentId, (c) => call(c, 'DELETE', `/v2/payments/${c.req.valid('param').id}`))
 
-  demos.post(inDemos(P.pay), queryIn(DemoAgreeQuerySchema), jsonIn(DemoPaymentRequestSchema), async (c) => {
+  const pay = demo({
+    summary: `Direct-debit payment from a linked test user (forwarded to POST /v2/payments). ${note}`,
+    rawResponse: opa.PaymentDetailsResponseSchema,
+  })
+  demos.post(inDemos(P.pay), pay, queryIn(DemoAgreeQuerySchema), jsonIn(DemoPaymentRequestSchema), async (c) => {
     const { agreeSimilarTransaction } = c.req.valid('query')
     const input = c.req.valid('json')
     return call(c, 'POST', '/v2/payments', input, new URLSearchParams({ agreeSimilarTransaction: agreeSimilarTransaction ?? 'true' }))
   })
 
-  demos.post(inDemos(P.refunds), jsonIn(DemoRefundRequestSchema), async (c) => {
+  const refund = demo({ summary: 'Refund a demo payment (forwarded to POST /v2/refunds)', rawResponse: opa.RefundResponseSchema })
+  demos.post(inDemos(P.refunds), refund, jsonIn(DemoRefundRequestSchema), async (c) => {
     const input = c.req.valid('json')
     const row = await repo.findPaymentById(input.paymentId)
     if (row && row.merchantId === demoMerchant.id && !row.merchantPaymentId.startsWith(limits.demo.merchantPaymentIdPrefix)) {
@@ -232,10 +166,15 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     return call(c, 'POST', '/v2/refunds', input)
   })
 
-  demos.post(inDemos(P.cashback), jsonIn(DemoCashbackRequestSchema), async (c) => call(c, 'POST', '/v2/cashback', c.req.valid('json')))
+  const cashback = demo({
+    summary: `Cashback to a linked test user, for the phone-mock panel (forwarded to POST /v2/cashback). ${note}`,
+    rawResponse: opa.CashbackResponseSchema,
+  })
+  demos.post(inDemos(P.cashback), cashback, jsonIn(DemoCashbackRequestSchema), async (c) => call(c, 'POST', '/v2/cashback', c.req.valid('json')))
 
   /** The demo's pre-linked payer (test user taro, direct_debit and cashback), for the panel's auto debit. */
-  demos.get(inDemos(P.autoDebitId), async (c) => {
+  const autoDebit = demo({ summary: "The demo's pre-linked payer (test user taro): user authorization id and masked phone number", data: DemoLinkDataSchema })
+  demos.get(inDemos(P.autoDebitId), autoDebit, async (c) => {
     await ready()
     const taro = (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === limits.demo.autoDebitTestUser)
     if (!taro) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
@@ -250,7 +189,11 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     return c.json({ resultInfo: successInfo(), data: { userAuthorizationId: approved.userAuthorizationId!, phoneNumber: profile.phoneNumber } })
   })
 
-  demos.post(inDemos(P.parseJwt), jsonIn(DemoParseJwtRequestSchema), async (c) => {
+  const parseJwt = demo({
+    summary: "Verify the consent page's responseToken; answers the user authorization id and masked phone number",
+    data: DemoLinkDataSchema,
+  })
+  demos.post(inDemos(P.parseJwt), parseJwt, jsonIn(DemoParseJwtRequestSchema), async (c) => {
     const { responseToken } = c.req.valid('json')
     const bad = (message: string) => new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'responseToken', message }] } })
     let payload: Record<string, unknown>
@@ -273,7 +216,7 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
    * page itself only says so.
    */
   const returning = /*i18n*/ { id: 'demo.returningToShop', message: 'Returning to the shop…' }
-  loading.get('/', (c) => {
+  loading.get('/', page("The consent page's return page for the demos"), (c) => {
     c.header('Cache-Control', 'no-store')
     c.header('Referrer-Policy', 'no-referrer')
     return c.html(

@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { labEndpoints, type LabEndpoint } from '@/domain/lab.ts'
 import { newOpaNonce, signOpaRequest } from '@/domain/opa-auth.ts'
 import type { AppDeps } from '../../deps.ts'
+import { describe } from '../../http/openapi.ts'
 import { opaAuth, type OpaEnv } from '../../sandbox/auth.ts'
 import { nodeOpaCrypto } from '../../sandbox/opa-crypto.ts'
 import { accountRepo } from '../../store/account-repo.ts'
@@ -118,7 +120,14 @@ export function demoApiRoutes(deps: AppDeps, dispatch: (request: Request) => Res
     const routers = version === 'v1' ? v1 : v2
     const router = (routers[`/${group}`] ??= new Hono<OpaEnv>())
     const method = endpoint.method === 'GET' ? 'get' : endpoint.method === 'POST' ? 'post' : 'delete'
-    router[method](`/${rest.join('/')}`, verified, forward(endpoint))
+    const description = describe({
+      tag: 'Demo API (test panel)',
+      summary: `${endpoint.name.message}: forwarded to ${endpoint.method} ${endpoint.sandboxPath}. Headers tfAuthKey (portal access token), Authorization (OPA-Auth over this path, '/api' and '/dev-panel' removed), X-ASSUME-MERCHANT`,
+      security: 'opaAuth',
+      // the id is forwarded as it comes: the sandbox validates it
+      ...(endpoint.demoPath.includes('{id}') ? { params: v.object({ id: v.string() }) } : {}),
+    })
+    router[method](`/${rest.join('/')}`, description, verified, forward(endpoint))
   }
   return { v1, v2 }
 }

@@ -3,7 +3,15 @@ import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import { newOpaNonce, parseOpaAuthHeader } from '@/domain/opa-auth.ts'
-import { curlCommand, isSignatureVerified, requestLogQuerySchema, resignedRequest } from '@/domain/sandbox-log.ts'
+import {
+  curlCommand,
+  isSignatureVerified,
+  requestCurlData,
+  requestLogData,
+  requestLogQuerySchema,
+  requestReplayData,
+  resignedRequest,
+} from '@/domain/sandbox-log.ts'
 import type { AppDeps } from '../../deps.ts'
 import { nodeOpaCrypto } from '../../sandbox/opa-crypto.ts'
 import { requestLogView, requestRecorder } from '../../sandbox/request-log.ts'
@@ -12,12 +20,15 @@ import { requestLogRepo, type RequestLogRow } from '../../store/request-log-repo
 import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { clockView, moveMerchantClock } from '../../sandbox/merchant-clock.ts'
-import { SandboxClockRequestSchema } from '@/domain/opa-schemas.ts'
+import { SandboxClockDataSchema, SandboxClockRequestSchema } from '@/domain/opa-schemas.ts'
 import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
 import { merchantFor } from '../../http/merchant-context.ts'
-import './powers-openapi.ts'
+import { describe, type OperationDoc } from '../../http/openapi.ts'
 import { serveSandboxState } from '../sandbox/state-routes.ts'
+
+/** A portal call of the developer tools in `/openapi.json` (bearer, X-ASSUME-MERCHANT). */
+const tool = (op: Omit<OperationDoc, 'tag' | 'security'>) => describe({ tag: 'Developer tools', security: 'bearer', ...op })
 
 const EntryParamsSchema = v.object({ id: v.pipe(v.string(), v.regex(/^rq_[0-9a-f]{14,40}$/)) })
 
@@ -77,7 +88,8 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
     })
   }
 
-  app.get('/requests', auth, queryIn(requestLogQuerySchema), async (c) => {
+  const requests = { summary: "The mode's merchant's sandbox request log (X-ASSUME-MERCHANT), same filters", data: requestLogData }
+  app.get('/requests', tool(requests), auth, queryIn(requestLogQuerySchema), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     const query = c.req.valid('query')
     await recorder.settled()
@@ -85,7 +97,8 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
     return success(c, { merchant_id: merchant.id, requests: rows.map(requestLogView) })
   })
 
-  app.get('/requests/:id/curl', auth, entry, async (c) => {
+  const curl = { summary: "A logged request as a curl command signed now with the merchant's key (valid ±120 s, once)", data: requestCurlData }
+  app.get('/requests/:id/curl', tool(curl), auth, entry, async (c) => {
     const row = await entryOf(c, c.req.valid('param').id)
     const request = await rebuilt(row)
     const apiKey = parseOpaAuthHeader(request.headers.authorization)!.apiKey
@@ -94,7 +107,8 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
     return success(c, { id: row.id, api_key: apiKey, curl: curlCommand(origin(c), request), valid_until: validUntil })
   })
 
-  app.post('/requests/:id/replay', auth, entry, async (c) => {
+  const replay = { summary: "Send a logged request again, signed anew; answers the sandbox's status and body", data: requestReplayData }
+  app.post('/requests/:id/replay', tool(replay), auth, entry, async (c) => {
     const row = await entryOf(c, c.req.valid('param').id)
     const request = await rebuilt(row)
     const answer = await dispatch(new Request(`${new URL(c.req.url).origin}${request.pathWithQuery}`, request))
@@ -109,12 +123,16 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
   })
 
   // ── the merchant's sandbox clock, from the dashboard (same store and rules as /sandbox/api/clock) ─────────
-  app.get('/clock', auth, async (c) => {
+  app.get('/clock', tool({ summary: "The mode's merchant's sandbox clock", data: SandboxClockDataSchema }), auth, async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     await loadOffset(merchant.id)
     return success(c, clockView(deps, merchant.id))
   })
-  app.post('/clock', auth, jsonIn(SandboxClockRequestSchema), async (c) => {
+  const moveClock = {
+    summary: "Move the mode's merchant's sandbox clock forward (advanceMs) or back to real time (reset); kept in the store",
+    data: SandboxClockDataSchema,
+  }
+  app.post('/clock', tool(moveClock), auth, jsonIn(SandboxClockRequestSchema), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     await loadOffset(merchant.id)
     return success(c, await moveMerchantClock(deps, merchant.id, c.req.valid('json')))
@@ -124,7 +142,7 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
   serveSandboxState(
     app,
     deps,
-    '',
+    { tag: 'Developer tools', security: 'bearer', who: "the mode's merchant, X-ASSUME-MERCHANT" },
     [auth],
     async (c) => (await merchantFor(deps, c, c.get('auth').user)).id,
     (c, data, status) => {

@@ -1,15 +1,15 @@
 import { Hono } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
-import { webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
+import { webhookDeliveryDoc, webhookDeliveryParams, webhookListDoc, webhookListQuery } from '@/domain/webhooks.ts'
 import type { AppDeps } from '../../deps.ts'
-import { webhookChaosRequest } from '@/domain/webhook-chaos.ts'
+import { webhookChaosData, webhookChaosRequest } from '@/domain/webhook-chaos.ts'
 import { webhookChaos } from '../../sandbox/webhook-chaos.ts'
 import { webhookService } from '../../sandbox/webhooks.ts'
 import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
 import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
 import { merchantFor } from '../../http/merchant-context.ts'
-import './webhooks-openapi.ts'
+import { describe } from '../../http/openapi.ts'
 
 /**
  * The webhook delivery log of the mode's merchant on the sandbox tools page (issue 14 item 4; docs/webhooks.md):
@@ -19,12 +19,24 @@ export function sandboxWebhookRoutes(deps: AppDeps, app = new Hono<AuthEnv>()) {
   const auth = requireUser(deps)
   const webhooks = webhookService(deps)
 
-  app.get('/webhooks', auth, queryIn(webhookListQuery), async (c) => {
+  const list = describe({
+    tag: 'Developer tools',
+    security: 'bearer',
+    summary: "The mode's merchant's webhook deliveries (X-ASSUME-MERCHANT), newest first",
+    data: webhookListDoc,
+  })
+  app.get('/webhooks', list, auth, queryIn(webhookListQuery), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     return success(c, await webhooks.list(merchant.id, c.req.valid('query')))
   })
 
-  app.post('/webhooks/:deliveryId/resend', auth, paramsIn(webhookDeliveryParams), async (c) => {
+  const resend = describe({
+    tag: 'Developer tools',
+    security: 'bearer',
+    summary: "Send one of the mode's merchant's webhook deliveries again now",
+    data: webhookDeliveryDoc,
+  })
+  app.post('/webhooks/:deliveryId/resend', resend, auth, paramsIn(webhookDeliveryParams), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     const delivery = await webhooks.resend(merchant.id, c.req.valid('param').deliveryId)
     if (!delivery) throw new ApiError('SANDBOX_WEBHOOK_NOT_FOUND')
@@ -33,11 +45,23 @@ export function sandboxWebhookRoutes(deps: AppDeps, app = new Hono<AuthEnv>()) {
 
   // webhook chaos on the next delivery (issue 23; docs/webhooks.md#chaos), as `paylab webhooks chaos` does
   const chaos = webhookChaos(deps)
-  app.get('/webhooks/chaos', auth, async (c) => {
+  const chaosState = describe({
+    tag: 'Developer tools',
+    security: 'bearer',
+    summary: "The mode's merchant's pending webhook chaos request (null when none)",
+    data: webhookChaosData,
+  })
+  const chaosAsk = describe({
+    tag: 'Developer tools',
+    security: 'bearer',
+    summary: 'Misbehave on the next webhook: duplicate (twice, same id), reorder (after the one after it), delay (delayMs later on the sandbox clock) or off',
+    data: webhookChaosData,
+  })
+  app.get('/webhooks/chaos', chaosState, auth, async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     return success(c, await chaos.get(merchant.id))
   })
-  app.post('/webhooks/chaos', auth, jsonIn(webhookChaosRequest), async (c) => {
+  app.post('/webhooks/chaos', chaosAsk, auth, jsonIn(webhookChaosRequest), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     const { mode, delayMs } = c.req.valid('json')
     return success(c, await chaos.request(merchant.id, mode, delayMs))

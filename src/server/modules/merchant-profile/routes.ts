@@ -9,6 +9,7 @@ import { accountRepo } from '../../store/account-repo.ts'
 import { merchantRepo } from '../../store/merchant-repo.ts'
 import { merchants } from '../../store/tables/merchants.ts'
 import { jsonIn } from '../../http/validator.ts'
+import { describe } from '../../http/openapi.ts'
 import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
 
@@ -30,7 +31,12 @@ export function merchantProfileRoutes(deps: AppDeps) {
   const auth = requireUser(deps)
   const accounts = accountRepo(deps.store.db)
 
-  app.put('/', auth, jsonIn(updateMerchantProfileRequest), async (c) => {
+  const profile = describe({
+    tag: 'Account',
+    security: 'bearer',
+    summary: 'Change the name and/or logo of every merchant the developer owns (the logo uploaded first with /v1/dpSignup/uploadLogo)',
+  })
+  app.put('/', profile, auth, jsonIn(updateMerchantProfileRequest), async (c) => {
     const { user } = c.get('auth')
     const owned = await merchantRepo(deps.store.db).ownedBy(user.id)
     if (!owned.test) throw new ApiError('MERCHANT_REQUIRED')

@@ -8,6 +8,7 @@ import { t } from '../../i18n.ts'
 import { createMailer, type MailMessage } from '../../mail/mailer.ts'
 import { miniappRequests } from '../../store/tables/miniapp-requests.ts'
 import { jsonIn } from '../../http/validator.ts'
+import { describe } from '../../http/openapi.ts'
 import { takeRequestMail } from '../../http/request-mail-limit.ts'
 import { randomSecret, safeEqual } from '../accounts/crypto.ts'
 import { success } from '../../http/answer.ts'
@@ -59,7 +60,8 @@ export function miniappRequestRoutes(deps: AppDeps) {
   const app = new Hono()
   const mailer = createMailer(deps)
 
-  app.post('/', jsonIn(miniappRequestSchema), async (c) => {
+  const request = describe({ tag: 'Content', summary: 'Ask for mini-app access (rate-limited per address and client)' })
+  app.post('/', request, jsonIn(miniappRequestSchema), async (c) => {
     const body: MiniappRequest = c.req.valid('json')
     const at = await takeRequestMail(deps, c, 'miniappRequest', body.email)
     const id = `mar_${randomSecret(9)}`
@@ -85,7 +87,8 @@ export function miniappRequestRoutes(deps: AppDeps) {
     return success(c, { id: row!.id, created_at: row!.createdAt.toISOString() })
   })
 
-  app.get('/', async (c) => {
+  const list = describe({ tag: 'Content', security: 'bearer', summary: "The mini-app access requests, newest first (the portal's operators: OPERATOR_TOKEN)" })
+  app.get('/', list, async (c) => {
     const expected = deps.config.operatorToken
     if (!expected) throw new ApiError('RESOURCE_NOT_FOUND')
     const given = c.req.header('authorization')?.match(/^Bearer (.+)$/)?.[1] ?? ''

@@ -34,7 +34,8 @@ import { miniAppMoney } from './money.ts'
 import { proxyRequest, type ProxyDeps, defaultProxyDeps } from './proxy.ts'
 import { reportOf } from './report.ts'
 import { runRoutes } from './serve.ts'
-import './openapi.ts'
+import { docs } from './openapi.ts'
+import { describe } from '../../http/openapi.ts'
 
 /** The example app's folder (written by the validator part of issue 21); read-only, served as app `example`. */
 export const exampleAppFolder = fileURLToPath(new URL('../../../content/miniapps/cake-shop/', import.meta.url))
@@ -116,7 +117,7 @@ export function miniAppModule(deps: AppDeps, options: MiniAppModuleOptions = {})
     },
   })
 
-  apps.post('/', uploadLimit, jsonIn(uploadSchema), async (c) => {
+  apps.post('/', describe(docs.upload), uploadLimit, jsonIn(uploadSchema), async (c) => {
     const files = decodeUpload(c.req.valid('json').files)
     const rules = { max: miniAppLimits.uploadsPerClient, windowMs: miniAppLimits.uploadWindowMs, lockMs: miniAppLimits.uploadWindowMs }
     const taken = await accountRepo(db).takeAttempt('miniappUpload', clientKeyOf(c), deps.clock.now(), rules)
@@ -141,7 +142,7 @@ export function miniAppModule(deps: AppDeps, options: MiniAppModuleOptions = {})
     return success(c, { ...(await appView(c, await loadApp(appId))), editToken })
   })
 
-  apps.put('/:appId', uploadLimit, paramsIn(appParamsSchema), jsonIn(uploadSchema), async (c) => {
+  apps.put('/:appId', describe(docs.replace), uploadLimit, paramsIn(appParamsSchema), jsonIn(uploadSchema), async (c) => {
     const { appId } = c.req.valid('param')
     if (appId === exampleAppId) throw new ApiError('MINIAPP_READ_ONLY')
     const files = decodeUpload(c.req.valid('json').files)
@@ -158,12 +159,12 @@ export function miniAppModule(deps: AppDeps, options: MiniAppModuleOptions = {})
     return success(c, await appView(c, await loadApp(appId)))
   })
 
-  apps.get('/:appId', paramsIn(appParamsSchema), async (c) => success(c, await appView(c, await loadApp(c.req.valid('param').appId))))
+  apps.get('/:appId', describe(docs.get), paramsIn(appParamsSchema), async (c) => success(c, await appView(c, await loadApp(c.req.valid('param').appId))))
 
   // Server-Sent Events: `event: changed` (data: the new version) whenever the app's files change. Replacements made
   // by this process are told at once; the store's version is also read every 2 s (another process behind the
   // same load balancer may have taken the upload).
-  apps.get('/:appId/events', paramsIn(appParamsSchema), async (c) => {
+  apps.get('/:appId/events', describe(docs.events), paramsIn(appParamsSchema), async (c) => {
     const { appId } = c.req.valid('param')
     let version = (await loadApp(appId)).version
     c.header('Cache-Control', 'no-store')
@@ -207,23 +208,23 @@ export function miniAppModule(deps: AppDeps, options: MiniAppModuleOptions = {})
 
   // ── the wallet's money and identity ───────────────────────────────────────────────────────────────────
   const wallet = new Hono()
-  wallet.post('/pay', jsonIn(payBodySchema), async (c) => {
+  wallet.post('/pay', describe(docs.pay), jsonIn(payBodySchema), async (c) => {
     const body = c.req.valid('json')
     await loadApp(body.appId)
     return success(c, await money.pay(await merchantOf(c), body))
   })
-  wallet.post('/topup', jsonIn(topupBodySchema), async (c) => {
+  wallet.post('/topup', describe(docs.topup), jsonIn(topupBodySchema), async (c) => {
     const body = c.req.valid('json')
     await loadApp(body.appId)
     return success(c, await money.topup(await merchantOf(c), body))
   })
-  wallet.post('/uaid', jsonIn(uaidBodySchema), async (c) => {
+  wallet.post('/uaid', describe(docs.uaid), jsonIn(uaidBodySchema), async (c) => {
     const body = c.req.valid('json')
     await loadApp(body.appId)
     return success(c, await money.uaid(await merchantOf(c), body))
   })
-  wallet.get('/users', async (c) => success(c, { users: await money.users(await merchantOf(c)) }))
-  wallet.post('/request', jsonIn(proxyBodySchema), async (c) => {
+  wallet.get('/users', describe(docs.users), async (c) => success(c, { users: await money.users(await merchantOf(c)) }))
+  wallet.post('/request', describe(docs.request), jsonIn(proxyBodySchema), async (c) => {
     const body = c.req.valid('json')
     const app = await loadApp(body.appId)
     return success(c, await proxyRequest(app, body, proxyDeps))
@@ -235,7 +236,7 @@ export function miniAppModule(deps: AppDeps, options: MiniAppModuleOptions = {})
 
   // ── the public key (spec §7 "get public key"; §5 "verify the JWS signature and cache public keys by key id") ──
   const publicKey = new Hono()
-  publicKey.get('/publicKey', queryIn(v.object({ kid: v.optional(v.pipe(v.string(), v.maxLength(100))) })), async (c) => {
+  publicKey.get('/publicKey', describe(docs.publicKey), queryIn(v.object({ kid: v.optional(v.pipe(v.string(), v.maxLength(100))) })), async (c) => {
     const { kid, jwk } = await signer.publicKey(c.req.valid('query').kid)
     c.header('Cache-Control', 'public, max-age=86400')
     return success(c, { kid, alg: 'ES256', jwk })

@@ -6,7 +6,9 @@ import { answerError, answerNotFound } from '../../http/errors.ts'
 import { byPrefix } from '../../http/prefixes.ts'
 import { rejectEncodedControlCharacters } from '../../http/validator.ts'
 import { mailboxRoutes } from './mailbox.ts'
+import { opaGuards } from './opa-guards.ts'
 import { opaRoutes } from './opa.ts'
+import { sandboxApiRoutes } from './sandbox-api.ts'
 import { walletRoutes } from './wallet.ts'
 
 /**
@@ -16,7 +18,7 @@ import { walletRoutes } from './wallet.ts'
  *   /v1/codes /v1/payments /v1/subscription /v1/requestOrder /v1/cashback /v1/qr          opa.ts
  *   /v2/codes /v2/payments /v2/refunds /v2/wallet /v2/cashback /v2/cashback_reversal
  *   /v2/user_authorization /v2/user                                                      opa.ts
- *   /sandbox/api                                                                         opa.ts
+ *   /sandbox/api                                                                         sandbox-api.ts
  *   /sandbox/cashier /sandbox/authorize /sandbox/reauthorize /sandbox/merchants           wallet.ts
  *   /sandbox/mailbox /sandbox/mailbox.json                                               mailbox.ts
  *
@@ -24,7 +26,9 @@ import { walletRoutes } from './wallet.ts'
  * replay): they go here, never through the whole portal app and its middleware.
  */
 export function sandboxModule(deps: AppDeps) {
-  const opa = opaRoutes(deps)
+  // one set of OPA guards (one request-log recorder) for the API and the sandbox's own calls
+  const guards = opaGuards(deps)
+  const opa = opaRoutes(deps, guards)
   const v1 = {
     '/codes': opa.v1.codes,
     '/payments': opa.v1.payments,
@@ -43,7 +47,7 @@ export function sandboxModule(deps: AppDeps) {
     '/user_authorization': opa.v2.userAuthorization,
     '/user': opa.v2.user,
   }
-  const sandbox = byPrefix(new Hono(), { '/api': opa.api }, walletRoutes(deps), mailboxRoutes(deps))
+  const sandbox = byPrefix(new Hono(), { '/api': sandboxApiRoutes(deps, guards) }, walletRoutes(deps), mailboxRoutes(deps))
 
   const app = new Hono<AppEnv>()
   app.use(requestId({ headerName: 'X-REQUEST-ID' }))

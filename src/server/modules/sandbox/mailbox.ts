@@ -8,6 +8,7 @@ import { t } from '../../i18n.ts'
 import { safeEqual } from '../accounts/crypto.ts'
 import { accountRepo, type OutboxMail } from '../../store/account-repo.ts'
 import { queryIn } from '../../http/validator.ts'
+import { describe, page as mailboxPage } from '../../http/openapi.ts'
 
 const mailboxQuery = v.object({
   token: v.optional(v.pipe(v.string(), v.maxLength(512))),
@@ -103,12 +104,16 @@ export function mailboxRoutes(deps: AppDeps) {
       mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString(), ...extract(m) })),
     },
   })
-  json.get('/', queryIn(mailboxQuery), async (c) => {
+  const outbox = describe({
+    tag: 'Sandbox',
+    summary: 'The local outbox as JSON, newest first (loopback clients only, or MAILBOX_TOKEN)',
+  })
+  json.get('/', outbox, queryIn(mailboxQuery), async (c) => {
     const q = c.req.valid('query')
     c.header('Cache-Control', 'no-store')
     return c.json(asJson(await list(q.to, q.limit)))
   })
-  page.get('/', queryIn(mailboxQuery), async (c) => {
+  page.get('/', mailboxPage('The local outbox (HTML; format=json answers JSON)'), queryIn(mailboxQuery), async (c) => {
     const q = c.req.valid('query')
     c.header('Cache-Control', 'no-store')
     const mails = await list(q.to, q.limit)

@@ -1,11 +1,10 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
 import * as v from 'valibot'
-import { ApiError, resultInfoOf, successInfo } from '@/domain/errors.ts'
+import { ApiError, resultInfoOf } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
+import * as opa from '@/domain/opa-schemas.ts'
 import {
-  AccountLinkQrRequestSchema,
   AgreeSimilarTransactionQuerySchema,
-  AuthorizationScopeSchema,
   CaptureRequestSchema,
   CashbackRequestSchema,
   CashbackReversalRequestSchema,
@@ -18,50 +17,38 @@ import {
   ReauthorizeRequestSchema,
   RefundDetailsQuerySchema,
   RefundRequestSchema,
-  RequestTokenClaimsSchema,
   RevertRequestSchema,
-  SandboxClockRequestSchema,
-  UserAuthorizationQuerySchema,
-  UserAuthorizationStatusQuerySchema,
 } from '@/domain/opa-schemas.ts'
-import { isSafeRedirectUrl } from '@/domain/merchant-urls.ts'
 import type { AppDeps } from '../../deps.ts'
-import { opaInvalid, opaJson, opaParams, opaQuery, linkCodes, qrCodes, qrCreateCodes, refundCodes } from './opa-input.ts'
-import { opaAuth, requireProducts, type OpaEnv } from '../../sandbox/auth.ts'
-import { assertRedirectAllowed } from '../../sandbox/redirect-allowlist.ts'
-import { realSleep, sandboxDirectives } from '../../sandbox/force.ts'
-import { requestLogView, requestRecorder } from '../../sandbox/request-log.ts'
-import { clockView, moveMerchantClock } from '../../sandbox/merchant-clock.ts'
-import { serveSandboxState } from './state-routes.ts'
-import { serveCommands } from '../commands/routes.ts'
-import { requestLogRepo } from '../../store/request-log-repo.ts'
-import { requestLogQuerySchema } from '@/domain/sandbox-log.ts'
+import { describe, type OperationDoc } from '../../http/openapi.ts'
+import { opaJson, opaParams, opaQuery, qrCodes, qrCreateCodes, refundCodes } from './opa-input.ts'
+import { requireProducts, type OpaEnv } from '../../sandbox/auth.ts'
 import { cancelDirectiveHeader, cancelDirectiveOf } from '@/domain/sandbox-force.ts'
-import { sandboxRepo } from '../../store/sandbox-repo.ts'
-import { dashboardRepo } from '../../store/dashboard-repo.ts'
-import { putWebhookRequest, webhookAttemptReport, webhookDeliveryParams, webhookListQuery } from '@/domain/webhooks.ts'
-import { webhookService } from '../../sandbox/webhooks.ts'
-import type { SandboxEngine } from './engine/index.ts'
+import { sandboxCommands, type SandboxEngine } from './engine/index.ts'
+import { ok, type OpaCtx, type OpaGuards } from './opa-guards.ts'
+import { userAuthorizationRoutes } from './opa-users.ts'
 import { cashbackReversalView, cashbackView, codeView, paymentView, refundView } from './views.ts'
 
-const success = successInfo()
 const accepted = resultInfoOf('REQUEST_ACCEPTED')
 
-type OpaCtx = Context<OpaEnv>
-
-const ok = (c: OpaCtx, data: unknown, status: 200 | 201 | 202 = 200, resultInfo = success) => c.json({ resultInfo, data }, status)
-
-const orderOf = (input: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]))
-const orderKeys = ['storeId', 'terminalId', 'orderReceiptNumber', 'orderDescription', 'orderItems', 'metadata', 'productType']
 const idParam = v.pipe(v.string(), v.minLength(1), v.maxLength(64))
 const agreeOf = (q: { agreeSimilarTransaction?: string }) => q.agreeSimilarTransaction === 'true'
+
+/** An operation of the published API in `/openapi.json`: OPA-signed, its request parts from the route's validators. */
+const published = (op: Omit<OperationDoc, 'tag' | 'security'>) => describe({ tag: 'Open Payment API', security: 'opaAuth', ...op })
+/** The provider's `v1` spelling of a `v2` operation: the same description without the published API name. */
+const alias = (v2: boolean, op: Omit<OperationDoc, 'tag' | 'security'>) => published(v2 ? op : { ...op, apiName: undefined })
 
 /**
  * The provider's Open Payment API, offline (issue 4; docs/sandbox.md). Every path, field, status and code as
  * published. Each route carries its own OPA-Auth middleware (a prefix-wide `use` would also catch the portal's
  * demo proxy under /v2/).
  */
-export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
+export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngine = deps.sandbox) {
+  const { logged, auth, merchantOf: m } = guards
+  /** The commands the routes call with the validated body (engine/*.ts), acting for the verified merchant. */
+  const run = sandboxCommands
+  const at = (c: OpaCtx) => engine.forMerchant(m(c), c.get('opa').products)
   const router = () => new Hono<OpaEnv>()
   /** One router per URL prefix, paths relative to it (the prefixes are listed in sandbox/index.ts). */
   const v1 = { codes: router(), payments: router(), subscription: router(), requestOrder: router(), cashback: router(), qr: router() }
@@ -75,101 +62,105 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     userAuthorization: router(),
     user: router(),
   }
-  /** `/sandbox/api`: the sandbox's own calls (clock, state, request log, webhooks), OPA-signed like the API. */
-  const api = router()
-  // a bare JSON answer without auth (the benchmark's ceiling)
-  api.get('/ping', (c) => c.json({ resultInfo: successInfo(), data: { pong: true } }))
-  const clocks = sandboxRepo(deps.store.db)
-  /** Merchant clocks live in the store (issue 14): loaded at start, and again when a process first serves a merchant. */
-  const loadClock = async (merchantId: string) => deps.clock.setOffset(merchantId, await clocks.clockOffset(merchantId))
-  const verify = opaAuth(deps, engine.ready, async (merchantId) => {
-    await loadClock(merchantId)
-    await engine.ensureTestUsers(merchantId)
-  })
-  const directives = sandboxDirectives(realSleep)
-  const recorder = requestRecorder(deps)
-  /** The request log (issue 14): before OPA-Auth, so refused requests of a known key are logged for its owner. */
-  const logged = recorder.record
-  /** OPA-Auth, then the sandbox directives (forced errors, delays) of the verified merchant. */
-  const auth: MiddlewareHandler<OpaEnv> = (c, next) =>
-    verify(c, async () => {
-      await directives(c, next)
-    })
   const origin = (c: OpaCtx) => deps.config.publicOrigin ?? new URL(c.req.url).origin
   const qr = requireProducts('qrcode', 'webcashier', 'appinvoke', 'preauth_capture')
   const native = requireProducts('autodebit')
   const preauth = requireProducts('preauth_capture')
   const anyProduct = requireProducts('qrcode', 'webcashier', 'appinvoke', 'autodebit', 'continuous_payments', 'preauth_capture', 'request_money')
   const linked = requireProducts('autodebit', 'continuous_payments', 'preauth_capture', 'request_money')
-  const m = (c: OpaCtx) => c.get('opa').merchantId
   const paymentIdParams = v.object({ merchantPaymentId: MerchantPaymentIdSimpleSchema })
   const agree = opaQuery(AgreeSimilarTransactionQuerySchema)
 
   // ── dynamic QR / web payment / app invoke ──────────────────────────────────────────────────────────────
   for (const codes of [v2.codes, v1.codes])
-    codes.post('/', logged, auth, qr, opaJson(CreateQrCodeRequestSchema, qrCreateCodes), async (c) => {
-      const input = c.req.valid('json')
-      await assertRedirectAllowed(deps.store.db, m(c), input)
-      const products = c.get('opa').products
-      if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
-      const row = await engine.createCode(m(c), {
-        merchantPaymentId: input.merchantPaymentId,
-        amount: input.amount.amount,
-        isAuthorization: input.isAuthorization ?? false,
-        authorizationExpiry: input.authorizationExpiry,
-        requestedAt: input.requestedAt,
-        order: orderOf(input, [
-          'orderDescription',
-          'orderItems',
-          'storeInfo',
-          'storeId',
-          'terminalId',
-          'productType',
-          'redirectUrl',
-          'redirectType',
-          'userAgent',
-          'ipAddress',
-        ]),
-      })
-      return ok(c, codeView(row, origin(c)), 201)
-    })
+    codes.post(
+      '/',
+      alias(codes === v2.codes, {
+        summary: 'Create a QR code (dynamic QR, web payment, app invoke)',
+        rawResponse: opa.QrCodeResponseSchema,
+        apiName: 'v2_createDynamicQRCode',
+        status: 201,
+      }),
+      logged,
+      auth,
+      qr,
+      opaJson(CreateQrCodeRequestSchema, qrCreateCodes),
+      async (c) => {
+        const row = await run.codes.createCode(at(c), c.req.valid('json'))
+        return ok(c, codeView(row, origin(c)), 201)
+      },
+    )
 
-  v2.codes.delete('/:codeId', logged, auth, qr, opaParams(v.object({ codeId: idParam }), qrCodes), async (c) => {
-    const { codeId } = c.req.valid('param')
-    await engine.deleteCode(m(c), codeId)
-    return ok(c, { qrStatus: 'DELETED' })
-  })
+  v2.codes.delete(
+    '/:codeId',
+    published({ summary: 'Delete a QR code', rawResponse: opa.QrDeleteResponseSchema, apiName: 'v2_deleteDynamicQRCode' }),
+    logged,
+    auth,
+    qr,
+    opaParams(v.object({ codeId: idParam }), qrCodes),
+    async (c) => {
+      const { codeId } = c.req.valid('param')
+      await engine.deleteCode(m(c), codeId)
+      return ok(c, { qrStatus: 'DELETED' })
+    },
+  )
 
-  v2.codes.get('/payments/:merchantPaymentId', logged, auth, anyProduct, opaParams(paymentIdParams, qrCodes), async (c) => {
+  const codePayment = { summary: 'Payment details of a QR code payment', rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_getQRPaymentDetails' }
+  v2.codes.get('/payments/:merchantPaymentId', published(codePayment), logged, auth, anyProduct, opaParams(paymentIdParams, qrCodes), async (c) => {
     return ok(c, await engine.getCodePayment(m(c), c.req.valid('param').merchantPaymentId))
   })
 
   // ── native payment ─────────────────────────────────────────────────────────────────────────────────────
   for (const payments of [v2.payments, v1.payments])
-    payments.post('/', logged, auth, native, opaJson(CreatePaymentRequestSchema), agree, async (c) => {
-      const input = c.req.valid('json')
-      const row = await engine.createPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) }, agreeOf(c.req.valid('query')))
-      return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
-    })
+    payments.post(
+      '/',
+      alias(payments === v2.payments, {
+        summary: 'Create a payment (native payment)',
+        rawResponse: opa.PaymentDetailsResponseSchema,
+        apiName: 'v2_createPayment',
+        status: 201,
+      }),
+      logged,
+      auth,
+      native,
+      opaJson(CreatePaymentRequestSchema),
+      agree,
+      async (c) => {
+        const input = c.req.valid('json')
+        const row = await run.payments.createPayment(at(c), { ...input, agreeSimilarTransaction: agreeOf(c.req.valid('query')) })
+        return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
+      },
+    )
 
-  v2.payments.get('/:merchantPaymentId', logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
+  const paymentDetails = { summary: 'Payment details', rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_getPaymentDetail' }
+  v2.payments.get('/:merchantPaymentId', published(paymentDetails), logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
     const row = await engine.getPayment(m(c), c.req.valid('param').merchantPaymentId)
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true))
   })
 
-  v2.payments.delete('/:merchantPaymentId', logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
+  const cancel = { summary: 'Cancel a payment', rawResponse: opa.NotDataResponseSchema, apiName: 'v2_cancelPayment', status: 202 } as const
+  v2.payments.delete('/:merchantPaymentId', published(cancel), logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
     await engine.cancelPayment(m(c), c.req.valid('param').merchantPaymentId, cancelDirectiveOf(c.req.header(cancelDirectiveHeader)))
     return ok(c, null, 202, accepted)
   })
 
-  v2.refunds.post('/', logged, auth, anyProduct, opaJson(RefundRequestSchema, refundCodes), async (c) => {
-    const input = c.req.valid('json')
-    const refund = await engine.refund(m(c), { ...input, amount: input.amount.amount })
-    return ok(c, refundView(refund, 'CREATED'))
-  })
+  v2.refunds.post(
+    '/',
+    published({ summary: 'Refund a payment', rawResponse: opa.RefundResponseSchema, apiName: 'v2_createRefundPayment' }),
+    logged,
+    auth,
+    anyProduct,
+    opaJson(RefundRequestSchema, refundCodes),
+    async (c) => {
+      const input = c.req.valid('json')
+      const refund = await run.refunds.refund(at(c), input)
+      return ok(c, refundView(refund, 'CREATED'))
+    },
+  )
 
   v2.refunds.get(
     '/:merchantRefundId',
+    published({ summary: 'Refund details', rawResponse: opa.RefundResponseSchema, apiName: 'v2_getRefundDetails' }),
     logged,
     auth,
     anyProduct,
@@ -181,25 +172,40 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     },
   )
 
-  v2.wallet.get('/check_balance', logged, auth, linked, opaQuery(CheckBalanceQuerySchema), async (c) => {
-    const q = c.req.valid('query')
-    return ok(c, { hasEnoughBalance: await engine.hasEnoughBalance(m(c), q.userAuthorizationId, q.amount) })
-  })
+  v2.wallet.get(
+    '/check_balance',
+    published({ summary: 'Check whether the user has enough balance', rawResponse: opa.CheckBalanceResponseSchema }),
+    logged,
+    auth,
+    linked,
+    opaQuery(CheckBalanceQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query')
+      return ok(c, { hasEnoughBalance: await engine.hasEnoughBalance(m(c), q.userAuthorizationId, q.amount) })
+    },
+  )
 
   // ── pre-authorisation and capture ──────────────────────────────────────────────────────────────────────
-  v2.payments.post('/preauthorize', logged, auth, preauth, opaJson(PreauthorizeRequestSchema), agree, async (c) => {
+  const preauthorize = {
+    summary: 'Pre-authorize a payment',
+    rawResponse: opa.PaymentDetailsResponseSchema,
+    apiName: 'v2_createOrderAndAuthorize',
+    status: 201,
+  } as const
+  v2.payments.post('/preauthorize', published(preauthorize), logged, auth, preauth, opaJson(PreauthorizeRequestSchema), agree, async (c) => {
     const input = c.req.valid('json')
-    const row = await engine.preauthorize(
-      m(c),
-      { ...input, amount: input.amount.amount, expiresAt: input.expiresAt ?? undefined, order: orderOf(input, orderKeys) },
-      agreeOf(c.req.valid('query')),
-    )
+    const row = await run.payments.preauthorize(at(c), {
+      ...input,
+      expiresAt: input.expiresAt ?? undefined,
+      agreeSimilarTransaction: agreeOf(c.req.valid('query')),
+    })
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
   })
 
-  v2.payments.post('/capture', logged, auth, preauth, opaJson(CaptureRequestSchema), async (c) => {
+  const capture = { summary: 'Capture a pre-authorized payment', rawResponse: opa.CaptureResponseSchema, apiName: 'v2_captureAuthorizedOrder' }
+  v2.payments.post('/capture', published(capture), logged, auth, preauth, opaJson(CaptureRequestSchema), async (c) => {
     const input = c.req.valid('json')
-    const result = await engine.capture(m(c), { ...input, amount: input.amount.amount })
+    const result = await run.preauth.capture(at(c), input)
     if (result.status === 202) {
       const info = new ApiError('USER_CONFIRMATION_REQUIRED').resultInfo()
       return c.json({ resultInfo: { ...info, message: `${info.message} | [${c.get('requestId')}]` }, data: null }, 202)
@@ -207,14 +213,16 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     return ok(c, result.data)
   })
 
-  v2.payments.post('/preauthorize/revert', logged, auth, preauth, opaJson(RevertRequestSchema), async (c) => {
+  const revert = { summary: 'Revert a pre-authorization', rawResponse: opa.RevertResponseSchema, apiName: 'v2_revertAuthorizedOrder' }
+  v2.payments.post('/preauthorize/revert', published(revert), logged, auth, preauth, opaJson(RevertRequestSchema), async (c) => {
     const input = c.req.valid('json')
     return ok(c, await engine.revert(m(c), { ...input, reason: input.reason ?? undefined }))
   })
 
-  v2.payments.post('/reauthorize', logged, auth, preauth, opaJson(ReauthorizeRequestSchema), async (c) => {
+  const reauthorize = { summary: 'Reauthorize a pre-authorized payment', rawResponse: opa.ReauthorizeResponseSchema }
+  v2.payments.post('/reauthorize', published(reauthorize), logged, auth, preauth, opaJson(ReauthorizeRequestSchema), async (c) => {
     const input = c.req.valid('json')
-    const result = await engine.reauthorize(m(c), origin(c), { ...input, amount: input.updatedAmount.amount })
+    const result = await run.preauth.reauthorize(at(c), { ...input, origin: origin(c) })
     if (result.status === 201) {
       return ok(c, result.data, 201, {
         code: 'USER_CONFIRMATION_REQUIRED',
@@ -226,47 +234,87 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
   })
 
   // ── continuous payments ────────────────────────────────────────────────────────────────────────────────
-  v1.subscription.post('/payments', logged, auth, requireProducts('continuous_payments'), opaJson(CreatePaymentRequestSchema), async (c) => {
-    const input = c.req.valid('json')
-    const row = await engine.subscriptionPayment(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) })
-    return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
-  })
+  const subscription = { summary: 'Continuous payment: charge a linked user', rawResponse: opa.PaymentDetailsResponseSchema, status: 201 } as const
+  v1.subscription.post(
+    '/payments',
+    published(subscription),
+    logged,
+    auth,
+    requireProducts('continuous_payments'),
+    opaJson(CreatePaymentRequestSchema),
+    async (c) => {
+      const input = c.req.valid('json')
+      const row = await run.payments.subscriptionPayment(at(c), input)
+      return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
+    },
+  )
 
   // ── request money ──────────────────────────────────────────────────────────────────────────────────────
   const requestMoney = requireProducts('request_money')
-  v1.requestOrder.post('/', logged, auth, requestMoney, opaJson(CreateRequestOrderRequestSchema), async (c) => {
+  const requestOrder = {
+    summary: 'Request money (pending payment)',
+    rawResponse: opa.PaymentDetailsResponseSchema,
+    apiName: 'v1_createRequestOrder',
+    status: 201,
+  } as const
+  v1.requestOrder.post('/', published(requestOrder), logged, auth, requestMoney, opaJson(CreateRequestOrderRequestSchema), async (c) => {
     const input = c.req.valid('json')
-    const row = await engine.createRequestOrder(m(c), { ...input, amount: input.amount.amount, order: orderOf(input, orderKeys) })
+    const row = await run.requestMoney.createRequestOrder(at(c), input)
     return ok(c, paymentView(row, [], true), 201)
   })
-  v1.requestOrder.get('/:merchantPaymentId', logged, auth, requestMoney, opaParams(paymentIdParams), async (c) => {
+  const requestOrderDetails = { summary: 'Details of a money request', rawResponse: opa.PaymentDetailsResponseSchema }
+  v1.requestOrder.get('/:merchantPaymentId', published(requestOrderDetails), logged, auth, requestMoney, opaParams(paymentIdParams), async (c) => {
     const row = await engine.getRequestOrder(m(c), c.req.valid('param').merchantPaymentId, 400)
     return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true))
   })
-  v1.requestOrder.delete('/:merchantPaymentId', logged, auth, requestMoney, opaParams(paymentIdParams), async (c) => {
-    await engine.cancelRequestOrder(m(c), c.req.valid('param').merchantPaymentId)
-    return ok(c, null)
-  })
+  v1.requestOrder.delete(
+    '/:merchantPaymentId',
+    published({ summary: 'Cancel a money request', rawResponse: opa.NotDataResponseSchema }),
+    logged,
+    auth,
+    requestMoney,
+    opaParams(paymentIdParams),
+    async (c) => {
+      await engine.cancelRequestOrder(m(c), c.req.valid('param').merchantPaymentId)
+      return ok(c, null)
+    },
+  )
 
   // ── cashback ───────────────────────────────────────────────────────────────────────────────────────────
   for (const cashback of [v2.cashback, v1.cashback])
-    cashback.post('/', logged, auth, opaJson(CashbackRequestSchema), async (c) => {
-      const input = c.req.valid('json')
-      const { merchantCashbackId, userAuthorizationId, amount, requestedAt, ...rest } = input
-      await engine.giveCashback(m(c), { merchantCashbackId, userAuthorizationId, amount: amount.amount, requestedAt, request: rest })
-      return ok(c, null, 202, accepted)
-    })
-  v2.cashback.get('/:merchantCashbackId', logged, auth, opaParams(v.object({ merchantCashbackId: idParam })), async (c) => {
+    cashback.post(
+      '/',
+      alias(cashback === v2.cashback, {
+        summary: 'Give cashback',
+        rawResponse: opa.NotDataResponseSchema,
+        apiName: 'v2_createCashBackRequest',
+        status: 202,
+      }),
+      logged,
+      auth,
+      opaJson(CashbackRequestSchema),
+      async (c) => {
+        await run.cashback.giveCashback(at(c), c.req.valid('json'))
+        return ok(c, null, 202, accepted)
+      },
+    )
+  const cashbackDetails = { summary: 'Cashback details', rawResponse: opa.CashbackResponseSchema, apiName: 'v2_getCashbackDetails' }
+  v2.cashback.get('/:merchantCashbackId', published(cashbackDetails), logged, auth, opaParams(v.object({ merchantCashbackId: idParam })), async (c) => {
     return ok(c, cashbackView(await engine.getCashback(m(c), c.req.valid('param').merchantCashbackId)))
   })
-  v2.cashbackReversal.post('/', logged, auth, opaJson(CashbackReversalRequestSchema), async (c) => {
-    const input = c.req.valid('json')
-    const { merchantCashbackReversalId, merchantCashbackId, amount, requestedAt, ...rest } = input
-    await engine.reverseCashback(m(c), { merchantCashbackReversalId, merchantCashbackId, amount: amount.amount, requestedAt, request: rest })
+  const reversal = {
+    summary: 'Reverse a cashback',
+    rawResponse: opa.NotDataResponseSchema,
+    apiName: 'v2_createReverseCashBackRequest',
+    status: 202,
+  } as const
+  v2.cashbackReversal.post('/', published(reversal), logged, auth, opaJson(CashbackReversalRequestSchema), async (c) => {
+    await run.cashback.reverseCashback(at(c), c.req.valid('json'))
     return ok(c, null, 202, accepted)
   })
   v2.cashbackReversal.get(
     '/:merchantCashbackReversalId/:merchantCashbackId',
+    published({ summary: 'Cashback reversal details', rawResponse: opa.CashbackReversalResponseSchema }),
     logged,
     auth,
     opaParams(v.object({ merchantCashbackReversalId: idParam, merchantCashbackId: idParam })),
@@ -277,91 +325,8 @@ export function opaRoutes(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     },
   )
 
-  // ── user authorization ─────────────────────────────────────────────────────────────────────────────────
-  /** Browser flow: the merchant redirects the user here; we answer with the wallet's consent page. */
-  v2.userAuthorization.get('/', opaQuery(UserAuthorizationQuerySchema), async (c) => {
-    const q = c.req.valid('query')
-    await engine.ready()
-    const { merchantId, payload } = await engine.verifyRequestToken(q.apiKey, q.requestToken)
-    const parsed = v.safeParse(RequestTokenClaimsSchema, payload)
-    // the signed token's claims: checked like the input it carries
-    if (!parsed.success) return opaInvalid()(parsed.issues, c)
-    const claims = parsed.output
-    const scopes = claims.scope.split(/[\s,]+/).filter(Boolean)
-    if (!scopes.every((s) => v.is(AuthorizationScopeSchema, s)) || !isSafeRedirectUrl(claims.redirectUrl)) throw new ApiError('EXPECTATION_FAILED')
-    await assertRedirectAllowed(deps.store.db, merchantId, { redirectUrl: claims.redirectUrl })
-    await engine.ensureTestUsers(merchantId)
-    const session = await engine.startAuthorizationSession(merchantId, q.apiKey, 'WEB', {
-      scopes,
-      nonce: claims.nonce,
-      redirectUrl: claims.redirectUrl,
-      referenceId: claims.referenceId,
-      deviceId: claims.deviceId,
-    })
-    return c.redirect(`${origin(c)}/sandbox/authorize/${session.sessionId}`, 302)
-  })
+  // ── user authorization (opa-users.ts) ──────────────────────────────────────────────────────────────────
+  userAuthorizationRoutes(deps, guards, { userAuthorization: v2.userAuthorization, qr: v1.qr, user: v2.user }, engine)
 
-  v1.qr.post('/sessions', logged, auth, linked, opaJson(AccountLinkQrRequestSchema, linkCodes), async (c) => {
-    const input = c.req.valid('json')
-    if (!isSafeRedirectUrl(input.redirectUrl, input.redirectType ?? 'WEB_LINK')) throw new ApiError('EXPECTATION_FAILED')
-    await assertRedirectAllowed(deps.store.db, m(c), input)
-    const session = await engine.startAuthorizationSession(m(c), c.get('opa').apiKey, 'QR', input)
-    return ok(c, { linkQRCodeURL: `${origin(c)}/sandbox/authorize/${session.sessionId}` }, 201)
-  })
-
-  v2.user.get('/authorizations', logged, auth, linked, opaQuery(UserAuthorizationStatusQuerySchema), async (c) => {
-    const q = c.req.valid('query')
-    return ok(c, await engine.getUserAuthorization(m(c), q.userAuthorizationId))
-  })
-
-  v2.user.get('/profile/secure', logged, auth, linked, opaQuery(UserAuthorizationStatusQuerySchema), async (c) => {
-    const q = c.req.valid('query')
-    return ok(c, await engine.getSecureProfile(m(c), q.userAuthorizationId))
-  })
-
-  v2.user.delete('/authorizations/:userAuthorizationId', logged, auth, linked, opaParams(v.object({ userAuthorizationId: idParam })), async (c) => {
-    await engine.unlinkUser(m(c), c.req.valid('param').userAuthorizationId)
-    return ok(c, null)
-  })
-
-  // ── sandbox only: the calling merchant's clock ─────────────────────────────────────────────────────────
-  api.get('/clock', logged, auth, (c) => ok(c, clockView(deps, m(c))))
-  api.post('/clock', logged, auth, opaJson(SandboxClockRequestSchema), async (c) => ok(c, await moveMerchantClock(deps, m(c), c.req.valid('json'))))
-
-  // ── sandbox only: reset, snapshots and seed files of the calling merchant (docs/sandbox-state.md) ─────────
-  serveSandboxState(api, deps, '', [logged, auth], m, (c, data, status) => ok(c, data, status))
-
-  // ── sandbox only: the calling merchant's request log (its own entries only) ──────────────────────────────
-  api.get('/requests', auth, opaQuery(requestLogQuerySchema), async (c) => {
-    const query = c.req.valid('query')
-    await recorder.settled()
-    const rows = await requestLogRepo(deps.store.db).list(m(c), query)
-    return ok(c, { merchantId: m(c), requests: rows.map(requestLogView) })
-  })
-
-  // ── sandbox only: the calling merchant's webhooks (docs/webhooks.md) ─────────────────────────────────────
-  const webhooks = webhookService(deps)
-  const delivery = opaParams(webhookDeliveryParams)
-  const found = <T>(value: T | undefined) => {
-    if (!value) throw new ApiError('SANDBOX_WEBHOOK_NOT_FOUND')
-    return value
-  }
-  api.put('/webhooks', logged, auth, opaJson(putWebhookRequest), async (c) => {
-    const { url } = c.req.valid('json')
-    const saved = await dashboardRepo(deps.store.db).saveSettings(m(c), { webhookUrl: url || null }, deps.clock.now())
-    await webhooks.urlChanged(m(c))
-    return ok(c, { merchantId: m(c), url: saved.webhookUrl })
-  })
-  // the forwarder polls these three: not written to the request log (it would push the merchant's own calls out)
-  api.get('/webhooks', auth, opaQuery(webhookListQuery), async (c) => ok(c, await webhooks.list(m(c), c.req.valid('query'))))
-  api.post('/webhooks/:deliveryId/claim', auth, delivery, async (c) => ok(c, found(await webhooks.claim(m(c), c.req.valid('param').deliveryId))))
-  api.post('/webhooks/:deliveryId/attempts', auth, delivery, opaJson(webhookAttemptReport), async (c) => {
-    return ok(c, found(await webhooks.report(m(c), c.req.valid('param').deliveryId, c.req.valid('json'))))
-  })
-  api.post('/webhooks/:deliveryId/resend', logged, auth, delivery, async (c) => ok(c, found(await webhooks.resend(m(c), c.req.valid('param').deliveryId))))
-
-  // ── sandbox only: the commands of the paylab command line (issue 23; docs: coding agents and scripts) ──────
-  serveCommands(api, deps, [auth], m, origin)
-
-  return { v1, v2, api }
+  return { v1, v2 }
 }

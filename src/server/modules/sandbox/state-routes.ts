@@ -2,7 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { SandboxStateDataSchema, SnapshotDataSchema, SnapshotListDataSchema, SnapshotParamsSchema, TakeSnapshotRequestSchema } from '@/domain/sandbox-state.ts'
 import * as v from 'valibot'
 import type { AppDeps } from '../../deps.ts'
-import { registerOperations, type ApiOperation } from '../../content/openapi.ts'
+import { describe, type OperationDoc } from '../../http/openapi.ts'
 import { validate, invalidParams, type InvalidInput } from '../../http/validator.ts'
 import { deleteSnapshot, listSnapshots, resetSandbox, restoreSnapshot, seedSandbox, takeSnapshot } from '../../sandbox/sandbox-state.ts'
 import { SandboxSeedSchema } from '@/domain/sandbox-state.ts'
@@ -19,7 +19,6 @@ interface StateOperation {
   summary: string
   status?: 201
   body?: v.GenericSchema
-  params?: v.GenericSchema
   data: v.GenericSchema
   /** What the edge validates before `run` (the seed is validated by seedSandbox itself: SANDBOX_SEED_INVALID). */
   input?: { json?: v.GenericSchema; param?: v.GenericSchema }
@@ -67,7 +66,6 @@ export const sandboxStateOperations: StateOperation[] = [
     method: 'post',
     path: '/snapshots/:id/restore',
     summary: 'Restore a snapshot: the sandbox answers exactly as when it was taken',
-    params: SnapshotParamsSchema,
     data: SnapshotDataSchema,
     input: { param: SnapshotParamsSchema },
     run: (deps, m, input) => restoreSnapshot(deps, m, snapshotId(input)),
@@ -76,7 +74,6 @@ export const sandboxStateOperations: StateOperation[] = [
     method: 'delete',
     path: '/snapshots/:id',
     summary: 'Delete a snapshot',
-    params: SnapshotParamsSchema,
     data: v.object({ snapshotId: v.string(), deleted: v.boolean() }),
     input: { param: SnapshotParamsSchema },
     run: (deps, m, input) => deleteSnapshot(deps, m, snapshotId(input)),
@@ -84,14 +81,14 @@ export const sandboxStateOperations: StateOperation[] = [
 ]
 
 /**
- * Serves the operations under `prefix`: `guards` check the caller, `merchantOf` names its merchant, `answer`
- * wraps `data` in the `{resultInfo, data}` shape of that API.
+ * Serves the operations on `app` (mounted at the operations' prefix): `guards` check the caller, `merchantOf` names
+ * its merchant, `answer` wraps `data` in the `{resultInfo, data}` shape of that API; `doc` says how `/openapi.json`
+ * lists them (tag, security, and whose sandbox they act on).
  */
 export function serveSandboxState<E extends { Variables: object }>(
   app: Hono<E>,
   deps: AppDeps,
-  /** Before each operation's path ('' when `app` is mounted at the operations' own prefix). */
-  prefix: string,
+  doc: Pick<OperationDoc, 'tag' | 'security'> & { who: string },
   guards: MiddlewareHandler<E>[],
   merchantOf: (c: Context<E>) => string | Promise<string>,
   answer: (c: Context<E>, data: unknown, status?: 201) => Response,
@@ -108,24 +105,14 @@ export function serveSandboxState<E extends { Variables: object }>(
       const input = { json: op.input?.json ? valid('json') : undefined, param: op.input?.param ? valid('param') : undefined }
       return answer(c, await op.run(deps, await merchantOf(c), input), op.status)
     }
-    app.on([op.method.toUpperCase()], [`${prefix}${op.path}`], ...guards, ...checks, handler)
+    const description = describe({
+      tag: doc.tag,
+      security: doc.security,
+      summary: `${op.summary} (${doc.who})`,
+      body: op.body,
+      data: op.data,
+      status: op.status,
+    }) as MiddlewareHandler<E>
+    app.on([op.method.toUpperCase()], [op.path], description, ...guards, ...checks, handler)
   }
 }
-
-const openApi = (prefix: string, security: 'opaAuth' | 'bearer', tag: string, who: string): ApiOperation[] =>
-  sandboxStateOperations.map((op) => ({
-    method: op.method,
-    path: `${prefix}${op.path.replace(/:(\w+)/g, '{$1}')}`,
-    tag,
-    summary: `${op.summary} (${who})`,
-    security,
-    ...(op.body ? { body: op.body } : {}),
-    ...(op.params ? { params: op.params } : {}),
-    data: op.data,
-    ...(op.status ? { status: op.status } : {}),
-  }))
-
-registerOperations([
-  ...openApi('/sandbox/api', 'opaAuth', 'Sandbox', 'the signing merchant'),
-  ...openApi('/dev/v1/sandbox', 'bearer', 'Developer tools', "the mode's merchant, X-ASSUME-MERCHANT"),
-])

@@ -1,30 +1,35 @@
-import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { html } from 'hono/html'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as v from 'valibot'
 import { ApiError, errorMessage } from '@/domain/errors.ts'
-import type { Lang } from '@/domain/i18n.ts'
-import { limits } from '@/domain/limits.ts'
-import { safeRedirectUrl } from '@/domain/merchant-urls.ts'
-import { forbiddenControl } from '@/domain/input-bounds.ts'
 import type { AppDeps } from '../../deps.ts'
+import { page } from '../../http/openapi.ts'
 import { i18nFor } from '../../i18n.ts'
-import type { WalletBackend, WalletCode, WalletReauthorization, WalletTestUser } from '../../sandbox/wallet-backend.ts'
+import type { WalletBackend } from '../../sandbox/wallet-backend.ts'
 import { engineWalletBackend } from '../../sandbox/wallet-engine.ts'
-import { formatYen, wt, type WalletTextKey } from '../../sandbox/wallet-text.ts'
+import { formatYen, wt } from '../../sandbox/wallet-text.ts'
+import { errorPage, statePage } from '../../sandbox/wallet-layout.ts'
+import { consentPage } from '../../sandbox/wallet-views.ts'
+import { walletRender } from './wallet-render.ts'
 import {
-  cashierPage,
-  completionPage,
-  consentPage,
-  errorPage,
-  reauthorizePage,
-  statePage,
-  testUsersPage,
-  type Html,
-  type PageFrame,
-  type WalletUserView,
-} from '../../sandbox/wallet-views.ts'
+  authorizePath,
+  cashierPath,
+  codeParams,
+  forgetUser,
+  formOf,
+  frameOf,
+  invalid,
+  merchantParams,
+  notFound,
+  reauthorizePath,
+  rememberUser,
+  signInForm,
+  testUsersPath,
+  topUpForm,
+  topUpNotice,
+  topUpParams,
+  userView,
+  webRedirect,
+} from './wallet-request.ts'
 
 /**
  * The simulated wallet (issue 4): server-rendered, phone-sized pages that work without JavaScript.
@@ -34,35 +39,13 @@ import {
  *   /sandbox/merchants/{merchantId}/test-users test users with balances; top-up once a month (spec §6, §9)
  * Forms are same-origin only (Origin / Sec-Fetch-Site), inputs are parsed with valibot, and failures are
  * bilingual pages, never the JSON error shape.
+ * The routes are here; what they read from a request is wallet-request.ts, the lookups and page renders
+ * wallet-render.ts.
  */
-
-const langCookie = 'paylab_wallet_lang'
-/**
- * The signed-in test user. Sandbox test users have no credentials (anyone who can open a merchant's page may
- * pick any of its test users), so the cookie only remembers the choice; it is checked against the page's
- * merchant on every request.
- */
-const userCookie = 'paylab_wallet_user'
-
-const idSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.regex(/^[A-Za-z0-9_-]+$/))
-const codeParams = v.object({ codeId: idSchema })
-const sessionParams = v.object({ sessionId: idSchema })
-const merchantParams = v.object({ merchantId: idSchema })
-const topUpParams = v.object({ merchantId: idSchema, userId: idSchema })
-const reauthParams = v.object({ paymentId: idSchema, requestId: v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.regex(/^[A-Za-z0-9_-]+$/)) })
-const signInForm = v.object({ testUserId: idSchema })
-const topUpForm = v.object({
-  amount: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(limits.sandbox.maxTopUpAmount)),
-})
-const topUpNotice = v.object({
-  topped: idSchema,
-  amount: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
-})
-const langQuery = v.picklist(['ja', 'en', 'jp'])
-
-export const topUpPresets = [10_000, 50_000, limits.sandbox.topUpAmount]
 
 export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalletBackend(deps)) {
+  const { renderTestUsers, renderCode, reauthorizationOf, renderReauthorization, isPayerSignedIn, codeOf, sessionOf, signedInUser, refuseCrossSite } =
+    walletRender(deps, backend)
   /** One router per URL prefix under /sandbox, paths relative to it (mounted by sandbox/index.ts). */
   const cashier = new Hono()
   const authorize = new Hono()
@@ -79,8 +62,11 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     })
   }
 
+  /** Every route here answers an HTML page or a form post of one: described, not in the API document. */
+  const walletPage = page('The simulated wallet: an HTML page or a form post of one')
+
   // ---- cashier -------------------------------------------------------------------------------------------
-  cashier.get('/:codeId', async (c) => {
+  cashier.get('/:codeId', walletPage, async (c) => {
     const frame = frameOf(c)
     const params = v.safeParse(codeParams, c.req.param())
     const code = params.success ? await backend.findCode(params.output.codeId) : undefined
@@ -88,7 +74,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return renderCode(c, frame, code, null)
   })
 
-  cashier.post('/:codeId/sign-in', async (c) => {
+  cashier.post('/:codeId/sign-in', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -101,17 +87,17 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(cashierPath(code.codeId), 303)
   })
 
-  cashier.post('/:codeId/sign-out', async (c) => {
+  cashier.post('/:codeId/sign-out', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
     const code = await codeOf(c)
     if (!code) return notFound(c, frame)
-    deleteCookie(c, userCookie, { path: '/sandbox' })
+    forgetUser(c)
     return c.redirect(cashierPath(code.codeId), 303)
   })
 
-  cashier.post('/:codeId/pay', async (c) => {
+  cashier.post('/:codeId/pay', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -132,7 +118,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(next ?? cashierPath(code.codeId), 303)
   })
 
-  cashier.post('/:codeId/cancel', async (c) => {
+  cashier.post('/:codeId/cancel', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -144,7 +130,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   })
 
   // ---- user authorization consent ------------------------------------------------------------------------
-  authorize.get('/:sessionId', async (c) => {
+  authorize.get('/:sessionId', walletPage, async (c) => {
     const frame = frameOf(c)
     const session = await sessionOf(c)
     if (!session) return notFound(c, frame)
@@ -164,7 +150,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     )
   })
 
-  authorize.post('/:sessionId/sign-in', async (c) => {
+  authorize.post('/:sessionId/sign-in', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -177,17 +163,17 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(authorizePath(session.sessionId), 303)
   })
 
-  authorize.post('/:sessionId/sign-out', async (c) => {
+  authorize.post('/:sessionId/sign-out', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
     const session = await sessionOf(c)
     if (!session) return notFound(c, frame)
-    deleteCookie(c, userCookie, { path: '/sandbox' })
+    forgetUser(c)
     return c.redirect(authorizePath(session.sessionId), 303)
   })
 
-  authorize.post('/:sessionId/approve', async (c) => {
+  authorize.post('/:sessionId/approve', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -198,7 +184,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(await backend.approveAuthSession(session.sessionId, user.id), 303)
   })
 
-  authorize.post('/:sessionId/deny', async (c) => {
+  authorize.post('/:sessionId/deny', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -209,7 +195,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   })
 
   // ---- higher-amount reauthorization (the `url` of a 201 USER_CONFIRMATION_REQUIRED) -----------------------
-  reauthorize.get('/:paymentId/:requestId', async (c) => {
+  reauthorize.get('/:paymentId/:requestId', walletPage, async (c) => {
     const frame = frameOf(c)
     const found = await reauthorizationOf(c)
     if (!found) return notFound(c, frame)
@@ -218,7 +204,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
 
   // Only the payer may approve: the page asks them to sign in as the test user who paid (issue 9 — the URL
   // alone is not enough, it travels through the merchant's systems).
-  reauthorize.post('/:paymentId/:requestId/sign-in', async (c) => {
+  reauthorize.post('/:paymentId/:requestId/sign-in', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -231,7 +217,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(back, 303)
   })
 
-  reauthorize.post('/:paymentId/:requestId/approve', async (c) => {
+  reauthorize.post('/:paymentId/:requestId/approve', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -248,7 +234,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(reauthorizePath(found.paymentId, found.requestId), 303)
   })
 
-  reauthorize.post('/:paymentId/:requestId/decline', async (c) => {
+  reauthorize.post('/:paymentId/:requestId/decline', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -259,7 +245,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   })
 
   // ---- test users and top-up -----------------------------------------------------------------------------
-  merchants.get('/:merchantId/test-users', async (c) => {
+  merchants.get('/:merchantId/test-users', walletPage, async (c) => {
     const frame = frameOf(c)
     const params = v.safeParse(merchantParams, c.req.param())
     const merchantName = params.success ? await backend.merchantName(params.output.merchantId) : undefined
@@ -285,7 +271,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     )
   })
 
-  merchants.post('/:merchantId/test-users/:userId/top-up', async (c) => {
+  merchants.post('/:merchantId/test-users/:userId/top-up', walletPage, async (c) => {
     const frame = frameOf(c)
     const refused = refuseCrossSite(c, frame)
     if (refused) return refused
@@ -327,251 +313,4 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   }
 
   return { '/cashier': cashier, '/authorize': authorize, '/reauthorize': reauthorize, '/merchants': merchants }
-
-  // ---- helpers (closures over deps/backend) ---------------------------------------------------------------
-
-  function renderTestUsers(
-    frame: PageFrame,
-    merchantId: string,
-    merchantName: string,
-    users: WalletTestUser[],
-    notice: { kind: 'success' | 'error'; title: string; body: string } | null,
-  ): Html {
-    const month = backend.currentMonth(merchantId)
-    return testUsersPage(frame, {
-      merchantName,
-      users: users.map((u) => ({ ...userView(u), toppedUpThisMonth: u.lastTopUpMonth === month })),
-      topUpAction: (userId) => `${testUsersPath(merchantId)}/${encodeURIComponent(userId)}/top-up`,
-      notice,
-      presetAmounts: topUpPresets,
-    })
-  }
-
-  async function renderCode(c: Context, frame: PageFrame, code: WalletCode, failure: ApiError | null, status = 200) {
-    const { lang } = frame
-    if (code.state === 'PAID') {
-      const payer = code.paidByTestUserId ? await backend.findTestUser(code.paidByTestUserId) : undefined
-      const viewer = await signedInUser(c, code.merchantId)
-      const s = code.paymentStatus
-      const shown = s === 'AUTHORIZED' || s === 'REFUNDED' || s === 'FAILED' || s === 'CANCELED' ? s : 'COMPLETED'
-      return c.html(
-        completionPage(
-          frame,
-          {
-            merchantName: code.merchantName,
-            amount: code.amount,
-            status: shown,
-            merchantPaymentId: code.merchantPaymentId,
-            paymentId: code.paymentId,
-            payer: payer?.username ?? null,
-            payerBalance: payer && viewer?.id === payer.id ? payer.balance : null,
-            returnUrl: returnLink(code),
-          },
-          shown === 'AUTHORIZED' ? 'authorizedTitle' : shown === 'COMPLETED' ? 'completedTitle' : 'paidElsewhereTitle',
-        ),
-      )
-    }
-    if (code.state === 'EXPIRED') return c.html(statePage(frame, 'expired', 'expiredTitle', wt(lang, 'expiredBody')), 410)
-    if (code.state === 'DELETED') return c.html(statePage(frame, 'canceled', 'deletedTitle', wt(lang, 'deletedBody')), 410)
-    if (code.state === 'CANCELED') {
-      const back = returnLink(code)
-      return c.html(statePage(frame, 'canceled', 'canceledTitle', wt(lang, 'canceledBody'), back ? returnButton(lang, back) : ''), 410)
-    }
-    const user = await signedInUser(c, code.merchantId)
-    const users = user ? [] : await backend.testUsers(code.merchantId)
-    const base = cashierPath(code.codeId)
-    return c.html(
-      cashierPage(frame, {
-        order: {
-          codeId: code.codeId,
-          merchantName: code.merchantName,
-          merchantPaymentId: code.merchantPaymentId,
-          orderDescription: code.orderDescription,
-          orderItems: code.orderItems,
-          amount: code.amount,
-          expiresAt: code.expiresAt,
-          isAuthorization: code.isAuthorization,
-        },
-        user: user ? userView(user) : null,
-        users: users.map(userView),
-        actions: { signIn: `${base}/sign-in`, signOut: `${base}/sign-out`, pay: `${base}/pay`, cancel: `${base}/cancel` },
-        topUpHref: testUsersPath(code.merchantId),
-        failure: failure ? describeFailure(lang, failure, code, user) : null,
-      }),
-      status as 200,
-    )
-  }
-
-  async function reauthorizationOf(c: Context) {
-    const params = v.safeParse(reauthParams, c.req.param())
-    return params.success ? backend.findReauthorization(params.output.paymentId, params.output.requestId) : undefined
-  }
-
-  async function renderReauthorization(c: Context, frame: PageFrame, found: WalletReauthorization, failure: ApiError | null, status = 200) {
-    const { lang } = frame
-    if (found.state === 'EXPIRED') return c.html(statePage(frame, 'expired', 'reauthExpiredTitle', wt(lang, 'reauthExpiredBody')), 410)
-    const payer = found.payerTestUserId ? await backend.findTestUser(found.payerTestUserId) : undefined
-    if (found.state === 'APPROVED') {
-      return c.html(
-        statePage(frame, 'success', 'reauthApproved', null, html`<p class="big-amount" data-testid="amount">${formatYen(lang, found.newAmount)}</p>`),
-      )
-    }
-    const base = reauthorizePath(found.paymentId, found.requestId)
-    const signedIn = await isPayerSignedIn(c, found)
-    return c.html(
-      reauthorizePage(frame, {
-        signIn: signedIn ? null : { action: `${base}/sign-in`, users: payer ? [userView(payer)] : [] },
-        merchantName: found.merchantName,
-        merchantPaymentId: found.merchantPaymentId,
-        currentAmount: found.currentAmount,
-        newAmount: found.newAmount,
-        payer: payer ? userView(payer) : null,
-        actions: { approve: `${base}/approve`, decline: `${base}/decline` },
-        failure: failure
-          ? failure.code === 'NO_SUFFICIENT_FUND'
-            ? {
-                code: failure.code,
-                title: wt(lang, 'noSufficientFundTitle'),
-                body: wt(lang, 'noSufficientFundBody', {
-                  balance: formatYen(lang, payer?.balance ?? 0),
-                  amount: formatYen(lang, found.newAmount - found.currentAmount),
-                }),
-              }
-            : { code: failure.code, title: wt(lang, 'errorTitle'), body: failure.resultInfo(i18nFor(lang)).message }
-          : null,
-      }),
-      status as 200,
-    )
-  }
-
-  async function isPayerSignedIn(c: Context, found: WalletReauthorization) {
-    const user = await signedInUser(c, found.merchantId)
-    return user !== undefined && user.id === found.payerTestUserId
-  }
-
-  async function codeOf(c: Context) {
-    const params = v.safeParse(codeParams, c.req.param())
-    return params.success ? backend.findCode(params.output.codeId) : undefined
-  }
-
-  async function sessionOf(c: Context) {
-    const params = v.safeParse(sessionParams, c.req.param())
-    return params.success ? backend.findAuthSession(params.output.sessionId) : undefined
-  }
-
-  async function signedInUser(c: Context, merchantId: string) {
-    const id = getCookie(c, userCookie)
-    if (!id || !v.is(idSchema, id)) return undefined
-    const user = await backend.findTestUser(id)
-    return user && user.merchantId === merchantId ? user : undefined
-  }
-
-  function rememberUser(c: Context, id: string) {
-    setCookie(c, userCookie, id, {
-      path: '/sandbox',
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: new URL(c.req.url).protocol === 'https:',
-      maxAge: 60 * 60 * 24 * 30,
-    })
-  }
-
-  /** Same-origin forms only: the browser's Sec-Fetch-Site, or else its Origin (or Referer) must be ours. */
-  function refuseCrossSite(c: Context, frame: PageFrame) {
-    if (isSameOrigin(c, deps.config.publicOrigin)) return undefined
-    return c.html(statePage(frame, 'alert', 'forbiddenTitle', wt(frame.lang, 'forbiddenBody')), 403)
-  }
-
-  function frameOf(c: Context): PageFrame {
-    const asked = v.safeParse(langQuery, c.req.query('lang'))
-    let lang: Lang
-    if (asked.success) {
-      lang = asked.output === 'en' ? 'en' : 'ja'
-      setCookie(c, langCookie, lang, { path: '/sandbox', sameSite: 'Lax', maxAge: 60 * 60 * 24 * 365 })
-    } else {
-      lang = getCookie(c, langCookie) === 'en' ? 'en' : 'ja'
-    }
-    return {
-      lang,
-      path:
-        c.req.method === 'GET' ? c.req.path : c.req.path.replace(/\/[^/]+\/top-up$/, '').replace(/\/(sign-in|sign-out|pay|cancel|approve|deny|decline)$/, ''),
-    }
-  }
-}
-
-export function isSameOrigin(c: Context, publicOrigin: string | undefined): boolean {
-  const site = c.req.header('sec-fetch-site')
-  if (site) return site === 'same-origin'
-  const own = [new URL(c.req.url).origin, ...(publicOrigin ? [new URL(publicOrigin).origin] : [])]
-  const origin = c.req.header('origin')
-  if (origin) return own.includes(origin)
-  const referer = c.req.header('referer')
-  if (!referer) return false
-  try {
-    return own.includes(new URL(referer).origin)
-  } catch {
-    return false
-  }
-}
-
-async function formOf(c: Context): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type') ?? ''
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {}
-  let body: Record<string, unknown>
-  try {
-    body = await c.req.parseBody()
-  } catch {
-    // a broken multipart body (no boundary, cut short …): the wallet's 400 page, never a 500
-    throw new ApiError('INVALID_PARAMS')
-  }
-  const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(body)) if (typeof value === 'string' && !forbiddenControl.test(value)) out[key] = value
-  return out
-}
-
-const cashierPath = (codeId: string) => `/sandbox/cashier/${encodeURIComponent(codeId)}`
-const reauthorizePath = (paymentId: string, requestId: string) => `/sandbox/reauthorize/${encodeURIComponent(paymentId)}/${encodeURIComponent(requestId)}`
-const authorizePath = (sessionId: string) => `/sandbox/authorize/${encodeURIComponent(sessionId)}`
-export const testUsersPath = (merchantId: string) => `/sandbox/merchants/${encodeURIComponent(merchantId)}/test-users`
-
-const userView = (user: WalletTestUser): WalletUserView => ({ id: user.id, username: user.username, balance: user.balance })
-
-/** WEB_LINK codes send the browser back to the shop right after paying (or canceling). */
-function webRedirect(code: WalletCode): string | undefined {
-  return code.redirectType === 'WEB_LINK' ? safeRedirectUrl(code.redirectUrl) : undefined
-}
-
-/**
- * The "return" button of a paid or canceled code. The URL is checked again here, not only by the API: a value
- * stored before the API refused hostile URLs must stay inert (no button rather than a script link).
- */
-function returnLink(code: WalletCode): { href: string; kind: 'web' | 'app' } | null {
-  const kind = code.redirectType === 'APP_DEEP_LINK' ? 'APP_DEEP_LINK' : 'WEB_LINK'
-  const href = safeRedirectUrl(code.redirectUrl, kind)
-  return href ? { href, kind: kind === 'APP_DEEP_LINK' ? 'app' : 'web' } : null
-}
-
-function linkButton(lang: Lang, href: string, label: WalletTextKey): Html {
-  return html`<p><a class="button primary" href="${href}">${wt(lang, label)}</a></p>`
-}
-
-const returnButton = (lang: Lang, link: { href: string; kind: 'web' | 'app' }) => linkButton(lang, link.href, link.kind === 'app' ? 'openApp' : 'returnToShop')
-
-function describeFailure(lang: Lang, error: ApiError, code: WalletCode, user: WalletTestUser | undefined) {
-  if (error.code === 'NO_SUFFICIENT_FUND') {
-    return {
-      code: error.code,
-      title: wt(lang, 'noSufficientFundTitle'),
-      body: wt(lang, 'noSufficientFundBody', { balance: formatYen(lang, user?.balance ?? 0), amount: formatYen(lang, code.amount) }),
-    }
-  }
-  return { code: error.code, title: wt(lang, 'errorTitle'), body: error.resultInfo(i18nFor(lang)).message }
-}
-
-function notFound(c: Context, frame: PageFrame) {
-  return c.html(statePage(frame, 'alert', 'notFoundTitle', wt(frame.lang, 'notFoundBody')), 404)
-}
-
-function invalid(c: Context, frame: PageFrame, back: string) {
-  return c.html(statePage(frame, 'alert', 'invalidTitle', null, linkButton(frame.lang, back, 'back')), 400)
 }

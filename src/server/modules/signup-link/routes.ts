@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.ts'
 import { t } from '../../i18n.ts'
 import { createMailer, type MailMessage } from '../../mail/mailer.ts'
 import { jsonIn } from '../../http/validator.ts'
+import { describe } from '../../http/openapi.ts'
 import { takeRequestMail } from '../../http/request-mail-limit.ts'
 import { success } from '../../http/answer.ts'
 
@@ -47,7 +48,8 @@ export function signupLinkRoutes(deps: AppDeps) {
   const app = new Hono()
   const mailer = createMailer(deps)
 
-  app.post('/', jsonIn(v.object({ email: emailSchema })), async (c) => {
+  const link = describe({ tag: 'Account', summary: 'Mail the sign-up link to open on a larger screen (rate-limited per address and client)' })
+  app.post('/', link, jsonIn(v.object({ email: emailSchema })), async (c) => {
     const { email } = c.req.valid('json')
     await takeRequestMail(deps, c, 'signupLink', email)
     try {

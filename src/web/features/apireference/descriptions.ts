@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core'
 
 /**
- * The API description's own English texts (operation summaries, tags, field descriptions written in
- * src/server/content/openapi.ts and src/domain/opa-schemas.ts) as Lingui descriptors whose id is the English text
- * itself. The description reaches the page as JSON (`/openapi.json`), so the page looks each text up by that id in
+ * The API description's own English texts (operation summaries, tags, field descriptions written in the routes'
+ * `describe(…)`, src/server/http/openapi.ts and src/domain/*.ts schemas) as Lingui descriptors whose id is the
+ * English text itself. The description reaches the page as JSON (`/openapi.json`), so the page looks each text up by that id in
  * this feature's catalog (`locales/{ja,en}/apireference.po`, loaded with the page's lazy chunk, so the catalog every
  * page downloads stays small); the Japanese is its `msgstr` in `locales/ja`. This list is what the extractor reads; a
  * test fails when a text of the Open Payment API or the sandbox is missing from it. Texts without an entry are shown
@@ -171,4 +171,113 @@ export const apiDescriptions: readonly MessageDescriptor[] = [
   },
   /*i18n*/ { id: 'Sandbox clock answer.', message: 'Sandbox clock answer.' },
   /*i18n*/ { id: 'Sandbox clock of the calling merchant.', message: 'Sandbox clock of the calling merchant.' },
+  // the sandbox's own calls and the operations described since the document comes from the routes
+  /*i18n*/ { id: 'Continuous payment: charge a linked user', message: 'Continuous payment: charge a linked user' },
+  /*i18n*/ { id: 'Details of a money request', message: 'Details of a money request' },
+  /*i18n*/ { id: 'Cancel a money request', message: 'Cancel a money request' },
+  /*i18n*/ { id: 'Cashback reversal details', message: 'Cashback reversal details' },
+  /*i18n*/ { id: 'Cashback reversal details answer.', message: 'Cashback reversal details answer.' },
+  /*i18n*/ { id: 'Cashback reversal details.', message: 'Cashback reversal details.' },
+  /*i18n*/ {
+    id: "User authorization (web): the merchant sends the user here with a signed request token; answers a redirect to the wallet's consent page",
+    message: "User authorization (web): the merchant sends the user here with a signed request token; answers a redirect to the wallet's consent page",
+  },
+  /*i18n*/ { id: 'Redirect to the consent page', message: 'Redirect to the consent page' },
+  /*i18n*/ { id: "The linked user's masked profile", message: "The linked user's masked profile" },
+  /*i18n*/ { id: 'Unlink a user (revoke the user authorization)', message: 'Unlink a user (revoke the user authorization)' },
+  /*i18n*/ {
+    id: 'A bare JSON answer with no store access (liveness and benchmark ceiling; unsigned)',
+    message: 'A bare JSON answer with no store access (liveness and benchmark ceiling; unsigned)',
+  },
+  /*i18n*/ { id: "The calling merchant's sandbox clock", message: "The calling merchant's sandbox clock" },
+  /*i18n*/ {
+    id: "Reset the merchant's sandbox: default test users only, no orders, links or top-ups, real time (request log and settings kept) (the signing merchant)",
+    message:
+      "Reset the merchant's sandbox: default test users only, no orders, links or top-ups, real time (request log and settings kept) (the signing merchant)",
+  },
+  /*i18n*/ {
+    id: "The merchant's sandbox after a reset, a seed or a restore: its test users, and the ids the seed's entries were given.",
+    message: "The merchant's sandbox after a reset, a seed or a restore: its test users, and the ids the seed's entries were given.",
+  },
+  /*i18n*/ {
+    id: "Replace the merchant's sandbox with a seed file (test users, authorizations, payments in given states); 400 SANDBOX_SEED_INVALID names each bad path (the signing merchant)",
+    message:
+      "Replace the merchant's sandbox with a seed file (test users, authorizations, payments in given states); 400 SANDBOX_SEED_INVALID names each bad path (the signing merchant)",
+  },
+  /*i18n*/ {
+    id: "Sandbox only: a seed file. It replaces the merchant's whole sandbox (docs/sandbox-state.md); without testUsers the default ones (taro, hanako, jiro) are seeded.",
+    message:
+      "Sandbox only: a seed file. It replaces the merchant's whole sandbox (docs/sandbox-state.md); without testUsers the default ones (taro, hanako, jiro) are seeded.",
+  },
+  /*i18n*/ { id: 'A test user of the wallet and its balance.', message: 'A test user of the wallet and its balance.' },
+  /*i18n*/ { id: "A test user's name (1–32: a-z 0-9 - _).", message: "A test user's name (1–32: a-z 0-9 - _)." },
+  /*i18n*/ { id: 'Balance in yen after the seeded payments (0 – 99,999,999,999).', message: 'Balance in yen after the seeded payments (0 – 99,999,999,999).' },
+  /*i18n*/ { id: 'A test user linked to the merchant (user authorization).', message: 'A test user linked to the merchant (user authorization).' },
+  /*i18n*/ { id: 'A key naming this entry inside the seed file.', message: 'A key naming this entry inside the seed file.' },
+  /*i18n*/ { id: 'Scopes granted (published names).', message: 'Scopes granted (published names).' },
+  /*i18n*/ {
+    id: 'A dynamic QR order. CREATED is an unpaid code (it expires as any code does); the other states need `payer`.',
+    message: 'A dynamic QR order. CREATED is an unpaid code (it expires as any code does); the other states need `payer`.',
+  },
+  /*i18n*/ {
+    id: 'Amount in yen, a positive integer (up to 11 digits, as published).',
+    message: 'Amount in yen, a positive integer (up to 11 digits, as published).',
+  },
+  /*i18n*/ { id: 'orderDescription (≤255).', message: 'orderDescription (≤255).' },
+  /*i18n*/ { id: 'The refund of a REFUNDED payment.', message: 'The refund of a REFUNDED payment.' },
+  /*i18n*/ {
+    id: 'A native payment by a linked user (`userAuthorization` names an entry of userAuthorizations).',
+    message: 'A native payment by a linked user (`userAuthorization` names an entry of userAuthorizations).',
+  },
+  /*i18n*/ { id: 'A pre-authorisation by a linked user.', message: 'A pre-authorisation by a linked user.' },
+  /*i18n*/ {
+    id: 'AUTHORIZED: expires this long after loading (default 7 days, at most 30).',
+    message: 'AUTHORIZED: expires this long after loading (default 7 days, at most 30).',
+  },
+  /*i18n*/ {
+    id: "The merchant's snapshots, newest first (at most 5, each at most 2 MB) (the signing merchant)",
+    message: "The merchant's snapshots, newest first (at most 5, each at most 2 MB) (the signing merchant)",
+  },
+  /*i18n*/ { id: "The merchant's snapshots, newest first.", message: "The merchant's snapshots, newest first." },
+  /*i18n*/ { id: "A snapshot of a merchant's sandbox.", message: "A snapshot of a merchant's sandbox." },
+  /*i18n*/ { id: 'A snapshot id.', message: 'A snapshot id.' },
+  /*i18n*/ { id: 'Rows kept, per table.', message: 'Rows kept, per table.' },
+  /*i18n*/ {
+    id: "Take a snapshot of every row of the merchant's sandbox (the signing merchant)",
+    message: "Take a snapshot of every row of the merchant's sandbox (the signing merchant)",
+  },
+  /*i18n*/ {
+    id: "Sandbox only: take a snapshot of the calling merchant's sandbox (an optional label, ≤80).",
+    message: "Sandbox only: take a snapshot of the calling merchant's sandbox (an optional label, ≤80).",
+  },
+  /*i18n*/ {
+    id: 'Restore a snapshot: the sandbox answers exactly as when it was taken (the signing merchant)',
+    message: 'Restore a snapshot: the sandbox answers exactly as when it was taken (the signing merchant)',
+  },
+  /*i18n*/ { id: 'Delete a snapshot (the signing merchant)', message: 'Delete a snapshot (the signing merchant)' },
+  /*i18n*/ {
+    id: "The calling merchant's request log, newest first (filters: status, code, path, from, to in epoch ms, auth_failed, limit); failed OPA-Auth of its keys explained",
+    message:
+      "The calling merchant's request log, newest first (filters: status, code, path, from, to in epoch ms, auth_failed, limit); failed OPA-Auth of its keys explained",
+  },
+  /*i18n*/ {
+    id: "Set (or clear, with null) the calling merchant's webhook URL: the same setting as Settings → Configuration",
+    message: "Set (or clear, with null) the calling merchant's webhook URL: the same setting as Settings → Configuration",
+  },
+  /*i18n*/ {
+    id: "The calling merchant's webhook deliveries, newest first (filters: status, limit), each with its body, freshly signed headers and every attempt",
+    message: "The calling merchant's webhook deliveries, newest first (filters: status, limit), each with its body, freshly signed headers and every attempt",
+  },
+  /*i18n*/ {
+    id: 'The forwarder (npm run sandbox:forward) reports what the local server answered to a delivery',
+    message: 'The forwarder (npm run sandbox:forward) reports what the local server answered to a delivery',
+  },
+  /*i18n*/ {
+    id: 'Send a delivery again now (a fresh retry schedule; its history stays)',
+    message: 'Send a delivery again now (a fresh retry schedule; its history stays)',
+  },
+  /*i18n*/ {
+    id: 'The local outbox as JSON, newest first (loopback clients only, or MAILBOX_TOKEN)',
+    message: 'The local outbox as JSON, newest first (loopback clients only, or MAILBOX_TOKEN)',
+  },
 ]

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../../store/db.ts'
 import { dashboardRepo } from '../../../store/dashboard-repo.ts'
 import { merchantRepo } from '../../../store/merchant-repo.ts'
 import { newCodeId, newPaymentId } from '../../../store/sandbox-repo.ts'
+import { assertRedirectAllowed } from '../../../sandbox/redirect-allowlist.ts'
 import { orderField, paymentView } from '../views.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './context.ts'
 import { lockedApply, orderOf, refresh, type PaymentStatus } from './orders.ts'
@@ -37,6 +38,11 @@ export const codeOrderKeys = [
  * makes it a pre-authorisation. The caller has checked the merchant's redirect allowlist and products.
  */
 export async function createCode(ctx: MerchantCtx, input: CreateCodeInput) {
+  // the rules of the published API, whichever adapter calls: a WEB_LINK redirect on the merchant's allowed list
+  // (spec §5), and a pre-authorised code only for a key whose products include preauth_capture
+  await assertRedirectAllowed(ctx.db, ctx.merchantId, input)
+  const products = ctx.products ?? []
+  if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
   const t = nowMs(ctx, ctx.merchantId)
   const isAuthorization = input.isAuthorization ?? false
   let expiresAtMs: number | null = null

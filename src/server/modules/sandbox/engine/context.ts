@@ -15,9 +15,19 @@ export interface SandboxCtx {
 /** A command acting for one merchant: its id is explicit, and so is the clock its time comes from. */
 export interface MerchantCtx extends SandboxCtx {
   readonly merchantId: string
+  /**
+   * The product models the caller's API key grants (spec §3), for the commands whose rules depend on them
+   * (a pre-authorised code needs preauth_capture); absent or empty: not restricted.
+   */
+  readonly products?: readonly string[]
 }
 
-export const merchantCtx = (ctx: SandboxCtx, merchantId: string): MerchantCtx => ({ db: ctx.db, clock: ctx.clock, merchantId })
+export const merchantCtx = (ctx: SandboxCtx, merchantId: string, products?: readonly string[]): MerchantCtx => ({
+  db: ctx.db,
+  clock: ctx.clock,
+  merchantId,
+  ...(products ? { products } : {}),
+})
 
 /** Now on a merchant's clock (a merchant's clock can be moved; without a merchant: the server's own). */
 export const nowMs = (ctx: SandboxCtx, merchantId?: string) => ctx.clock.nowMs(merchantId)

@@ -10,9 +10,10 @@
  *
  * `createSandbox` is called once, where the app's dependencies are built (`appDeps`, server/deps.ts), and handed
  * down as `deps.sandbox`: the OPA routes, the wallet pages, the portal and the webhook dispatcher all use that one.
- * It binds the commands to the store and clock under the names and argument lists those callers use today
- * (`route-args.ts`), and owns the demo seed, which starts when someone asks for it (`ready()`), never at import or
- * build time. New adapters (CLI, MCP) call `sandboxCommands` with `sandbox.forMerchant(id)`.
+ * The OPA routes call the commands of `sandboxCommands` with the validated request body and
+ * `sandbox.forMerchant(id)`, as the other adapters (CLI, MCP) do; the methods below bind the remaining commands to
+ * the store and clock for the wallet pages, the portal and the dispatcher. It owns the demo seed, which starts when
+ * someone asks for it (`ready()`), never at import or build time.
  */
 import type { Clock } from '../../../clock.ts'
 import type { Logger } from '../../../logger.ts'
@@ -25,7 +26,6 @@ import * as payments from './payments.ts'
 import * as preauth from './preauth.ts'
 import * as refunds from './refunds.ts'
 import * as requestMoney from './request-money.ts'
-import * as args from './route-args.ts'
 import { loadClockOffsets, seedDemoMerchant } from './seed.ts'
 import * as testUsers from './test-users.ts'
 import * as topUp from './top-up.ts'
@@ -44,7 +44,7 @@ export type SandboxEngine = ReturnType<typeof createSandbox>
 
 export function createSandbox(deps: SandboxDeps) {
   const ctx: SandboxCtx = { db: deps.store.db, clock: deps.clock }
-  const m = (merchantId: string) => merchantCtx(ctx, merchantId)
+  const m = (merchantId: string, products?: readonly string[]) => merchantCtx(ctx, merchantId, products)
 
   let seeding: Promise<void> | undefined
   /** The demo merchant, seeded once per sandbox (again after a failure). Rejects when the store refuses. */
@@ -78,7 +78,6 @@ export function createSandbox(deps: SandboxDeps) {
     expireReauthorizationsDue: (limit?: number) => preauth.expireReauthorizationsDue(ctx, { limit }),
 
     // ── dynamic QR ──────────────────────────────────────────────────────────────────────────────────────
-    createCode: (merchantId: string, input: args.CodeArgs) => codes.createCode(m(merchantId), args.codeBody(input)),
     deleteCode: (merchantId: string, codeId: string) => codes.deleteCode(m(merchantId), { codeId }),
     getCodePayment: (merchantId: string, merchantPaymentId: string) => codes.getCodePayment(m(merchantId), { merchantPaymentId }),
     getCashierCode: (codeId: string) => codes.getCashierCode(ctx, { codeId }),
@@ -86,11 +85,6 @@ export function createSandbox(deps: SandboxDeps) {
     cancelCodeByUser: (codeId: string) => codes.cancelCodeByUser(ctx, { codeId }),
 
     // ── native / pre-auth / continuous payments ────────────────────────────────────────────────────────
-    createPayment: (merchantId: string, input: args.PaymentArgs, agree: boolean) =>
-      payments.createPayment(m(merchantId), { ...args.paymentBody(input), agreeSimilarTransaction: agree }),
-    preauthorize: (merchantId: string, input: args.PreauthorizeArgs, agree: boolean) =>
-      payments.preauthorize(m(merchantId), { ...args.paymentBody(input), agreeSimilarTransaction: agree }),
-    subscriptionPayment: (merchantId: string, input: args.PaymentArgs) => payments.subscriptionPayment(m(merchantId), args.paymentBody(input)),
     getPayment: (merchantId: string, merchantPaymentId: string) => payments.getPayment(m(merchantId), { merchantPaymentId }),
     refundsOf: (paymentId: string) => payments.refundsOf(ctx, { paymentId }),
     cancelPayment: (merchantId: string, merchantPaymentId: string, directive?: CancelDirective) =>
@@ -99,19 +93,14 @@ export function createSandbox(deps: SandboxDeps) {
       payments.hasEnoughBalance(m(merchantId), { userAuthorizationId, amount }),
 
     // ── refunds ─────────────────────────────────────────────────────────────────────────────────────────
-    refund: (merchantId: string, input: args.RefundArgs) => refunds.refund(m(merchantId), args.yenBody(input)),
     getRefund: (merchantId: string, merchantRefundId: string, paymentId?: string) => refunds.getRefund(m(merchantId), { merchantRefundId, paymentId }),
 
     // ── pre-authorisation ───────────────────────────────────────────────────────────────────────────────
-    capture: (merchantId: string, input: args.CaptureArgs) => preauth.capture(m(merchantId), args.yenBody(input)),
     revert: (merchantId: string, input: preauth.RevertInput) => preauth.revert(m(merchantId), input),
-    reauthorize: (merchantId: string, origin: string, input: args.ReauthorizeArgs) =>
-      preauth.reauthorize(m(merchantId), { ...args.reauthorizeBody(input), origin }),
     approveReauthorization: (paymentId: string, requestId: string) => preauth.approveReauthorization(ctx, { paymentId, requestId }),
     approveCapture: (paymentId: string, merchantCaptureId: string) => preauth.approveCapture(ctx, { paymentId, merchantCaptureId }),
 
     // ── request money ───────────────────────────────────────────────────────────────────────────────────
-    createRequestOrder: (merchantId: string, input: args.RequestOrderArgs) => requestMoney.createRequestOrder(m(merchantId), args.paymentBody(input)),
     getRequestOrder: (merchantId: string, merchantPaymentId: string, notFoundStatus: 400 | 404) =>
       requestMoney.getRequestOrder(m(merchantId), { merchantPaymentId, notFoundStatus }),
     cancelRequestOrder: (merchantId: string, merchantPaymentId: string) => requestMoney.cancelRequestOrder(m(merchantId), { merchantPaymentId }),
@@ -130,9 +119,7 @@ export function createSandbox(deps: SandboxDeps) {
     unlinkUser: (merchantId: string, userAuthorizationId: string) => authorizations.unlinkUser(m(merchantId), { userAuthorizationId }),
 
     // ── cashback ────────────────────────────────────────────────────────────────────────────────────────
-    giveCashback: (merchantId: string, input: args.CashbackArgs) => cashback.giveCashback(m(merchantId), args.cashbackBody(input)),
     getCashback: (merchantId: string, merchantCashbackId: string) => cashback.getCashback(m(merchantId), { merchantCashbackId }),
-    reverseCashback: (merchantId: string, input: args.CashbackReversalArgs) => cashback.reverseCashback(m(merchantId), args.cashbackBody(input)),
     getCashbackReversal: (merchantId: string, merchantCashbackReversalId: string, merchantCashbackId: string) =>
       cashback.getCashbackReversal(m(merchantId), { merchantCashbackReversalId, merchantCashbackId }),
 

@@ -5,7 +5,7 @@
  * (never negative). Time comes only from the context's clock, on the order's merchant clock.
  */
 import { getNextSnapshot } from 'xstate'
-import { paymentMachine, type PaymentEvent, type PaymentKind, type PaymentStatus } from '../../../../../machines/payment.machine.ts'
+import { paymentMachine, type PaymentEvent, type PaymentKind, type PaymentStatus } from '@machines/payment.machine.ts'
 import { ApiError, isErrorCode } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import type { PaymentRow, SandboxRepo } from '../../../store/sandbox-repo.ts'
