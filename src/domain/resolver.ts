@@ -621,6 +621,59 @@ export const resolverEntries: readonly ResolverEntry[] = [
     /*i18n*/ { id: 'resolver.UNSUPPORTED_MEDIA_TYPE.cause', message: 'The body is not JSON.' },
     /*i18n*/ { id: 'resolver.UNSUPPORTED_MEDIA_TYPE.fix', message: 'Send JSON with Content-Type application/json.' },
   ),
+  // ── the mini-app studio's server (issue 21) ──────────────────────────────────────────────────────────────
+  opa(
+    'MINIAPP_NOT_FOUND',
+    /*i18n*/ {
+      id: 'resolver.MINIAPP_NOT_FOUND.cause',
+      message: 'The studio or npm run miniapp asked for a mini app id this server does not hold (a typo, or an app uploaded to another PayLab).',
+    },
+    /*i18n*/ {
+      id: 'resolver.MINIAPP_NOT_FOUND.fix',
+      message: "Upload the folder again (the studio's folder picker or npm run miniapp -- <folder>) and open the studio link it prints.",
+    },
+  ),
+  opa(
+    'MINIAPP_EDIT_REFUSED',
+    /*i18n*/ {
+      id: 'resolver.MINIAPP_EDIT_REFUSED.cause',
+      message: "Replacing a mini app's files needs the edit token given when it was uploaded (header X-MiniApp-Edit-Token), and it was missing or wrong.",
+    },
+    /*i18n*/ { id: 'resolver.MINIAPP_EDIT_REFUSED.fix', message: "Send the editToken from the upload's answer, or upload the folder as a new app." },
+  ),
+  opa(
+    'MINIAPP_READ_ONLY',
+    /*i18n*/ { id: 'resolver.MINIAPP_READ_ONLY.cause', message: 'The example mini app (id example) is part of PayLab and cannot be changed.' },
+    /*i18n*/ {
+      id: 'resolver.MINIAPP_READ_ONLY.fix',
+      message: 'Copy src/content/miniapps/cake-shop to a folder of your own and run npm run miniapp -- <folder>.',
+    },
+  ),
+  opa(
+    'MINIAPP_TOO_LARGE',
+    /*i18n*/ { id: 'resolver.MINIAPP_TOO_LARGE.cause', message: "The mini app sent is over the studio's limits: at most 200 files and 5 MB in all." },
+    /*i18n*/ {
+      id: 'resolver.MINIAPP_TOO_LARGE.fix',
+      message: 'Leave build output, node_modules and source maps out of the folder; a mini app needs only its pages, images and app.json.',
+    },
+  ),
+  opa(
+    'MINIAPP_FILE_NOT_FOUND',
+    /*i18n*/ { id: 'resolver.MINIAPP_FILE_NOT_FOUND.cause', message: 'A page or asset the mini app refers to is not among its uploaded files.' },
+    /*i18n*/ {
+      id: 'resolver.MINIAPP_FILE_NOT_FOUND.fix',
+      message:
+        'Check the path against the folder (it is relative to the app root, e.g. pages/home/home.html) and upload again; npm run miniapp:validate lists missing page files.',
+    },
+  ),
+  opa(
+    'MINIAPP_KEY_NOT_FOUND',
+    /*i18n*/ { id: 'resolver.MINIAPP_KEY_NOT_FOUND.cause', message: 'No public key of the sandbox has the kid asked for.' },
+    /*i18n*/ {
+      id: 'resolver.MINIAPP_KEY_NOT_FOUND.fix',
+      message: 'Take the kid from the header of the JWS you verify; without a kid the current key is answered.',
+    },
+  ),
   // ── portal account API ──────────────────────────────────────────────────────────────────────────────────
   acct(
     '040000019',
