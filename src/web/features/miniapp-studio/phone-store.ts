@@ -40,6 +40,8 @@ export interface PhoneState {
   closed: boolean
   /** Changes whenever the frame must load its page again (navigation, reload). */
   loadCount: number
+  /** Changes whenever the app asks for its settings (pp.openAppSettings): the phone opens the menu's Settings. */
+  settingsAsked: number
 }
 
 const colourPattern = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/
@@ -59,6 +61,7 @@ export function initialPhoneState(manifest: MiniAppManifest | undefined): PhoneS
     sheet: null,
     closed: false,
     loadCount: 0,
+    settingsAsked: 0,
   }
 }
 
@@ -260,6 +263,7 @@ export function createPhoneStore(options: {
       options.onLeave?.()
       set({ closed: true, sheet: null })
     },
+    openSettings: () => set({ settingsAsked: state.settingsAsked + 1 }),
   }
 
   return {

@@ -45,6 +45,8 @@ export interface StudioUi {
   navigate(o: { kind: 'navigateTo' | 'redirectTo' | 'navigateBack' | 'switchTab' | 'popAll'; page?: string; query?: string }): void
   openWebview(o: { url: string; style: 'modal' | 'slide' | 'external' }): void
   closeApp(): void
+  /** pp.openAppSettings: the wallet's settings of this mini app (the scopes the user granted). */
+  openSettings?(): void
   showUpdateWarning(o: { isMandatory: boolean }): Promise<'update' | 'later'>
 }
 export interface BridgeLogEntry {
@@ -386,6 +388,7 @@ export function createBridgeHost(o: {
       return { status: consented().some((c) => c === name) ? 'GRANTED' : 'DENIED', granted_permissions: consented() }
     },
     async openAppSettings() {
+      ui.openSettings?.()
       return {}
     },
     async getUserLocation(p) {

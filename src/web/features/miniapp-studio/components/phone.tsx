@@ -34,6 +34,12 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
   const { t, i18n } = useLingui()
   const state = useSyncExternalStore(store.subscribe, store.get, store.get)
   const [panel, setPanel] = useState<MenuPanel>(null)
+  // pp.openAppSettings: the menu's Settings (granted scopes, revoke, clear authorisation data)
+  const [settingsSeen, setSettingsSeen] = useState(state.settingsAsked)
+  if (settingsSeen !== state.settingsAsked) {
+    setSettingsSeen(state.settingsAsked)
+    setPanel('settings')
+  }
   const [refreshing, setRefreshing] = useState(false)
   const pull = useRef<{ y: number; pulled: boolean } | null>(null)
   const page = state.stack.at(-1) ?? manifest.pages[0] ?? ''

@@ -155,6 +155,13 @@ describe('the phone', () => {
     await user.click(within(phone).getByRole('button', { name: 'Clear authorisation data' }))
     expect(onClear).toHaveBeenCalled()
   })
+
+  it("pp.openAppSettings opens the menu's settings with the granted scopes", async () => {
+    const { store, phone } = renderPhone({ granted: ['mini_app_user_name'] })
+    expect(within(phone).queryByRole('switch', { name: 'Name' })).toBeNull()
+    act(() => store.ui.openSettings!())
+    expect((within(phone).getByRole('switch', { name: 'Name' }) as HTMLInputElement).checked).toBe(true)
+  })
 })
 
 describe("the wallet's screens", () => {
