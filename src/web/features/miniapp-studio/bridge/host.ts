@@ -1,4 +1,5 @@
 import QRCode from 'qrcode'
+import { compareVersions, featureMinVersions, minimumVersionOf, supportsFunction } from '@/domain/miniapp/versions.ts'
 import * as v from 'valibot'
 import { makePaymentParamsSchema, ppCallMessageSchema, ppFunctionNames, type MiniAppUser, type PpEvent, type PpFunctionName } from '@/domain/miniapp-runtime.ts'
 import { miniAppPermissions, type BridgeError, type BridgeErrorCode, type MiniAppManifest, type MiniAppPermission } from '@/domain/miniapp/types.ts'
@@ -60,44 +61,8 @@ export interface BridgeLogEntry {
   ms?: number
 }
 
-/** Minimum wallet versions per feature (spec §9); a call below it fails as an app without the feature would. */
-export const featureMinimumVersions = {
-  userConsent: '2.41.0',
-  html5Location: '2.31.0',
-  qrCodes: '2.39.0',
-  showBalance: '2.31.0',
-  payment: '2.40.0',
-  topup: '2.42.0',
-  nativePayment: '2.33.0',
-  preAuth: '2.31.0',
-  notificationCenter: '2.35.0',
-} as const
-const featureOf: Partial<Record<PpFunctionName, keyof typeof featureMinimumVersions>> = {
-  getUserLocation: 'html5Location',
-  generateCodeImage: 'qrCodes',
-  getBalance: 'showBalance',
-  makePayment: 'payment',
-  topup: 'topup',
-  loadNotificationStatus: 'notificationCenter',
-  // native payment is the user authorisation the mini app asks for with getUAID
-  getUAID: 'nativePayment',
-  getUserProfile: 'userConsent',
-  getKycInformation: 'userConsent',
-  requestPermission: 'userConsent',
-  getPermissionStatus: 'userConsent',
-}
-
 /** `a < b` for dotted versions ('2.39.0' < '2.40.0'). */
-export function versionBelow(a: string, b: string) {
-  const pa = a.split('.').map(Number)
-  const pb = b.split('.').map(Number)
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? 0
-    const y = pb[i] ?? 0
-    if (x !== y) return x < y
-  }
-  return false
-}
+export const versionBelow = (a: string, b: string) => compareVersions(a, b) < 0
 
 /** Colours the wallet accepts: `#rgb` or `#rrggbb` (anything else: the setter does nothing, spec §5). */
 export const isColour = (value: unknown): value is string => typeof value === 'string' && /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value)
@@ -255,7 +220,7 @@ export function createBridgeHost(o: {
     async init() {
       if (o.consents.get() === undefined) {
         const asked = (manifest.permissions ?? []).filter((perm) => miniAppPermissions.includes(perm))
-        if (asked.length > 0 && !versionBelow(o.controls().appVersion, featureMinimumVersions.userConsent)) {
+        if (asked.length > 0 && !versionBelow(o.controls().appVersion, featureMinVersions.userConsent)) {
           const answer = await ui.consent({ permissions: asked })
           if (answer === 'cancelled') failWith('USER_CANCELED', 'user canceled')
           else o.consents.set(answer.granted.filter((g) => asked.includes(g)))
@@ -295,8 +260,8 @@ export function createBridgeHost(o: {
         return failWith(missing ? 'BAD_REQUEST_INSUFFICIENT_PARAMETER' : 'INVALID_DATA', `${v.getDotPath(parsed.issues[0]) ?? ''}: ${parsed.issues[0].message}`)
       }
       const request = parsed.output
-      if (request.isAuthorization && versionBelow(o.controls().appVersion, featureMinimumVersions.preAuth))
-        failWith('UNKNOWN', `pre-authorisation needs app version ${featureMinimumVersions.preAuth}`)
+      if (request.isAuthorization && versionBelow(o.controls().appVersion, featureMinVersions.preAuth))
+        failWith('UNKNOWN', `pre-authorisation needs app version ${featureMinVersions.preAuth}`)
       const user = await currentUser(true)
       const choice = await ui.payment({ title: request.orderDescription ?? manifest.appName, amount: request.amount.amount, balance: user.balance })
       if (choice === 'cancel') failWith('USER_CANCELED', 'user canceled')
@@ -561,9 +526,7 @@ export function createBridgeHost(o: {
       }
       if (!isFunction(name)) return failWith('UNKNOWN', `pp.${name} is not a function of the bridge`)
       if (!initialised && name !== 'init' && !lifecycleRegistrations.has(name)) failWith('UNKNOWN', 'pp.init must succeed first')
-      const feature = featureOf[name]
-      if (feature && versionBelow(controls.appVersion, featureMinimumVersions[feature]))
-        failWith('UNKNOWN', `pp.${name} needs app version ${featureMinimumVersions[feature]} or later`)
+      if (!supportsFunction(controls.appVersion, name)) failWith('UNKNOWN', `pp.${name} needs app version ${minimumVersionOf(name)} or later`)
       if (networked.has(name)) {
         if (controls.network === 'offline') failWith('NOT_REACHABLE', 'networking not reachable')
         if (controls.network === 'slow' && name !== 'request') await sleep(slowDelayMs)

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { bridgeErrorCodes, type BridgeErrorCode } from '@/domain/miniapp/types.ts'
+import { ppFunctionNames } from '@/domain/miniapp-runtime.ts'
 import { Button } from '@/web/ui/button.tsx'
 import type { StudioTestUser } from '../api.ts'
 import type { StudioControls } from '../bridge/host.ts'
@@ -16,52 +17,8 @@ import '../catalog.ts'
 
 export const walletVersions = ['2.31.0', '2.32.0', '2.33.0', '2.34.0', '2.35.0', '2.36.0', '2.37.0', '2.38.0', '2.39.0', '2.40.0', '2.41.0', '2.42.0'] as const
 
-/** The §7 bridge functions a tester can force an error on. */
-export const bridgeFunctionNames = [
-  'init',
-  'getUAID',
-  'getUserProfile',
-  'getKycInformation',
-  'getBalance',
-  'makePayment',
-  'topup',
-  'request',
-  'generateCodeImage',
-  'setScreenBrightness',
-  'setNavigationStyle',
-  'loadNotificationStatus',
-  'showUpdateWarning',
-  'setEnablePullDownRefresh',
-  'requestPermission',
-  'getPermissionStatus',
-  'OpenAppSettings',
-  'getUserLocation',
-  'navigateTo',
-  'navigateBack',
-  'popAll',
-  'switchTab',
-  'redirectTo',
-  'openWebview',
-  'openMap',
-  'closeApp',
-  'setStorageData',
-  'getStorageData',
-  'removeStorageData',
-  'setSessionData',
-  'getSessionData',
-  'getPlatformInformation',
-  'checkAppInstall',
-  'registerAppLaunchOptions',
-  'getAppLaunchOptions',
-  'showAlert',
-  'setTitle',
-  'showErrorSheet',
-  'detectShakeMotion',
-  'getTopBarHeight',
-  'setNavigationBarBackgroundColor',
-  'setNavigationBarTextStyle',
-  'setBackgroundColor',
-] as const
+/** The §7 bridge functions a tester can force an error on: every function the `pp` client has. */
+export const bridgeFunctionNames = ppFunctionNames
 
 const outcomes: Record<StudioControls['nextPaymentOutcome'], MessageDescriptor> = {
   success: msg`Success`,
