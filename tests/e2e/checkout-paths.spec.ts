@@ -121,7 +121,8 @@ const directDebit: Driver = {
   },
   act: {
     ...shared.act,
-    'link.start': async (page) => page.getByRole('button', { name: 'Link the wallet' }).click(),
+    // the first visit links the wallet; once linked the same step names the linked wallet (issue 20)
+    'link.start': async (page) => page.getByRole('button', { name: /^(Link the wallet|Continue with the linked wallet \(.+\))$/ }).click(),
     'link.cancel': async (page) => page.getByRole('button', { name: 'Back to the shop' }).click(),
     'frame.navigated': async (page, event, answer) => {
       if (event.location === returnWithToken) return consent(page, answer?.type !== 'xstate.error.actor.saveResponseToken')
