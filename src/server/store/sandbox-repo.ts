@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
+import { readsOf } from './sandbox-reads.ts'
 import { merchantCredentials, merchants } from './tables/merchants.ts'
 import {
   sandboxClocks,
@@ -36,43 +37,6 @@ export const newUserAuthorizationId = () => randomUUID()
 export const newSessionId = () => randomBytes(18).toString('base64url')
 
 /**
- * The signed-call hot path's reads (issue 22: get-payment), built once per database handle: Drizzle builds their
- * SQL once, and PostgreSQL prepares them once per connection under their names.
- */
-const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>()
-function prepareReads(db: Db) {
-  return {
-    payment: db
-      .select()
-      .from(sandboxPayments)
-      .where(and(eq(sandboxPayments.merchantId, sql.placeholder('merchantId')), eq(sandboxPayments.merchantPaymentId, sql.placeholder('merchantPaymentId'))))
-      .prepare('paylab_find_payment'),
-    refunds: db
-      .select()
-      .from(sandboxRefunds)
-      .where(eq(sandboxRefunds.paymentId, sql.placeholder('paymentId')))
-      .prepare('paylab_refunds_of'),
-    /** A payment and its refunds in one statement (every refund column is text or a JSON-exact number). */
-    paymentWithRefunds: db
-      .select({
-        payment: sandboxPayments,
-        refunds: sql<RefundRow[]>`coalesce((select json_agg(json_build_object(
-          'merchantId', r.merchant_id, 'merchantRefundId', r.merchant_refund_id, 'paymentId', r.payment_id, 'amount', r.amount,
-          'status', r.status, 'reason', r.reason, 'requestedAt', r.requested_at, 'acceptedAtMs', r.accepted_at_ms))
-          from ${sandboxRefunds} r where r.payment_id = ${sandboxPayments.paymentId}), '[]'::json)`,
-      })
-      .from(sandboxPayments)
-      .where(and(eq(sandboxPayments.merchantId, sql.placeholder('merchantId')), eq(sandboxPayments.merchantPaymentId, sql.placeholder('merchantPaymentId'))))
-      .prepare('paylab_find_payment_with_refunds'),
-  }
-}
-function readsOf(db: Db) {
-  let reads = preparedReads.get(db)
-  if (!reads) preparedReads.set(db, (reads = prepareReads(db)))
-  return reads
-}
-
-/**
  * "Now" on each row's merchant clock in SQL, for a query that left-joins `sandbox_clocks` on its merchant:
  * `nowMs` (the clock without a merchant's offset) plus that merchant's offset.
  */
@@ -81,10 +45,10 @@ export const merchantNowSql = (nowMs: number) => sql`${nowMs}::bigint + coalesce
 /** An operation still waiting for the user: asked (`pending`), neither approved nor expired. */
 const pendingOperation = sql`${sandboxOperations.response} ->> 'pending' = 'true' and not (${sandboxOperations.response} ?| array['approvedAtMs', 'expiredAtMs'])`
 
-/** All SQL of the OPA sandbox. Pass a transaction as `db` to group calls. */
 /** The PostgreSQL channel a moved merchant clock is announced on (the payload is the merchant id). */
 export const clockChannel = 'paylab_clock'
 
+/** All SQL of the OPA sandbox. Pass a transaction as `db` to group calls. */
 export function sandboxRepo(db: Db) {
   const repo = {
     /** The handle these calls run on (the store, or the transaction passed in): other repos join it (webhooks). */
