@@ -37,3 +37,18 @@ describe.each(catalogs)('locales/ja/$name', ({ items }) => {
       expect(item.msgstr[0], item.msgctxt ?? 'Type').toBe(item.msgctxt === 'data type' ? '型' : '種類')
   })
 })
+
+describe('one text per message across the catalogs', () => {
+  it('never translates the same message two ways: the server renders with every catalog loaded, the browser with some', () => {
+    const texts = new Map<string, Map<string, string>>()
+    for (const { name, items } of catalogs)
+      for (const item of items) {
+        const key = `${item.msgctxt ?? ''}\u0004${item.msgid}`
+        const byText = texts.get(key) ?? new Map<string, string>()
+        byText.set(item.msgstr[0] ?? '', name)
+        texts.set(key, byText)
+      }
+    const twoWays = [...texts].filter(([, byText]) => byText.size > 1).map(([key, byText]) => `${key.split('\u0004')[1]}: ${[...byText].join(' / ')}`)
+    expect(twoWays).toEqual([])
+  })
+})

@@ -17,7 +17,7 @@ import '../catalog.ts'
  */
 
 export const permissionNames: Record<MiniAppPermission, MessageDescriptor> = {
-  mini_app_user_name: msg`Name`,
+  mini_app_user_name: msg`Full name`,
   mini_app_user_nickname: msg`Nickname`,
   mini_app_user_avatar: msg`Profile picture`,
   mini_app_payment_balance: msg`Balance`,

@@ -158,9 +158,9 @@ describe('the phone', () => {
 
   it("pp.openAppSettings opens the menu's settings with the granted scopes", async () => {
     const { store, phone } = renderPhone({ granted: ['mini_app_user_name'] })
-    expect(within(phone).queryByRole('switch', { name: 'Name' })).toBeNull()
+    expect(within(phone).queryByRole('switch', { name: 'Full name' })).toBeNull()
     act(() => store.ui.openSettings!())
-    expect((within(phone).getByRole('switch', { name: 'Name' }) as HTMLInputElement).checked).toBe(true)
+    expect((within(phone).getByRole('switch', { name: 'Full name' }) as HTMLInputElement).checked).toBe(true)
   })
 })
 
