@@ -98,7 +98,8 @@ test('a webhook reaches a local server through sandbox:forward, verified, and th
     )
     forwarder.push(forward)
     const verified = await receiver.line(/^verified COMPLETED (\d+) (wh_\w+)$/)
-    await forward.line(new RegExp(`^COMPLETED ${verified[2]} → .* 200$`))
+    // the forwarder (paylab listen) names each delivery it posted and the answer, in Japanese by default
+    await forward.line(new RegExp(`^COMPLETED ${verified[2]} → .*[:：] ?200$`))
 
     await page.getByRole('button', { name: 'Refresh' }).click()
     await expect(entry.locator('summary')).toContainText('Delivered')
