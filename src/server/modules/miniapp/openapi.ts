@@ -1,18 +1,5 @@
 import * as v from 'valibot'
-import {
-  appParamsSchema,
-  payAnswerSchema,
-  payBodySchema,
-  proxyAnswerSchema,
-  proxyBodySchema,
-  publicKeyAnswerSchema,
-  topupAnswerSchema,
-  topupBodySchema,
-  uaidAnswerSchema,
-  uaidBodySchema,
-  uploadSchema,
-  usersAnswerSchema,
-} from '@/domain/miniapp-runtime.ts'
+import { payAnswerSchema, proxyAnswerSchema, publicKeyAnswerSchema, topupAnswerSchema, uaidAnswerSchema, usersAnswerSchema } from '@/domain/miniapp-runtime.ts'
 import type { OperationDoc } from '../../http/openapi.ts'
 
 /** The mini-app studio's server (issue 21) in `/openapi.json`, beside its routes (index.ts). docs/miniapp-studio.md. */
