@@ -215,6 +215,11 @@ describe('paylab command line', () => {
     expect((await lookup(a, 'FN-2')).status).toBe(expected.status)
     expect((await lookup(a, 'FN-2')).status).toBe(normal.status)
 
+    // two calls at once: only one takes it
+    expect((await paylab(a, 'force', 'RATE_LIMIT')).code).toBe(0)
+    const both = await Promise.all([lookup(a), lookup(a)])
+    expect(both.map((r) => r.status).sort()).toEqual([normal.status, expected.status].sort())
+
     // off cancels it, and so does a reset
     expect((await paylab(a, 'force', 'RATE_LIMIT')).code).toBe(0)
     expect((await paylab(a, 'force', 'off', '--json')).json()).toEqual({ forceNext: null, cleared: true })
