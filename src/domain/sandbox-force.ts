@@ -196,3 +196,24 @@ export function cancelDirectiveOf(value: string | undefined): CancelDirective | 
   if (!known) throw new ApiError('SANDBOX_DIRECTIVE_INVALID', { data: { applicable: [...cancelDirectives] } })
   return known
 }
+
+/** A route pattern of the table (`/v2/codes/:codeId`) matches a path: itself, or a concrete path of it. */
+export function routePathMatches(pattern: string, path: string): boolean {
+  if (pattern === path) return true
+  const re = new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`)
+  return re.test(path)
+}
+
+/**
+ * "Force the next error" (issue 23): the codes a stored directive may name — those some endpoint publishes, or,
+ * with `path`, those an endpoint on that path publishes (every method). Empty for a path no endpoint serves.
+ */
+export function forceableCodes(path?: string): Set<string> {
+  const codes = new Set<string>()
+  for (const route of Object.keys(forcedErrorTable)) {
+    const pattern = route.slice(route.indexOf(' ') + 1)
+    if (path !== undefined && !routePathMatches(pattern, path)) continue
+    for (const e of forcedErrorsOf(route)) codes.add(e.code)
+  }
+  return codes
+}

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { forcedErrorsOf } from '../../src/domain/sandbox-force.ts'
 import { webhookHeaders } from '../../src/domain/webhooks.ts'
 import { paylabCli } from '../../src/server/modules/commands/cli.ts'
 import { webhookDispatcher, type WebhookAnswer } from '../../src/server/sandbox/webhooks.ts'
@@ -173,6 +174,59 @@ describe('paylab command line', () => {
     expect((await paylab(a, 'seed', '--reset', '--json')).code).toBe(0)
     const bad = await paylab(a, 'seed', '/no/such/file.json')
     expect(bad.code).toBe(2)
+  })
+
+  it('force <code>: the next signed call answers it as X-Sandbox-Force would, the one after is normal; off, paths, reset', async () => {
+    const lookup = (d: Developer, id = 'FN-1') => d.opa.get(`/v2/codes/payments/${id}`)
+    const normal = await lookup(a)
+    expect(normal.body.resultInfo.code).not.toBe('RATE_LIMIT')
+    const expected = forcedErrorsOf('GET /v2/codes/payments/:merchantPaymentId').find((e) => e.code === 'RATE_LIMIT')!
+
+    const forced = await paylab(a, 'force', 'rate_limit', '--json')
+    expect(forced.code, forced.stderr).toBe(0)
+    expect(forced.json()).toEqual({ forceNext: { code: 'RATE_LIMIT', path: null } })
+    // another merchant is unaffected
+    expect((await lookup(b)).body.resultInfo.code).not.toBe('RATE_LIMIT')
+    const first = await lookup(a)
+    expect([first.status, first.body.resultInfo]).toEqual([expected.status, { code: expected.code, codeId: expected.codeId, message: expected.message }])
+    expect([(await lookup(a)).status, (await lookup(a)).body.resultInfo]).toEqual([normal.status, normal.body.resultInfo])
+
+    // a code no endpoint publishes, or one the path does not: a clear error, nothing stored
+    const bad = await paylab(a, 'force', 'NOT_A_CODE', '--lang', 'en')
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('SANDBOX_COMMAND_INVALID')
+    expect(bad.stderr).toContain('no endpoint publishes NOT_A_CODE')
+    const badPath = await paylab(a, 'force', 'DYNAMIC_QR_ALREADY_PAID', '--path', '/v2/refunds', '--lang', 'en')
+    expect(badPath.code).toBe(1)
+    expect(badPath.stderr).toContain('no endpoint on /v2/refunds publishes DYNAMIC_QR_ALREADY_PAID')
+    expect((await lookup(a)).status).toBe(normal.status)
+
+    // without a path, it waits for a call whose endpoint publishes the code
+    const paid = forcedErrorsOf('DELETE /v2/codes/:codeId').find((e) => e.code === 'DYNAMIC_QR_ALREADY_PAID')!
+    expect((await paylab(a, 'force', 'DYNAMIC_QR_ALREADY_PAID')).code).toBe(0)
+    expect((await lookup(a)).status).toBe(normal.status)
+    const deleted = await a.opa.delete('/v2/codes/FN-CODE')
+    expect([deleted.status, deleted.body.resultInfo.code]).toEqual([paid.status, 'DYNAMIC_QR_ALREADY_PAID'])
+    expect((await a.opa.delete('/v2/codes/FN-CODE')).body.resultInfo.code).not.toBe('DYNAMIC_QR_ALREADY_PAID')
+
+    // with a path, it waits for a call on that path
+    expect((await paylab(a, 'force', 'RATE_LIMIT', '--path', '/v2/codes/payments/FN-2')).code).toBe(0)
+    expect((await lookup(a, 'FN-1')).status).toBe(normal.status)
+    expect((await lookup(a, 'FN-2')).status).toBe(expected.status)
+    expect((await lookup(a, 'FN-2')).status).toBe(normal.status)
+
+    // two calls at once: only one takes it
+    expect((await paylab(a, 'force', 'RATE_LIMIT')).code).toBe(0)
+    const both = await Promise.all([lookup(a), lookup(a)])
+    expect(both.map((r) => r.status).sort()).toEqual([normal.status, expected.status].sort())
+
+    // off cancels it, and so does a reset
+    expect((await paylab(a, 'force', 'RATE_LIMIT')).code).toBe(0)
+    expect((await paylab(a, 'force', 'off', '--json')).json()).toEqual({ forceNext: null, cleared: true })
+    expect((await lookup(a)).status).toBe(normal.status)
+    expect((await paylab(a, 'force', 'RATE_LIMIT')).code).toBe(0)
+    expect((await paylab(a, 'reset')).code).toBe(0)
+    expect((await lookup(a)).status).toBe(normal.status)
   })
 
   it('webhook chaos: the next delivery twice with the same id, out of order, or late on the merchant clock', async () => {

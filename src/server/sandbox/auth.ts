@@ -18,6 +18,8 @@ export interface OpaCaller {
   merchantId: string
   /** Product models of the merchant (its scopes); an empty list grants every product (see docs/sandbox.md). */
   products: string[]
+  /** A stored "force the next error" directive is pending (issue 23; read by OPA-Auth's one statement). */
+  forceNext?: boolean
 }
 
 /** A request OPA-Auth refused for a known key: whose key, and why (signature debugger, shown to that merchant only). */
@@ -128,7 +130,7 @@ export function opaAuth(
       await beforeFirstUse(assumed)
       seen.add(assumed)
     }
-    c.set('opa', { apiKey: header.apiKey, merchantId: assumed, products: admitted.products })
+    c.set('opa', { apiKey: header.apiKey, merchantId: assumed, products: admitted.products, forceNext: admitted.forceNext })
     await next()
   }
 }

@@ -30,9 +30,14 @@ async function magicCode(c: Context<OpaEnv>): Promise<string | undefined> {
  * Sandbox powers on every signed OPA call (issue 14; docs/sandbox-powers.md), run after OPA-Auth so only the
  * merchant itself can ask: `X-Sandbox-Delay-Ms` (0–30000) holds the answer back, `X-Sandbox-Force: <code>` or a
  * magic amount answers the endpoint's published error instead of doing the work. A code the endpoint does not
- * publish, or a delay out of range, answers 400 SANDBOX_DIRECTIVE_INVALID listing the codes that apply.
+ * publish, or a delay out of range, answers 400 SANDBOX_DIRECTIVE_INVALID listing the codes that apply. Without
+ * a header or magic amount, a stored "next error" (issue 23, `force_next_error`) that this call can answer is taken.
  */
-export function sandboxDirectives(sleep: (ms: number) => Promise<void>): MiddlewareHandler<OpaEnv> {
+export function sandboxDirectives(
+  sleep: (ms: number) => Promise<void>,
+  /** Takes the merchant's stored "force the next error" directive when this call can answer it (issue 23). */
+  takeForcedNext?: (merchantId: string, codes: string[], paths: string[]) => Promise<string | undefined>,
+): MiddlewareHandler<OpaEnv> {
   return async (c, next) => {
     const applicable = forcedErrorsOf(routeOf(c))
     const delayHeader = c.req.header('x-sandbox-delay-ms')
@@ -52,6 +57,14 @@ export function sandboxDirectives(sleep: (ms: number) => Promise<void>): Middlew
       const magic = await magicCode(c)
       if (magic && applicable.some((e) => e.code === magic)) code = magic
     }
+    // a stored directive (`paylab force <code>`): only looked for when OPA-Auth's statement saw one pending
+    const caller = c.get('opa')
+    if (code === undefined && caller?.forceNext && takeForcedNext && applicable.length > 0)
+      code = await takeForcedNext(
+        caller.merchantId,
+        applicable.map((e) => e.code),
+        [routePath(c), c.req.path],
+      )
     if (delayMs > 0) await sleep(delayMs)
     const forced = applicable.find((e) => e.code === code)
     if (forced) throw new PublishedError(forced)

@@ -9,6 +9,8 @@ export interface Admission {
   fresh: boolean
   /** The merchant's stored clock (null: real time), read in the same statement. */
   clock: { offsetMs: number; updatedAtMs: number } | null
+  /** The merchant has a stored "force the next error" directive (read in the same statement; taken by `takeForcedNext`). */
+  forceNext: boolean
 }
 
 interface AdmissionRow {
@@ -18,11 +20,14 @@ interface AdmissionRow {
   fresh: number
   clock_offset_ms: number | null
   clock_updated_at_ms: number | null
+  force_next: boolean
 }
 
 const credential = `
-  select c.merchant_id, c.api_secret, m.products, k.offset_ms::float8 as clock_offset_ms, k.updated_at_ms::float8 as clock_updated_at_ms
+  select c.merchant_id, c.api_secret, m.products, k.offset_ms::float8 as clock_offset_ms, k.updated_at_ms::float8 as clock_updated_at_ms,
+    f.merchant_id is not null as force_next
   from merchant_credentials c join merchants m on m.id = c.merchant_id left join sandbox_clocks k on k.merchant_id = c.merchant_id
+    left join sandbox_force_next f on f.merchant_id = c.merchant_id
   where c.api_key = $1 and c.revoked_at is null`
 
 const nonce = `
@@ -52,7 +57,7 @@ const admitAndTouch: Statement = {
 
 /**
  * OPA-Auth's one statement per signed request (issue 22): the credential, active now, with its merchant's
- * products and stored clock, and the nonce remembered — so a revoked key, a product change, a moved clock or a
+ * products, stored clock and pending forced error, and the nonce remembered — so a revoked key, a product change, a moved clock or a
  * replay is seen at once by every process, whatever a process remembers. Undefined when the key is unknown or revoked (no nonce is
  * stored then). `touchAt` also records the key's use (at most once a minute: the caller asks when it may be due).
  */
@@ -72,5 +77,6 @@ export async function admitSignedRequest(
     products: row.products,
     fresh: Number(row.fresh) === 1,
     clock: row.clock_offset_ms === null ? null : { offsetMs: Number(row.clock_offset_ms), updatedAtMs: Number(row.clock_updated_at_ms) },
+    forceNext: row.force_next === true,
   }
 }

@@ -13,6 +13,7 @@ import {
   sandboxTestUsers,
   sandboxUserAuthorizations,
 } from './tables/sandbox.ts'
+import { sandboxForceNext } from './tables/sandbox-powers.ts'
 import { sandboxSnapshots } from './tables/sandbox-state.ts'
 import { sandboxWebhookChaos, sandboxWebhookDeliveries } from './tables/webhooks.ts'
 
@@ -38,6 +39,8 @@ export const merchantSandboxTables = [
   sandboxWebhookDeliveries,
   // a pending webhook chaos request (issue 23) is part of the sandbox's state: a reset withdraws it
   sandboxWebhookChaos,
+  // so is a pending "force the next error" directive (issue 23)
+  sandboxForceNext,
 ] as const
 
 type MerchantTable = (typeof merchantSandboxTables)[number]

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import { resolveCode } from '@/domain/resolver.ts'
+import { forceableCodes } from '@/domain/sandbox-force.ts'
 import { requestLogQuerySchema } from '@/domain/sandbox-log.ts'
 import { TakeSnapshotRequestSchema } from '@/domain/sandbox-state.ts'
 import { webhookChaosModes } from '@/domain/webhook-chaos.ts'
@@ -12,6 +13,7 @@ import { requestLogView, requestRecorder } from '../../sandbox/request-log.ts'
 import { listSnapshots, resetSandbox, restoreSnapshot, seedSandbox, takeSnapshot } from '../../sandbox/sandbox-state.ts'
 import { webhookChaos } from '../../sandbox/webhook-chaos.ts'
 import { webhookService } from '../../sandbox/webhooks.ts'
+import { forceNextRepo } from '../../store/force-next-repo.ts'
 import { requestLogRepo } from '../../store/request-log-repo.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { command, type Command, type CommandCtx } from './command.ts'
@@ -102,6 +104,27 @@ export const toolCommands: Command[] = [
       delay: v.optional(v.pipe(DurationSchema, d('For delay: how late, e.g. 5m.'))),
     }),
     run: (ctx, input) => webhookChaos(ctx.deps).request(ctx.merchantId, input.mode, input.delay),
+  }),
+  command({
+    name: 'force_next_error',
+    description:
+      "Make your next signed API call answer a published error, exactly as the X-Sandbox-Force header would (its status, code and codeId); the call after it is normal. With path (e.g. /v2/codes) only a call on that path takes it; without, your next call whose endpoint publishes the code. 'off' cancels a pending one.",
+    input: v.object({
+      code: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z_]{1,64}$/), d("A published code (NO_SUFFICIENT_FUND, RATE_LIMIT…), or 'off'.")),
+      path: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\/[A-Za-z0-9_\-/:.]{1,200}$/), d('Only a call on this API path, e.g. /v2/codes.'))),
+    }),
+    run: async (ctx, input) => {
+      const repo = forceNextRepo(ctx.deps.store.db)
+      if (input.code === 'OFF') return { forceNext: null, cleared: (await repo.clear(ctx.merchantId)) !== undefined }
+      const path = input.path?.replace(/\/+$/, '') || undefined
+      if (!forceableCodes(path).has(input.code)) {
+        const message = path ? `no endpoint on ${path} publishes ${input.code}` : `no endpoint publishes ${input.code}`
+        throw new ApiError('SANDBOX_COMMAND_INVALID', { data: { command: 'force_next_error', issues: [{ path: path ? 'path' : 'code', message }] } })
+      }
+      const row = { merchantId: ctx.merchantId, code: input.code, path: path ?? null, requestedAtMs: ctx.deps.clock.nowMs() }
+      await repo.set(row)
+      return { forceNext: { code: row.code, path: row.path } }
+    },
   }),
   command({
     name: 'tail_logs',

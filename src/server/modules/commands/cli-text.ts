@@ -15,6 +15,7 @@ usage: paylab <command> [arguments] [--json] [--lang ja|en]
   pay <code url> [--user taro] [--outcome success|refused|cancel]
   clock [get] | clock advance 10m | clock set <ISO time|now>
   webhooks list | webhooks resend <id> | webhooks chaos duplicate|reorder|delay|off [--delay 5m]
+  force <code> [--path /v2/codes] | force off       your next signed call answers this published error
   seed <file> [--snapshot LABEL] | seed --reset | reset | snapshot [LABEL] | snapshots | restore <id>
   explain <code>                                 what a resultInfo code means and how to fix it
   docs search <words> | docs read <path>

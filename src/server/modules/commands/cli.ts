@@ -223,6 +223,10 @@ function plan(p: Parsed, io: CliIo): { name: string; input: Record<string, unkno
       if (rest[0] === 'resend') return { name: 'resend_webhook', input: { deliveryId: need(rest[1], '<delivery id>') } }
       if (rest[0] === 'chaos') return { name: 'webhook_chaos', input: { mode: need(rest[1], '<mode>'), ...(str('delay') ? { delay: str('delay') } : {}) } }
       throw new UsageError('webhooks list|resend|chaos')
+    case 'force': {
+      const code = need(rest[0], '<code|off>')
+      return { name: 'force_next_error', input: { code, ...(str('path') && code.toLowerCase() !== 'off' ? { path: str('path') } : {}) } }
+    }
     case 'seed': {
       if (f.get('reset') === true) return { name: 'reset_sandbox', input: {} }
       const file = need(rest[0], '<seed file>')

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts'
 import { opaAuth, type OpaEnv } from '../../sandbox/auth.ts'
 import { realSleep, sandboxDirectives } from '../../sandbox/force.ts'
 import { requestRecorder } from '../../sandbox/request-log.ts'
+import { forceNextRepo } from '../../store/force-next-repo.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import type { SandboxEngine } from './engine/index.ts'
 
@@ -27,7 +28,8 @@ export function opaGuards(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
     await loadClock(merchantId)
     await engine.ensureTestUsers(merchantId)
   })
-  const directives = sandboxDirectives(realSleep)
+  const forced = forceNextRepo(deps.store.db)
+  const directives = sandboxDirectives(realSleep, (merchantId, codes, paths) => forced.take(merchantId, codes, paths))
   const recorder = requestRecorder(deps)
   /** The request log (issue 14): before OPA-Auth, so refused requests of a known key are logged for its owner. */
   const logged = recorder.record

@@ -39,3 +39,17 @@ export const sandboxRequestLog = pgTable(
   },
   (t) => [index('sandbox_request_log_merchant_at_ix').on(t.merchantId, t.atMs)],
 )
+
+/**
+ * "Force the next error" (issue 23; docs/sandbox-powers.md): one stored directive per merchant, taken by its next
+ * signed call that can answer `code` (on `path` when set: a path such as `/v2/codes`, or a route pattern) — it
+ * answers as `X-Sandbox-Force: <code>` would. OPA-Auth's one statement reads whether a directive is pending.
+ */
+export const sandboxForceNext = pgTable('sandbox_force_next', {
+  merchantId: text('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  path: text('path'),
+  requestedAtMs: ms('requested_at_ms').notNull(),
+})

@@ -390,6 +390,13 @@ export const apiDescriptions: readonly MessageDescriptor[] = [
   },
   /*i18n*/ { id: 'duplicate, reorder, delay or off.', message: 'duplicate, reorder, delay or off.' },
   /*i18n*/ {
+    id: "Make your next signed API call answer a published error, exactly as the X-Sandbox-Force header would (its status, code and codeId); the call after it is normal. With path (e.g. /v2/codes) only a call on that path takes it; without, your next call whose endpoint publishes the code. 'off' cancels a pending one.",
+    message:
+      "Make your next signed API call answer a published error, exactly as the X-Sandbox-Force header would (its status, code and codeId); the call after it is normal. With path (e.g. /v2/codes) only a call on that path takes it; without, your next call whose endpoint publishes the code. 'off' cancels a pending one.",
+  },
+  /*i18n*/ { id: "A published code (NO_SUFFICIENT_FUND, RATE_LIMIT…), or 'off'.", message: "A published code (NO_SUFFICIENT_FUND, RATE_LIMIT…), or 'off'." },
+  /*i18n*/ { id: 'Only a call on this API path, e.g. /v2/codes.', message: 'Only a call on this API path, e.g. /v2/codes.' },
+  /*i18n*/ {
     id: "Your sandbox's request log, newest first, filtered by status, path (substring), code or requestId (an entry id rq_…); failed signatures carry the expected string to sign (auth_failure).",
     message:
       "Your sandbox's request log, newest first, filtered by status, path (substring), code or requestId (an entry id rq_…); failed signatures carry the expected string to sign (auth_failure).",
