@@ -125,6 +125,29 @@ describe('MCP server (/mcp)', () => {
     await client.close()
   })
 
+  it('answers every tool through MCP: a wrongly typed field is a tool error naming it, and changes nothing', async () => {
+    const client = await connect(b)
+    const { tools } = await client.listTools()
+    const before = (await call(client, 'list_webhooks')).data.deliveries.length
+    const refusedBy: Record<string, string> = {}
+    for (const tool of tools) {
+      const fields = Object.keys((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {})
+      if (!fields.length) continue
+      // every field at once given a value of a type no schema takes
+      const bad = await call(client, tool.name, Object.fromEntries(fields.map((field) => [field, { nested: [true] }])))
+      expect(bad.isError, tool.name).toBe(true)
+      refusedBy[tool.name] = bad.data.resultInfo.code
+      expect(bad.data.explanation, tool.name).toMatchObject({ fix: expect.any(String) })
+    }
+    expect(Object.keys(refusedBy).length).toBeGreaterThan(20)
+    // the seed is any JSON to the schema and checked by the seed's own rules, which name the bad path
+    const { seed_sandbox: seed, ...others } = refusedBy
+    expect(seed).toBe('SANDBOX_SEED_INVALID')
+    expect(new Set(Object.values(others))).toEqual(new Set(['SANDBOX_COMMAND_INVALID']))
+    expect((await call(client, 'list_webhooks')).data.deliveries.length).toBe(before)
+    await client.close()
+  })
+
   it("answers not-found for another merchant's ids", async () => {
     const owner = await connect(a)
     const code = (await call(owner, 'create_qr_code', { amount: 800 })).data
