@@ -26,7 +26,7 @@ const text = {
     agree: '同意して続ける',
     email: 'メールアドレス',
     balance: '残高',
-    payment: 'お支払い',
+    payment: '支払い',
     pay: '¥500 を支払う',
     result: '決済結果',
     success: '成功',
