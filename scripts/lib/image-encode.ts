@@ -1,6 +1,7 @@
 // A small PNG encoder (Node zlib), a flat-grey baseline JPEG encoder and a raster for the example mini app's images (scripts/miniapp-example-images.ts)
 // and the validator's tests, which need real files of every kind: RGB, RGBA, grey, palette with tRNS, interlaced.
 import { deflateSync } from 'node:zlib'
+import { adam7 } from '../../src/domain/miniapp/image.ts'
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n
@@ -40,15 +41,6 @@ export interface PngOptions {
 }
 
 const channelsOf = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as const
-const adam7 = [
-  [0, 8, 0, 8],
-  [4, 8, 0, 8],
-  [0, 4, 4, 8],
-  [2, 4, 0, 4],
-  [0, 2, 2, 4],
-  [1, 2, 0, 2],
-  [0, 1, 1, 2],
-] as const
 
 function paeth(a: number, b: number, c: number) {
   const p = a + b - c

@@ -43,6 +43,16 @@ export type UploadBody = v.InferOutput<typeof uploadSchema>
 
 export const appParamsSchema = v.object({ appId: appIdSchema })
 
+/** The validator's finding and report as they travel (`validateMiniApp`, src/domain/miniapp/validate.ts). */
+export const miniAppFindingSchema = v.object({
+  severity: v.picklist(['error', 'warning']),
+  rule: v.string(),
+  path: v.string(),
+  message: v.string(),
+  fix: v.string(),
+})
+export const miniAppReportSchema = v.object({ ok: v.boolean(), findings: v.array(miniAppFindingSchema) })
+
 export const paymentOutcomes = ['success', 'cancel', 'insufficient', 'timeout', 'server_error'] as const
 export type PaymentOutcome = (typeof paymentOutcomes)[number]
 

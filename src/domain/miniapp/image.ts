@@ -161,7 +161,7 @@ function unfilter(data: Uint8Array, offset: number, rowBytes: number, height: nu
 }
 
 /** Adam7 passes: start and step of x and y. */
-const adam7 = [
+export const adam7 = [
   [0, 8, 0, 8],
   [4, 8, 0, 8],
   [0, 4, 4, 8],

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import * as v from 'valibot'
 import type { Lang } from '@/domain/i18n.ts'
 import type { MiniAppFiles, MiniAppManifest } from '@/domain/miniapp/types.ts'
+import { miniAppFindingSchema, miniAppReportSchema } from '@/domain/miniapp-runtime.ts'
 import { t } from '../../i18n.ts'
 import { readManifest } from './files.ts'
 
@@ -14,20 +15,12 @@ const text = {
 } as const satisfies Record<string, MessageDescriptor>
 
 /** The validator's finding and report (contract: `validateMiniApp` of src/domain/miniapp/validate.ts). */
-const findingSchema = v.object({
-  severity: v.picklist(['error', 'warning']),
-  rule: v.string(),
-  path: v.string(),
-  message: v.string(),
-  fix: v.string(),
-})
-export type Finding = v.InferOutput<typeof findingSchema>
+export type Finding = v.InferOutput<typeof miniAppFindingSchema>
 export interface MiniAppReport {
   ok: boolean
   manifest?: MiniAppManifest
   findings: Finding[]
 }
-const reportSchema = v.object({ ok: v.boolean(), findings: v.array(findingSchema) })
 
 type Validate = (files: MiniAppFiles, lang: Lang) => Promise<unknown>
 
@@ -46,7 +39,7 @@ export async function reportOf(files: MiniAppFiles, lang: Lang): Promise<MiniApp
   const manifest = readManifest(files)
   const validate = await loadValidator()
   if (validate) {
-    const parsed = v.safeParse(reportSchema, await validate(files, lang))
+    const parsed = v.safeParse(miniAppReportSchema, await validate(files, lang))
     if (parsed.success) return { ...parsed.output, ...(manifest ? { manifest } : {}) }
   }
   if (manifest) return { ok: true, manifest, findings: [] }

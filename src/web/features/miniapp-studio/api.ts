@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { MiniAppFiles, MiniAppManifest } from '@/domain/miniapp/types.ts'
+import { miniAppFindingSchema, miniAppReportSchema } from '@/domain/miniapp-runtime.ts'
 import { envelope, http } from '@/web/lib/http.ts'
 
 /**
@@ -38,18 +39,10 @@ const manifestSchema = v.looseObject({
   whiteListDomains: v.optional(v.array(v.string())),
   permissions: v.optional(v.array(v.string())),
 })
-const findingSchema = v.object({
-  severity: v.picklist(['error', 'warning']),
-  rule: v.string(),
-  path: v.string(),
-  message: v.string(),
-  fix: v.string(),
-})
-const reportSchema = v.object({ ok: v.boolean(), findings: v.array(findingSchema) })
 const appSchema = v.object({
   appId: v.string(),
   manifest: v.optional(v.nullable(manifestSchema)),
-  report: v.optional(reportSchema),
+  report: v.optional(miniAppReportSchema),
   files: v.optional(v.array(v.string())),
   editToken: v.optional(v.string()),
 })
@@ -63,7 +56,7 @@ const appAnswer = v.union([
   appSchema,
 ])
 
-export type StudioFinding = v.InferOutput<typeof findingSchema>
+export type StudioFinding = v.InferOutput<typeof miniAppFindingSchema>
 export type StudioApp = { appId: string; manifest: MiniAppManifest | null; findings: StudioFinding[]; files: string[] }
 
 function toApp(answer: v.InferOutput<typeof appSchema>): StudioApp {
