@@ -50,6 +50,7 @@ export const checkoutPollMachine = setup({
   states: {
     polling: {
       description: 'Looking at the payment every 3 seconds.',
+      tags: ['screen.waitingForPayment'],
       initial: 'waiting',
       after: { pollTotal: { target: 'timedOut', actions: { type: 'settle', params: { outcome: 'timedOut' } }, description: 'Not paid within 5 minutes' } },
       states: {
@@ -59,6 +60,7 @@ export const checkoutPollMachine = setup({
         },
         checking: {
           description: 'Looking the payment up.',
+          tags: ['busy.checking'],
           invoke: {
             id: 'getPaymentStatus',
             src: 'getPaymentStatus',
@@ -91,9 +93,9 @@ export const checkoutPollMachine = setup({
         },
       },
     },
-    paid: { type: 'final', description: 'The test user paid.' },
-    closed: { type: 'final', description: 'The payment can no longer be paid (expired or failed).' },
-    gaveUp: { type: 'final', description: 'The payment could not be looked up 4 times in a row.' },
-    timedOut: { type: 'final', description: 'Nobody paid within 5 minutes.' },
+    paid: { type: 'final', description: 'The test user paid.', tags: ['outcome.paid'] },
+    closed: { type: 'final', description: 'The payment can no longer be paid (expired or failed).', tags: ['outcome.closed'] },
+    gaveUp: { type: 'final', description: 'The payment could not be looked up 4 times in a row.', tags: ['outcome.gaveUp'] },
+    timedOut: { type: 'final', description: 'Nobody paid within 5 minutes.', tags: ['outcome.timedOut'] },
   },
 })

@@ -126,6 +126,7 @@ export const testPanelMachine = setup({
   states: {
     ready: {
       description: "The endpoint, scenario and active item; the last run's calls below.",
+      tags: ['screen.panel'],
       on: {
         'panel.endpoint': { actions: assign({ endpointId: ({ event }) => event.endpointId }), description: 'The developer picks another endpoint' },
         'panel.scenario': { actions: assign({ scenario: ({ event }) => event.scenario }), description: 'The developer picks a scenario (model1…model4)' },
@@ -149,6 +150,7 @@ export const testPanelMachine = setup({
     },
     creating: {
       description: 'Creating the payment, order or code that yields the missing id (your own key).',
+      tags: ['screen.panel', 'busy.creating'],
       invoke: {
         id: 'create',
         src: 'callDemo',
@@ -163,6 +165,7 @@ export const testPanelMachine = setup({
     },
     sending: {
       description: "Sending the endpoint with the scenario's key.",
+      tags: ['screen.panel', 'busy.sending'],
       invoke: {
         id: 'send',
         src: 'callDemo',
