@@ -124,3 +124,11 @@ export const authorizationScopesOf: Record<ProductModel, readonly string[]> = {
   preauth_capture: ['preauth_capture_native', 'preauth_capture_transaction'],
   request_money: ['pending_payments'],
 }
+
+/**
+ * Whether a key's product models grant one of `models`: a key with no product list grants every product (the
+ * sandbox's keys made before products were chosen). The API's route guards (`requireProducts`), the sandbox
+ * commands and the engine's own checks all ask this one question.
+ */
+export const grantsAnyProduct = (granted: readonly string[], ...models: readonly ProductModel[]) =>
+  granted.length === 0 || models.some((m) => granted.includes(m))

@@ -4,7 +4,7 @@ import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import { parseOpaAuthHeader, verifyOpaRequest, type OpaAuthHeader } from '@/domain/opa-auth.ts'
 import { opaExpectation, type OpaFailureExplanation, type OpaFailureReason } from '@/domain/sandbox-log.ts'
-import type { ProductModel } from '@/domain/products.ts'
+import { grantsAnyProduct, type ProductModel } from '@/domain/products.ts'
 import type { AppDeps } from '../deps.ts'
 import { merchantRepo } from '../store/merchant-repo.ts'
 import { sandboxRepo } from '../store/sandbox-repo.ts'
@@ -139,7 +139,7 @@ export function opaAuth(
 export function requireProducts(...models: ProductModel[]): MiddlewareHandler<OpaEnv> {
   return async (c, next) => {
     const { products } = c.get('opa')
-    if (products.length > 0 && !models.some((m) => products.includes(m))) throw new ApiError('OP_OUT_OF_SCOPE')
+    if (!grantsAnyProduct(products, ...models)) throw new ApiError('OP_OUT_OF_SCOPE')
     await next()
   }
 }

@@ -1,3 +1,4 @@
+import { grantsAnyProduct } from '@/domain/products.ts'
 import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
@@ -64,7 +65,7 @@ async function payCode(ctx: CommandCtx, input: { code: string; user: string; out
 
 async function createCode(ctx: CommandCtx, input: { amount: number; merchantPaymentId?: string; orderDescription?: string; isAuthorization?: boolean }) {
   requireProduct(ctx, 'qrcode', 'webcashier', 'appinvoke', 'preauth_capture')
-  if (input.isAuthorization && ctx.products.length > 0 && !ctx.products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
+  if (input.isAuthorization && !grantsAnyProduct(ctx.products, 'preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
   const row = await engine.codes.createCode(m(ctx), {
     merchantPaymentId: input.merchantPaymentId ?? newId('paylab'),
     amount: { amount: input.amount, currency: 'JPY' },

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { ApiError } from '@/domain/errors.ts'
 import type { Lang } from '@/domain/i18n.ts'
-import type { ProductModel } from '@/domain/products.ts'
+import { grantsAnyProduct, type ProductModel } from '@/domain/products.ts'
 import type { AppDeps } from '../../deps.ts'
 
 /**
@@ -54,5 +54,5 @@ export function inputJsonSchema(c: Command): Record<string, unknown> {
 
 /** OP_OUT_OF_SCOPE unless the merchant has one of the products, as the API's routes check (`requireProducts`). */
 export function requireProduct(ctx: CommandCtx, ...models: ProductModel[]) {
-  if (ctx.products.length > 0 && !models.some((m) => ctx.products.includes(m))) throw new ApiError('OP_OUT_OF_SCOPE')
+  if (!grantsAnyProduct(ctx.products, ...models)) throw new ApiError('OP_OUT_OF_SCOPE')
 }

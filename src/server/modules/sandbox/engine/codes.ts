@@ -2,6 +2,7 @@
  * Dynamic QR codes (also web payment and app invoke): the merchant creates, reads and deletes them; the payer
  * sees, pays or cancels them on the cashier page.
  */
+import { grantsAnyProduct } from '@/domain/products.ts'
 import type * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
@@ -42,7 +43,7 @@ export async function createCode(ctx: MerchantCtx, input: CreateCodeInput) {
   // (spec §5), and a pre-authorised code only for a key whose products include preauth_capture
   await assertRedirectAllowed(ctx.db, ctx.merchantId, input)
   const products = ctx.products ?? []
-  if (input.isAuthorization && products.length > 0 && !products.includes('preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
+  if (input.isAuthorization && !grantsAnyProduct(products, 'preauth_capture')) throw new ApiError('PRE_AUTH_CAPTURE_UNSUPPORTED_MERCHANT')
   const t = nowMs(ctx, ctx.merchantId)
   const isAuthorization = input.isAuthorization ?? false
   let expiresAtMs: number | null = null
