@@ -431,3 +431,37 @@ describe('webhook receiver samples', () => {
     }
   })
 })
+
+describe("the webhook transport's address checks", () => {
+  it('resolves the receiver once per attempt and posts only to the addresses it checked', async () => {
+    const hosts: string[] = []
+    const server: Server = createServer((req, res) => {
+      hosts.push(req.headers.host ?? '')
+      res.end('OK')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://localhost:${(server.address() as { port: number }).port}/hook`
+    const answers = [['127.0.0.1'], ['127.0.0.1', '10.0.0.5'], ['203.0.113.7', '127.0.0.1'], ['::ffff:127.0.0.1'], []]
+    const asked: string[] = []
+    const post = httpWebhookTransport({
+      timeoutMs: 2000,
+      lookup: async (host) => {
+        asked.push(host)
+        return (answers.shift() ?? []).map((address) => ({ address }))
+      },
+    })
+    try {
+      // a direct local delivery: every address must be this machine's, the one checked is the one posted to
+      expect(await post(url, {}, '{}', { loopback: true })).toEqual({ status: 200, body: 'OK', error: null })
+      expect(await post(url, {}, '{}', { loopback: true })).toEqual({ status: 0, body: '', error: 'refused: a local receiver must resolve to loopback only' })
+      // any other delivery: one private, loopback or IPv4-mapped loopback address refuses it
+      const publicOnly = { status: 0, body: '', error: 'refused: the host resolves to a private, loopback or link-local address' }
+      for (let i = 0; i < 3; i += 1) expect(await post(url, {}, '{}')).toEqual(publicOnly)
+      expect(asked).toEqual(Array(5).fill('localhost'))
+      expect(hosts).toEqual([new URL(url).host])
+    } finally {
+      server.closeAllConnections()
+      server.close()
+    }
+  })
+})

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto'
-import { lookup } from 'node:dns/promises'
 import { getNextSnapshot } from 'xstate'
 import { webhookDeliveryMachine, type WebhookDeliveryStatus } from '@machines/webhook-delivery.machine.ts'
 import { isInternalHost, isLoopbackHost, localWebhookDelivery } from '@/domain/merchant-urls.ts'
@@ -16,6 +15,15 @@ import {
   type WebhookState,
 } from '@/domain/webhooks.ts'
 import type { AppDeps } from '../deps.ts'
+import {
+  isLoopbackAddress,
+  isPublicAddress,
+  outboundFetch,
+  RefusedAddressError,
+  type OutboundPolicy,
+  type OutboundResponse,
+  type Resolve,
+} from '../net/outbound.ts'
 import { dashboardRepo } from '../store/dashboard-repo.ts'
 import type { WebhookAttempt } from '../store/tables/webhooks.ts'
 import { afterChaosAttempt, heldDeliveries } from '../store/webhook-chaos-repo.ts'
@@ -72,23 +80,21 @@ export interface WebhookAnswer {
 /** `loopback`: the target is a receiver on this machine that the server may post to (a loopback-only server). */
 export type WebhookTransport = (url: string, headers: Record<string, string>, body: string, options?: { loopback?: boolean }) => Promise<WebhookAnswer>
 
-/** Refuses a host that resolves to an address the sandbox must not call (a public name pointing inside). */
-async function assertPublicAddress(host: string) {
-  const bare = host.replace(/^\[|\]$/g, '')
-  const addresses = await lookup(bare, { all: true, verbatim: true })
-  if (addresses.length === 0 || addresses.some((a) => isInternalHost(a.address)))
-    throw new Error('refused: the host resolves to a private, loopback or link-local address')
-}
-
-/** For a direct local delivery: every address of the host must be this machine (a name may not lead elsewhere). */
-async function assertLoopbackAddress(host: string) {
-  const bare = host.replace(/^\[|\]$/g, '')
-  const addresses = await lookup(bare, { all: true, verbatim: true })
-  if (addresses.length === 0 || !addresses.every((a) => isLoopbackHost(a.address))) throw new Error('refused: a local receiver must resolve to loopback only')
-}
+/**
+ * Which addresses a delivery may connect to, and what a refusal says. The host is resolved once, when the
+ * request is made, and the connection goes to exactly the addresses checked (net/outbound.ts: no DNS rebinding).
+ */
+const addressPolicies = {
+  /** Any receiver: no address may be private, loopback, link-local or the like (a public name pointing inside). */
+  public: { allow: isPublicAddress, refused: 'refused: the host resolves to a private, loopback or link-local address' },
+  /** A direct local delivery: every address must be this machine (a name may not lead elsewhere). */
+  loopback: { allow: isLoopbackAddress, refused: 'refused: a local receiver must resolve to loopback only' },
+  /** The forwarder on the developer's machine posts where the developer said (`checkAddress: false`). */
+  any: { allow: () => true, refused: 'refused' },
+} satisfies Record<string, Pick<OutboundPolicy, 'allow'> & { refused: string }>
 
 /** Reads at most `maxBytes` of an answer; the rest is dropped and the stream cancelled. */
-async function readBounded(res: Response, maxBytes: number) {
+async function readBounded(res: OutboundResponse, maxBytes: number) {
   if (!res.body) return { text: '', truncated: false }
   const reader = res.body.getReader()
   const chunks: Uint8Array[] = []
@@ -111,19 +117,25 @@ async function readBounded(res: Response, maxBytes: number) {
 
 /**
  * POSTs one delivery: no redirects followed (a 3xx is a failed attempt), the whole answer within
- * `timeoutMs`, at most `maxResponseBytes` read, an excerpt kept. `checkAddress` resolves the host first.
+ * `timeoutMs`, at most `maxResponseBytes` read, an excerpt kept. `checkAddress` (default) checks every address
+ * of the host before connecting to one of them: public addresses, or loopback only for a direct local delivery.
+ * `lookup` replaces the system resolver (tests); `ca`, the trusted CAs (a test's self-signed receiver).
  */
-export function httpWebhookTransport(options: { timeoutMs?: number; maxResponseBytes?: number; checkAddress?: boolean } = {}): WebhookTransport {
+export function httpWebhookTransport(
+  options: { timeoutMs?: number; maxResponseBytes?: number; checkAddress?: boolean; lookup?: Resolve; ca?: string } = {},
+): WebhookTransport {
   const timeoutMs = options.timeoutMs ?? webhookLimits.timeoutMs
   const maxBytes = options.maxResponseBytes ?? webhookLimits.maxResponseBytes
   return async (url, headers, body, target) => {
     const signal = AbortSignal.timeout(timeoutMs)
+    let policy: (typeof addressPolicies)[keyof typeof addressPolicies] = addressPolicies.any
     try {
-      if (options.checkAddress ?? true) {
-        const host = new URL(url).hostname
-        await (target?.loopback && isLoopbackHost(host) ? assertLoopbackAddress(host) : assertPublicAddress(host))
-      }
-      const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal })
+      if (options.checkAddress ?? true) policy = target?.loopback && isLoopbackHost(new URL(url).hostname) ? addressPolicies.loopback : addressPolicies.public
+      const res = await outboundFetch(
+        url,
+        { method: 'POST', headers, body, signal },
+        { allow: policy.allow, ...(options.lookup ? { resolve: options.lookup } : {}), ...(options.ca ? { ca: options.ca } : {}) },
+      )
       const { text, truncated } = await readBounded(res, maxBytes)
       return {
         status: res.status,
@@ -135,8 +147,8 @@ export function httpWebhookTransport(options: { timeoutMs?: number; maxResponseB
       const reason =
         e.name === 'TimeoutError' || signal.aborted
           ? `no answer within ${timeoutMs} ms`
-          : e.message.startsWith('refused:')
-            ? e.message
+          : e instanceof RefusedAddressError
+            ? policy.refused
             : `request failed: ${e.message}`
       return { status: 0, body: '', error: reason.slice(0, 200) }
     }

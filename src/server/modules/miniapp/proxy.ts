@@ -1,7 +1,7 @@
-import { lookup as dnsLookup } from 'node:dns/promises'
 import { isInternalHost } from '@/domain/merchant-urls.ts'
 import { miniAppLimits, requestMethods } from '@/domain/miniapp-runtime.ts'
 import type { BridgeError, BridgeErrorCode, MiniAppManifest } from '@/domain/miniapp/types.ts'
+import { isPublicAddress, outboundFetch, type OutboundInit, type OutboundResponse, type Resolve, systemResolve } from '../../net/outbound.ts'
 import { exampleServer } from './example-server.ts'
 
 /**
@@ -9,7 +9,9 @@ import { exampleServer } from './example-server.ts'
  * sandboxed frame with `connect-src 'none'`; its requests come here and leave only:
  *
  *  - to an `https` host listed in the app's `whiteListDomains` (NONE_WHITELIST_DOMAIN otherwise), never to a host that
- *    is or resolves to a loopback, private, link-local or metadata address (NOT_REACHABLE, as the phone would see it);
+ *    is or resolves to a loopback, private, link-local or metadata address (NOT_REACHABLE, as the phone would see it).
+ *    The host is resolved once and the connection goes to exactly the addresses checked (no DNS rebinding:
+ *    net/outbound.ts);
  *  - for the example app, to nothing at all: its own server is simulated in-process (example-server.ts).
  *
  * Every §8 code arises where it would: a malformed URL (INVALID_URL), method (INVALID_METHOD), header (INVALID_HEADER),
@@ -28,15 +30,16 @@ export interface ProxyRequest {
 }
 
 export interface ProxyDeps {
-  fetch: typeof fetch
-  lookup: (host: string) => Promise<{ address: string }[]>
+  /** Sends the request to one of `addresses` (the host's, already checked), never resolving the host again. */
+  fetch: (url: URL, init: OutboundInit & { redirect: 'manual' }, addresses: readonly { address: string }[]) => Promise<OutboundResponse>
+  lookup: Resolve
   timeoutMs: number
   sleep: (ms: number) => Promise<void>
 }
 
 export const defaultProxyDeps: ProxyDeps = {
-  fetch: (input, init) => fetch(input, init),
-  lookup: (host) => dnsLookup(host, { all: true, verbatim: true }),
+  fetch: (url, init, addresses) => outboundFetch(url, init, { resolve: () => Promise.resolve(addresses), allow: isPublicAddress }),
+  lookup: systemResolve,
   timeoutMs: miniAppLimits.requestTimeoutMs,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }
@@ -103,7 +106,7 @@ function requestParts(url: URL, method: string, data: unknown, headers: Record<s
   return { url, body }
 }
 
-async function readAnswer(res: Response): Promise<ProxyResult> {
+async function readAnswer(res: OutboundResponse): Promise<ProxyResult> {
   if (res.status < 200 || res.status > 299) {
     await res.body?.cancel().catch(() => undefined)
     return fail('STATUS_CODE_ERROR', networkMessages.statusCode(res.status), res.status)
@@ -166,8 +169,8 @@ export async function proxyRequest(
   const signal = AbortSignal.timeout(deps.timeoutMs)
   try {
     const addresses = await deps.lookup(host)
-    if (addresses.length === 0 || addresses.some((a) => isInternalHost(a.address))) return fail('NOT_REACHABLE', networkMessages.NOT_REACHABLE)
-    const res = await deps.fetch(parts.url, { method, headers, body: parts.body ?? null, redirect: 'manual', signal })
+    if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address))) return fail('NOT_REACHABLE', networkMessages.NOT_REACHABLE)
+    const res = await deps.fetch(parts.url, { method, headers, body: parts.body ?? null, redirect: 'manual', signal }, addresses)
     return await readAnswer(res)
   } catch (error) {
     if (signal.aborted || (error instanceof Error && error.name === 'TimeoutError')) return fail('TIME_OUT', networkMessages.TIME_OUT)
