@@ -134,6 +134,9 @@ function npmOutput(args: string[]): Promise<string> {
   })
 }
 
+/** The highest of these versions (the registry lists them in the order they were published: 3.9.2 after 3.10.2). */
+const newest = (versions: string[]) => versions.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).at(-1)
+
 /**
  * The Docusaurus version to measure: DOCUSAURUS_VERSION, else the newest 3.x the npm registry has, else (offline)
  * the newest already in the cache.
@@ -142,14 +145,14 @@ export async function docusaurusVersion(): Promise<string> {
   if (process.env.DOCUSAURUS_VERSION) return process.env.DOCUSAURUS_VERSION
   try {
     const versions = JSON.parse(await npmOutput(['view', '@docusaurus/core@3', 'version', '--json'])) as string | string[]
-    return Array.isArray(versions) ? versions[versions.length - 1]! : versions
+    return newest([versions].flat())!
   } catch (error) {
     const root = dirname(docusaurusDir('x'))
     const cached = existsSync(root) ? readdirSync(root).filter((name) => existsSync(join(root, name, 'node_modules/.paylab-installed'))) : []
-    const newest = cached.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).pop()
-    if (!newest) throw error
-    console.log(`the npm registry did not answer: using the cached Docusaurus ${newest}`)
-    return newest
+    const found = newest(cached)
+    if (!found) throw error
+    console.log(`the npm registry did not answer: using the cached Docusaurus ${found}`)
+    return found
   }
 }
 
