@@ -5,25 +5,14 @@
 // and the Lighthouse 12 performance score, LCP, TBT and CLS on its mobile profile in Debian Chromium (median of
 // each figure over LH_RUNS runs, default 3; `-- /path …` measures only those pages); then the server's answer time for the product doc page, from its page cache and
 // rendered anew (p95 of sequential requests). Budgets: issue 10 (docs/performance.md). Not a test.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { freePort, waitUntilOk } from './lib/local-server.ts'
+import { startBenchPortal } from './lib/bench-portal.ts'
+import { chromeFlags, chromiumPath, documentBytes, lighthouse, medianRun, runsPerPage, type LighthouseRun } from './lib/lighthouse.ts'
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const allPages = [
   { name: 'home', path: '/' },
   { name: 'product doc', path: '/products/docs/webpayment' },
@@ -34,9 +23,6 @@ const allPages = [
 const only = process.argv.slice(2).filter((arg) => arg.startsWith('/'))
 const pages = only.length ? allPages.filter((page) => only.includes(page.path)) : allPages
 const langs = ['jp', 'en'] as const
-
-process.env.WEB_DIST ??= join(tmpdir(), 'paylab-bench-web')
-const { buildWeb } = await import('./build-web.ts')
 
 async function scriptBytes(url: string, lang: string): Promise<{ files: number; raw: number; gzip: number; largest: string }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags.map((f) => (f === '--headless=new' ? '--headless' : f)) })
@@ -65,84 +51,6 @@ async function scriptBytes(url: string, lang: string): Promise<{ files: number; 
   }
 }
 
-/** The page's HTML as the server answers it: raw and gzip -9 bytes, and the bytes of its inline `<style>` and `<script>` elements. */
-async function documentBytes(url: string, lang: string): Promise<{ raw: number; gzip: number; styles: number; scripts: number }> {
-  const res = await fetch(url, { headers: { cookie: `lang=${lang}` } })
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`)
-  const html = Buffer.from(await res.arrayBuffer())
-  const text = html.toString('utf8')
-  const bytesOf = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((n, m) => n + Buffer.byteLength(m[0]), 0)
-  return {
-    raw: html.length,
-    gzip: gzipSync(html, { level: 9 }).length,
-    styles: bytesOf(/<style\b[^>]*>[\s\S]*?<\/style>/g),
-    scripts: bytesOf(/<script\b[^>]*>[\s\S]*?<\/script>/g),
-  }
-}
-
-interface LighthouseRun {
-  score: number
-  lcpMs: number
-  tbtMs: number
-  cls: number
-}
-
-async function lighthouse(url: string, lang: string, outDir: string, name: string): Promise<LighthouseRun> {
-  const output = join(outDir, `${name.replace(/\W+/g, '-')}-${lang}.json`)
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      'node_modules/.bin/lighthouse',
-      [
-        url,
-        '--only-categories=performance',
-        '--output=json',
-        `--output-path=${output}`,
-        `--chrome-flags=${chromeFlags.join(' ')}`,
-        `--extra-headers=${JSON.stringify({ Cookie: `lang=${lang}` })}`,
-        '--quiet',
-      ],
-      { env: { ...process.env, CHROME_PATH: chromiumPath }, stdio: ['ignore', 'ignore', 'inherit'] },
-    )
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}`))))
-  })
-  const report = JSON.parse(readFileSync(output, 'utf8')) as {
-    categories: { performance: { score: number } }
-    audits: Record<string, { numericValue?: number }>
-  }
-  const audit = (id: string) => report.audits[id]?.numericValue ?? NaN
-  return {
-    score: Math.round(report.categories.performance.score * 100),
-    lcpMs: Math.round(audit('largest-contentful-paint')),
-    tbtMs: Math.round(audit('total-blocking-time')),
-    cls: audit('cumulative-layout-shift'),
-  }
-}
-
-/**
- * The median of each figure over the runs (Lighthouse's own advice for noisy machines), with the range of scores and
- * of LCP seen: one slow paint in three runs is the machine, not the page.
- */
-function medianRun(runs: LighthouseRun[]) {
-  const median = (pick: (run: LighthouseRun) => number) => {
-    const values = runs.map(pick).sort((a, b) => a - b)
-    return { median: values[Math.floor(values.length / 2)]!, min: values[0]!, max: values[values.length - 1]! }
-  }
-  const score = median((run) => run.score)
-  const lcp = median((run) => run.lcpMs)
-  return {
-    score: score.median,
-    min: score.min,
-    max: score.max,
-    lcpMs: lcp.median,
-    lcpMin: lcp.min,
-    lcpMax: lcp.max,
-    tbtMs: median((run) => run.tbtMs).median,
-    cls: median((run) => run.cls).median,
-  }
-}
-
-/** Lighthouse runs per page (LH_RUNS, default 3): one run on a shared 2-core machine moves by several points. */
-const runsPerPage = Math.max(1, Number(process.env.LH_RUNS ?? 3) || 3)
 const budget = { jsKb: 150, score: 98, lcpMs: 1200, tbtMs: 100, cls: 0, cachedP95Ms: 20, uncachedP95Ms: 80 }
 /** Issue 19's goal for a page's HTML document (gzip): printed beside each page, not (yet) a budget of issue 10. */
 const documentGoalKb = 15
@@ -161,21 +69,10 @@ async function answerP95(url: (i: number) => string, count: number): Promise<num
   return times[Math.ceil(times.length * 0.95) - 1]!
 }
 
-const started = performance.now()
-await buildWeb({ force: true })
-console.log(`built ${process.env.WEB_DIST} in ${Math.round(performance.now() - started)} ms`)
-
-const port = await freePort()
-const dataDir = mkdtempSync(join(tmpdir(), 'paylab-bench-web-data-'))
 const outDir = mkdtempSync(join(tmpdir(), 'paylab-bench-web-lh-'))
-const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-const origin = `http://127.0.0.1:${port}`
+const portal = await startBenchPortal()
+const origin = portal.origin
 try {
-  await waitUntilOk(`${origin}/healthz`, { timeoutMs: 180_000, intervalMs: 500, child: server })
-  await waitUntilOk(`${origin}/dev/config/pages?type=page&slug=home&lang=jp`, { timeoutMs: 180_000, intervalMs: 500, child: server }) // content parsed and indexed
   console.log(
     `load average ${loadavg()
       .map((n) => n.toFixed(1))
@@ -186,7 +83,7 @@ try {
     for (const lang of langs) {
       const js = await scriptBytes(origin + path, lang)
       const runs: LighthouseRun[] = []
-      for (let i = 0; i < runsPerPage; i++) runs.push(await lighthouse(origin + path, lang, outDir, name))
+      for (let i = 0; i < runsPerPage; i++) runs.push(await lighthouse(origin + path, { lang, outDir, name }))
       const lh = medianRun(runs)
       const kb = js.gzip / 1024
       const met = kb <= budget.jsKb && lh.score >= budget.score && lh.lcpMs <= budget.lcpMs && lh.tbtMs <= budget.tbtMs && lh.cls <= budget.cls
@@ -216,6 +113,5 @@ try {
   )
   console.log(allMet ? 'every budget met' : 'SOME BUDGET NOT MET')
 } finally {
-  server.kill('SIGTERM')
-  rmSync(dataDir, { recursive: true, force: true })
+  portal.stop()
 }
