@@ -4,9 +4,10 @@ import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.
 import { Button } from '@/web/ui/button.tsx'
 import { Icon } from '@/web/ui/icons.tsx'
 import { PhoneFrame } from '@/web/ui/phone-frame.tsx'
+import { windowOf } from '../bridge/host.ts'
 import { pagePath, pageUrl, type PhoneStore } from '../phone-store.ts'
 import '../catalog.ts'
-import { ConsentSheet, DialogSheet, PaymentSheet, permissionNames, TopupSheet } from './sheets.tsx'
+import { ConsentSheet, DialogSheet, PaymentSheet, permissionNames, TopupSheet, WebviewScreen } from './sheets.tsx'
 
 /**
  * The wallet around a mini app (spec §2 navigation bar and menu, §3 window and tabBar): the navigation bar (back,
@@ -45,7 +46,8 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
   const page = state.stack.at(-1) ?? manifest.pages[0] ?? ''
   const tabs = manifest.tabBar?.list ?? []
   const onTab = tabs.some((tab) => tab.pagePath === pagePath(page))
-  const title = state.title ?? manifest.window?.navigationBarTitleText ?? manifest.appName
+  // pp.setTitle, else the page's own json, else app.json's window, else the app's name
+  const title = state.title ?? windowOf(manifest, page).navigationBarTitleText ?? manifest.appName
   const barStyle = {
     background: state.navigationStyle === 'default' ? state.navigationBarBackgroundColor : 'transparent',
     color: state.navigationBarTextStyle === 'white' ? '#fff' : '#111',
@@ -266,10 +268,12 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
           {state.sheet?.kind === 'consent' && <ConsentSheet key={state.sheet.actor.id} sheet={state.sheet} />}
           {state.sheet?.kind === 'payment' && <PaymentSheet key={state.sheet.actor.id} sheet={state.sheet} appIcon={asset(manifest.icon)} />}
           {state.sheet?.kind === 'topup' && <TopupSheet key={state.sheet.actor.id} sheet={state.sheet} />}
+          {state.sheet?.kind === 'webview' && state.sheet.style !== 'external' && <WebviewScreen key={state.sheet.url} sheet={state.sheet} />}
           {state.sheet &&
-            (state.sheet.kind === 'alert' || state.sheet.kind === 'errorSheet' || state.sheet.kind === 'updateWarning' || state.sheet.kind === 'webview') && (
-              <DialogSheet sheet={state.sheet} />
-            )}
+            (state.sheet.kind === 'alert' ||
+              state.sheet.kind === 'errorSheet' ||
+              state.sheet.kind === 'updateWarning' ||
+              (state.sheet.kind === 'webview' && state.sheet.style === 'external')) && <DialogSheet sheet={state.sheet} />}
         </div>
         {state.brightness > 0 && (
           <p className="studio-phone__badge" data-testid="brightness-badge">

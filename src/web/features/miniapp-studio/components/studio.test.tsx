@@ -286,6 +286,8 @@ describe('panels', () => {
         nextPaymentOutcome: 'success',
         forced: {},
         network: 'online',
+        installedApps: [],
+        hasNewNotification: false,
       })
       return (
         <TesterControls
