@@ -29,9 +29,11 @@ export interface PhoneProps {
   granted: MiniAppPermission[] | undefined
   onRevoke: (permission: MiniAppPermission) => void
   onClearAuthorisation: () => void
+  /** The tester's "unread notification" (what pp.loadNotificationStatus answers): a red dot and an entry in the centre. */
+  hasNewNotification?: boolean
 }
 
-export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, granted, onRevoke, onClearAuthorisation }: PhoneProps) {
+export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, granted, onRevoke, onClearAuthorisation, hasNewNotification }: PhoneProps) {
   const { t, i18n } = useLingui()
   const state = useSyncExternalStore(store.subscribe, store.get, store.get)
   const [panel, setPanel] = useState<MenuPanel>(null)
@@ -97,10 +99,16 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
                   </h2>
                 )}
                 <div className="studio-nav__capsule">
-                  <button type="button" className="studio-nav__icon" onClick={() => setPanel('notifications')} aria-label={t`Notification centre`}>
+                  <button
+                    type="button"
+                    className="studio-nav__icon studio-nav__bell"
+                    onClick={() => setPanel('notifications')}
+                    aria-label={hasNewNotification ? t`Notification centre (unread)` : t`Notification centre`}
+                  >
                     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                       <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20h4" fill="none" stroke="currentColor" strokeWidth="2" />
                     </svg>
+                    {hasNewNotification && <span className="studio-nav__dot" aria-hidden="true" data-testid="notification-dot" />}
                   </button>
                   <button type="button" className="studio-nav__icon" onClick={() => setPanel('menu')} aria-label={t`Menu`} aria-haspopup="dialog">
                     <span aria-hidden="true">•••</span>
@@ -183,9 +191,7 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
               </div>
               <div className="studio-sheet__body">
                 {panel === 'notifications' && (
-                  <p>
-                    <Trans>No notifications.</Trans>
-                  </p>
+                  <p>{hasNewNotification ? <Trans>{manifest.appName} has a new notification.</Trans> : <Trans>No notifications.</Trans>}</p>
                 )}
                 {panel === 'menu' && (
                   <>

@@ -310,6 +310,7 @@ function StudioRun({
           granted={granted}
           onRevoke={(p) => setConsent((granted ?? []).filter((g) => g !== p))}
           onClearAuthorisation={() => setConsent(undefined)}
+          hasNewNotification={controls.hasNewNotification}
         />
       </div>
       <div className="studio__side">

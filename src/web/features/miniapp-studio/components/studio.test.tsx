@@ -39,7 +39,7 @@ const manifest: MiniAppManifest = {
   },
 }
 
-function renderPhone(options: { granted?: MiniAppPermission[]; manifest?: MiniAppManifest } = {}) {
+function renderPhone(options: { granted?: MiniAppPermission[]; manifest?: MiniAppManifest; hasNewNotification?: boolean } = {}) {
   const app = options.manifest ?? manifest
   const onEvent = vi.fn()
   const onLeave = vi.fn()
@@ -61,6 +61,7 @@ function renderPhone(options: { granted?: MiniAppPermission[]; manifest?: MiniAp
         granted={options.granted}
         onRevoke={onRevoke}
         onClearAuthorisation={onClear}
+        hasNewNotification={options.hasNewNotification}
       />
     )
   }
@@ -214,6 +215,13 @@ describe('the phone', () => {
     await user.click(within(phone).getByRole('button', { name: 'Close' }))
     expect(onLeave).toHaveBeenCalledTimes(2)
     expect(onReturn).toHaveBeenCalledTimes(2)
+  })
+
+  it("shows the tester's unread notification as a red dot and in the notification centre", async () => {
+    const { phone, user } = renderPhone({ hasNewNotification: true })
+    expect(within(phone).getByTestId('notification-dot')).toBeTruthy()
+    await user.click(within(phone).getByRole('button', { name: 'Notification centre (unread)' }))
+    expect(within(phone).getByRole('dialog', { name: 'Menu' }).textContent).toContain('Cake shop has a new notification.')
   })
 
   it("pp.openAppSettings opens the menu's settings with the granted scopes", async () => {
