@@ -336,9 +336,19 @@ const hostOf = (url: string) => {
 export function WebviewScreen({ sheet }: { sheet: Extract<Sheet, { kind: 'webview' }> }) {
   const { t } = useLingui()
   const titleId = useId()
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => ref.current?.focus(), [])
   const host = hostOf(sheet.url)
   return (
-    <div className={`studio-webview studio-webview--${sheet.style}`} role="dialog" aria-modal="true" aria-labelledby={titleId} data-sheet="webview">
+    <div
+      className={`studio-webview studio-webview--${sheet.style}`}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-sheet="webview"
+      ref={ref}
+      tabIndex={-1}
+    >
       <header className="studio-nav studio-webview__bar">
         <button type="button" className="studio-nav__icon" onClick={sheet.answer} aria-label={t`Back to the mini app`}>
           <span aria-hidden="true">‹</span>
