@@ -20,6 +20,11 @@ export interface MiniAppManifest {
   icon?: string
   pages: string[]
   window?: MiniAppWindow
+  /**
+   * A page's own window values (`pages/home/home.json`, by page folder), read by the runtime: they override `window`
+   * on that page, as the wallet does; malformed values are left out (the validator reports them).
+   */
+  pageWindows?: Record<string, MiniAppWindow>
   tabBar?: { textColor?: string; backgroundColor?: string; selectedColor?: string; list: MiniAppTabItem[] }
   whiteListDomains?: string[]
   permissions?: MiniAppPermission[]

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path'
 import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { miniAppLimits } from '@/domain/miniapp-runtime.ts'
-import { miniAppPermissions, type MiniAppFiles, type MiniAppManifest } from '@/domain/miniapp/types.ts'
+import { miniAppPermissions, type MiniAppFiles, type MiniAppManifest, type MiniAppWindow } from '@/domain/miniapp/types.ts'
 import type { InputIssue } from '../../http/validator.ts'
 
 /**
@@ -79,6 +79,17 @@ export async function readFolder(root: string): Promise<Map<string, Uint8Array>>
 
 const opt = <T extends v.GenericSchema>(schema: T) => v.fallback(v.optional(schema), undefined)
 const str = v.string()
+const colour = v.pipe(str, v.regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/))
+/** The window values of app.json or of a page json (spec §3); a malformed one reads as absent. */
+const windowShape = v.object({
+  navigationBarBackgroundColor: opt(colour),
+  navigationBarTextStyle: opt(v.picklist(['white', 'black'])),
+  navigationBarTitleText: opt(str),
+  navigationStyle: opt(v.picklist(['default', 'custom', 'none'])),
+  backgroundColor: opt(colour),
+  enablePullDownRefresh: opt(v.boolean()),
+})
+
 /** What the runtime reads of app.json; a malformed optional value reads as absent (the validator reports it). */
 const manifestShape = v.object({
   appName: str,
@@ -88,16 +99,7 @@ const manifestShape = v.object({
   headerImage: opt(str),
   previewImages: opt(v.array(str)),
   icon: opt(str),
-  window: opt(
-    v.object({
-      navigationBarBackgroundColor: opt(str),
-      navigationBarTextStyle: opt(v.picklist(['white', 'black'])),
-      navigationBarTitleText: opt(str),
-      navigationStyle: opt(v.picklist(['default', 'custom', 'none'])),
-      backgroundColor: opt(str),
-      enablePullDownRefresh: opt(v.boolean()),
-    }),
-  ),
+  window: opt(windowShape),
   tabBar: opt(
     v.object({
       textColor: opt(str),
@@ -124,7 +126,33 @@ export function readManifest(files: MiniAppFiles): MiniAppManifest | undefined {
     return undefined
   }
   const parsed = v.safeParse(manifestShape, json)
-  return parsed.success ? parsed.output : undefined
+  if (!parsed.success) return undefined
+  const pageWindows = readPageWindows(files, parsed.output.pages)
+  return pageWindows ? { ...parsed.output, pageWindows } : parsed.output
+}
+
+/** JSON of a file, or undefined when it is missing or not JSON. */
+function jsonOf(raw: Uint8Array | undefined): unknown {
+  if (!raw) return undefined
+  try {
+    return JSON.parse(new TextDecoder().decode(raw)) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** Each page's own window values (`pages/home/home.json`), well-formed ones only; undefined when no page has any. */
+function readPageWindows(files: MiniAppFiles, pages: string[]): Record<string, MiniAppWindow> | undefined {
+  const out: Record<string, MiniAppWindow> = {}
+  for (const page of pages) {
+    const folder = page.replace(/^\/+|\/+$/g, '')
+    const name = folder.slice(folder.lastIndexOf('/') + 1)
+    const parsed = v.safeParse(windowShape, jsonOf(files.get(`${folder}/${name}.json`)))
+    if (!parsed.success) continue
+    const values = Object.fromEntries(Object.entries(parsed.output).filter(([, value]) => value !== undefined)) as MiniAppWindow
+    if (Object.keys(values).length > 0) out[folder] = values
+  }
+  return Object.keys(out).length > 0 ? out : undefined
 }
 
 /** The content type an app's file is answered with (by extension; unknown ones are bytes). */

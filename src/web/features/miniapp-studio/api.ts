@@ -28,6 +28,7 @@ const manifestSchema = v.looseObject({
   icon: v.optional(v.string()),
   pages: v.array(v.string()),
   window: v.optional(v.fallback(windowSchema, {})),
+  pageWindows: v.optional(v.fallback(v.record(v.string(), v.fallback(windowSchema, {})), {})),
   tabBar: v.optional(
     v.object({
       textColor: v.optional(v.string()),

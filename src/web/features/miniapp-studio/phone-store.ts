@@ -4,7 +4,7 @@ import { inspectOption } from '@/web/lib/inspect.ts'
 import { miniappConsentMachine } from '@machines/miniapp-consent.machine.ts'
 import { miniappPaymentMachine, type MiniappPaymentStatus } from '@machines/miniapp-payment.machine.ts'
 import { miniappTopupMachine } from '@machines/miniapp-topup.machine.ts'
-import type { StudioUi } from './bridge/host.ts'
+import { windowOf, type StudioUi } from './bridge/host.ts'
 
 /**
  * What the studio's phone shows, outside React: the wallet's chrome (title, navigation bar style and colours,
@@ -46,18 +46,27 @@ export interface PhoneState {
 
 const colourPattern = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/
 
-export function initialPhoneState(manifest: MiniAppManifest | undefined): PhoneState {
-  const w = manifest?.window ?? {}
+type PageChrome = Pick<PhoneState, 'navigationStyle' | 'navigationBarBackgroundColor' | 'navigationBarTextStyle' | 'backgroundColor' | 'pullDownRefresh'>
+
+/** The chrome a page opens with: app.json's `window` under the page's own json (spec §3); the wallet's defaults. */
+export function pageChrome(manifest: MiniAppManifest | undefined, page: string | undefined): PageChrome {
+  const w = windowOf(manifest, page)
+  return {
+    navigationStyle: w.navigationStyle ?? 'default',
+    navigationBarBackgroundColor: w.navigationBarBackgroundColor ?? '#ffffff',
+    navigationBarTextStyle: w.navigationBarTextStyle === 'white' ? 'white' : 'black',
+    backgroundColor: w.backgroundColor ?? '#ffffff',
+    pullDownRefresh: w.enablePullDownRefresh === true,
+  }
+}
+
+/** The phone showing `stack` (default: the entry page) of the app. */
+export function initialPhoneState(manifest: MiniAppManifest | undefined, stack: string[] = manifest?.pages[0] ? [manifest.pages[0]] : []): PhoneState {
   return {
     title: null,
-    navigationStyle: w.navigationStyle ?? 'default',
-    navigationBarBackgroundColor:
-      w.navigationBarBackgroundColor && colourPattern.test(w.navigationBarBackgroundColor) ? w.navigationBarBackgroundColor : '#ffffff',
-    navigationBarTextStyle: w.navigationBarTextStyle === 'white' ? 'white' : 'black',
-    backgroundColor: w.backgroundColor && colourPattern.test(w.backgroundColor) ? w.backgroundColor : '#ffffff',
+    ...pageChrome(manifest, stack.at(-1)),
     brightness: 0,
-    pullDownRefresh: w.enablePullDownRefresh === true,
-    stack: manifest?.pages[0] ? [manifest.pages[0]] : [],
+    stack,
     sheet: null,
     closed: false,
     loadCount: 0,
@@ -93,6 +102,8 @@ export function createPhoneStore(options: {
   manifest: () => MiniAppManifest | undefined
   /** Called before the frame leaves its page (pageWillDisappear). */
   onLeave?: () => void
+  /** The app's page is shown again without loading (a web view closed): pageWillAppear. */
+  onReturn?: () => void
   /** The user moved in the wallet's chrome (back button, tab bar): the host's page stack should follow. */
   onUserNavigate?: (o: { kind: 'navigateBack' | 'switchTab'; page: string }) => void
 }): PhoneStore {
@@ -105,7 +116,8 @@ export function createPhoneStore(options: {
   const go = (stack: string[]) => {
     if (!stack.length) return
     options.onLeave?.()
-    set({ stack, title: null, loadCount: state.loadCount + 1 })
+    // every page opens with its own window values (app.json's `window` under the page's json)
+    set({ stack, title: null, ...pageChrome(options.manifest(), stack.at(-1)), loadCount: state.loadCount + 1 })
   }
   const closeSheet = (sheet: Sheet) => {
     if (state.sheet === sheet) set({ sheet: null })
@@ -229,7 +241,20 @@ export function createPhoneStore(options: {
         set({ sheet })
       }),
     openWebview: ({ url, style }) => {
-      const sheet: Sheet = { kind: 'webview', url, style, answer: () => closeSheet(sheet) }
+      // modal and slide: the wallet's web view covers the app's page (which stays loaded underneath), with the
+      // lifecycle of a navigation; external: the device's browser, the app is not left in the studio
+      const inWallet = style !== 'external'
+      if (inWallet) options.onLeave?.()
+      const sheet: Sheet = {
+        kind: 'webview',
+        url,
+        style,
+        answer: () => {
+          if (state.sheet !== sheet) return
+          closeSheet(sheet)
+          if (inWallet && !state.closed) options.onReturn?.()
+        },
+      }
       set({ sheet })
     },
     setTitle: (title) => set({ title }),
@@ -291,10 +316,10 @@ export function createPhoneStore(options: {
       if (payment?.getSnapshot().matches('processing')) payment.send({ type: 'payment.abort' })
     },
     reload: (manifest) => {
-      const fresh = initialPhoneState(manifest)
       // the page shown stays when the new app still has it (a file changed on disk)
       const keep = state.stack.filter((p) => manifest?.pages.includes(pagePath(p)))
-      set({ ...fresh, stack: keep.length ? keep : fresh.stack, loadCount: state.loadCount + 1 })
+      const fresh = keep.length ? initialPhoneState(manifest, keep) : initialPhoneState(manifest)
+      set({ ...fresh, loadCount: state.loadCount + 1 })
     },
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { MiniAppUser, PayAnswer } from '@/domain/miniapp-runtime.ts'
 import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.ts'
 import type { BridgeApi } from './api.ts'
-import { createBridgeHost, versionBelow, type BridgeLogEntry, type StudioControls, type StudioUi } from './host.ts'
+import { createBridgeHost, versionBelow, windowOf, type BridgeLogEntry, type StudioControls, type StudioUi } from './host.ts'
 import { installPp, type PpGlobal } from './pp-client.ts'
 
 /**
@@ -64,6 +64,8 @@ function setup(options: { manifest?: MiniAppManifest; controls?: Partial<StudioC
     nextPaymentOutcome: 'success',
     forced: {},
     network: 'online',
+    installedApps: [],
+    hasNewNotification: false,
     ...options.controls,
   }
   const ui = {
@@ -314,6 +316,65 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
     expect(b.ui.closeApp).not.toHaveBeenCalled()
     expect(b.log.length).toBe(before)
     b.host.dispose()
+  })
+
+  it("answers checkAppInstall and loadNotificationStatus from the tester's controls", async () => {
+    const b = setup({ controls: { installedApps: ['CakeShop://', 'jp.example.wallet'], hasNewNotification: true } })
+    await b.run('init')
+    const status = async (params: Record<string, unknown>) => (await b.run('checkAppInstall', params)).ok[0]
+    expect(await status({ scheme: 'cakeshop://' })).toEqual({ status: 'INSTALLED' })
+    expect(await status({ scheme: 'cakeshop' })).toEqual({ status: 'INSTALLED' })
+    expect(await status({ packageName: 'JP.example.wallet' })).toEqual({ status: 'INSTALLED' })
+    expect(await status({ packageName: 'jp.example.other' })).toEqual({ status: 'NOT_INSTALLED' })
+    expect(await b.code('checkAppInstall')).toBe('BAD_REQUEST_INSUFFICIENT_PARAMETER')
+    expect((await b.run('loadNotificationStatus')).ok[0]).toEqual({ hasNewNotification: true })
+    b.controls.hasNewNotification = false
+    b.controls.installedApps = []
+    expect((await b.run('loadNotificationStatus')).ok[0]).toEqual({ hasNewNotification: false })
+    expect(await status({ scheme: 'cakeshop://' })).toEqual({ status: 'NOT_INSTALLED' })
+  })
+
+  it("opens a web view only online; the top bar follows the shown page's own window", async () => {
+    const b = setup({
+      manifest: { ...baseManifest, window: { navigationStyle: 'default' }, pageWindows: { 'pages/cart': { navigationStyle: 'custom' } } },
+      controls: { network: 'offline' },
+    })
+    await b.run('init')
+    expect((await b.run('openWebview', { url: 'https://cakes.example/about', style: 'slide' })).fail[0]).toEqual({
+      errorCode: 'NOT_REACHABLE',
+      errorMessage: 'networking not reachable',
+    })
+    expect(b.ui.openWebview).not.toHaveBeenCalled()
+    b.controls.network = 'online'
+    await b.run('openWebview', { url: 'https://cakes.example/about', style: 'slide' })
+    expect(b.ui.openWebview).toHaveBeenCalledWith({ url: 'https://cakes.example/about', style: 'slide' })
+    expect((await b.run('getTopBarHeight')).ok[0]).toEqual({ height: 88, statusBarHeight: 44 })
+    await b.run('navigateTo', { url: 'pages/cart' })
+    expect((await b.run('getTopBarHeight')).ok[0]).toEqual({ height: 44, statusBarHeight: 44 })
+  })
+
+  it("windowOf: a page's own json overrides app.json's window value by value; malformed values fall back", () => {
+    const manifest: MiniAppManifest = {
+      ...baseManifest,
+      window: { navigationBarTitleText: 'Cakes', navigationBarBackgroundColor: '#ff0033', navigationBarTextStyle: 'white', enablePullDownRefresh: true },
+      pageWindows: {
+        'pages/cart': {
+          navigationBarTitleText: 'Cart',
+          navigationBarBackgroundColor: 'red',
+          navigationBarTextStyle: 'purple' as 'black',
+          enablePullDownRefresh: false,
+          backgroundColor: '#000',
+        },
+      },
+    }
+    expect(windowOf(manifest, 'pages/home')).toEqual(manifest.window)
+    expect(windowOf(manifest, '/pages/cart/?id=1')).toEqual({
+      navigationBarTitleText: 'Cart',
+      navigationBarBackgroundColor: '#ff0033',
+      navigationBarTextStyle: 'white',
+      enablePullDownRefresh: false,
+      backgroundColor: '#000',
+    })
   })
 
   it('tops up through the top-up screen and gets the balance and a JWS', async () => {

@@ -2,7 +2,14 @@ import QRCode from 'qrcode'
 import { compareVersions, featureMinVersions, minimumVersionOf, supportsFunction } from '@/domain/miniapp/versions.ts'
 import * as v from 'valibot'
 import { makePaymentParamsSchema, ppCallMessageSchema, ppFunctionNames, type MiniAppUser, type PpEvent, type PpFunctionName } from '@/domain/miniapp-runtime.ts'
-import { miniAppPermissions, type BridgeError, type BridgeErrorCode, type MiniAppManifest, type MiniAppPermission } from '@/domain/miniapp/types.ts'
+import {
+  miniAppPermissions,
+  type BridgeError,
+  type BridgeErrorCode,
+  type MiniAppManifest,
+  type MiniAppPermission,
+  type MiniAppWindow,
+} from '@/domain/miniapp/types.ts'
 import { httpBridgeApi, type BridgeApi } from './api.ts'
 
 /**
@@ -29,6 +36,10 @@ export interface StudioControls {
   nextPaymentOutcome: 'success' | 'cancel' | 'insufficient' | 'timeout' | 'server_error'
   forced: Partial<Record<string, BridgeErrorCode>>
   network: 'online' | 'offline' | 'slow'
+  /** Apps installed on the simulated phone (package names or URL schemes, as pp.checkAppInstall names them). */
+  installedApps: string[]
+  /** The app has an unread notification (the red dot on its entry): pp.loadNotificationStatus answers it. */
+  hasNewNotification: boolean
 }
 export interface StudioUi {
   consent(request: { permissions: MiniAppPermission[] }): Promise<{ granted: MiniAppPermission[] } | 'cancelled'>
@@ -67,10 +78,51 @@ export const versionBelow = (a: string, b: string) => compareVersions(a, b) < 0
 /** Colours the wallet accepts: `#rgb` or `#rrggbb` (anything else: the setter does nothing, spec §5). */
 export const isColour = (value: unknown): value is string => typeof value === 'string' && /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value)
 
+/** The well-formed values of a window (a malformed one does nothing: the page falls back to app.json's, spec §5). */
+function wellFormedWindow(w: Partial<Record<keyof MiniAppWindow, unknown>> | undefined): MiniAppWindow {
+  if (!w) return {}
+  const out: MiniAppWindow = {}
+  if (isColour(w.navigationBarBackgroundColor)) out.navigationBarBackgroundColor = w.navigationBarBackgroundColor
+  if (isColour(w.backgroundColor)) out.backgroundColor = w.backgroundColor
+  if (w.navigationBarTextStyle === 'white' || w.navigationBarTextStyle === 'black') out.navigationBarTextStyle = w.navigationBarTextStyle
+  if (w.navigationStyle === 'default' || w.navigationStyle === 'custom' || w.navigationStyle === 'none') out.navigationStyle = w.navigationStyle
+  if (typeof w.navigationBarTitleText === 'string') out.navigationBarTitleText = w.navigationBarTitleText
+  if (typeof w.enablePullDownRefresh === 'boolean') out.enablePullDownRefresh = w.enablePullDownRefresh
+  return out
+}
+
+/**
+ * The window a page is shown with (spec §3): app.json's `window`, each value overridden by the page's own json
+ * (`pages/home/home.json`, the manifest's `pageWindows`) when that value is well-formed, as the wallet does.
+ */
+export function windowOf(manifest: MiniAppManifest | undefined, page: string | undefined): MiniAppWindow {
+  const folder = (page ?? '').split('?', 1)[0]!.replace(/^\/+|\/+$/g, '')
+  return { ...wellFormedWindow(manifest?.window), ...wellFormedWindow(manifest?.pageWindows?.[folder]) }
+}
+
+/** `cakeshop://`, `CakeShop:` and `cakeshop` name the same app; package names compare without case. */
+const appKey = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/:(\/\/)?$/, '')
+
 const lifecycleRegistrations = new Set<string>(['pageWillAppear', 'pageWillDisappear'])
 const eventRegistrations = new Set<string>(['pageWillAppear', 'pageWillDisappear', 'detectShakeMotion'])
 /** What needs the network: offline they fail NOT_REACHABLE. */
-const networked = new Set<string>(['getUAID', 'getUserProfile', 'getKycInformation', 'getBalance', 'makePayment', 'topup', 'request', 'loadNotificationStatus'])
+const networked = new Set<string>([
+  'getUAID',
+  'getUserProfile',
+  'getKycInformation',
+  'getBalance',
+  'makePayment',
+  'topup',
+  'request',
+  'loadNotificationStatus',
+  'openWebview',
+])
+/** Networked, but not delayed by the slow network: the request and the web page are slow themselves. */
+const slowOnTheirOwn = new Set<string>(['request', 'openWebview'])
 
 const topupAmounts = [1_000, 3_000, 5_000, 10_000]
 const slowDelayMs = 2_000
@@ -317,7 +369,7 @@ export function createBridgeHost(o: {
       return {}
     },
     async loadNotificationStatus() {
-      return { hasNewNotification: false }
+      return { hasNewNotification: o.controls().hasNewNotification === true }
     },
     async showUpdateWarning(p) {
       return { userAction: await ui.showUpdateWarning({ isMandatory: p.isMandatory === true }) }
@@ -457,7 +509,8 @@ export function createBridgeHost(o: {
     async checkAppInstall(p) {
       const target = typeof p.packageName === 'string' ? p.packageName : typeof p.scheme === 'string' ? p.scheme : typeof p.appId === 'string' ? p.appId : ''
       if (!target) failWith('BAD_REQUEST_INSUFFICIENT_PARAMETER', 'packageName or scheme is required')
-      return { status: 'NOT_INSTALLED' }
+      const installed = (o.controls().installedApps ?? []).map(appKey).filter(Boolean)
+      return { status: installed.includes(appKey(target)) ? 'INSTALLED' : 'NOT_INSTALLED' }
     },
     async registerAppLaunchOptions(p) {
       const text = typeof p.text === 'string' ? p.text : undefined
@@ -488,7 +541,7 @@ export function createBridgeHost(o: {
       return undefined
     },
     async getTopBarHeight() {
-      const style = manifest.window?.navigationStyle ?? 'default'
+      const style = windowOf(manifest, stack[stack.length - 1] ?? entry).navigationStyle ?? 'default'
       return { height: style === 'default' ? statusBarHeight + navigationBarHeight : statusBarHeight, statusBarHeight }
     },
     async setNavigationBarBackgroundColor(p) {
@@ -529,7 +582,7 @@ export function createBridgeHost(o: {
       if (!supportsFunction(controls.appVersion, name)) failWith('UNKNOWN', `pp.${name} needs app version ${minimumVersionOf(name)} or later`)
       if (networked.has(name)) {
         if (controls.network === 'offline') failWith('NOT_REACHABLE', 'networking not reachable')
-        if (controls.network === 'slow' && name !== 'request') await sleep(slowDelayMs)
+        if (controls.network === 'slow' && !slowOnTheirOwn.has(name)) await sleep(slowDelayMs)
       }
       if (eventRegistrations.has(name)) {
         const event: PpEvent = name === 'detectShakeMotion' ? 'shake' : name === 'pageWillAppear' ? 'pageWillAppear' : 'pageWillDisappear'

@@ -12,7 +12,7 @@ import '../catalog.ts'
 /**
  * The tester's controls (issue 21): the test user signed in to the wallet, the wallet app version (spec §9: 2.31.0 to
  * 2.42.0), the next payment's outcome, a §8 code forced on the next call of a bridge function, the wallet's language,
- * the network, and resetting the consent.
+ * the network, the apps installed on the simulated phone and its unread notification, and resetting the consent.
  */
 
 export const walletVersions = ['2.31.0', '2.32.0', '2.33.0', '2.34.0', '2.35.0', '2.36.0', '2.37.0', '2.38.0', '2.39.0', '2.40.0', '2.41.0', '2.42.0'] as const
@@ -31,6 +31,18 @@ const networks: Record<StudioControls['network'], MessageDescriptor> = {
   online: msg`Online`,
   offline: msg`Offline`,
   slow: msg`Slow network`,
+}
+
+/** The installed apps' list as typed: one name a line, blanks and repeats left out. */
+export function installedNames(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\n,]/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ]
 }
 
 export function userLabel(user: StudioTestUser): string {
@@ -56,6 +68,8 @@ export function TesterControls({
   const [forceCode, setForceCode] = useState<BridgeErrorCode>('SERVER_ERROR')
   const set = (patch: Partial<StudioControls>) => onChange({ ...controls, ...patch })
   const forced = Object.entries(controls.forced).filter((entry): entry is [string, BridgeErrorCode] => !!entry[1])
+  // the list as typed (blank lines kept while typing); the controls get the names in it
+  const [installedText, setInstalledText] = useState(() => controls.installedApps.join('\n'))
 
   return (
     <section className="studio-panel studio-controls" aria-labelledby={`${id}-title`}>
@@ -112,6 +126,29 @@ export function TesterControls({
           </select>
         </label>
       </div>
+      <fieldset className="studio-controls__phone">
+        <legend>{t`The simulated phone`}</legend>
+        <label className="studio-control">
+          <span>{t`Installed apps`}</span>
+          <textarea
+            rows={3}
+            value={installedText}
+            placeholder={'cakeshop://\ncom.example.app'}
+            aria-describedby={`${id}-installed-help`}
+            onChange={(e) => {
+              setInstalledText(e.target.value)
+              set({ installedApps: installedNames(e.target.value) })
+            }}
+          />
+        </label>
+        <p id={`${id}-installed-help`} className="studio-control__help">
+          <Trans>One package name or URL scheme a line: pp.checkAppInstall answers INSTALLED for these, NOT_INSTALLED for any other.</Trans>
+        </p>
+        <label className="studio-control studio-control--check">
+          <input type="checkbox" checked={controls.hasNewNotification} onChange={(e) => set({ hasNewNotification: e.target.checked })} />
+          <span>{t`Unread notification (pp.loadNotificationStatus)`}</span>
+        </label>
+      </fieldset>
       <fieldset className="studio-controls__force">
         <legend>{t`Force an error on the next call`}</legend>
         <label className="studio-control">

@@ -4,9 +4,10 @@ import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.
 import { Button } from '@/web/ui/button.tsx'
 import { Icon } from '@/web/ui/icons.tsx'
 import { PhoneFrame } from '@/web/ui/phone-frame.tsx'
+import { windowOf } from '../bridge/host.ts'
 import { pagePath, pageUrl, type PhoneStore } from '../phone-store.ts'
 import '../catalog.ts'
-import { ConsentSheet, DialogSheet, PaymentSheet, permissionNames, TopupSheet } from './sheets.tsx'
+import { ConsentSheet, DialogSheet, PaymentSheet, permissionNames, TopupSheet, WebviewScreen } from './sheets.tsx'
 
 /**
  * The wallet around a mini app (spec §2 navigation bar and menu, §3 window and tabBar): the navigation bar (back,
@@ -28,9 +29,11 @@ export interface PhoneProps {
   granted: MiniAppPermission[] | undefined
   onRevoke: (permission: MiniAppPermission) => void
   onClearAuthorisation: () => void
+  /** The tester's "unread notification" (what pp.loadNotificationStatus answers): a red dot and an entry in the centre. */
+  hasNewNotification?: boolean
 }
 
-export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, granted, onRevoke, onClearAuthorisation }: PhoneProps) {
+export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, granted, onRevoke, onClearAuthorisation, hasNewNotification }: PhoneProps) {
   const { t, i18n } = useLingui()
   const state = useSyncExternalStore(store.subscribe, store.get, store.get)
   const [panel, setPanel] = useState<MenuPanel>(null)
@@ -45,7 +48,8 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
   const page = state.stack.at(-1) ?? manifest.pages[0] ?? ''
   const tabs = manifest.tabBar?.list ?? []
   const onTab = tabs.some((tab) => tab.pagePath === pagePath(page))
-  const title = state.title ?? manifest.window?.navigationBarTitleText ?? manifest.appName
+  // pp.setTitle, else the page's own json, else app.json's window, else the app's name
+  const title = state.title ?? windowOf(manifest, page).navigationBarTitleText ?? manifest.appName
   const barStyle = {
     background: state.navigationStyle === 'default' ? state.navigationBarBackgroundColor : 'transparent',
     color: state.navigationBarTextStyle === 'white' ? '#fff' : '#111',
@@ -95,10 +99,16 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
                   </h2>
                 )}
                 <div className="studio-nav__capsule">
-                  <button type="button" className="studio-nav__icon" onClick={() => setPanel('notifications')} aria-label={t`Notification centre`}>
+                  <button
+                    type="button"
+                    className="studio-nav__icon studio-nav__bell"
+                    onClick={() => setPanel('notifications')}
+                    aria-label={hasNewNotification ? t`Notification centre (unread)` : t`Notification centre`}
+                  >
                     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                       <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20h4" fill="none" stroke="currentColor" strokeWidth="2" />
                     </svg>
+                    {hasNewNotification && <span className="studio-nav__dot" aria-hidden="true" data-testid="notification-dot" />}
                   </button>
                   <button type="button" className="studio-nav__icon" onClick={() => setPanel('menu')} aria-label={t`Menu`} aria-haspopup="dialog">
                     <span aria-hidden="true">•••</span>
@@ -181,9 +191,7 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
               </div>
               <div className="studio-sheet__body">
                 {panel === 'notifications' && (
-                  <p>
-                    <Trans>No notifications.</Trans>
-                  </p>
+                  <p>{hasNewNotification ? <Trans>{manifest.appName} has a new notification.</Trans> : <Trans>No notifications.</Trans>}</p>
                 )}
                 {panel === 'menu' && (
                   <>
@@ -266,10 +274,12 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
           {state.sheet?.kind === 'consent' && <ConsentSheet key={state.sheet.actor.id} sheet={state.sheet} />}
           {state.sheet?.kind === 'payment' && <PaymentSheet key={state.sheet.actor.id} sheet={state.sheet} appIcon={asset(manifest.icon)} />}
           {state.sheet?.kind === 'topup' && <TopupSheet key={state.sheet.actor.id} sheet={state.sheet} />}
+          {state.sheet?.kind === 'webview' && state.sheet.style !== 'external' && <WebviewScreen key={state.sheet.url} sheet={state.sheet} />}
           {state.sheet &&
-            (state.sheet.kind === 'alert' || state.sheet.kind === 'errorSheet' || state.sheet.kind === 'updateWarning' || state.sheet.kind === 'webview') && (
-              <DialogSheet sheet={state.sheet} />
-            )}
+            (state.sheet.kind === 'alert' ||
+              state.sheet.kind === 'errorSheet' ||
+              state.sheet.kind === 'updateWarning' ||
+              (state.sheet.kind === 'webview' && state.sheet.style === 'external')) && <DialogSheet sheet={state.sheet} />}
         </div>
         {state.brightness > 0 && (
           <p className="studio-phone__badge" data-testid="brightness-badge">

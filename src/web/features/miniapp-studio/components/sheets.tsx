@@ -305,14 +305,11 @@ export function DialogSheet({ sheet }: { sheet: Extract<Sheet, { kind: 'alert' |
         </div>
       </SheetFrame>
     )
+  // style external: the device's browser opens the address (modal and slide: WebviewScreen, in the wallet)
   return (
-    <SheetFrame kind="webview" title={sheet.style === 'external' ? t`Opens in the browser` : t`Web page`} onClose={sheet.answer} closeLabel={t`Close`}>
+    <SheetFrame kind="webview" title={t`Opens in the browser`} onClose={sheet.answer} closeLabel={t`Close`}>
       <p>
-        {sheet.style === 'external' ? (
-          <Trans>On a phone this address opens in the device's browser:</Trans>
-        ) : (
-          <Trans>On a phone this address opens in the wallet's web view ({sheet.style}):</Trans>
-        )}
+        <Trans>On a phone this address opens in the device's browser:</Trans>
       </p>
       <p className="studio-sheet__url">
         <a href={sheet.url} target="_blank" rel="noreferrer noopener">
@@ -320,5 +317,59 @@ export function DialogSheet({ sheet }: { sheet: Extract<Sheet, { kind: 'alert' |
         </a>
       </p>
     </SheetFrame>
+  )
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
+
+/**
+ * pp.openWebview with style modal or slide: the wallet's web view over the app's page, with its own navigation bar
+ * (back and close both return to the mini app). The page runs in an iframe sandboxed without allow-same-origin
+ * (an opaque origin: it can reach nothing of the portal) and is sent no referrer.
+ */
+export function WebviewScreen({ sheet }: { sheet: Extract<Sheet, { kind: 'webview' }> }) {
+  const { t } = useLingui()
+  const titleId = useId()
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => ref.current?.focus(), [])
+  const host = hostOf(sheet.url)
+  return (
+    <div
+      className={`studio-webview studio-webview--${sheet.style}`}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-sheet="webview"
+      ref={ref}
+      tabIndex={-1}
+    >
+      <header className="studio-nav studio-webview__bar">
+        <button type="button" className="studio-nav__icon" onClick={sheet.answer} aria-label={t`Back to the mini app`}>
+          <span aria-hidden="true">‹</span>
+        </button>
+        <h3 id={titleId} className="studio-nav__title">
+          {host}
+        </h3>
+        <button type="button" className="studio-nav__icon" onClick={sheet.answer} aria-label={t`Close the web page`}>
+          <Icon name="close" size={18} />
+        </button>
+      </header>
+      {/* the host lets only whitelisted https addresses through; nothing else is ever framed */}
+      {sheet.url.startsWith('https://') && (
+        <iframe
+          className="studio-webview__frame"
+          title={t`Web page ${host}`}
+          src={sheet.url}
+          sandbox="allow-scripts allow-forms"
+          referrerPolicy="no-referrer"
+        />
+      )}
+    </div>
   )
 }

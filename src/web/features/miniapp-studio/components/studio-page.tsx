@@ -217,6 +217,8 @@ function StudioRun({
     nextPaymentOutcome: 'success',
     forced: {},
     network: 'online',
+    installedApps: [],
+    hasNewNotification: false,
   })
   const userId = controls.userId || users?.[0]?.userId || ''
   const latest = useRef({ controls, userId })
@@ -232,6 +234,8 @@ function StudioRun({
       createPhoneStore({
         manifest: () => manifestRef.current,
         onLeave: () => hostRef.current?.emit('pageWillDisappear'),
+        // a web view closed over the page, which stayed loaded: it appears again
+        onReturn: () => hostRef.current?.emit('pageWillAppear', { page: pagePath(store.get().stack.at(-1) ?? '') }),
         // the user's own back and tab presses: the host keeps its page stack in step with the phone's
         onUserNavigate: (o) => hostRef.current?.userNavigate(o),
       }),
@@ -306,6 +310,7 @@ function StudioRun({
           granted={granted}
           onRevoke={(p) => setConsent((granted ?? []).filter((g) => g !== p))}
           onClearAuthorisation={() => setConsent(undefined)}
+          hasNewNotification={controls.hasNewNotification}
         />
       </div>
       <div className="studio__side">

@@ -39,19 +39,21 @@ const manifest: MiniAppManifest = {
   },
 }
 
-function renderPhone(options: { granted?: MiniAppPermission[] } = {}) {
+function renderPhone(options: { granted?: MiniAppPermission[]; manifest?: MiniAppManifest; hasNewNotification?: boolean } = {}) {
+  const app = options.manifest ?? manifest
   const onEvent = vi.fn()
   const onLeave = vi.fn()
+  const onReturn = vi.fn()
   const onRevoke = vi.fn()
   const onClear = vi.fn()
   const onUserNavigate = vi.fn()
-  const store = createPhoneStore({ manifest: () => manifest, onLeave, onUserNavigate })
+  const store = createPhoneStore({ manifest: () => app, onLeave, onReturn, onUserNavigate })
   function Harness() {
     const frameRef = useRef<HTMLIFrameElement | null>(null)
     return (
       <Phone
         appId="example"
-        manifest={manifest}
+        manifest={app}
         store={store}
         frameRef={frameRef}
         onPageLoad={() => {}}
@@ -59,6 +61,7 @@ function renderPhone(options: { granted?: MiniAppPermission[] } = {}) {
         granted={options.granted}
         onRevoke={onRevoke}
         onClearAuthorisation={onClear}
+        hasNewNotification={options.hasNewNotification}
       />
     )
   }
@@ -69,7 +72,7 @@ function renderPhone(options: { granted?: MiniAppPermission[] } = {}) {
     </I18nProvider>,
   )
   const phone = screen.getByRole('region', { name: 'Mini app phone' })
-  return { store, onEvent, onLeave, onUserNavigate, onRevoke, onClear, phone, user: userEvent.setup() }
+  return { store, onEvent, onLeave, onReturn, onUserNavigate, onRevoke, onClear, phone, user: userEvent.setup() }
 }
 
 const frameOf = (phone: HTMLElement) => phone.querySelector('iframe')!
@@ -154,6 +157,71 @@ describe('the phone', () => {
     expect(onRevoke).toHaveBeenCalledWith('mini_app_payment_balance')
     await user.click(within(phone).getByRole('button', { name: 'Clear authorisation data' }))
     expect(onClear).toHaveBeenCalled()
+  })
+
+  it("shows each page under its own json's window values over app.json's; malformed ones fall back", async () => {
+    const { store, phone, user } = renderPhone({
+      manifest: {
+        ...manifest,
+        pageWindows: {
+          'pages/detail': { navigationBarTitleText: 'Detail', navigationBarBackgroundColor: '#003366', backgroundColor: 'pink', enablePullDownRefresh: false },
+          'pages/menu': { navigationStyle: 'custom', navigationBarTextStyle: 'black' },
+        },
+      },
+    })
+    const nav = () => within(phone).getByTestId('studio-nav')
+    const screenOf = () => phone.querySelector<HTMLElement>('.studio-phone__screen')!
+    act(() => store.ui.navigate({ kind: 'navigateTo', page: 'pages/detail', query: 'id=3' }))
+    expect(within(phone).getByTestId('studio-title').textContent).toBe('Detail')
+    expect(nav().style.background).toBe('rgb(0, 51, 102)')
+    expect(nav().style.color).toBe('rgb(255, 255, 255)') // app.json's text style stays
+    expect(screenOf().style.background).toBe('rgb(250, 250, 250)') // 'pink' is malformed: app.json's colour
+    expect(within(phone).queryByRole('button', { name: 'Pull down to refresh' })).toBeNull()
+    // pp.setTitle still wins on the page, until the next page
+    act(() => store.ui.setTitle('Strawberry'))
+    expect(within(phone).getByTestId('studio-title').textContent).toBe('Strawberry')
+    await user.click(within(phone).getByRole('button', { name: 'Back' }))
+    expect(within(phone).getByTestId('studio-title').textContent).toBe('Cakes')
+    expect(nav().style.background).toBe('rgb(255, 0, 51)')
+    expect(within(phone).getByRole('button', { name: 'Pull down to refresh' })).toBeTruthy()
+    await user.click(within(phone).getByRole('button', { name: 'Menu list' }))
+    expect(within(phone).queryByTestId('studio-title')).toBeNull() // custom: the page draws its own bar
+    expect(nav().style.color).toBe('rgb(17, 17, 17)')
+  })
+
+  it('pp.openWebview opens the page in a sandboxed web view over the app; back and close return with the lifecycle events', async () => {
+    const { store, phone, user, onLeave, onReturn } = renderPhone()
+    act(() => store.ui.openWebview({ url: 'https://cakes.example/about?x=1', style: 'modal' }))
+    expect(onLeave).toHaveBeenCalledTimes(1)
+    const view = within(phone).getByRole('dialog', { name: 'cakes.example' })
+    const page = within(view).getByTitle('Web page cakes.example')
+    expect(page.getAttribute('src')).toBe('https://cakes.example/about?x=1')
+    expect(page.getAttribute('sandbox')).toBe('allow-scripts allow-forms')
+    expect(page.getAttribute('referrerpolicy')).toBe('no-referrer')
+    // the app's page stays loaded underneath
+    expect(within(phone).getByTitle('Mini app page pages/home').getAttribute('src')).toBe('/miniapp-run/example/pages/home/home.html')
+    await user.click(within(view).getByRole('button', { name: 'Close the web page' }))
+    expect(within(phone).queryByRole('dialog')).toBeNull()
+    expect(onReturn).toHaveBeenCalledTimes(1)
+    act(() => store.ui.openWebview({ url: 'https://cakes.example/', style: 'slide' }))
+    await user.click(within(phone).getByRole('button', { name: 'Back to the mini app' }))
+    expect(within(phone).queryByTitle('Web page cakes.example')).toBeNull()
+    expect(onLeave).toHaveBeenCalledTimes(2)
+    expect(onReturn).toHaveBeenCalledTimes(2)
+    // external: the device's browser; the app is not left
+    act(() => store.ui.openWebview({ url: 'https://cakes.example/', style: 'external' }))
+    expect(within(phone).queryByTitle('Web page cakes.example')).toBeNull()
+    expect(within(phone).getByRole('link', { name: 'https://cakes.example/' })).toBeTruthy()
+    await user.click(within(phone).getByRole('button', { name: 'Close' }))
+    expect(onLeave).toHaveBeenCalledTimes(2)
+    expect(onReturn).toHaveBeenCalledTimes(2)
+  })
+
+  it("shows the tester's unread notification as a red dot and in the notification centre", async () => {
+    const { phone, user } = renderPhone({ hasNewNotification: true })
+    expect(within(phone).getByTestId('notification-dot')).toBeTruthy()
+    await user.click(within(phone).getByRole('button', { name: 'Notification centre (unread)' }))
+    expect(within(phone).getByRole('dialog', { name: 'Menu' }).textContent).toContain('Cake shop has a new notification.')
   })
 
   it("pp.openAppSettings opens the menu's settings with the granted scopes", async () => {
@@ -274,7 +342,7 @@ describe("the wallet's screens", () => {
 describe('panels', () => {
   const i18n = setupI18n({ locale: 'en', messages: { en: {} } })
 
-  it("tester's controls: version, outcome, forcing a §8 code on a function, reset consent", async () => {
+  it("tester's controls: version, outcome, forcing a §8 code on a function, installed apps, notification, reset consent", async () => {
     const user = userEvent.setup()
     const onReset = vi.fn()
     const seen: StudioControls[] = []
@@ -286,6 +354,8 @@ describe('panels', () => {
         nextPaymentOutcome: 'success',
         forced: {},
         network: 'online',
+        installedApps: [],
+        hasNewNotification: false,
       })
       return (
         <TesterControls
@@ -321,6 +391,10 @@ describe('panels', () => {
       network: 'offline',
       forced: { getBalance: 'INSUFFICIENT_SCOPE' },
     })
+    await user.type(screen.getByLabelText('Installed apps'), ' CakeShop:// {Enter}{Enter}jp.example.wallet')
+    await user.click(screen.getByLabelText('Unread notification (pp.loadNotificationStatus)'))
+    expect(seen.at(-1)).toMatchObject({ installedApps: ['CakeShop://', 'jp.example.wallet'], hasNewNotification: true })
+    expect((screen.getByLabelText('Installed apps') as HTMLTextAreaElement).value).toBe(' CakeShop:// \n\njp.example.wallet')
     await user.click(screen.getByRole('button', { name: 'Remove the forced error of pp.getBalance' }))
     expect(seen.at(-1)!.forced).toEqual({})
     await user.click(screen.getByRole('button', { name: 'Reset consent' }))
