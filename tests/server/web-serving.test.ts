@@ -40,6 +40,13 @@ describe('web serving', () => {
     expect(html).toContain('<footer')
   })
 
+  it('renders the mini-app studio with its loader buttons disabled until the page runs (a click before hydration would be lost)', async () => {
+    const { status, html } = await page('/miniapp/studio', { cookie: 'lang=en' })
+    expect(status).toBe(200)
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Run the example app<\/button>/)
+    expect(html).toMatch(/<input[^>]*aria-label="Pick a mini-app folder"[^>]*disabled=""/)
+  })
+
   it('sends the page compressed when the browser accepts it', async () => {
     const res = await t.app.request('/products/docs/webpayment', { headers: { 'accept-encoding': 'gzip' } })
     expect(res.status).toBe(200)

@@ -6,6 +6,7 @@ import { validateMiniApp } from '@/domain/miniapp/validate.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { Button } from '@/web/ui/button.tsx'
+import { useHydrated } from '@/web/ui/use-hydrated.ts'
 import {
   droppedEntries,
   exampleAppId,
@@ -131,13 +132,15 @@ function AppLoader({
   const { t } = useLingui()
   const id = useId()
   const [over, setOver] = useState(false)
+  // the server renders these buttons; a click before the page runs would be lost, so they wait for hydration
+  const ready = useHydrated() && !busy
   return (
     <section className="studio-panel studio-loader" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="studio-panel__title">
         <Trans>Load a mini app</Trans>
       </h2>
       <div className="studio-loader__row">
-        <Button variant={appId === exampleAppId ? 'secondary' : 'primary'} onClick={onExample} disabled={busy}>
+        <Button variant={appId === exampleAppId ? 'secondary' : 'primary'} onClick={onExample} disabled={!ready}>
           <Trans>Run the example app</Trans>
         </Button>
         <label className="ui-button ui-button--secondary ui-button--medium studio-loader__pick">
@@ -149,7 +152,7 @@ function AppLoader({
             multiple
             className="studio-loader__input"
             aria-label={t`Pick a mini-app folder`}
-            disabled={busy}
+            disabled={!ready}
             onChange={(e) => {
               if (e.target.files) void filesOf(pickedEntries(e.target.files)).then(onFiles)
               e.target.value = ''
