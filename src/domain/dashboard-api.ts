@@ -13,7 +13,7 @@ const typed = (text: string) => normalizeTyped(text)
 /** Header naming the merchant a call acts for (spec §6): the test merchant id in test mode, the live one in live mode. */
 export const assumeMerchantHeader = 'X-ASSUME-MERCHANT'
 
-const boolString = v.pipe(
+export const boolString = v.pipe(
   v.picklist(['true', 'false']),
   v.transform((s) => s === 'true'),
 )
