@@ -42,6 +42,7 @@ export const testUserSchema = v.object({
   last_top_up_month: v.nullable(v.string()),
 })
 export const testUserParams = v.object({ testUserId: v.pipe(v.string(), v.regex(/^tu_[A-Za-z0-9_-]{1,32}$/)) })
+export type TestUser = v.InferOutput<typeof testUserSchema>
 export const merchantTopUpData = v.object({
   merchant_id: v.string(),
   month: v.string(),
