@@ -8,7 +8,7 @@ import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { uiHead } from '@/web/lib/head.ts'
 
 const searchSchema = v.object({
-  flow: v.optional(v.fallback(v.picklist(['qr', 'directDebit']), 'qr'), 'qr'),
+  flow: v.optional(v.fallback(v.picklist(['qr', 'directDebit', 'cashback']), 'qr'), 'qr'),
   // kept when the address follows the tab: the browser tests' short refund delay (cake-shop.tsx testDelays)
   demoDelays: v.optional(v.string()),
 })
