@@ -3,17 +3,22 @@ import { checkoutQrMachine, type CheckoutQrContext } from './checkout-qr.machine
 import { observeAlert } from './checkout.ts'
 
 export const demoCodeUrl = 'http://127.0.0.1:4406/cashier?code=https%3A%2F%2Fqr.sandbox%2Fcode-1'
+/** Cashback: the consent page the frame opens, and the frame's return to the shop's loading page (with or without a token). */
+export const demoConsentUrl = 'http://127.0.0.1:4406/sandbox/authorize/session-1'
+export const cashbackReturnWithToken = 'http://127.0.0.1:4406/demo/checkout/loading?responseToken=eyJhbGciOiJIUzI1NiJ9.e30.sig'
+export const cashbackReturnWithoutToken = 'http://127.0.0.1:4406/demo/checkout/loading'
 
 /**
  * The QR checkout as its model-based test and `npm run qa:paths checkout-qr` walk it, with the real waits
  * (45 s for an alert, 30 s to the refund, 1/2/4 s between refund retries). What can happen next depends on the state, the kind of
- * checkout, whether a cake is picked, the failed looks in a row and the alert shown; the url does not.
+ * checkout, whether a cake is picked, the failed looks in a row, the alert shown and whose cancel is under way; the url
+ * and the response token do not.
  */
 export const checkoutQrModel = {
   machine: checkoutQrMachine,
   inputs: [
     { name: 'QR checkout', label: 'Open the cake shop (QR code payment)', input: { kind: 'qr' as const } },
-    { name: 'cashback', label: 'Open the cake shop in its cashback mode', input: { kind: 'cashback' as const } },
+    { name: 'cashback', label: 'Open the cake shop on its Cashback tab', input: { kind: 'cashback' as const } },
   ],
   serializeState: (s: AnyMachineSnapshot) => {
     const c = s.context as CheckoutQrContext
@@ -25,8 +30,8 @@ export const checkoutQrModel = {
   },
   labels: {
     'checkout.submit': 'Press Checkout',
-    'frame.completed': 'The test user confirms the cashback on the wallet page in the frame',
-    'checkout.restart': 'Press "Back to the shop"',
+    'checkout.cancel': 'Press Cancel beside the QR code',
+    'checkout.restart': 'Press "Back to the shop" (or "Shop again" after a cashback)',
     'alert.close': 'Close the alert',
   },
   events: [
@@ -34,7 +39,7 @@ export const checkoutQrModel = {
     {
       type: 'xstate.done.actor.createCheckout',
       output: { url: demoCodeUrl, merchantPaymentId: 'DEVELOPER-PANEL-DEMO-0001' },
-      label: 'The server creates the code (POST /v1/codes answers data.url)',
+      label: 'The server creates the code (POST /v1/codes answers data.url), or for cashback answers the consent page',
     },
     {
       type: 'xstate.done.actor.createCheckout',
@@ -42,6 +47,14 @@ export const checkoutQrModel = {
       label: 'The server answers without a url',
     },
     { type: 'xstate.error.actor.createCheckout', error: new Error('503'), label: 'The creation fails (stop the sandbox)' },
+    {
+      type: 'frame.navigated',
+      location: cashbackReturnWithToken,
+      label: 'The test user allows cashback in the frame: it comes back to the loading page with a token',
+    },
+    { type: 'frame.navigated', location: cashbackReturnWithoutToken, label: 'The frame comes back to the loading page without a token' },
+    { type: 'xstate.done.actor.giveCashback', label: 'The server gives the cashback (POST /v1/demos/cashback)' },
+    { type: 'xstate.error.actor.giveCashback', error: new Error('refused'), label: 'The cashback is refused (the consent was declined)' },
     { type: 'xstate.done.actor.poll', output: { outcome: 'paid' }, label: 'The test user pays (the payment is COMPLETED)' },
     { type: 'xstate.done.actor.poll', output: { outcome: 'timedOut' }, label: 'Nobody pays within 5 minutes' },
     { type: 'xstate.done.actor.poll', output: { outcome: 'closed' }, label: 'The payment expires or fails' },

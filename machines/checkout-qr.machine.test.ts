@@ -2,8 +2,14 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import { testMachinePaths } from '../tests/support/model-based.ts'
 import { checkoutAlerts } from '../src/domain/checkout-demo.ts'
-import { checkoutQrMachine, type CheckoutQrContext, type CreateCheckoutInput, type CreateCheckoutOutput } from './checkout-qr.machine.ts'
-import { checkoutQrModel, demoCodeUrl } from './checkout-qr.machine.model.ts'
+import {
+  checkoutQrMachine,
+  type CheckoutQrContext,
+  type CreateCheckoutInput,
+  type CreateCheckoutOutput,
+  type GiveCashbackInput,
+} from './checkout-qr.machine.ts'
+import { cashbackReturnWithToken, cashbackReturnWithoutToken, checkoutQrModel, demoCodeUrl } from './checkout-qr.machine.model.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
 import { advance, expectNoFifthTry, expectRetriedAfter1s2s4s, failingFirst, gapsOf, onFakeClock, recordedRequest } from '../tests/support/checkout-clock.ts'
 
@@ -45,9 +51,19 @@ testMachinePaths('checkoutQr', {
       if (outcome === 'paid') expect(actual.matches('paid')).toBe(true)
       else expect([at(actual), c.cancelAlert]).toEqual(['"cancelling"', outcome === 'gaveUp' ? 'UNKNOWN_ERROR' : 'TIMED_OUT'])
     }
-    if (type.endsWith('.actor.cancelCode')) expect([at(actual), c.alert, c.url]).toEqual(['{"input":"alerting"}', b.cancelAlert, null])
+    // issue 20: Cancel beside the code cancels it; the user's failed cancel says it could not be confirmed
+    if (type === 'checkout.cancel') expect([at(actual), c.cancelAlert]).toEqual(['"cancelling"', 'CHECKOUT_CANCELED'])
+    if (type === 'xstate.done.actor.cancelCode') expect([at(actual), c.alert, c.url]).toEqual(['{"input":"alerting"}', b.cancelAlert, null])
+    if (type === 'xstate.error.actor.cancelCode')
+      expect([at(actual), c.alert, c.url]).toEqual(['{"input":"alerting"}', b.cancelAlert === 'CHECKOUT_CANCELED' ? 'CANCEL_UNCONFIRMED' : b.cancelAlert, null])
     if (type.startsWith('xstate.after.alertDisplay') || type === 'alert.close') expect([at(actual), c.alert]).toEqual(['{"input":"quiet"}', null])
-    if (type === 'frame.completed') expect(actual.matches('paid')).toBe(true)
+    // spec §4 cashback through showIFrame: the consent's token gives the cashback; no token starts over; §8 outcomes
+    if (type === 'frame.navigated') {
+      if (step.event.location === cashbackReturnWithToken) expect([at(actual), c.responseToken]).toEqual(['"givingCashback"', 'eyJhbGciOiJIUzI1NiJ9.e30.sig'])
+      else expect([at(actual), c.alert, c.url]).toEqual(['{"input":"alerting"}', 'RESPONSE_TOKEN_MISSING', null])
+    }
+    if (type === 'xstate.done.actor.giveCashback') expect([at(actual), c.kind, c.alert]).toEqual(['"paid"', 'cashback', null])
+    if (type === 'xstate.error.actor.giveCashback') expect([at(actual), c.alert, c.responseToken]).toEqual(['{"input":"alerting"}', 'CASHBACK_FAILED', null])
     if (type === 'checkout.restart') {
       if (before!.matches('paid') && b.kind === 'qr')
         expect(at(actual)).toBe('"paid"') // the refund comes first
@@ -105,7 +121,7 @@ describe('QR checkout', () => {
 
 describe('QR checkout timing with the real wait for the payment (spec §4, §8, §9)', () => {
   /** The QR checkout with its real `checkoutPoll` child; the requests are recorded fakes. */
-  function shop(opts: { kind?: 'qr' | 'cashback'; status: (look: number) => string; refundFailures?: number; cancelFails?: boolean }) {
+  function shop(opts: { kind?: 'qr' | 'cashback'; status: (look: number) => string; refundFailures?: number; cancelFails?: boolean; cashbackFails?: boolean }) {
     const looks = recordedRequest<{ merchantPaymentId: string }, { status: string }>((n) => {
       const status = opts.status(n)
       if (status === 'NETWORK') throw new Error('network')
@@ -115,6 +131,9 @@ describe('QR checkout timing with the real wait for the payment (spec §4, §8, 
       if (opts.cancelFails) throw new Error('network')
     })
     const refunds = recordedRequest<{ merchantPaymentId: string; amount: number }, void>(failingFirst(opts.refundFailures ?? 0))
+    const cashbacks = recordedRequest<GiveCashbackInput, void>(() => {
+      if (opts.cashbackFails) throw new Error('refused')
+    })
     const actor = createActor(
       checkoutQrMachine.provide({
         actors: {
@@ -125,6 +144,7 @@ describe('QR checkout timing with the real wait for the payment (spec §4, §8, 
           checkoutPoll: checkoutPollMachine.provide({ actors: { getPaymentStatus: looks.actor } }),
           cancelCode: cancels.actor,
           refundPayment: refunds.actor,
+          giveCashback: cashbacks.actor,
         },
       }),
       { input: { kind: opts.kind ?? 'qr' } },
@@ -132,7 +152,7 @@ describe('QR checkout timing with the real wait for the payment (spec §4, §8, 
     actor.send({ type: 'cake.pick', cake: 'chocolate' })
     actor.send({ type: 'checkout.submit' })
     const now = () => actor.getSnapshot()
-    return { actor, now, looks, cancels, refunds }
+    return { actor, now, looks, cancels, refunds, cashbacks }
   }
 
   it('looks every 3 s while the code shows; at 5 minutes unpaid it cancels the code and says it timed out, for 45 s', async () => {
@@ -209,16 +229,68 @@ describe('QR checkout timing with the real wait for the payment (spec §4, §8, 
     })
   })
 
-  it('a cashback is not refunded: its paid screen stays until the user shops again', async () => {
+  it('Cancel beside the code cancels it at once by its id, stops the looks and says so; a cancel that fails says it is unconfirmed', async () => {
     await onFakeClock(async () => {
-      const { actor, now, refunds } = shop({ kind: 'cashback', status: () => 'COMPLETED' })
+      const { actor, now, looks, cancels } = shop({ status: () => 'CREATED' })
+      await advance(4_000)
+      expect(looks.calls).toHaveLength(1)
+      actor.send({ type: 'checkout.cancel' })
+      expect(now().hasTag('busy.cancelling')).toBe(true)
       await advance(0)
+      expect(cancels.calls).toEqual([{ at: 4_000, input: { merchantPaymentId: 'DEVELOPER-PANEL-DEMO-7' } }])
+      expect([now().value, now().context.alert, now().context.url, now().context.merchantPaymentId]).toEqual([
+        { input: 'alerting' },
+        'CHECKOUT_CANCELED',
+        null,
+        null,
+      ])
+      expect(checkoutAlerts.CHECKOUT_CANCELED).toBe('success')
+      await advance(300_000)
+      // no look and no timeout cancel after the user's cancel
+      expect([looks.calls.length, cancels.calls.length]).toEqual([1, 1])
+    })
+    await onFakeClock(async () => {
+      const { actor, now, cancels } = shop({ status: () => 'CREATED', cancelFails: true })
+      await advance(0)
+      actor.send({ type: 'checkout.cancel' })
+      await advance(0)
+      expect(cancels.calls).toHaveLength(1) // tried once: an unpaid code expires by itself
+      expect([now().value, now().context.alert]).toEqual([{ input: 'alerting' }, 'CANCEL_UNCONFIRMED'])
+    })
+  })
+
+  it('cashback (spec §4 showIFrame): the consent frame returns a token, the cashback is given with it; it is not refunded, and the paid screen stays until the user shops again', async () => {
+    await onFakeClock(async () => {
+      const { actor, now, refunds, looks, cashbacks } = shop({ kind: 'cashback', status: () => 'COMPLETED' })
+      await advance(0)
+      expect([now().value, now().context.url]).toEqual(['showIFrame', demoCodeUrl])
+      actor.send({ type: 'frame.navigated', location: 'http://127.0.0.1:4406/sandbox/authorize/session-1?step=2' }) // the wallet's own pages: ignored
       expect(now().value).toBe('showIFrame')
-      actor.send({ type: 'frame.completed' })
+      actor.send({ type: 'frame.navigated', location: cashbackReturnWithToken })
+      await advance(0)
+      expect(cashbacks.calls).toEqual([
+        { at: 0, input: { responseToken: 'eyJhbGciOiJIUzI1NiJ9.e30.sig', merchantCashbackId: 'DEVELOPER-PANEL-DEMO-7', amount: 1 } },
+      ])
       await advance(120_000)
-      expect([now().value, refunds.calls]).toEqual(['paid', []])
+      expect([now().value, refunds.calls, looks.calls]).toEqual(['paid', [], []])
       actor.send({ type: 'checkout.restart' })
       expect(now().value).toEqual({ input: 'quiet' })
+    })
+  })
+
+  it("cashback: a refused cashback says 'Cashback creation failure'; a frame back without a token starts over", async () => {
+    await onFakeClock(async () => {
+      const { actor, now } = shop({ kind: 'cashback', status: () => 'COMPLETED', cashbackFails: true })
+      await advance(0)
+      actor.send({ type: 'frame.navigated', location: cashbackReturnWithToken })
+      await advance(0)
+      expect([now().value, now().context.alert, checkoutAlerts.CASHBACK_FAILED]).toEqual([{ input: 'alerting' }, 'CASHBACK_FAILED', 'error'])
+    })
+    await onFakeClock(async () => {
+      const { actor, now, cashbacks } = shop({ kind: 'cashback', status: () => 'COMPLETED' })
+      await advance(0)
+      actor.send({ type: 'frame.navigated', location: cashbackReturnWithoutToken })
+      expect([now().value, now().context.alert, cashbacks.calls]).toEqual([{ input: 'alerting' }, 'RESPONSE_TOKEN_MISSING', []])
     })
   })
 })

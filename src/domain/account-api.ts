@@ -166,6 +166,7 @@ export const apiKeySummarySchema = v.object({
   /** Last time the sandbox authenticated a request with the key (null: never). */
   last_used_at: v.nullable(v.string()),
 })
+export type ApiKeySummary = v.InferOutput<typeof apiKeySummarySchema>
 export const apiKeyListData = v.object({ merchant_id: v.string(), keys: v.array(apiKeySummarySchema) })
 /** The new-key screen: key id, secret (shown once here) and a download. */
 export const newApiKeyData = v.object({ merchant_id: v.string(), api_key: v.string(), api_secret: v.string(), created_at: v.string() })

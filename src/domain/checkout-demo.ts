@@ -17,6 +17,12 @@ export const checkoutAlerts = {
   REFUNDED: 'success',
   /** "Couldn't refund the payment after repeated timeouts. Will try later again on…" */
   REFUND_LATER: 'warning',
+  /** 'The payment was cancelled. Nothing was charged.' — the user pressed Cancel beside the QR code (issue 20). */
+  CHECKOUT_CANCELED: 'success',
+  /** 'The cancel could not be confirmed. The unpaid code expires by itself within a few minutes.' */
+  CANCEL_UNCONFIRMED: 'warning',
+  /** 'Cashback creation failure' (spec §8) — the cashback after the consent was refused or not answered. */
+  CASHBACK_FAILED: 'error',
 } as const satisfies Record<string, 'error' | 'warning' | 'success'>
 
 export type CheckoutAlertCode = keyof typeof checkoutAlerts

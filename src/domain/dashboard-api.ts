@@ -13,7 +13,7 @@ const typed = (text: string) => normalizeTyped(text)
 /** Header naming the merchant a call acts for (spec §6): the test merchant id in test mode, the live one in live mode. */
 export const assumeMerchantHeader = 'X-ASSUME-MERCHANT'
 
-const boolString = v.pipe(
+export const boolString = v.pipe(
   v.picklist(['true', 'false']),
   v.transform((s) => s === 'true'),
 )
@@ -42,6 +42,7 @@ export const testUserSchema = v.object({
   last_top_up_month: v.nullable(v.string()),
 })
 export const testUserParams = v.object({ testUserId: v.pipe(v.string(), v.regex(/^tu_[A-Za-z0-9_-]{1,32}$/)) })
+export type TestUser = v.InferOutput<typeof testUserSchema>
 export const merchantTopUpData = v.object({
   merchant_id: v.string(),
   month: v.string(),

@@ -11,6 +11,7 @@ import { rejectEncodedControlCharacters } from './http/validator.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
 import { contentModule } from './modules/content/index.ts'
 import { dashboardRoutes } from './modules/dashboard/routes.ts'
+import { dashboardHomeRoutes } from './modules/dashboard/home.ts'
 import { settingsRoutes } from './modules/dashboard/settings.ts'
 import { demoApiRoutes } from './modules/demo/lab-api.ts'
 import { demosRoutes } from './modules/demo/demos.ts'
@@ -82,6 +83,7 @@ export function createApp(base: AppDepsInput) {
   const content = contentModule(deps)
   const accounts = accountsRoutes(deps)
   const dashboard = dashboardRoutes(deps)
+  const dashboardHome = dashboardHomeRoutes(deps)
   const settings = settingsRoutes(deps)
   const labs = labsRoutes(deps)
   // in-process calls go to the sandbox app alone, never back through this app
@@ -96,7 +98,7 @@ export function createApp(base: AppDepsInput) {
   // /dev is shared by several areas: one router composing their sub-prefixes (/dev/config, /dev/v1/sandbox …)
   const devV1 = byPrefix(new Hono(), labs.devV1, settings.devV1, devtools.devV1, merchantProfile.devV1, signupLink.devV1, miniappRequests.devV1, miniapp.devV1)
   const dev = byPrefix(new Hono().use(compress()), content.dev, labs.dev, dashboard.dev, { '/v1': devV1 })
-  const v1 = byPrefix(new Hono(), accounts.v1, dashboard.v1, demos.v1, labApi.v1, sandbox.v1)
+  const v1 = byPrefix(new Hono(), accounts.v1, dashboard.v1, dashboardHome.v1, demos.v1, labApi.v1, sandbox.v1)
   const v2 = byPrefix(new Hono(), labApi.v2, sandbox.v2, miniapp.v2)
 
   byPrefix(app, {

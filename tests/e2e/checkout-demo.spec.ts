@@ -84,6 +84,46 @@ test('direct debit in English: link the wallet on the consent page in the frame,
   await expect(page.getByRole('button', { name: 'Debit' })).toBeVisible()
 })
 
+test('in English: Cancel beside the QR code cancels it in the sandbox; the Cashback tab gives cashback to the test user who allows it (issue 20)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'lang', value: 'en', url: baseURL! }])
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'))
+  await openShop(page, '')
+  await page.getByText('Matcha roll').click()
+  const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/demos/createQR')
+  await page.getByRole('button', { name: 'Checkout' }).click()
+  const code = (await (await created).json()).data as { codeId: string; url: string }
+  await expect(page.locator('dl.cake-order')).toContainText('Matcha roll')
+
+  // Cancel beside the code: the code is deleted in the sandbox, and the shop says so
+  const cancelled = page.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname === `/v1/demos/deleteQrcodes/${code.codeId}`)
+  await page.locator('.cake-pay').getByRole('button', { name: 'Cancel', exact: true }).click()
+  expect((await cancelled).status()).toBe(200)
+  await expect(page.getByRole('status').filter({ hasText: 'The payment was cancelled. Nothing was charged.' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Checkout' })).toBeVisible()
+  const cashier = await walletBrowser(socketSend(), new URL(page.url()).origin).open(new URL(code.url).pathname)
+  expect(cashier.status).toBe(410) // nobody can pay the cancelled code any more
+
+  // spec §4: cashback through the frame — the test user allows it on the consent page, then the shop gives it
+  await page.getByRole('tab', { name: 'Cashback' }).click()
+  await expect(page).toHaveURL(/[?&]flow=cashback\b/)
+  await page.getByText('Strawberry shortcake').click()
+  await page.getByRole('button', { name: 'Checkout' }).click()
+  const wallet = page.frameLocator('iframe[title="Wallet consent page"]')
+  await wallet.getByRole('radio', { name: /hanako/ }).check()
+  await wallet.getByRole('button', { name: /^(ログイン|Sign in)$/ }).click()
+  const given = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/demos/cashback')
+  await wallet.getByRole('button', { name: /^(同意して続ける|Agree and continue)$/ }).click()
+  const answer = await given
+  expect([answer.status(), ((await answer.json()) as { resultInfo: { code: string } }).resultInfo.code]).toEqual([202, 'REQUEST_ACCEPTED']) // the provider accepts a cashback and gives it asynchronously
+  await expect(page.getByRole('status').filter({ hasText: 'Cashback created' })).toBeVisible()
+  await page.getByRole('button', { name: 'Shop again' }).click()
+  await expect(page.getByRole('button', { name: 'Checkout' })).toBeVisible()
+})
+
 test('QR: a code nobody pays is cancelled in the sandbox after 5 minutes of looking every 3 s, "Timed out. Please regenerate again"', async ({ page }) => {
   // the browser's clock drives the shop's waits; the sandbox's clock is left alone (the demo merchant's clock is
   // shared by every test running beside this one), so the code is still payable there when the shop gives up

@@ -46,9 +46,28 @@ test('ja: switching to live asks first (Escape and Close keep test mode), activa
   page,
 }) => {
   const dev = await signedIn(page, 'ja', 'live')
+  // issue 20: the home asks for its cards in one request, started by the route's loader; skeletons until it answers
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (/^\/v1\/(dashboardHome|d-panel\/\d+\/apiKey|homeDboard\/getMerchantUsers)/.test(pathname)) asked.push(pathname)
+  })
+  let answer!: () => void
+  const held = new Promise<void>((resolve) => (answer = resolve))
+  await page.route('**/v1/dashboardHome*', async (route) => {
+    await held
+    await route.continue()
+  })
   await page.goto('/dashboard/home')
+  await expect(page.locator('.dash-skeleton').first()).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'アカウント情報を読み込み中' })).toBeVisible()
+  answer()
   const merchantId = page.getByTestId('merchant-id')
   await expect(merchantId).toHaveText(dev.profile.merchant_id)
+  await expect(page.getByRole('region', { name: 'テストユーザー' }).getByTestId('balance-taro')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'サンドボックスのAPIキー' }).getByRole('row')).toHaveCount(2)
+  expect(asked).toEqual(['/v1/dashboardHome'])
+  await page.unroute('**/v1/dashboardHome*')
   const live = page.getByRole('button', { name: '本番モード' })
   const testMode = page.getByRole('button', { name: 'テストモード' })
   await expect(testMode).toHaveAttribute('aria-pressed', 'true')
@@ -153,13 +172,19 @@ test('en: generate a key (shown once, downloadable), revoke the old one, the las
 
 test('ja: the sandbox top-up works once a month; the button then says when, and a second try after a reload is refused', async ({ page }) => {
   await signedIn(page, 'ja', 'topup')
-  // issue 20, spec §8: a card whose call fails says the dashboard's words for it
-  await page.route('**/v1/d-panel/*/apiKey', (route) => route.fulfill({ status: 500, body: 'upstream down' }))
+  // issue 20, spec §8: a card whose part fails (here the keys, as the server answers a failed part) says the
+  // dashboard's words for it, and the other cards still show
+  await page.route('**/v1/dashboardHome*', async (route) => {
+    const response = await route.fetch()
+    const body = await response.json()
+    body.data.keys = { error_code: 'INTERNAL_SERVER_ERROR' }
+    await route.fulfill({ response, json: body })
+  })
   await page.goto('/dashboard/home')
   await expect(page.getByRole('region', { name: 'サンドボックスのAPIキー' }).getByRole('alert')).toHaveText(
     'エラーが発生しました。しばらくしてから再度お試しください。',
   )
-  await page.unroute('**/v1/d-panel/*/apiKey')
+  await page.unroute('**/v1/dashboardHome*')
   const users = page.getByRole('region', { name: 'テストユーザー' })
   await expect(users.getByTestId('balance-taro')).toHaveText('￥100,000')
   const topUp = users.getByRole('button', { name: 'サンドボックスの残高をチャージ' })

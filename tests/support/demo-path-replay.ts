@@ -73,8 +73,11 @@ export async function payTheCode(page: Page, qr: Locator, username: string) {
 }
 
 /** The test user hanako in the wallet's consent page framed by the demo: signs in (unless the wallet remembers her) and agrees, or cancels. */
+/** The demo's consent frame, in either language of the shop (direct debit runs in English, the cashback tab in Japanese). */
+const consentFrame = 'iframe[title="Wallet consent page"], iframe[title="ウォレットの同意画面"]'
+
 export async function consent(page: Page, agree: boolean) {
-  const wallet = page.frameLocator('iframe[title="Wallet consent page"]')
+  const wallet = page.frameLocator(consentFrame)
   if (!agree)
     return void (await wallet
       .getByRole('button', { name: /^(キャンセル|Cancel)$/ })
@@ -92,7 +95,7 @@ export async function consent(page: Page, agree: boolean) {
 
 /** The wallet sends the consent frame back to the demo's loading page without a token. */
 export async function returnWithoutToken(page: Page) {
-  await page.locator('iframe[title="Wallet consent page"]').evaluate((frame: HTMLIFrameElement) => {
+  await page.locator(consentFrame).evaluate((frame: HTMLIFrameElement) => {
     frame.src = '/demo/checkout/loading'
   })
 }

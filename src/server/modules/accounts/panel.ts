@@ -5,6 +5,7 @@ import { apiKeyRevokeParams } from '@/domain/dashboard-api.ts'
 import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../../deps.ts'
 import { merchantRepo } from '../../store/merchant-repo.ts'
+import { accountRepo, type User } from '../../store/account-repo.ts'
 import { invalidParams, paramsIn } from '../../http/validator.ts'
 import { success } from '../../http/answer.ts'
 import type { AuthEnv } from '../../http/bearer.ts'
@@ -15,6 +16,42 @@ import { revokedApiKeyData } from '@/domain/dashboard-api.ts'
 import { signedIn, keyTool, status, type AccountFlows } from './flows.ts'
 
 const rules = limits.accounts
+
+/** The signed-in developer's profile (spec §7 getUserProfile; also the first part of the dashboard home's answer). */
+export async function userProfileOf(deps: AppDeps, user: User): Promise<UserProfile> {
+  const owned = await merchantRepo(deps.store.db).findByOwner(user.id)
+  const byAge = owned.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+  const test = byAge.find((m) => m.mode === 'test')
+  const live = byAge.find((m) => m.mode === 'live')
+  const credential = test ? await accountRepo(deps.store.db).firstCredentialOf(test.id) : undefined
+  return {
+    user_id: user.id,
+    email_id: user.email,
+    client_api_key: credential?.apiKey ?? null,
+    client_api_secret: credential?.apiSecret ?? null,
+    merchant_id: test?.id ?? null,
+    merchant_name: test?.name || 'Merchant Name',
+    logo_url: test?.logoUrl ?? null,
+    registration_date: user.createdAt.toISOString(),
+    live_merchant_id: live?.id ?? null,
+    external_user_id: user.externalUserId,
+    products: test?.products ?? [],
+    status: status(user),
+  }
+}
+
+/** The active keys of a merchant, oldest first, with a hint of each secret (never the secret). */
+export async function keySummariesOf(deps: AppDeps, merchantId: string) {
+  const keys = await merchantRepo(deps.store.db).credentialsOf(merchantId)
+  return keys
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((k) => ({
+      api_key: k.apiKey,
+      api_secret_hint: `••••${k.apiSecret.slice(-4)}`,
+      created_at: k.createdAt.toISOString(),
+      last_used_at: k.lastUsedAt?.toISOString() ?? null,
+    }))
+}
 
 /**
  * `/v1/homeDboard` and `/v1/d-panel` (spec §7): the signed-in developer's profile, the merchant's users, the panel
@@ -29,27 +66,7 @@ export function panelRoutes(deps: AppDeps, flows: AccountFlows, auth: Middleware
 
   // ── dashboard ───────────────────────────────────────────────────────────────────────────────────────────
   homeDboard.get('/getUserProfile', signedIn({ summary: 'Profile of the signed-in user', data: api.userProfileSchema }), auth, async (c) => {
-    const { user } = c.get('auth')
-    const owned = await merchantRepo(deps.store.db).findByOwner(user.id)
-    const byAge = owned.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-    const test = byAge.find((m) => m.mode === 'test')
-    const live = byAge.find((m) => m.mode === 'live')
-    const credential = test ? await repo.firstCredentialOf(test.id) : undefined
-    const profile: UserProfile = {
-      user_id: user.id,
-      email_id: user.email,
-      client_api_key: credential?.apiKey ?? null,
-      client_api_secret: credential?.apiSecret ?? null,
-      merchant_id: test?.id ?? null,
-      merchant_name: test?.name || 'Merchant Name',
-      logo_url: test?.logoUrl ?? null,
-      registration_date: user.createdAt.toISOString(),
-      live_merchant_id: live?.id ?? null,
-      external_user_id: user.externalUserId,
-      products: test?.products ?? [],
-      status: status(user),
-    }
-    return success(c, profile)
+    return success(c, await userProfileOf(deps, c.get('auth').user))
   })
 
   homeDboard.get('/getMerchantUsers', signedIn({ summary: 'Users of the merchant', data: api.merchantUsersData }), auth, async (c) => {
@@ -87,18 +104,7 @@ export function panelRoutes(deps: AppDeps, flows: AccountFlows, auth: Middleware
     const { user } = c.get('auth')
     const { id } = c.req.valid('param')
     const merchant = await ownedMerchant(user.id, id)
-    const keys = await merchantRepo(deps.store.db).credentialsOf(merchant.id)
-    return success(c, {
-      merchant_id: merchant.id,
-      keys: keys
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-        .map((k) => ({
-          api_key: k.apiKey,
-          api_secret_hint: `••••${k.apiSecret.slice(-4)}`,
-          created_at: k.createdAt.toISOString(),
-          last_used_at: k.lastUsedAt?.toISOString() ?? null,
-        })),
-    })
+    return success(c, { merchant_id: merchant.id, keys: await keySummariesOf(deps, merchant.id) })
   })
 
   dPanel.post(

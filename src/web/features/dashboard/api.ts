@@ -2,7 +2,9 @@ import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { apiKeyListData, merchantUsersData, newApiKeyData } from '@/domain/account-api.ts'
 import { activationData, assumeMerchantHeader, merchantTopUpData, productScopesData, revokedApiKeyData, transactionsData } from '@/domain/dashboard-api.ts'
+import { dashboardHomeData } from '@/domain/dashboard-home.ts'
 import { settingsData } from '@/domain/settings.ts'
+import { profileKey } from '@/web/lib/profile.ts'
 import { call } from '@/web/lib/api-call.ts'
 import { dashboardKeys } from './keys.ts'
 
@@ -33,6 +35,25 @@ export const activateLiveMode = () =>
   call('/v1/dpSignup/salesforceActivate', activationData, {
     method: 'POST',
     bearer: true,
+  })
+
+// ── the home in one request ─────────────────────────────────────────────────────────────────────────────────
+/**
+ * GET /v1/dashboardHome (issue 20): everything myhome shows, one request per mode. Started by the route's loader with
+ * the navigation (docs/dashboard.md "myhome in one request"); its profile also fills the profile query, so the header's
+ * profile menu needs no call of its own once it has answered.
+ */
+export const dashboardHomeQuery = (accessToken: string | null, live: boolean) =>
+  queryOptions({
+    queryKey: dashboardKeys.home(accessToken, live),
+    queryFn: async ({ signal, client }) => {
+      const home = await call('/v1/dashboardHome', dashboardHomeData, { bearer: true, signal, query: { live_mode: live } })
+      client.setQueryData(profileKey(accessToken), home.profile)
+      return home
+    },
+    enabled: accessToken !== null,
+    staleTime: 30_000,
+    retry: false,
   })
 
 // ── keys ────────────────────────────────────────────────────────────────────────────────────────────────────

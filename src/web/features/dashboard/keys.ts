@@ -5,6 +5,9 @@
  */
 export const dashboardKeys = {
   all: ['dashboard'] as const,
+  /** The home's one answer (GET /v1/dashboardHome): per signed-in token and asked mode. */
+  homeRoot: ['dashboard', 'home'] as const,
+  home: (accessToken: string | null, live: boolean) => ['dashboard', 'home', accessToken ?? '', live] as const,
   merchant: (merchantId: string) => [...dashboardKeys.all, merchantId] as const,
   keys: (merchantId: string) => [...dashboardKeys.merchant(merchantId), 'keys'] as const,
   users: (merchantId: string) => [...dashboardKeys.merchant(merchantId), 'users'] as const,

@@ -1,16 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, type ReactNode } from 'react'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useState, type ReactNode } from 'react'
 import { brandSlug } from '@/domain/site.ts'
-import type { UserProfile } from '@/domain/account-api.ts'
+import type { DashboardHome as HomeAnswer } from '@/domain/dashboard-home.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { Button } from '@/web/ui/button.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { Modal } from '@/web/ui/modal.tsx'
-import { profileQuery, profileRootKey } from '@/web/lib/profile.ts'
+import { profileRootKey } from '@/web/lib/profile.ts'
 import { errorText, langOf } from '@/web/lib/error-text.ts'
 import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'
+import { dashboardHomeQuery } from '../api.ts'
+import { dashboardKeys } from '../keys.ts'
 import { formatDate } from '../format.ts'
+import { readStoredLive } from '../mode.ts'
 import { useDashboardMode } from '../use-dashboard-mode.ts'
 import { Credentials } from './credentials.tsx'
 import { KeysPanel } from './keys-panel.tsx'
@@ -19,16 +22,27 @@ import { TestUsersPanel } from './test-users-panel.tsx'
 import '../dashboard.css'
 import '../catalog.ts'
 
+/** A card's part of the home's answer as its panel reads a query: loading (skeleton), failed (its code) or its data. */
+type CardPart<T> = T | { error_code: string } | null | undefined
+function cardOf<T extends object>(part: CardPart<T>, ready: boolean): { data?: T; error: unknown; isError: boolean } {
+  if (!ready || !part) return { data: undefined, error: null, isError: false }
+  if ('error_code' in part) return { data: undefined, error: { code: part.error_code }, isError: true }
+  return { data: part, error: null, isError: false }
+}
+
 /**
  * myhome (spec §2 Dashboard): test/live toggle, credentials and keys of the mode's merchant, activation, top-up,
- * test users, announcements and the tools menu. Every merchant call names the mode's merchant (X-ASSUME-MERCHANT).
+ * test users, announcements and the tools menu. Everything it shows comes in one request per mode
+ * (GET /v1/dashboardHome, issue 20), which the route's loader starts with the navigation; skeletons until it answers.
  */
 export function DashboardHome({ sidebar, announcements }: { sidebar: ReactNode; announcements: ReactNode }) {
   const { t } = useLingui()
   const { accessToken } = useSession()
-  const profile = useQuery(profileQuery(accessToken))
-  if (accessToken === null || profile.isError) return <SessionFailure error={profile.error} redirect="/dashboard/home" />
-  if (!profile.data)
+  // the mode first asked for is the stored one (the loader asked the same); the mode machine decides from here on
+  const [storedLive] = useState(readStoredLive)
+  const home = useQuery(dashboardHomeQuery(accessToken, storedLive))
+  if (accessToken === null || home.isError) return <SessionFailure error={home.error} redirect="/dashboard/home" />
+  if (!home.data)
     return (
       <div className="shell-page shell-page--with-sidebar">
         {sidebar}
@@ -50,16 +64,25 @@ export function DashboardHome({ sidebar, announcements }: { sidebar: ReactNode; 
         </div>
       </div>
     )
-  return <DashboardBody profile={profile.data} sidebar={sidebar} announcements={announcements} />
+  return <DashboardBody first={home.data} sidebar={sidebar} announcements={announcements} />
 }
 
-function DashboardBody({ profile, sidebar, announcements }: { profile: UserProfile; sidebar: ReactNode; announcements: ReactNode }) {
+function DashboardBody({ first, sidebar, announcements }: { first: HomeAnswer; sidebar: ReactNode; announcements: ReactNode }) {
   const { t, i18n } = useLingui()
   const lang = langOf(i18n)
   const queryClient = useQueryClient()
-  const refreshProfile = useCallback(() => void queryClient.invalidateQueries({ queryKey: profileRootKey }), [queryClient])
-  const [state, send] = useDashboardMode(profile.live_merchant_id, refreshProfile)
+  const { accessToken } = useSession()
+  const refreshHome = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: profileRootKey })
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.homeRoot })
+  }, [queryClient])
+  const [state, send] = useDashboardMode(first.profile.live_merchant_id, refreshHome)
   const live = state.matches('live')
+  // the mode's answer; while another mode's is asked for, the header keeps the last one and the cards show skeletons
+  const home = useQuery({ ...dashboardHomeQuery(accessToken, live), placeholderData: keepPreviousData })
+  const answer = home.data ?? first
+  const profile = answer.profile
+  const cardsReady = home.data !== undefined && !home.isPlaceholderData
   const liveMerchantId = state.context.liveMerchantId ?? profile.live_merchant_id
   const merchantId = live ? liveMerchantId : profile.merchant_id
   const merchantName = profile.merchant_name || t`Merchant Name`
@@ -162,9 +185,9 @@ function DashboardBody({ profile, sidebar, announcements }: { profile: UserProfi
         {merchantId ? (
           <>
             <Credentials profile={profile} live={live} merchantId={merchantId} />
-            <KeysPanel merchantId={merchantId} live={live} />
+            <KeysPanel merchantId={merchantId} live={live} keys={cardOf(answer.keys, cardsReady)} onChanged={refreshHome} />
             {/* test users and the sandbox top-up are the sandbox's: live mode has neither (issue 20) */}
-            {!live && <TestUsersPanel merchantId={merchantId} live={live} />}
+            {!live && <TestUsersPanel merchantId={merchantId} live={live} users={cardOf(answer.test_users, cardsReady)} onChanged={refreshHome} />}
           </>
         ) : (
           <p className="dash-panel">

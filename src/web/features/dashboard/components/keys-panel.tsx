@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { ApiKeySummary } from '@/domain/account-api.ts'
 import { Button } from '@/web/ui/button.tsx'
 import { ConfirmPopup } from '@/web/ui/popup.tsx'
 import { Modal } from '@/web/ui/modal.tsx'
@@ -18,11 +19,23 @@ import '../catalog.ts'
  * Generate (the new-key screen of spec §2: key id and secret shown once, download) and Revoke with a confirmation.
  * The server refuses to revoke the last key (its message is shown).
  */
-export function KeysPanel({ merchantId, live }: { merchantId: string; live: boolean }) {
+export function KeysPanel({
+  merchantId,
+  live,
+  keys: given,
+  onChanged,
+}: {
+  merchantId: string
+  live: boolean
+  /** The keys from an answer the page already asks for (myhome's one request); without it the panel asks itself. */
+  keys?: { data?: { keys: ApiKeySummary[] }; error: unknown; isError: boolean }
+  onChanged?: () => void
+}) {
   const { t, i18n } = useLingui()
   const lang = langOf(i18n)
   const queryClient = useQueryClient()
-  const keys = useQuery(keysQuery(merchantId))
+  const own = useQuery({ ...keysQuery(merchantId), enabled: given === undefined })
+  const keys = given ?? own
   const [revoking, setRevoking] = useState<string | null>(null)
   const [showNew, setShowNew] = useState(false)
   const refresh = () => {
@@ -30,6 +43,7 @@ export function KeysPanel({ merchantId, live }: { merchantId: string; live: bool
       queryKey: dashboardKeys.keys(merchantId),
     })
     void queryClient.invalidateQueries({ queryKey: profileRootKey })
+    onChanged?.()
   }
   const generate = useMutation({
     mutationFn: () => generateKey(merchantId),

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { Button } from '@/web/ui/button.tsx'
 import { limits } from '@/domain/limits.ts'
 import { langOf } from '@/web/lib/error-text.ts'
-import { merchantUsersQuery, topUpSandbox, topUpTestUser } from '../api.ts'
-import { dashboardKeys } from '../keys.ts'
+import type { TestUser } from '@/domain/dashboard-api.ts'
+import { topUpSandbox, topUpTestUser } from '../api.ts'
 import { formatYen, nextMonthStart } from '../format.ts'
 import { ErrorLine, QueryView, TableHead } from './query-state.tsx'
 import '../catalog.ts'
@@ -27,15 +27,22 @@ function usedMonthOf(data: { month: string } | undefined, error: unknown): strin
  * stays disabled and says when the next one is possible. "Pay as" opens the sandbox wallet's test-user page,
  * where a test user signs in and pays (docs/sandbox-wallet.md).
  */
-export function TestUsersPanel({ merchantId, live }: { merchantId: string; live: boolean }) {
+export function TestUsersPanel({
+  merchantId,
+  live,
+  users,
+  onChanged,
+}: {
+  merchantId: string
+  live: boolean
+  /** The test users from myhome's one answer (GET /v1/dashboardHome). */
+  users: { data?: { test_users: TestUser[] }; error: unknown; isError: boolean }
+  /** After a top-up: asks the home again. */
+  onChanged: () => void
+}) {
   const { t, i18n } = useLingui()
   const lang = langOf(i18n)
-  const queryClient = useQueryClient()
-  const users = useQuery(merchantUsersQuery(merchantId))
-  const refresh = () =>
-    void queryClient.invalidateQueries({
-      queryKey: dashboardKeys.users(merchantId),
-    })
+  const refresh = onChanged
   const topUp = useMutation({
     mutationFn: () => topUpSandbox(merchantId),
     onSettled: refresh,

@@ -6,7 +6,7 @@ import { limits } from '@/domain/limits.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import { envelope, http, HttpError } from '@/web/lib/http.ts'
 import type { CreatePaymentFailure, CreatePaymentOutput, SaveTokenOutput } from '@machines/checkout-direct-debit.machine.ts'
-import type { CreateCheckoutInput, CreateCheckoutOutput } from '@machines/checkout-qr.machine.ts'
+import type { CreateCheckoutInput, CreateCheckoutOutput, GiveCashbackInput } from '@machines/checkout-qr.machine.ts'
 import type { PaymentStatusOutput } from '@machines/checkout.ts'
 import { checkoutPollMachine } from '@machines/checkout-poll.machine.ts'
 
@@ -59,9 +59,16 @@ export function checkoutActors(cakeName: (cake: CakeId) => string = (cake) => ca
   return {
     /** Both machines' wait for the payment (checkout-poll), looking at the payment with the demo API. */
     checkoutPoll: checkoutPollMachine.provide({ actors: { getPaymentStatus } }),
-    /** QR machine: create the code of one cake. */
+    /**
+     * QR machine: create the code of one cake; for cashback, the wallet's consent page (cashback scope) for the frame,
+     * and the demo id the cashback will be given with.
+     */
     createCheckout: fromPromise<CreateCheckoutOutput, CreateCheckoutInput>(async ({ input }) => {
       const merchantPaymentId = demoMerchantPaymentId(randomId())
+      if (input.kind === 'cashback') {
+        const consent = await http.post(envelope(urlData), P.login, { ...short, body: { scopes: ['cashback'] } })
+        return { url: consent.data.url, merchantPaymentId }
+      }
       const answer = await http.post(envelope(v.nullable(codeData)), P.createQr, {
         ...short,
         body: {
@@ -76,7 +83,21 @@ export function checkoutActors(cakeName: (cake: CakeId) => string = (cake) => ca
       if (answer.data) codeIds.set(merchantPaymentId, answer.data.codeId)
       return { url: answer.data?.url ?? null, merchantPaymentId }
     }),
-    /** QR machine: delete the unpaid code. */
+    /** QR machine, cashback: the consent's token names the test user; the cashback goes to them (spec §3 Cashback payload). */
+    giveCashback: fromPromise<void, GiveCashbackInput>(async ({ input }) => {
+      const linked = await http.post(envelope(linkData), P.parseJwt, { ...short, body: { responseToken: input.responseToken } })
+      await http.post(envelope(anyData), P.cashback, {
+        ...short,
+        body: {
+          merchantCashbackId: input.merchantCashbackId,
+          userAuthorizationId: linked.data.userAuthorizationId,
+          amount: money(input.amount),
+          requestedAt: nowSeconds(),
+          orderDescription: 'PayLab cake shop: cashback',
+        },
+      })
+    }),
+    /** QR machine: delete the unpaid code (the timeout's cancel, and Cancel beside the code). */
     cancelCode: fromPromise<void, { merchantPaymentId: string }>(async ({ input }) => {
       const codeId = codeIds.get(input.merchantPaymentId)
       if (codeId) await http.delete(envelope(anyData), `${P.deleteQr}/${encodeURIComponent(codeId)}`, short)

@@ -8,7 +8,7 @@ import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { uiHead } from '@/web/lib/head.ts'
 
 const searchSchema = v.object({
-  flow: v.optional(v.fallback(v.picklist(['qr', 'directDebit']), 'qr'), 'qr'),
+  flow: v.optional(v.fallback(v.picklist(['qr', 'directDebit', 'cashback']), 'qr'), 'qr'),
   // kept when the address follows the tab: the browser tests' short refund delay (cake-shop.tsx testDelays)
   demoDelays: v.optional(v.string()),
 })
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/{-$webview}/demo/checkout')({
   validateSearch: (search) => v.parse(searchSchema, search),
   head: uiHead(
     msg`Cake-shop checkout demo`,
-    msg`Buy a 1-yen cake from a fictional shop and pay it as a test user of the offline sandbox, by QR code or direct debit.`,
+    msg`Buy a 1-yen cake from a fictional shop and pay it as a test user of the offline sandbox, by QR code or direct debit, or have the shop give cashback.`,
   ),
   component: CheckoutPage,
 })
@@ -31,8 +31,8 @@ function CheckoutPage() {
       title={<Trans>Cake-shop checkout demo</Trans>}
       lead={
         <Trans>
-          Buy a 1-yen cake from a fictional shop and pay it as a test user of the offline sandbox, by QR code or direct debit. Nothing real is charged;
-          direct-debit payments are refunded automatically.
+          Buy a 1-yen cake from a fictional shop and pay it as a test user of the offline sandbox, by QR code or direct debit, or have the shop give cashback.
+          Nothing real is charged; payments are refunded automatically.
         </Trans>
       }
     >

@@ -23,7 +23,7 @@ import { formatJst } from '@/domain/time-format.ts'
  * and the machine's state (`data-state`), which the browser path tests wait for before they move the page clock.
  */
 
-export type CheckoutFlow = 'qr' | 'directDebit'
+export type CheckoutFlow = 'qr' | 'directDebit' | 'cashback'
 
 const alertMessages: Record<CheckoutAlertCode, MessageDescriptor> = {
   UNKNOWN_ERROR: msg`Unknown error occurred. Please try again.`,
@@ -32,6 +32,9 @@ const alertMessages: Record<CheckoutAlertCode, MessageDescriptor> = {
   RESPONSE_TOKEN_MISSING: msg`Couldn't get response token. Will start over again.`,
   REFUNDED: msg`Refunded the payment successfully.`,
   REFUND_LATER: msg`Couldn't refund the payment after repeated timeouts. Will try later again on`,
+  CHECKOUT_CANCELED: msg`The payment was cancelled. Nothing was charged.`,
+  CANCEL_UNCONFIRMED: msg`The cancel could not be confirmed. The unpaid code expires by itself within a few minutes.`,
+  CASHBACK_FAILED: msg`Cashback creation failure`,
 }
 
 const cakeNames: Record<CakeId, MessageDescriptor> = {
@@ -58,6 +61,7 @@ export function CakeShop({ initialFlow = 'qr', onFlowChange }: { initialFlow?: C
   const flows: { id: CheckoutFlow; label: string }[] = [
     { id: 'qr', label: t`QR code` },
     { id: 'directDebit', label: t`Direct debit` },
+    { id: 'cashback', label: t`Cashback` },
   ]
   return (
     <section className="cake-shop" aria-label={t`PayLab cake shop`} data-testid="cake-shop">
@@ -87,7 +91,7 @@ export function CakeShop({ initialFlow = 'qr', onFlowChange }: { initialFlow?: C
         </div>
       </div>
       <div role="tabpanel" aria-labelledby={`${baseId}-${flow}`}>
-        {flow === 'qr' ? <QrCheckout /> : <DirectDebitCheckout />}
+        {flow === 'directDebit' ? <DirectDebitCheckout /> : <QrCheckout key={flow} kind={flow} />}
       </div>
     </section>
   )
@@ -136,12 +140,23 @@ function PhoneFrame({ src, title, onLoad, frameRef }: { src: string; title: stri
   )
 }
 
-function QrCheckout() {
+/**
+ * The QR machine's two kinds: the QR code tab, and the Cashback tab (spec §4 "for cashback, showIFrame"): the wallet's
+ * consent page in a frame, then the cashback to the test user who allowed it.
+ */
+function QrCheckout({ kind }: { kind: 'qr' | 'cashback' }) {
   const { t, i18n } = useLingui()
   const machine = useMemo(() => checkoutQrMachine.provide({ actors: checkoutActors((cake) => i18n._(cakeNames[cake])), delays: testDelays() }), [])
-  const [state, send] = useMachine(machine, { input: { kind: 'qr' } })
+  const [state, send] = useMachine(machine, { input: { kind } })
   const [walletBeside, setWalletBeside] = useState(false)
+  const frame = useRef<HTMLIFrameElement>(null)
   const { cake, url, alert } = state.context
+  const cancelling = state.hasTag('busy.cancelling')
+  const price = limits.demo.cakePriceYen
+  const onFrameLoad = () => {
+    const location = frameLocation(frame.current)
+    if (location) send({ type: 'frame.navigated', location })
+  }
   const screen = state.hasTag('screen.input') ? 'input' : state.hasTag('screen.code') ? 'code' : state.hasTag('screen.paid') ? 'paid' : 'frame'
 
   return (
@@ -162,6 +177,11 @@ function QrCheckout() {
           {cake === null && (
             <p className="cake-hint">
               <Trans>Pick a cake to enable Checkout.</Trans>
+            </p>
+          )}
+          {kind === 'cashback' && (
+            <p className="cake-hint">
+              <Trans>Cashback: the shop gives the cake's price back to a test user who allows it in the wallet.</Trans>
             </p>
           )}
         </>
@@ -204,9 +224,19 @@ function QrCheckout() {
               <button type="button" className={buttonClass('secondary', 'small')} onClick={() => setWalletBeside((b) => !b)} aria-expanded={walletBeside}>
                 {walletBeside ? t`Hide the phone` : t`Pay on the phone beside the shop`}
               </button>
+              {/* the pending payment is cancelled in the sandbox, and the shop says so (issue 20) */}
+              <button
+                type="button"
+                className={buttonClass('secondary', 'small')}
+                disabled={cancelling}
+                aria-busy={cancelling}
+                onClick={() => send({ type: 'checkout.cancel' })}
+              >
+                <Trans>Cancel</Trans>
+              </button>
             </p>
             <p className="cake-hint" aria-live="polite">
-              {state.hasTag('busy.cancelling') ? t`Cancelling the code…` : t`Waiting for the payment… (checked every 3 seconds for up to 5 minutes)`}
+              {cancelling ? t`Cancelling the code…` : t`Waiting for the payment… (checked every 3 seconds for up to 5 minutes)`}
             </p>
           </div>
           {walletBeside && <PhoneFrame src={url} title={t`Wallet of the test user`} />}
@@ -216,26 +246,45 @@ function QrCheckout() {
         (state.context.kind === 'qr' ? (
           <Paid refunding={state.hasTag('busy.refunding') ? 'now' : 'soon'} />
         ) : (
-          <Paid onRestart={() => send({ type: 'checkout.restart' })} />
+          <Paid cashback onRestart={() => send({ type: 'checkout.restart' })} />
         ))}
       {screen === 'frame' && url && (
-        <>
-          <PhoneFrame src={url} title={t`Wallet of the test user`} />
-          <button type="button" className={buttonClass('secondary', 'small')} onClick={() => send({ type: 'checkout.restart' })}>
-            <Trans>Back to the shop</Trans>
-          </button>
-        </>
+        <div className="cake-pay">
+          <div className="cake-pay__code">
+            <p>
+              <Trans>Sign in as a test user in the wallet and allow cashback: the shop then gives ¥{price} back to that user.</Trans>
+            </p>
+            {state.hasTag('busy.cashback') && <p className="cake-hint">{t`Giving the cashback…`}</p>}
+            <button type="button" className={buttonClass('secondary', 'small')} onClick={() => send({ type: 'checkout.restart' })}>
+              <Trans>Back to the shop</Trans>
+            </button>
+          </div>
+          <PhoneFrame src={url} title={t`Wallet consent page`} onLoad={onFrameLoad} frameRef={frame} />
+        </div>
       )}
     </div>
   )
 }
 
-function Paid({ onRestart, refunding }: { onRestart?: () => void; refunding?: 'soon' | 'now' }) {
+function Paid({ onRestart, refunding, cashback }: { onRestart?: () => void; refunding?: 'soon' | 'now'; cashback?: boolean }) {
+  const price = limits.demo.cakePriceYen
   return (
     <div className="cake-paid" role="status">
-      <p className="cake-paid__title">
-        <Trans>Thank you! The payment is complete.</Trans>
-      </p>
+      {cashback ? (
+        <>
+          {/* spec §8's outcome message of the cashback */}
+          <p className="cake-paid__title">
+            <Trans>Cashback created</Trans>
+          </p>
+          <p>
+            <Trans>The test user who allowed it received ¥{price} in the wallet.</Trans>
+          </p>
+        </>
+      ) : (
+        <p className="cake-paid__title">
+          <Trans>Thank you! The payment is complete.</Trans>
+        </p>
+      )}
       {refunding === 'soon' && (
         <p>
           <Trans>This is a demo: the payment will be refunded to the test user in about 30 seconds.</Trans>{' '}
