@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import type { I18n } from '@lingui/core'
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
+import { withoutKeptBlocks } from './features/docs/api.ts'
 import { RouteError } from './features/shell/components/route-error.tsx'
 import { Providers } from './providers.tsx'
 import { routeTree } from './routeTree.gen.ts'
@@ -23,7 +24,10 @@ export interface RouterContext {
   request: RequestFacts | null
 }
 
-/** What the server hands the browser beside the router's own state: React Query's cache, so nothing is fetched twice. */
+/**
+ * What the server hands the browser beside the router's own state: React Query's cache, so nothing is fetched twice —
+ * less the content pages' blocks, which the browser reads from the page's HTML (`withoutKeptBlocks`, issue 19).
+ */
 interface Dehydrated {
   /** `dehydrate(queryClient)` as JSON (React Query's state is plain data, unlike what the router's types can prove). */
   queries: string
@@ -61,7 +65,7 @@ export function createAppRouter({
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
     ssr: nonce ? { nonce } : undefined,
-    dehydrate: (): Dehydrated => ({ queries: JSON.stringify(dehydrate(queryClient)) }),
+    dehydrate: (): Dehydrated => ({ queries: JSON.stringify(withoutKeptBlocks(dehydrate(queryClient))) }),
     hydrate: (data: Dehydrated) => hydrate(queryClient, freshNow(JSON.parse(data.queries) as DehydratedState)),
     Wrap: ({ children }) => (
       <Providers queryClient={queryClient} i18n={i18n}>

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, type DehydratedState, type QueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react'
 import * as v from 'valibot'
-import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type PageType } from '@/domain/content.ts'
+import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type Page, type PageType } from '@/domain/content.ts'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
 import type { PageMeta } from '@/web/lib/head.ts'
 import { envelope, http } from '@/web/lib/http.ts'
@@ -46,6 +46,37 @@ export function useViewer(): Viewer {
 
 export function usePage(type: PageType, slug: string) {
   return useQuery(pageQuery(type, slug, useContentLang(), useViewer()))
+}
+
+/**
+ * The page types whose blocks the browser takes from the server's markup instead of from the page's data
+ * (`KeptBlocks`, components/kept-blocks.tsx; issue 19: a page carries its content once). The style guide's pages keep
+ * their blocks in their data: it splits them between two places of its page.
+ */
+const keptTypes = new Set<PageType>(['openPaymentApi', 'miniappDocumentation', 'page'])
+
+/** Marks a page whose `sections` were left out of the hydration data: its blocks are in the server's HTML. */
+const keptMark = 'blocksInMarkup'
+
+/** True when the page's blocks were left out of its data (the server's HTML shows them; `KeptBlocks` keeps that HTML). */
+export const blocksKept = (page: Page) => keptMark in page
+
+/**
+ * The server's hydration data without a second copy of the pages' blocks (src/web/router.tsx `dehydrate`): a page query
+ * of a kept type keeps its title, description and table of contents and loses its `sections`, which are the bulk of
+ * it (57 of 60 KB on /products/docs/webpayment); the browser asks for them again only when the reader uses a control
+ * among them or the page has to be drawn anew (`KeptBlocks`).
+ */
+export function withoutKeptBlocks(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => {
+      const [scope, name] = query.queryKey
+      const data = query.state.data as Page | undefined
+      if (!(scope === docsKeys.all[0] && typeof name === 'string' && data && Array.isArray(data.sections) && keptTypes.has(data.type))) return query
+      return { ...query, state: { ...query.state, data: { ...data, sections: [], [keptMark]: true } } }
+    }),
+  }
 }
 
 /** A docs route's slug from its splat (`/a/b/` → `a/b`). */

@@ -18,7 +18,7 @@ export function ContentPage({ name, lang, before, after }: { name: string; lang?
       <div className="doc-aside">{page && !page.hideTOC && <TableOfContents entries={page.toc} hideOnSmall={false} />}</div>
       <article className="doc-main" lang={lang}>
         {before}
-        {page ? <PageBody page={page} pageKey={`page.${name}`} /> : query.isError ? <ContentFailure query={query} /> : <DocSkeleton />}
+        {page ? <PageBody page={page} pageKey={`page.${name}`} load={query.refetch} /> : query.isError ? <ContentFailure query={query} /> : <DocSkeleton />}
         {after}
       </article>
     </div>

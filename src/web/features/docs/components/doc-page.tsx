@@ -7,7 +7,7 @@ import { useSession } from '@/web/lib/session.tsx'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { useComponent, usePage } from '../api.ts'
 import '../docs.css'
-import { PageBlocks } from './blocks.tsx'
+import { KeptBlocks } from './kept-blocks.tsx'
 import { InternalLink, useWebviewHref } from '@/web/ui/internal-link.tsx'
 import { Sidebar, type DocSection } from './sidebar.tsx'
 import { isRetryable, LoadError } from './load-error.tsx'
@@ -125,8 +125,11 @@ export function ContentFailure({ query }: { query: { error: unknown; isFetching:
   return isRetryable(query.error) ? <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} /> : null
 }
 
-/** A page's title and blocks (or the sign-in prompt); its hash link scrolls once it is rendered. */
-export function PageBody({ page, pageKey }: { page: Page; pageKey: string }) {
+/**
+ * A page's title and blocks (or the sign-in prompt); its hash link scrolls once it is rendered. `load` asks for the
+ * page again (its query's `refetch`): the blocks of a server-rendered page are kept from its HTML until needed (`KeptBlocks`).
+ */
+export function PageBody({ page, pageKey, load }: { page: Page; pageKey: string; load: () => unknown }) {
   const { isSignedIn } = useSession()
   const prompt = page.protected && !isSignedIn
   useHashScroll(pageKey)
@@ -136,7 +139,7 @@ export function PageBody({ page, pageKey }: { page: Page; pageKey: string }) {
         <h1>{page.title}</h1>
         {page.subTitle && <p className="doc-subtitle">{page.subTitle}</p>}
       </header>
-      {prompt ? <SignInPrompt /> : <PageBlocks blocks={page.sections} />}
+      {prompt ? <SignInPrompt /> : <KeptBlocks page={page} id={pageKey} load={load} />}
     </>
   )
 }
@@ -156,7 +159,7 @@ export function DocPage({ type, slug }: { type: Extract<PageType, 'openPaymentAp
     >
       <Breadcrumbs section={section} slug={slug} title={slug === 'index' ? undefined : (page?.title ?? '')} />
       {page ? (
-        <PageBody page={page} pageKey={`${type}.${slug}`} />
+        <PageBody page={page} pageKey={`${type}.${slug}`} load={query.refetch} />
       ) : query.isError ? (
         <ContentFailure query={query} />
       ) : (
