@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import type { I18n } from '@lingui/core'
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
-import { withoutKeptBlocks } from './features/docs/api.ts'
+import { keepOut, keptOut } from './features/docs/api.ts'
 import { RouteError } from './features/shell/components/route-error.tsx'
 import { Providers } from './providers.tsx'
 import { routeTree } from './routeTree.gen.ts'
@@ -26,11 +26,13 @@ export interface RouterContext {
 
 /**
  * What the server hands the browser beside the router's own state: React Query's cache, so nothing is fetched twice —
- * less the content pages' blocks, which the browser reads from the page's HTML (`withoutKeptBlocks`, issue 19).
+ * less the content pages' blocks and the side menu, which the browser keeps from the page's HTML (`keptOut`, issue 19).
  */
 interface Dehydrated {
   /** `dehydrate(queryClient)` as JSON (React Query's state is plain data, unlike what the router's types can prove). */
   queries: string
+  /** The hashes of the queries left out because the page's HTML shows them (`keptOut`). */
+  kept: string[]
 }
 
 /**
@@ -65,8 +67,14 @@ export function createAppRouter({
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
     ssr: nonce ? { nonce } : undefined,
-    dehydrate: (): Dehydrated => ({ queries: JSON.stringify(withoutKeptBlocks(dehydrate(queryClient))) }),
-    hydrate: (data: Dehydrated) => hydrate(queryClient, freshNow(JSON.parse(data.queries) as DehydratedState)),
+    dehydrate: (): Dehydrated => {
+      const { state, kept } = keptOut(dehydrate(queryClient))
+      return { queries: JSON.stringify(state), kept }
+    },
+    hydrate: (data: Dehydrated) => {
+      keepOut(data.kept)
+      hydrate(queryClient, freshNow(JSON.parse(data.queries) as DehydratedState))
+    },
     Wrap: ({ children }) => (
       <Providers queryClient={queryClient} i18n={i18n}>
         {children}

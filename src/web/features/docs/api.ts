@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type DehydratedState, type QueryClient } from '@tanstack/react-query'
+import { hashKey, queryOptions, useQuery, type DehydratedState, type QueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react'
 import * as v from 'valibot'
 import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type Page, type PageType } from '@/domain/content.ts'
@@ -61,22 +61,36 @@ const keptMark = 'blocksInMarkup'
 /** True when the page's blocks were left out of its data (the server's HTML shows them; `KeptBlocks` keeps that HTML). */
 export const blocksKept = (page: Page) => keptMark in page
 
+/** The queries whose data the server left out of this page's hydration data (the browser's: one page, one set). */
+const keptQueries = new Set<string>()
+
 /**
- * The server's hydration data without a second copy of the pages' blocks (src/web/router.tsx `dehydrate`): a page query
- * of a kept type keeps its title, description and table of contents and loses its `sections`, which are the bulk of
- * it (57 of 60 KB on /products/docs/webpayment); the browser asks for them again only when the reader uses a control
- * among them or the page has to be drawn anew (`KeptBlocks`).
+ * The server's hydration data without a second copy of what the page's HTML shows (src/web/router.tsx `dehydrate`):
+ * - a page query of a kept type keeps its title, description and table of contents and loses its `sections`, the bulk
+ *   of it (57 of 60 KB on /products/docs/webpayment): `KeptBlocks` keeps their HTML;
+ * - the side menu is left out (`kept`, its query hashes): `Sidebar` keeps its HTML, the breadcrumb reads its section
+ *   from its own.
+ * The browser asks for them only when the reader uses a control among them, or navigates (the next page's loader).
  */
-export function withoutKeptBlocks(state: DehydratedState): DehydratedState {
-  return {
-    ...state,
-    queries: state.queries.map((query) => {
-      const [scope, name] = query.queryKey
-      const data = query.state.data as Page | undefined
-      if (!(scope === docsKeys.all[0] && typeof name === 'string' && data && Array.isArray(data.sections) && keptTypes.has(data.type))) return query
-      return { ...query, state: { ...query.state, data: { ...data, sections: [], [keptMark]: true } } }
-    }),
-  }
+export function keptOut(state: DehydratedState): { state: DehydratedState; kept: string[] } {
+  const kept: string[] = []
+  const queries = state.queries.flatMap((query) => {
+    const [scope, name, type] = query.queryKey
+    if (scope !== docsKeys.all[0]) return [query]
+    if (name === 'components' && type === 'leftMenu') {
+      kept.push(query.queryHash)
+      return []
+    }
+    const data = query.state.data as Page | undefined
+    if (!(typeof name === 'string' && data && Array.isArray(data.sections) && keptTypes.has(data.type))) return [query]
+    return [{ ...query, state: { ...query.state, data: { ...data, sections: [], [keptMark]: true } } }]
+  })
+  return { state: { ...state, queries }, kept }
+}
+
+/** The browser, hydrating: these queries' data were left out (`keptOut`); their components keep the server's HTML. */
+export function keepOut(hashes: readonly string[]) {
+  for (const hash of hashes) keptQueries.add(hash)
 }
 
 /** A docs route's slug from its splat (`/a/b/` → `a/b`). */
@@ -112,8 +126,15 @@ const componentQuery = <K extends keyof typeof componentSchemas>(type: K, lang: 
     ...quiet,
   })
 
+/**
+ * A component of the content (the side menu). `kept`: the server left its data out of the page's hydration data
+ * (`keptOut`) and none has come since: its component keeps the server's HTML, and the query waits to be asked (`refetch`).
+ */
 export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
-  return useQuery(componentQuery(type, useContentLang()))
+  const options = componentQuery(type, useContentLang())
+  const kept = keptQueries.has(hashKey(options.queryKey))
+  const query = useQuery({ ...options, enabled: !kept })
+  return { ...query, kept: kept && query.data === undefined }
 }
 
 /** Loader of a stand-alone content page (`pages/<name>.md`): starts its content, resolves to its head's meta. */

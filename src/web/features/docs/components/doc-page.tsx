@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useRouterState } from '@tanstack/react-router'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { hashToId, type MenuItem, type Page, type PageType } from '@/domain/content.ts'
 import { HttpError } from '@/web/lib/http.ts'
 import { useSession } from '@/web/lib/session.tsx'
@@ -80,10 +80,20 @@ function menuEntryAt(items: readonly MenuItem[], slug: string): MenuItem | undef
  */
 function useMiniappSection(section: DocSection, slug: string): { href: string; title: string } | undefined {
   const menu = useComponent('leftMenu')
+  // the side menu left out of the hydration data (issue 19): the crumb the server drew from it, read from its HTML
+  const [served] = useState(() => (menu.kept ? servedCrumb() : undefined))
   const [first, ...rest] = slug.split('/')
   if (section !== 'miniapp' || rest.length === 0 || rest.join('/') === 'index') return undefined
+  if (menu.kept) return served
   const entry = menuEntryAt(menu.data ?? [], `miniapp/docs/${first}`)
   return entry && { href: `/${entry.slug.current}`, title: entry.title }
+}
+
+/** The section crumb in the server's HTML (`data-crumb`: its path before the `/webview` segment is added). */
+function servedCrumb(): { href: string; title: string } | undefined {
+  const crumb = typeof document === 'undefined' ? null : document.querySelector('.doc-breadcrumbs [data-crumb]')
+  const href = crumb?.getAttribute('data-crumb')
+  return href ? { href, title: crumb!.textContent ?? '' } : undefined
 }
 
 function Breadcrumbs({ section, slug, title }: { section: DocSection; slug: string; title: string | undefined }) {
@@ -111,7 +121,9 @@ function Breadcrumbs({ section, slug, title }: { section: DocSection; slug: stri
         </li>
         {sectionLevel && (
           <li>
-            <InternalLink href={sectionLevel.href}>{sectionLevel.title}</InternalLink>
+            <InternalLink href={sectionLevel.href} data-crumb={sectionLevel.href}>
+              {sectionLevel.title}
+            </InternalLink>
           </li>
         )}
         {!landing && <li aria-current="page">{title}</li>}

@@ -8,7 +8,7 @@ import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Page } from '@/domain/content.ts'
-import { blocksKept, withoutKeptBlocks } from '../api.ts'
+import { blocksKept, keptOut } from '../api.ts'
 import { codeLanguageStorageKey } from './code-block.tsx'
 import { KeptBlocks } from './kept-blocks.tsx'
 
@@ -43,7 +43,7 @@ const full: Page = {
 /** The page as the browser gets it in the server's hydration data. */
 function keptOf(page: Page): Page {
   const state = { mutations: [], queries: [{ queryKey: ['docs', 'openPaymentApi.guide', 'en', 'visitor'], queryHash: '', state: { data: page } }] }
-  return withoutKeptBlocks(state as unknown as DehydratedState).queries[0]!.state.data as Page
+  return keptOut(state as unknown as DehydratedState).state.queries[0]!.state.data as Page
 }
 
 /** What the page's root route draws: the blocks as the page starts with them, and what `load` is to report to. */
@@ -105,7 +105,7 @@ describe('the blocks of a server-rendered page', () => {
     vi.restoreAllMocks()
   })
 
-  it('leave the data of pages out of the hydration data, except the style guide’s', () => {
+  it('leave the data of pages and the side menu out of the hydration data, not the style guide’s', () => {
     const guide = { ...full, type: 'designSystem' as const }
     const menu = [{ title: 'Menu' }]
     const state = {
@@ -116,11 +116,13 @@ describe('the blocks of a server-rendered page', () => {
         { queryKey: ['docs', 'components', 'leftMenu', 'en'], queryHash: 'c', state: { data: menu } },
       ],
     } as unknown as DehydratedState
-    const [page, styleGuide, leftMenu] = withoutKeptBlocks(state).queries.map((query) => query.state.data)
+    const { state: sent, kept } = keptOut(state)
+    const [page, styleGuide, ...others] = sent.queries.map((query) => query.state.data)
     expect(page).toMatchObject({ title: 'Guide', description: 'A guide.', toc: [], sections: [] })
     expect(blocksKept(page as Page)).toBe(true)
     expect(styleGuide).toBe(guide)
-    expect(leftMenu).toBe(menu)
+    expect(others).toEqual([])
+    expect(kept).toEqual(['c'])
     expect(blocksKept(full)).toBe(false)
   })
 
@@ -146,6 +148,21 @@ describe('the blocks of a server-rendered page', () => {
     expect(screen.getByRole('tab', { name: 'Java' }).getAttribute('aria-selected')).toBe('true')
     expect(screen.getByText('System.out.println(1);')).toBeTruthy()
     expect(localStorage.getItem(codeLanguageStorageKey)).toBe('java')
+  })
+
+  it('copy a code block from the kept HTML, without asking for the page', async () => {
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const load = vi.fn()
+    await hydrateServerPage(load)
+    const copy = screen.getByRole('button', { name: 'Copy' })
+    await act(async () => {
+      fireEvent.pointerOver(copy)
+      fireEvent.click(copy)
+    })
+    expect(writeText).toHaveBeenCalledWith('print(1)')
+    expect(copy.textContent).toBe('Copied')
+    expect(load).not.toHaveBeenCalled()
   })
 
   it('ask for the page at once when the saved code language is not the one the server drew', async () => {
