@@ -35,8 +35,18 @@ export function KeptBlocks({ page, id, load }: { page: Page; id: string; load: (
       )
     },
   }
+  // the language in the id: the other language's blocks, drawn in the same place, are never taken for these
   return (
-    <KeptMarkup id={id} className="doc-blocks" live={!kept} kept={kept} load={load} fallback={<DocSkeleton />} needsData={otherCodeLanguage} uses={copy}>
+    <KeptMarkup
+      id={`${id}.${page.__i18n_lang}`}
+      className="doc-blocks"
+      live={!kept}
+      kept={kept}
+      load={load}
+      fallback={<DocSkeleton />}
+      needsData={otherCodeLanguage}
+      uses={copy}
+    >
       <PageBlocks blocks={page.sections} />
     </KeptMarkup>
   )

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import type { MenuItem } from '@/domain/content.ts'
 import { asksToSignIn } from '@/domain/site.ts'
 import { useSession } from '@/web/lib/session.tsx'
-import { useComponent } from '../api.ts'
+import { useComponent, useContentLang } from '../api.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { Icon } from '@/web/ui/icons.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
@@ -20,6 +20,7 @@ export type DocSection = 'products' | 'miniapp'
 export function Sidebar({ section }: { section: DocSection }) {
   const { t } = useLingui()
   const menu = useComponent('leftMenu')
+  const lang = useContentLang()
   const [open, setOpen] = useState(false)
   const { isSignedIn } = useSession()
   // the server drew the menu for a visitor (its sign-in locks): a signed-in reader's menu is drawn from its data
@@ -47,7 +48,7 @@ export function Sidebar({ section }: { section: DocSection }) {
             <Trans>Close menu</Trans>
           </button>
         </div>
-        <KeptMarkup as="ul" id="leftMenu" className="doc-sidebar__list" live={menu.data !== undefined} kept={menu.kept} load={menu.refetch}>
+        <KeptMarkup as="ul" id={`leftMenu.${lang}`} className="doc-sidebar__list" live={menu.data !== undefined} kept={menu.kept} load={menu.refetch}>
           {groups.map((item, i) => (
             <MenuEntry key={`${item.title}-${i}`} item={item} depth={0} />
           ))}
