@@ -1,4 +1,4 @@
-import { hashKey, queryOptions, useQuery, type DehydratedState, type QueryClient } from '@tanstack/react-query'
+import { hashKey, queryOptions, useQuery, useQueryClient, type DehydratedState, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react'
 import * as v from 'valibot'
 import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type Page, type PageType } from '@/domain/content.ts'
@@ -44,8 +44,21 @@ export function useViewer(): Viewer {
   return useSession().isSignedIn ? 'member' : 'visitor'
 }
 
-export function usePage(type: PageType, slug: string) {
-  return useQuery(pageQuery(type, slug, useContentLang(), useViewer()))
+/**
+ * A page's query in `lang` (the UI's by default), and `load`: asks for this page (this key, even while the query's
+ * observer still follows the previous one) again, whatever its freshness — the blocks the server left out of a page's
+ * hydration data come with it (`KeptBlocks`).
+ */
+export function usePage(type: PageType, slug: string, lang?: Lang) {
+  const uiLang = useContentLang()
+  const options = pageQuery(type, slug, lang ?? uiLang, useViewer())
+  return { ...useQuery(options), load: useLoad(options) }
+}
+
+/** Fetches the query of `options` now and puts the answer in the cache (a failure is the query's error state). */
+function useLoad<T, K extends readonly unknown[]>(options: FetchQueryOptions<T, Error, T, K>) {
+  const queryClient = useQueryClient()
+  return () => void queryClient.fetchQuery({ ...options, staleTime: 0 }).catch(() => {})
 }
 
 /**
@@ -134,7 +147,7 @@ export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
   const options = componentQuery(type, useContentLang())
   const kept = keptQueries.has(hashKey(options.queryKey))
   const query = useQuery({ ...options, enabled: !kept })
-  return { ...query, kept: kept && query.data === undefined }
+  return { ...query, kept: kept && query.data === undefined, load: useLoad(options) }
 }
 
 /** Loader of a stand-alone content page (`pages/<name>.md`): starts its content, resolves to its head's meta. */

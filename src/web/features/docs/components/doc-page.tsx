@@ -139,7 +139,7 @@ export function ContentFailure({ query }: { query: { error: unknown; isFetching:
 
 /**
  * A page's title and blocks (or the sign-in prompt); its hash link scrolls once it is rendered. `load` asks for the
- * page again (its query's `refetch`): the blocks of a server-rendered page are kept from its HTML until needed (`KeptBlocks`).
+ * page again (`usePage` `load`): the blocks of a server-rendered page are kept from its HTML until needed (`KeptBlocks`).
  */
 export function PageBody({ page, pageKey, load }: { page: Page; pageKey: string; load: () => unknown }) {
   const { isSignedIn } = useSession()
@@ -171,7 +171,7 @@ export function DocPage({ type, slug }: { type: Extract<PageType, 'openPaymentAp
     >
       <Breadcrumbs section={section} slug={slug} title={slug === 'index' ? undefined : (page?.title ?? '')} />
       {page ? (
-        <PageBody page={page} pageKey={`${type}.${slug}`} load={query.refetch} />
+        <PageBody page={page} pageKey={`${type}.${slug}`} load={query.load} />
       ) : query.isError ? (
         <ContentFailure query={query} />
       ) : (

@@ -137,7 +137,7 @@ export function HomePage({ notice }: HomeSearch = {}) {
             </div>
             <HeroIllustration />
           </header>
-          <KeptBlocks page={page} id="page.home" load={query.refetch} />
+          <KeptBlocks page={page} id="page.home" load={query.load} />
         </>
       ) : query.isError ? (
         <ContentFailure query={query} />

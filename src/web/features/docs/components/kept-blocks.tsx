@@ -13,7 +13,7 @@ const otherCodeLanguage = (root: HTMLElement) => savedCodeLanguage() !== undefin
 /**
  * A content page's blocks (issue 19: a page carries its content once). The server renders them from the page's data
  * and leaves them out of its hydration data (`withoutKeptBlocks`); the browser keeps the server's HTML of them and asks
- * for the page (`load`, the page query's `refetch`, whose answer replaces the kept page in the cache) only when it
+ * for the page (`load`, `usePage`, whose answer replaces the kept page in the cache) only when it
  * needs it (`KeptMarkup`): a control among them used, the saved code language not the server's, the page drawn anew.
  */
 export function KeptBlocks({ page, id, load }: { page: Page; id: string; load: () => unknown }) {

@@ -24,10 +24,11 @@ export function Sidebar({ section }: { section: DocSection }) {
   const [open, setOpen] = useState(false)
   const { isSignedIn } = useSession()
   // the server drew the menu for a visitor (its sign-in locks): a signed-in reader's menu is drawn from its data
-  const { kept, refetch } = menu
+  const { kept, load } = menu
   useEffect(() => {
-    if (kept && isSignedIn) void refetch()
-  }, [kept, isSignedIn, refetch])
+    if (kept && isSignedIn) load()
+    // when the reader is known to be signed in; `load` is new with each render
+  }, [kept, isSignedIn]) // eslint-disable-line react-hooks/exhaustive-deps
   const groups = (menu.data ?? []).filter((g) => (section === 'miniapp' ? g.menuType === 'miniapp' : g.menuType !== 'miniapp'))
   return (
     <>
@@ -48,7 +49,7 @@ export function Sidebar({ section }: { section: DocSection }) {
             <Trans>Close menu</Trans>
           </button>
         </div>
-        <KeptMarkup as="ul" id={`leftMenu.${lang}`} className="doc-sidebar__list" live={menu.data !== undefined} kept={menu.kept} load={menu.refetch}>
+        <KeptMarkup as="ul" id={`leftMenu.${lang}`} className="doc-sidebar__list" live={menu.data !== undefined} kept={menu.kept} load={menu.load}>
           {groups.map((item, i) => (
             <MenuEntry key={`${item.title}-${i}`} item={item} depth={0} />
           ))}
