@@ -141,7 +141,7 @@ const componentQuery = <K extends keyof typeof componentSchemas>(type: K, lang: 
 
 /**
  * A component of the content (the side menu). `kept`: the server left its data out of the page's hydration data
- * (`keptOut`) and none has come since: its component keeps the server's HTML, and the query waits to be asked (`refetch`).
+ * (`keptOut`) and none has come since: its component keeps the server's HTML, and the query waits to be asked (`load`).
  */
 export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
   const options = componentQuery(type, useContentLang())
