@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import type { I18n } from '@lingui/core'
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
+import { keepOut, keptOut } from './features/docs/api.ts'
 import { RouteError } from './features/shell/components/route-error.tsx'
 import { Providers } from './providers.tsx'
 import { routeTree } from './routeTree.gen.ts'
@@ -23,10 +24,15 @@ export interface RouterContext {
   request: RequestFacts | null
 }
 
-/** What the server hands the browser beside the router's own state: React Query's cache, so nothing is fetched twice. */
+/**
+ * What the server hands the browser beside the router's own state: React Query's cache, so nothing is fetched twice —
+ * less the content pages' blocks and the side menu, which the browser keeps from the page's HTML (`keptOut`, issue 19).
+ */
 interface Dehydrated {
   /** `dehydrate(queryClient)` as JSON (React Query's state is plain data, unlike what the router's types can prove). */
   queries: string
+  /** The hashes of the queries left out because the page's HTML shows them (`keptOut`). */
+  kept: string[]
 }
 
 /**
@@ -61,8 +67,14 @@ export function createAppRouter({
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
     ssr: nonce ? { nonce } : undefined,
-    dehydrate: (): Dehydrated => ({ queries: JSON.stringify(dehydrate(queryClient)) }),
-    hydrate: (data: Dehydrated) => hydrate(queryClient, freshNow(JSON.parse(data.queries) as DehydratedState)),
+    dehydrate: (): Dehydrated => {
+      const { state, kept } = keptOut(dehydrate(queryClient))
+      return { queries: JSON.stringify(state), kept }
+    },
+    hydrate: (data: Dehydrated) => {
+      keepOut(data.kept)
+      hydrate(queryClient, freshNow(JSON.parse(data.queries) as DehydratedState))
+    },
     Wrap: ({ children }) => (
       <Providers queryClient={queryClient} i18n={i18n}>
         {children}

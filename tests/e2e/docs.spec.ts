@@ -457,3 +457,27 @@ test('issue 20: Japanese home figures keep each part whole at every width; doc t
     expect(cue).toContain('local')
   }
 })
+
+test('issue 19: a server-rendered docs page switches language with its body and side menu, back again, and its blocks stay usable', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/products/docs/webpayment')
+  const main = page.locator('main')
+  await expect(main).toContainText('加盟店のサーバーが注文ごとに決済コードを作成し')
+  const toggle = page.getByRole('banner').getByRole('group', { name: '言語' })
+  await toggle.getByRole('button', { name: 'English' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Web Payment')
+  await expect(main).toContainText('Your server creates')
+  await expect(page.locator('#doc-sidebar')).toContainText('Dynamic QR Code')
+  await page.getByRole('banner').getByRole('group', { name: 'Language' }).getByRole('button', { name: '日本語' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ウェブペイメント')
+  await expect(main).toContainText('加盟店のサーバーが注文ごとに決済コードを作成し')
+  await expect(main).not.toContainText('Your server creates')
+  await expect(page.locator('#doc-sidebar')).toContainText('ダイナミックQRコード')
+  const block = page
+    .locator('.code-block')
+    .filter({ has: page.getByRole('tab') })
+    .first()
+  await block.getByRole('tab', { name: 'Java' }).click()
+  await expect(block.getByRole('tab', { name: 'Java' })).toHaveAttribute('aria-selected', 'true')
+  await expect(block.locator('code')).toHaveAttribute('data-language', 'java')
+})

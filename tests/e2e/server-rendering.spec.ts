@@ -111,6 +111,19 @@ test('a docs page carries its data: after hydration the browser asks the content
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(contentRequests).toEqual([])
+  // the page's blocks and side menu are its server HTML (issue 19): a link there navigates in the page and asks for the
+  // next page (and the side menu it draws), never again for this one
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url())
+  })
+  await page.locator('#doc-sidebar').getByRole('link', { name: 'ダイナミックQRコード' }).click()
+  await expect(page).toHaveURL(/\/products\/docs\/qrcode$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ダイナミックQRコード')
+  await expect(page.locator('#doc-sidebar [aria-current="page"]')).toHaveText('ダイナミックQRコード')
+  expect(documents).toEqual([])
+  const asked = contentRequests.map((url) => new URL(url)).map((url) => `${url.pathname}?${url.searchParams.get('slug') ?? url.searchParams.get('type')}`)
+  expect(asked.sort()).toEqual(['/dev/config/pages?qrcode', '/dev/config/v2/components?leftMenu'])
 })
 
 test('navigation after hydration stays in the page: no new document is loaded', async ({ page }) => {

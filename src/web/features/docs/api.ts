@@ -1,7 +1,7 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { hashKey, queryOptions, useQuery, useQueryClient, type DehydratedState, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react'
 import * as v from 'valibot'
-import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type PageType } from '@/domain/content.ts'
+import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type Page, type PageType } from '@/domain/content.ts'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
 import type { PageMeta } from '@/web/lib/head.ts'
 import { envelope, http } from '@/web/lib/http.ts'
@@ -44,8 +44,66 @@ export function useViewer(): Viewer {
   return useSession().isSignedIn ? 'member' : 'visitor'
 }
 
-export function usePage(type: PageType, slug: string) {
-  return useQuery(pageQuery(type, slug, useContentLang(), useViewer()))
+/**
+ * A page's query in `lang` (the UI's by default), and `load`: asks for this page (this key, even while the query's
+ * observer still follows the previous one) again, whatever its freshness — the blocks the server left out of a page's
+ * hydration data come with it (`KeptBlocks`).
+ */
+export function usePage(type: PageType, slug: string, lang?: Lang) {
+  const uiLang = useContentLang()
+  const options = pageQuery(type, slug, lang ?? uiLang, useViewer())
+  return { ...useQuery(options), load: useLoad(options) }
+}
+
+/** Fetches the query of `options` now and puts the answer in the cache (a failure is the query's error state). */
+function useLoad<T, K extends readonly unknown[]>(options: FetchQueryOptions<T, Error, T, K>) {
+  const queryClient = useQueryClient()
+  return () => void queryClient.fetchQuery({ ...options, staleTime: 0 }).catch(() => {})
+}
+
+/**
+ * The page types whose blocks the browser takes from the server's markup instead of from the page's data
+ * (`KeptBlocks`, components/kept-blocks.tsx; issue 19: a page carries its content once). The style guide's pages keep
+ * their blocks in their data: it splits them between two places of its page.
+ */
+const keptTypes = new Set<PageType>(['openPaymentApi', 'miniappDocumentation', 'page'])
+
+/** Marks a page whose `sections` were left out of the hydration data: its blocks are in the server's HTML. */
+const keptMark = 'blocksInMarkup'
+
+/** True when the page's blocks were left out of its data (the server's HTML shows them; `KeptBlocks` keeps that HTML). */
+export const blocksKept = (page: Page) => keptMark in page
+
+/** The queries whose data the server left out of this page's hydration data (the browser's: one page, one set). */
+const keptQueries = new Set<string>()
+
+/**
+ * The server's hydration data without a second copy of what the page's HTML shows (src/web/router.tsx `dehydrate`):
+ * - a page query of a kept type keeps its title, description and table of contents and loses its `sections`, the bulk
+ *   of it (57 of 60 KB on /products/docs/webpayment): `KeptBlocks` keeps their HTML;
+ * - the side menu is left out (`kept`, its query hashes): `Sidebar` keeps its HTML, the breadcrumb reads its section
+ *   from its own.
+ * The browser asks for them only when the reader uses a control among them, or navigates (the next page's loader).
+ */
+export function keptOut(state: DehydratedState): { state: DehydratedState; kept: string[] } {
+  const kept: string[] = []
+  const queries = state.queries.flatMap((query) => {
+    const [scope, name, type] = query.queryKey
+    if (scope !== docsKeys.all[0]) return [query]
+    if (name === 'components' && type === 'leftMenu') {
+      kept.push(query.queryHash)
+      return []
+    }
+    const data = query.state.data as Page | undefined
+    if (!(typeof name === 'string' && data && Array.isArray(data.sections) && keptTypes.has(data.type))) return [query]
+    return [{ ...query, state: { ...query.state, data: { ...data, sections: [], [keptMark]: true } } }]
+  })
+  return { state: { ...state, queries }, kept }
+}
+
+/** The browser, hydrating: these queries' data were left out (`keptOut`); their components keep the server's HTML. */
+export function keepOut(hashes: readonly string[]) {
+  for (const hash of hashes) keptQueries.add(hash)
 }
 
 /** A docs route's slug from its splat (`/a/b/` → `a/b`). */
@@ -81,8 +139,15 @@ const componentQuery = <K extends keyof typeof componentSchemas>(type: K, lang: 
     ...quiet,
   })
 
+/**
+ * A component of the content (the side menu). `kept`: the server left its data out of the page's hydration data
+ * (`keptOut`) and none has come since: its component keeps the server's HTML, and the query waits to be asked (`load`).
+ */
 export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
-  return useQuery(componentQuery(type, useContentLang()))
+  const options = componentQuery(type, useContentLang())
+  const kept = keptQueries.has(hashKey(options.queryKey))
+  const query = useQuery({ ...options, enabled: !kept })
+  return { ...query, kept: kept && query.data === undefined, load: useLoad(options) }
 }
 
 /** Loader of a stand-alone content page (`pages/<name>.md`): starts its content, resolves to its head's meta. */

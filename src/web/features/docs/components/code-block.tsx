@@ -27,6 +27,12 @@ function subscribe(onChange: () => void) {
   }
 }
 
+/** The code language saved in this browser, when it is not the one the server draws code blocks in (Python). */
+export function savedCodeLanguage(): CodeTabLanguage | undefined {
+  const choice = readChoice()
+  return choice === 'python' ? undefined : choice
+}
+
 export function useCodeLanguage() {
   const choice = useSyncExternalStore(subscribe, readChoice, () => 'python' as CodeTabLanguage)
   const choose = (language: CodeTabLanguage) => {

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { Lang } from '@/domain/i18n.ts'
-import { pageQuery, useContentLang, useViewer } from '../api.ts'
+import { usePage } from '../api.ts'
 import '../docs.css'
 import { ContentFailure, PageBody, useFailureRouting } from './doc-page.tsx'
 import { DocSkeleton } from './skeleton.tsx'
@@ -9,8 +8,7 @@ import { TableOfContents } from './toc.tsx'
 
 /** A stand-alone content page (`pages/<name>.md`): about, webinar, terms of use, mini apps … */
 export function ContentPage({ name, lang, before, after }: { name: string; lang?: Lang; before?: ReactNode; after?: ReactNode }) {
-  const uiLang = useContentLang()
-  const query = useQuery(pageQuery('page', name, lang ?? uiLang, useViewer()))
+  const query = usePage('page', name, lang)
   useFailureRouting(query.error)
   const page = query.isError ? undefined : query.data
   return (
@@ -18,7 +16,7 @@ export function ContentPage({ name, lang, before, after }: { name: string; lang?
       <div className="doc-aside">{page && !page.hideTOC && <TableOfContents entries={page.toc} hideOnSmall={false} />}</div>
       <article className="doc-main" lang={lang}>
         {before}
-        {page ? <PageBody page={page} pageKey={`page.${name}`} /> : query.isError ? <ContentFailure query={query} /> : <DocSkeleton />}
+        {page ? <PageBody page={page} pageKey={`page.${name}`} load={query.load} /> : query.isError ? <ContentFailure query={query} /> : <DocSkeleton />}
         {after}
       </article>
     </div>

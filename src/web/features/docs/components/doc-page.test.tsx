@@ -49,7 +49,7 @@ function renderPage(p: Page, signedIn: boolean, url = '/products/docs/secret') {
   } as unknown as Storage
   const actor = createSessionActor({ storage: fakeStorage, signOutRequest: vi.fn(async () => null), reload: vi.fn() })
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => <PageBody page={p} pageKey="openPaymentApi.secret" /> }),
+    routeTree: createRootRoute({ component: () => <PageBody page={p} pageKey="openPaymentApi.secret" load={() => {}} /> }),
     history: createMemoryHistory({ initialEntries: [url] }),
   })
   return render(

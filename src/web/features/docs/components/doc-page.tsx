@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useRouterState } from '@tanstack/react-router'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { hashToId, type MenuItem, type Page, type PageType } from '@/domain/content.ts'
 import { HttpError } from '@/web/lib/http.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { useComponent, usePage } from '../api.ts'
 import '../docs.css'
-import { PageBlocks } from './blocks.tsx'
+import { KeptBlocks } from './kept-blocks.tsx'
 import { InternalLink, useWebviewHref } from '@/web/ui/internal-link.tsx'
 import { Sidebar, type DocSection } from './sidebar.tsx'
 import { isRetryable, LoadError } from './load-error.tsx'
@@ -80,10 +80,20 @@ function menuEntryAt(items: readonly MenuItem[], slug: string): MenuItem | undef
  */
 function useMiniappSection(section: DocSection, slug: string): { href: string; title: string } | undefined {
   const menu = useComponent('leftMenu')
+  // the side menu left out of the hydration data (issue 19): the crumb the server drew from it, read from its HTML
+  const [served] = useState(() => (menu.kept ? servedCrumb() : undefined))
   const [first, ...rest] = slug.split('/')
   if (section !== 'miniapp' || rest.length === 0 || rest.join('/') === 'index') return undefined
+  if (menu.kept) return served
   const entry = menuEntryAt(menu.data ?? [], `miniapp/docs/${first}`)
   return entry && { href: `/${entry.slug.current}`, title: entry.title }
+}
+
+/** The section crumb in the server's HTML (`data-crumb`: its path before the `/webview` segment is added). */
+function servedCrumb(): { href: string; title: string } | undefined {
+  const crumb = typeof document === 'undefined' ? null : document.querySelector('.doc-breadcrumbs [data-crumb]')
+  const href = crumb?.getAttribute('data-crumb')
+  return href ? { href, title: crumb!.textContent ?? '' } : undefined
 }
 
 function Breadcrumbs({ section, slug, title }: { section: DocSection; slug: string; title: string | undefined }) {
@@ -111,7 +121,9 @@ function Breadcrumbs({ section, slug, title }: { section: DocSection; slug: stri
         </li>
         {sectionLevel && (
           <li>
-            <InternalLink href={sectionLevel.href}>{sectionLevel.title}</InternalLink>
+            <InternalLink href={sectionLevel.href} data-crumb={sectionLevel.href}>
+              {sectionLevel.title}
+            </InternalLink>
           </li>
         )}
         {!landing && <li aria-current="page">{title}</li>}
@@ -125,8 +137,11 @@ export function ContentFailure({ query }: { query: { error: unknown; isFetching:
   return isRetryable(query.error) ? <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} /> : null
 }
 
-/** A page's title and blocks (or the sign-in prompt); its hash link scrolls once it is rendered. */
-export function PageBody({ page, pageKey }: { page: Page; pageKey: string }) {
+/**
+ * A page's title and blocks (or the sign-in prompt); its hash link scrolls once it is rendered. `load` asks for the
+ * page again (`usePage` `load`): the blocks of a server-rendered page are kept from its HTML until needed (`KeptBlocks`).
+ */
+export function PageBody({ page, pageKey, load }: { page: Page; pageKey: string; load: () => unknown }) {
   const { isSignedIn } = useSession()
   const prompt = page.protected && !isSignedIn
   useHashScroll(pageKey)
@@ -136,7 +151,7 @@ export function PageBody({ page, pageKey }: { page: Page; pageKey: string }) {
         <h1>{page.title}</h1>
         {page.subTitle && <p className="doc-subtitle">{page.subTitle}</p>}
       </header>
-      {prompt ? <SignInPrompt /> : <PageBlocks blocks={page.sections} />}
+      {prompt ? <SignInPrompt /> : <KeptBlocks page={page} id={pageKey} load={load} />}
     </>
   )
 }
@@ -156,7 +171,7 @@ export function DocPage({ type, slug }: { type: Extract<PageType, 'openPaymentAp
     >
       <Breadcrumbs section={section} slug={slug} title={slug === 'index' ? undefined : (page?.title ?? '')} />
       {page ? (
-        <PageBody page={page} pageKey={`${type}.${slug}`} />
+        <PageBody page={page} pageKey={`${type}.${slug}`} load={query.load} />
       ) : query.isError ? (
         <ContentFailure query={query} />
       ) : (

@@ -5,7 +5,7 @@ import { buttonClass } from '@/web/ui/button.tsx'
 import { usePage } from '../api.ts'
 import '../docs.css'
 import type { HomeSearch } from '../home-notice.ts'
-import { PageBlocks } from './blocks.tsx'
+import { KeptBlocks } from './kept-blocks.tsx'
 import { ContentFailure, useFailureRouting } from './doc-page.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { DocSkeleton } from './skeleton.tsx'
@@ -137,7 +137,7 @@ export function HomePage({ notice }: HomeSearch = {}) {
             </div>
             <HeroIllustration />
           </header>
-          <PageBlocks blocks={page.sections} />
+          <KeptBlocks page={page} id="page.home" load={query.load} />
         </>
       ) : query.isError ? (
         <ContentFailure query={query} />

@@ -1,21 +1,34 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { MenuItem } from '@/domain/content.ts'
 import { asksToSignIn } from '@/domain/site.ts'
 import { useSession } from '@/web/lib/session.tsx'
-import { useComponent } from '../api.ts'
+import { useComponent, useContentLang } from '../api.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { Icon } from '@/web/ui/icons.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
+import { KeptMarkup } from '@/web/ui/kept-markup.tsx'
 
 export type DocSection = 'products' | 'miniapp'
 
-/** The left menu of spec §2 Sidebar: from content, toggleable and nested items, auth-menu entries, internal/external. */
+/**
+ * The left menu of spec §2 Sidebar: from content, toggleable and nested items, auth-menu entries, internal/external.
+ * On the page the server rendered, its entries are the server's HTML until the menu is needed (`KeptMarkup`, issue 19):
+ * an expand button used, or the next page's loader fetching it.
+ */
 export function Sidebar({ section }: { section: DocSection }) {
   const { t } = useLingui()
   const menu = useComponent('leftMenu')
+  const lang = useContentLang()
   const [open, setOpen] = useState(false)
+  const { isSignedIn } = useSession()
+  // the server drew the menu for a visitor (its sign-in locks): a signed-in reader's menu is drawn from its data
+  const { kept, load } = menu
+  useEffect(() => {
+    if (kept && isSignedIn) load()
+    // when the reader is known to be signed in; `load` is new with each render
+  }, [kept, isSignedIn]) // eslint-disable-line react-hooks/exhaustive-deps
   const groups = (menu.data ?? []).filter((g) => (section === 'miniapp' ? g.menuType === 'miniapp' : g.menuType !== 'miniapp'))
   return (
     <>
@@ -36,11 +49,11 @@ export function Sidebar({ section }: { section: DocSection }) {
             <Trans>Close menu</Trans>
           </button>
         </div>
-        <ul className="doc-sidebar__list">
+        <KeptMarkup as="ul" id={`leftMenu.${lang}`} className="doc-sidebar__list" live={menu.data !== undefined} kept={menu.kept} load={menu.load}>
           {groups.map((item, i) => (
             <MenuEntry key={`${item.title}-${i}`} item={item} depth={0} />
           ))}
-        </ul>
+        </KeptMarkup>
       </nav>
       {open && <div className="doc-sidebar__backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
     </>

@@ -35,7 +35,14 @@ export function CheckoutDemo({
     return autoStart ? (
       loading
     ) : (
-      <button type="button" className={buttonClass('primary', 'small')} disabled={!hydrated} onClick={() => setOpen(true)}>
+      // disabled until the page is hydrated; a page that keeps its blocks' server HTML enables it (kept-blocks.tsx)
+      <button
+        type="button"
+        className={buttonClass('primary', 'small')}
+        disabled={!hydrated}
+        data-awaits-hydration={hydrated ? undefined : ''}
+        onClick={() => setOpen(true)}
+      >
         <Trans>Try the cake-shop checkout here</Trans>
       </button>
     )
