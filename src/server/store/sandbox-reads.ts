@@ -5,7 +5,7 @@ import { sandboxPayments, sandboxRefunds } from './tables/sandbox.ts'
 type RefundRow = typeof sandboxRefunds.$inferSelect
 
 /**
- * The signed-call hot path's reads (issue 22: get-payment), built once per database handle: Drizzle builds their
+ * The signed-call hot path's reads (issue 22: get-payment) and the create-code insert, built once per database handle: Drizzle builds their
  * SQL once, and PostgreSQL prepares them once per connection under their names.
  */
 const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>()
@@ -33,6 +33,26 @@ function prepareReads(db: Db) {
       .from(sandboxPayments)
       .where(and(eq(sandboxPayments.merchantId, sql.placeholder('merchantId')), eq(sandboxPayments.merchantPaymentId, sql.placeholder('merchantPaymentId'))))
       .prepare('paylab_find_payment_with_refunds'),
+    /** A new QR code's order (POST /v2/codes, the signed create-code): the columns it sets, the rest their defaults. */
+    insertCode: db
+      .insert(sandboxPayments)
+      .values({
+        paymentId: sql.placeholder('paymentId'),
+        merchantId: sql.placeholder('merchantId'),
+        merchantPaymentId: sql.placeholder('merchantPaymentId'),
+        kind: sql.placeholder('kind'),
+        status: sql.placeholder('status'),
+        isAuthorization: sql.placeholder('isAuthorization'),
+        amount: sql.placeholder('amount'),
+        codeId: sql.placeholder('codeId'),
+        codeExpiresAtMs: sql.placeholder('codeExpiresAtMs'),
+        requestedAt: sql.placeholder('requestedAt'),
+        expiresAtMs: sql.placeholder('expiresAtMs'),
+        order: sql.placeholder('order'),
+        createdAtMs: sql.placeholder('createdAtMs'),
+      })
+      .returning()
+      .prepare('paylab_insert_code'),
   }
 }
 export function readsOf(db: Db) {

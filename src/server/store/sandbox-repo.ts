@@ -19,6 +19,25 @@ import {
 export type TestUserRow = typeof sandboxTestUsers.$inferSelect
 export type PaymentRow = typeof sandboxPayments.$inferSelect
 export type NewPaymentRow = typeof sandboxPayments.$inferInsert
+/** The columns a new QR code's order sets (`insertCodePayment`), each given (null where it has none). */
+export type NewCodeRow = Required<
+  Pick<
+    NewPaymentRow,
+    | 'paymentId'
+    | 'merchantId'
+    | 'merchantPaymentId'
+    | 'kind'
+    | 'status'
+    | 'isAuthorization'
+    | 'amount'
+    | 'codeId'
+    | 'codeExpiresAtMs'
+    | 'requestedAt'
+    | 'expiresAtMs'
+    | 'order'
+    | 'createdAtMs'
+  >
+>
 export type RefundRow = typeof sandboxRefunds.$inferSelect
 export type OperationRow = typeof sandboxOperations.$inferSelect
 export type UserAuthorizationRow = typeof sandboxUserAuthorizations.$inferSelect
@@ -159,6 +178,11 @@ export function sandboxRepo(db: Db) {
     // ── payments ───────────────────────────────────────────────────────────────────────────────────────
     async insertPayment(row: NewPaymentRow) {
       const [inserted] = await db.insert(sandboxPayments).values(row).returning()
+      return inserted!
+    },
+    /** A new QR code's order (the signed create-code's one statement, prepared once: `readsOf`). */
+    async insertCodePayment(row: NewCodeRow) {
+      const [inserted] = await readsOf(db).insertCode.execute(row)
       return inserted!
     },
     async findPayment(merchantId: string, merchantPaymentId: string, lock = false) {
