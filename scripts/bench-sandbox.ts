@@ -79,8 +79,8 @@ async function startChild(env: Record<string, string>): Promise<{ child: ChildPr
   // The server parses its docs in the background from its start (seconds of CPU); a page waits for them. Without
   // this the first endpoints measured shared the CPU with that parse (issue 22's profile of create-code: 2.3 s of
   // markdown in a 5 s run).
-  const page = await fetch(`${origin}/`)
-  await page.arrayBuffer()
+  // (with WORKERS each worker parses its own: several requests at once, on connections of their own, reach each)
+  await Promise.all(Array.from({ length: 8 }, () => fetch(`${origin}/`, { headers: { connection: 'close' } }).then((page) => page.arrayBuffer())))
   return { child, origin }
 }
 
@@ -275,6 +275,7 @@ function printTable(rows: Row[]) {
     'CPU µs/req server',
     'PG',
     'bench',
+    'cores busy srv/PG/bench',
     'load 1 min',
     'requests',
     'non-2xx',
@@ -296,6 +297,8 @@ function printTable(rows: Row[]) {
       us(row.cpu.server),
       us(row.cpu.postgres),
       us(row.cpu.bench),
+      // cores kept busy during the run (CPU µs per request × requests per second): a server process near 1.0 is the bound
+      [row.cpu.server, row.cpu.postgres, row.cpu.bench].map((n) => (n === undefined ? '–' : ((n * row.rps) / 1e6).toFixed(2))).join(' / '),
       row.load,
       String(row.total),
       String(row.non2xx),
