@@ -86,13 +86,15 @@ function newRecorder(deps: AppDeps) {
     }
     const method = c.req.method
     const url = c.req.url
+    // the body is asked for now (OPA-Auth has read it already: Hono keeps it), before the answer ends the request;
+    // a GET has none (reading it would build the whole Request object for nothing)
+    const requestText = method === 'GET' || method === 'HEAD' ? '' : c.req.text()
     // the rest (masking, parsing) once the answer is on its way
     const build = new Promise<void>((resolve) => setImmediate(resolve))
       .then(async () => {
         const authorization = maskAuthorization(parseOpaAuthHeader(rawAuthorization), rawAuthorization)
         if (authorization) requestHeaders.authorization = authorization
-        // a GET has no body (reading it would build the whole Request object for nothing)
-        const requestBody = maskBody(method === 'GET' || method === 'HEAD' ? '' : await c.req.text())
+        const requestBody = maskBody(await requestText)
         const text = await responseText
         const { parsed, ...responseBody } = maskBodyParsed(text)
         const flags = [
