@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
-import { readsOf } from './sandbox-reads.ts'
+import { groupedPaymentRead, readsOf } from './sandbox-reads.ts'
 import { merchantCredentials, merchants } from './tables/merchants.ts'
 import {
   sandboxClocks,
@@ -195,7 +195,7 @@ export function sandboxRepo(db: Db) {
     },
     /** A merchant's payment with its refunds, in one round trip (the signed get-payment's read). */
     async findPaymentWithRefunds(merchantId: string, merchantPaymentId: string): Promise<{ payment: PaymentRow; refunds: RefundRow[] } | undefined> {
-      return (await readsOf(db).paymentWithRefunds.execute({ merchantId, merchantPaymentId }))[0]
+      return groupedPaymentRead(db)(merchantId, merchantPaymentId)
     },
     async findPaymentById(paymentId: string, lock = false) {
       const q = db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId))
