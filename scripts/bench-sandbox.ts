@@ -10,7 +10,7 @@
 // BENCH_STORES=pglite,postgres,workers; BENCH_CPU_PROF=<dir> (the server runs with --cpu-prof into it).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -76,6 +76,11 @@ async function startChild(env: Record<string, string>): Promise<{ child: ChildPr
   })
   const origin = `http://127.0.0.1:${port}`
   await waitUntilOk(`${origin}/healthz`, { timeoutMs: 60_000, intervalMs: 200, child })
+  // The server parses its docs in the background from its start (seconds of CPU); a page waits for them. Without
+  // this the first endpoints measured shared the CPU with that parse (issue 22's profile of create-code: 2.3 s of
+  // markdown in a 5 s run).
+  // (with WORKERS each worker parses its own: several requests at once, on connections of their own, reach each)
+  await Promise.all(Array.from({ length: 8 }, () => fetch(`${origin}/`, { headers: { connection: 'close' } }).then((page) => page.arrayBuffer())))
   return { child, origin }
 }
 
@@ -153,12 +158,74 @@ interface Row {
   non2xx: number
   errors: number
   total: number
+  /** CPU µs per request: the server (with its workers), PostgreSQL, the bench itself (autocannon, signing). */
+  cpu: CpuPerRequest
 }
 
-async function measure(origin: string, scenario: Scenario) {
+/**
+ * CPU time (ms, user + system) of processes and their descendants, from /proc (Linux; undefined elsewhere): where a
+ * request's CPU goes — the server (its workers), PostgreSQL's backends, and this process (autocannon and the signing).
+ */
+function cpuMsOfTrees(rootPids: number[]): number | undefined {
+  try {
+    const stats = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .flatMap((pid) => {
+        try {
+          // fields after the command name (which may hold spaces): state ppid … utime(14) stime(15)
+          const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
+          const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+          return [{ pid: Number(pid), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }]
+        } catch {
+          return []
+        }
+      })
+    const inTree = new Set(rootPids)
+    for (let grew = true; grew;) {
+      grew = false
+      for (const p of stats)
+        if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
+          inTree.add(p.pid)
+          grew = true
+        }
+    }
+    return (stats.filter((p) => inTree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) * 1000) / clockTicksPerSecond
+  } catch {
+    return undefined
+  }
+}
+const clockTicksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+/** The PostgreSQL server's postmaster (its backends are its children), when the bench started it. */
+let postgresPid: number | undefined
+
+interface CpuPerRequest {
+  server?: number
+  postgres?: number
+  bench: number
+}
+
+async function measure(origin: string, scenario: Scenario, serverPid: number) {
   const run = (duration: number) => autocannon({ url: origin, connections, duration, requests: [{ setupRequest: scenario.setupRequest }] })
   await run(warmupSeconds)
-  return run(durationSeconds)
+  const before = { server: cpuMsOfTrees([serverPid]), postgres: postgresPid ? cpuMsOfTrees([postgresPid]) : undefined, bench: process.cpuUsage() }
+  const result = await run(durationSeconds)
+  const server = cpuMsOfTrees([serverPid])
+  const postgres = postgresPid ? cpuMsOfTrees([postgresPid]) : undefined
+  const bench = process.cpuUsage(before.bench)
+  const total = Math.max(result.requests.total, 1)
+  // µs of CPU per request answered
+  const cpu: CpuPerRequest = {
+    server: server !== undefined && before.server !== undefined ? ((server - before.server) * 1000) / total : undefined,
+    postgres: postgres !== undefined && before.postgres !== undefined ? ((postgres - before.postgres) * 1000) / total : undefined,
+    bench: (bench.user + bench.system) / total,
+  }
+  return { result, cpu }
 }
 
 async function benchStore(label: string, env: Record<string, string>, seed: () => Promise<Merchant>): Promise<Row[]> {
@@ -175,7 +242,7 @@ async function benchStore(label: string, env: Record<string, string>, seed: () =
     const only = process.env.BENCH_ONLY
     for (const scenario of scenarios(merchant, paymentPath).filter((s) => !only || s.name.includes(only))) {
       process.stderr.write(`${label}: ${scenario.name} … `)
-      const result = await measure(origin, scenario)
+      const { result, cpu } = await measure(origin, scenario, child.pid!)
       process.stderr.write(`${Math.round(result.requests.average)} req/s\n`)
       rows.push({
         load: loadavg()[0]!.toFixed(1),
@@ -187,6 +254,7 @@ async function benchStore(label: string, env: Record<string, string>, seed: () =
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
         total: result.requests.total,
+        cpu,
       })
     }
     return rows
@@ -196,7 +264,24 @@ async function benchStore(label: string, env: Record<string, string>, seed: () =
 }
 
 function printTable(rows: Row[]) {
-  const header = ['store', 'endpoint', 'req/s', 'vs ceiling', 'p50 ms', 'p99 ms', 'p99 vs ping', 'load 1 min', 'requests', 'non-2xx', 'errors']
+  const header = [
+    'store',
+    'endpoint',
+    'req/s',
+    'vs ceiling',
+    'p50 ms',
+    'p99 ms',
+    'p99 vs ping',
+    'CPU µs/req server',
+    'PG',
+    'bench',
+    'cores busy srv/PG/bench',
+    'load 1 min',
+    'requests',
+    'non-2xx',
+    'errors',
+  ]
+  const us = (n: number | undefined) => (n === undefined ? 'n/a' : n.toFixed(0))
   const lines = rows.map((row) => {
     const ping = rows.find((r) => r.store === row.store && r.scenario.startsWith('bare'))
     const ceiling = ping?.rps ?? row.rps
@@ -209,6 +294,11 @@ function printTable(rows: Row[]) {
       row.total ? row.p50.toFixed(1) : 'n/a',
       row.total ? row.p99.toFixed(1) : 'n/a',
       ping?.total && row.total ? `${(row.p99 / Math.max(ping.p99, 1)).toFixed(1)}×` : 'n/a',
+      us(row.cpu.server),
+      us(row.cpu.postgres),
+      us(row.cpu.bench),
+      // cores kept busy during the run (CPU µs per request × requests per second): a server process near 1.0 is the bound
+      [row.cpu.server, row.cpu.postgres, row.cpu.bench].map((n) => (n === undefined ? '–' : ((n * row.rps) / 1e6).toFixed(2))).join(' / '),
       row.load,
       String(row.total),
       String(row.non2xx),
@@ -291,6 +381,11 @@ function startThrowawayPostgres(): { url: string; stop: () => void } | undefined
   run(`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8`)
   run(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/log -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off' -w start`)
   console.log(`(a throwaway PostgreSQL 15 on port ${port})`)
+  try {
+    postgresPid = Number(readFileSync(`${dir}/data/postmaster.pid`, 'utf8').split('\n')[0])
+  } catch {
+    postgresPid = undefined
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {

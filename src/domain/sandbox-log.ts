@@ -66,13 +66,21 @@ function maskValue(value: unknown, depth: number): { value: unknown; masked: boo
 
 /** A body as kept in the log: secret fields masked, cut to `bodyChars`. Non-JSON text is kept (cut) as is. */
 export function maskBody(text: string): { text: string; masked: boolean; truncated: boolean } {
+  const { parsed: _parsed, ...kept } = maskBodyParsed(text)
+  return kept
+}
+
+/** `maskBody`, and the body's JSON as parsed on the way (undefined when it is not JSON), so a caller parses it once. */
+export function maskBodyParsed(text: string): { text: string; masked: boolean; truncated: boolean; parsed: unknown } {
   let out = text
   let masked = false
+  let parsed: unknown
   if (text !== '') {
     try {
-      const parsed = maskValue(JSON.parse(text), 0)
-      if (parsed.masked) {
-        out = JSON.stringify(parsed.value)
+      parsed = JSON.parse(text)
+      const result = maskValue(parsed, 0)
+      if (result.masked) {
+        out = JSON.stringify(result.value)
         masked = true
       }
     } catch {
@@ -80,7 +88,7 @@ export function maskBody(text: string): { text: string; masked: boolean; truncat
     }
   }
   const truncated = out.length > requestLogLimits.bodyChars
-  return { text: truncated ? out.slice(0, requestLogLimits.bodyChars) : out, masked, truncated }
+  return { text: truncated ? out.slice(0, requestLogLimits.bodyChars) : out, masked, truncated, parsed }
 }
 
 /**

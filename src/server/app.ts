@@ -60,8 +60,9 @@ export function createApp(base: AppDepsInput) {
       throw new ApiError('PAYLOAD_TOO_LARGE')
     },
   })
-  // a mini app's upload (≤ 5 MB of files, base64) has its own limit in its module (modules/miniapp)
-  app.use('*', (c, next) => (isMiniAppUploadPath(c.req.path) ? next() : jsonBodyLimit(c, next)))
+  // a mini app's upload (≤ 5 MB of files, base64) has its own limit in its module (modules/miniapp); a GET or HEAD
+  // has no body (the limit would build the whole Request object to see so: issue 22, the signed GET's hot path)
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || isMiniAppUploadPath(c.req.path) ? next() : jsonBodyLimit(c, next)))
 
   app.use(rejectEncodedControlCharacters)
   // state-changing portal calls: the portal's own origin and content type only (issue 20; http/portal-writes.ts)

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +12,8 @@ import { createLogger } from '../../src/server/logger.ts'
 import { createSandbox, type SandboxEngine } from '../../src/server/modules/sandbox/engine/index.ts'
 import { openStore, type Store } from '../../src/server/store/db.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
+import { accountRepo } from '../../src/server/store/account-repo.ts'
+import { hashPassword, otpHash } from '../../src/server/modules/accounts/crypto.ts'
 import { freePort, waitUntilOk } from '../../scripts/lib/local-server.ts'
 import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
 
@@ -138,6 +140,58 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL database', ()
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
     expect(answers.filter((a) => a.body.resultInfo.code === 'MERCHANT_MULTIPLE_REFUND_REJECTED')).toHaveLength(9)
     expect((await engine.findTestUser(taro.id))!.balance).toBe(taro.balance)
+  })
+
+  it('sign-in lockout: wrong passwords and wrong OTPs sent to both at once are counted together', async () => {
+    const email = `x-lock-${randomBytes(4).toString('hex')}@paylab.example`
+    const password = 'Secr3t-pass'
+    await accountRepo(store.db).insertDeveloper({
+      id: `u_x_${randomBytes(6).toString('hex')}`,
+      email,
+      passwordHash: await hashPassword(password),
+      externalUserId: randomUUID(),
+      now: new Date(),
+    })
+    const signIn = (i: number, body: unknown) =>
+      fetch(`${origins[i % 2]}/v1/dpSignIn/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+        async (r) => ({ status: r.status, code: ((await r.json()) as { resultInfo: { code: string } }).resultInfo.code }),
+      )
+    // an OTP reference (the right password on a device never seen): 8 wrong codes, 4 to each process (fewer than the
+    // address's own OTP limit, which would lock it on the 10th)
+    const asked = await fetch(`${origins[0]}/v1/dpSignIn/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-id': `pp4d-${randomUUID()}` },
+      body: JSON.stringify({ email, password }),
+    })
+    const reference = ((await asked.json()) as { data: { otp_reference_id: string } }).data.otp_reference_id
+    expect(asked.status).toBe(403)
+    // a code that is surely wrong: not the one whose hash the challenge keeps
+    const challenge = await accountRepo(store.db).findChallenge(reference, 'signin_otp')
+    const wrongOtp = ['0000', '0001'].find((otp) => otpHash(reference, otp) !== challenge!.codeHash)!
+    const otps = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(i, { otp_reference_id: reference, otp: wrongOtp })))
+    // the reference's five tries, whichever process took them: four wrong, then it is used up
+    expect(otps.filter((a) => a.code === 'INVALID_GRANT')).toHaveLength(limits.accounts.otpMaxAttempts - 1)
+    expect(otps.filter((a) => a.code === 'OTP_ATTEMPTS_EXCEEDED')).toHaveLength(8 - (limits.accounts.otpMaxAttempts - 1))
+    // the password: the address's five failures, whichever process counted them, then the lock (423) on both
+    const wrong = await Promise.all(Array.from({ length: 10 }, (_, i) => signIn(i, { email, password: 'Wrong-pass1' })))
+    expect(wrong.filter((a) => a.code === '01102004')).toHaveLength(limits.accounts.loginMaxFailures - 1)
+    expect(wrong.filter((a) => a.status === 423 && a.code === '01101007')).toHaveLength(10 - (limits.accounts.loginMaxFailures - 1))
+    for (const i of [0, 1]) expect(await signIn(i, { email, password })).toEqual({ status: 423, code: '01101007' })
+  })
+
+  it('top-up once a month: many sent to both at once, one goes through', async () => {
+    const jiro = (await engine.listTestUsers(merchant.id)).find((u) => u.username === 'jiro')!
+    const topUp = (i: number) =>
+      fetch(`${origins[i % 2]}/sandbox/merchants/${merchant.id}/test-users/${encodeURIComponent(jiro.id)}/top-up`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: origins[i % 2]!, accept: 'text/html' },
+        body: new URLSearchParams({ amount: '20000' }).toString(),
+      }).then((r) => r.status)
+    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => topUp(i)))
+    expect(statuses.filter((s) => s === 303)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 400)).toHaveLength(9)
+    expect((await engine.findTestUser(jiro.id))!.balance).toBe(jiro.balance + 20_000)
   })
 
   it('a clock moved on one process is the other one’s at once, and so is its reset', async () => {

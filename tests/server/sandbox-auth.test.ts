@@ -176,6 +176,18 @@ describe.each(storeKinds())('OPA-Auth on the sandbox [%s]', (kind) => {
     expectUnauthorized(await other.post('/v2/codes', code(mpid()), { nonce: `nonce-${kind}` }))
   })
 
+  it('refuses all but one of one signed request sent many times at once (the admissions of one moment share a statement)', async () => {
+    // the key is known to this process first, so that every copy takes the grouped path
+    expect((await opa.get('/sandbox/api/clock')).status).toBe(200)
+    const copies = await Promise.all(Array.from({ length: 12 }, () => opa.post('/v2/codes', code(mpid()), { nonce: `burst-${kind}`, epoch: epochNow() })))
+    // (each copy has its own body: the signature differs, the nonce does not)
+    expect(copies.filter((r) => r.status === 201)).toHaveLength(1)
+    expect(copies.filter((r) => r.status === 401)).toHaveLength(11)
+    // and different nonces of the same moment are each admitted once
+    const distinct = await Promise.all(Array.from({ length: 12 }, (_, i) => opa.post('/v2/codes', code(mpid()), { nonce: `burst-${kind}-${i}` })))
+    expect(distinct.map((r) => r.status)).toEqual(distinct.map(() => 201))
+  })
+
   it('takes the merchant from assumeMerchant over X-ASSUME-MERCHANT, and refuses another merchant with OP_OUT_OF_SCOPE', async () => {
     const other = await merchantRepo(t.deps.store.db).create({ name: 'Other shop', products: ['qrcode'] })
     const viaQuery = await opa.post(`/v2/codes?assumeMerchant=${demoMerchant.id}`, code(mpid()), { headers: { 'x-assume-merchant': other.id } })

@@ -1,7 +1,16 @@
 import type { MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { parseOpaAuthHeader } from '@/domain/opa-auth.ts'
-import { isSignatureVerified, loggedHeaders, maskAuthorization, maskBody, resolverPath, signatureVerifiedFlag, successCodes } from '@/domain/sandbox-log.ts'
+import {
+  isSignatureVerified,
+  loggedHeaders,
+  maskAuthorization,
+  maskBody,
+  maskBodyParsed,
+  resolverPath,
+  signatureVerifiedFlag,
+  successCodes,
+} from '@/domain/sandbox-log.ts'
 import type { AppDeps } from '../deps.ts'
 import { requestLogRepo, type RequestLogRow } from '../store/request-log-repo.ts'
 import { requestLogWriter } from './request-log-writer.ts'
@@ -11,13 +20,10 @@ const ResultInfoSchema = v.object({
   resultInfo: v.object({ code: v.pipe(v.string(), v.maxLength(64)), codeId: v.optional(v.pipe(v.string(), v.maxLength(32))) }),
 })
 
-function resultInfoOf(text: string): { code: string | null; codeId: string | null } {
-  try {
-    const parsed = v.safeParse(ResultInfoSchema, JSON.parse(text))
-    if (parsed.success) return { code: parsed.output.resultInfo.code, codeId: parsed.output.resultInfo.codeId ?? null }
-  } catch {
-    // not JSON (a redirect, an empty 204): no code
-  }
+/** The answer's resultInfo code (`parsed`: the answer's JSON, undefined when it is not JSON — a redirect, an empty 204). */
+function resultInfoOf(parsed: unknown): { code: string | null; codeId: string | null } {
+  const checked = v.safeParse(ResultInfoSchema, parsed)
+  if (checked.success) return { code: checked.output.resultInfo.code, codeId: checked.output.resultInfo.codeId ?? null }
   return { code: null, codeId: null }
 }
 
@@ -49,51 +55,74 @@ function newRecorder(deps: AppDeps) {
   const record: MiddlewareHandler<OpaEnv> = async (c, next) => {
     const started = performance.now()
     const atMs = deps.clock.nowMs()
-    await next()
+    // The answer's text as the route (or the error handler) serialised it, kept instead of copying the response
+    // afterwards (issue 22: a clone turned @hono/node-server's plain string answer into a stream, on every request).
+    const json = c.json
+    let answered: { res: Response; text: string } | undefined
+    c.json = ((object: unknown, arg?: never, headers?: Record<string, string>) => {
+      const text = JSON.stringify(object)
+      const res = c.body(text, arg, { 'Content-Type': 'application/json', ...headers })
+      answered = { res, text }
+      return res
+    }) as unknown as typeof json
+    try {
+      await next()
+    } finally {
+      c.json = json
+    }
     const opa = c.get('opa')
     const refused = c.get('opaRefused')
     const owner = opa ? { merchantId: opa.merchantId, apiKey: opa.apiKey } : refused
     if (!owner) return
     const latencyMs = Math.round(performance.now() - started)
     const status = c.res.status
-    const copy = c.res.clone()
-    const headers: Record<string, string> = {}
+    // an answer built otherwise (or replaced since): read from a copy, as before
+    const responseText = answered && c.res === answered.res ? answered.text : c.res.clone().text()
+    const rawAuthorization = c.req.header('authorization')
+    const requestHeaders: Record<string, string> = {}
     for (const name of loggedHeaders) {
       const value = c.req.header(name)
-      if (value !== undefined) headers[name] = value.slice(0, 256)
+      if (value !== undefined) requestHeaders[name] = value.slice(0, 256)
     }
-    const rawAuthorization = c.req.header('authorization')
-    const authorization = maskAuthorization(parseOpaAuthHeader(rawAuthorization), rawAuthorization)
-    if (authorization) headers.authorization = authorization
-    const url = new URL(c.req.url)
-    const build = (async () => {
-      const requestBody = maskBody(await c.req.text())
-      const responseText = await copy.text()
-      const responseBody = maskBody(responseText)
-      const flags = [
-        // OPA-Auth accepted it (the only entries that may be signed again: see signatureVerifiedFlag)
-        ...(opa && !refused ? [signatureVerifiedFlag] : []),
-        ...(requestBody.masked ? ['request-masked'] : []),
-        ...(requestBody.truncated ? ['request-truncated'] : []),
-        ...(responseBody.masked ? ['response-masked'] : []),
-        ...(responseBody.truncated ? ['response-truncated'] : []),
-      ]
-      enqueue({
-        merchantId: owner.merchantId,
-        apiKey: owner.apiKey,
-        atMs,
-        method: c.req.method,
-        path: (url.pathname + url.search).slice(0, 2048),
-        status,
-        ...resultInfoOf(responseText),
-        latencyMs,
-        requestHeaders: headers,
-        requestBody: requestBody.text,
-        responseBody: responseBody.text,
-        flags,
-        authFailure: refused?.explanation ?? null,
+    const method = c.req.method
+    const url = c.req.url
+    // the body is asked for now (OPA-Auth has read it already: Hono keeps it), before the answer ends the request;
+    // a GET has none (reading it would build the whole Request object for nothing)
+    const requestText = method === 'GET' || method === 'HEAD' ? '' : c.req.text()
+    // the rest (masking, parsing) once the answer is on its way
+    const build = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(async () => {
+        const authorization = maskAuthorization(parseOpaAuthHeader(rawAuthorization), rawAuthorization)
+        if (authorization) requestHeaders.authorization = authorization
+        const requestBody = maskBody(await requestText)
+        const text = await responseText
+        const { parsed, ...responseBody } = maskBodyParsed(text)
+        const flags = [
+          // OPA-Auth accepted it (the only entries that may be signed again: see signatureVerifiedFlag)
+          ...(opa && !refused ? [signatureVerifiedFlag] : []),
+          ...(requestBody.masked ? ['request-masked'] : []),
+          ...(requestBody.truncated ? ['request-truncated'] : []),
+          ...(responseBody.masked ? ['response-masked'] : []),
+          ...(responseBody.truncated ? ['response-truncated'] : []),
+        ]
+        const u = new URL(url)
+        enqueue({
+          merchantId: owner.merchantId,
+          apiKey: owner.apiKey,
+          atMs,
+          method,
+          path: (u.pathname + u.search).slice(0, 2048),
+          status,
+          ...resultInfoOf(parsed),
+          latencyMs,
+          requestHeaders,
+          requestBody: requestBody.text,
+          responseBody: responseBody.text,
+          flags,
+          authFailure: refused?.explanation ?? null,
+        })
       })
-    })().catch((error: unknown) => deps.log.error('request log entry failed', { error: String(error) }))
+      .catch((error: unknown) => deps.log.error('request log entry failed', { error: String(error) }))
     building.add(build)
     void build.finally(() => building.delete(build))
   }

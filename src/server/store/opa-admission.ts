@@ -34,15 +34,8 @@ const nonce = `
   insert into sandbox_nonces (api_key, nonce, seen_at_ms) select $1, $2, $3 from c
   on conflict do nothing returning 1`
 
-/** The key's current state and the nonce insert, in one round trip. */
-const admit: Statement = {
-  name: 'paylab_opa_admit',
-  text: `with c as (${credential}), n as (${nonce})
-    select c.*, (select count(*) from n)::int as fresh from c`,
-}
-
 /**
- * The same, and `last_used_at` written when it is older than a minute ($4 now, $5 a minute ago); a row not due is
+ * The key's current state and the nonce insert in one round trip, and `last_used_at` written when it is older than a minute ($4 now, $5 a minute ago); a row not due is
  * not written, and two processes racing write it once. (A data-modifying WITH runs whether or not it is read.)
  */
 const admitAndTouch: Statement = {
@@ -56,7 +49,101 @@ const admitAndTouch: Statement = {
 }
 
 /**
- * OPA-Auth's one statement per signed request (issue 22): the credential, active now, with its merchant's
+ * The same for several requests at once (issue 22: one statement, one round trip and one commit for every signed
+ * request that arrived in one turn of the event loop): row `ord` answers input `ord` (1-based); an input whose key is
+ * unknown or revoked has no row (and stores no nonce). A batch never holds one (key, nonce) twice (`admissionBatcher`
+ * keeps the second for the next batch, where the first one's row refuses it).
+ */
+const admitMany: Statement = {
+  name: 'paylab_opa_admit_many',
+  text: `with i as (select * from unnest($1::text[], $2::text[], $3::bigint[]) with ordinality as t(api_key, nonce, now_ms, ord)),
+    c as (
+      select i.ord, c.merchant_id, c.api_secret, m.products, k.offset_ms::float8 as clock_offset_ms, k.updated_at_ms::float8 as clock_updated_at_ms,
+        f.merchant_id is not null as force_next
+      from i join merchant_credentials c on c.api_key = i.api_key and c.revoked_at is null join merchants m on m.id = c.merchant_id
+        left join sandbox_clocks k on k.merchant_id = c.merchant_id left join sandbox_force_next f on f.merchant_id = c.merchant_id),
+    n as (
+      insert into sandbox_nonces (api_key, nonce, seen_at_ms) select i.api_key, i.nonce, i.now_ms from i where i.ord in (select ord from c)
+      on conflict do nothing returning api_key, nonce)
+    select c.ord::int as ord, c.merchant_id, c.api_secret, c.products, c.clock_offset_ms, c.clock_updated_at_ms, c.force_next,
+      (select count(*) from n join i on n.api_key = i.api_key and n.nonce = i.nonce where i.ord = c.ord)::int as fresh
+    from c`,
+}
+
+interface Input {
+  apiKey: string
+  nonce: string
+  nowMs: number
+}
+
+const admissionOf = (row: AdmissionRow): Admission => ({
+  merchantId: row.merchant_id,
+  apiSecret: row.api_secret,
+  products: row.products,
+  fresh: Number(row.fresh) === 1,
+  clock: row.clock_offset_ms === null ? null : { offsetMs: Number(row.clock_offset_ms), updatedAtMs: Number(row.clock_updated_at_ms) },
+  forceNext: row.force_next === true,
+})
+
+/**
+ * Admissions of one store, grouped: the requests that ask within one turn of the event loop go as one `admitMany`
+ * statement, at most `maxInFlight` statements at a time (what waits meanwhile goes together next). Each request
+ * still gets its key's state as of its own statement and its nonce stored before it is answered.
+ */
+function admissionBatcher(store: Pick<Store, 'query'>, maxBatch = 256, maxInFlight = 2) {
+  let waiting: { input: Input; resolve: (a: Admission | undefined) => void; reject: (e: unknown) => void }[] = []
+  let inFlight = 0
+  let scheduled = false
+  const send = () => {
+    scheduled = false
+    while (waiting.length && inFlight < maxInFlight) {
+      const batch: typeof waiting = []
+      const rest: typeof waiting = []
+      const pairs = new Set<string>()
+      for (const item of waiting) {
+        const pair = `${item.input.apiKey}\n${item.input.nonce}`
+        // the same (key, nonce) twice in one statement would both read as new: the second waits for the next one
+        if (batch.length >= maxBatch || pairs.has(pair)) rest.push(item)
+        else {
+          pairs.add(pair)
+          batch.push(item)
+        }
+      }
+      waiting = rest
+      inFlight += 1
+      store
+        .query<AdmissionRow & { ord: number }>(admitMany, [batch.map((b) => b.input.apiKey), batch.map((b) => b.input.nonce), batch.map((b) => b.input.nowMs)])
+        .then(
+          (rows) => {
+            const byOrd = new Map(rows.map((row) => [Number(row.ord), row]))
+            batch.forEach((item, index) => {
+              const row = byOrd.get(index + 1)
+              item.resolve(row ? admissionOf(row) : undefined)
+            })
+          },
+          (error: unknown) => batch.forEach((item) => item.reject(error)),
+        )
+        .finally(() => {
+          inFlight -= 1
+          send()
+        })
+    }
+  }
+  return (input: Input) =>
+    new Promise<Admission | undefined>((resolve, reject) => {
+      waiting.push({ input, resolve, reject })
+      if (!scheduled && inFlight < maxInFlight) {
+        scheduled = true
+        setImmediate(send)
+      }
+    })
+}
+
+const batchers = new WeakMap<object, ReturnType<typeof admissionBatcher>>()
+
+/**
+ * OPA-Auth's one statement per signed request (issue 22; grouped with the other requests of the same moment, see
+ * `admissionBatcher`): the credential, active now, with its merchant's
  * products, stored clock and pending forced error, and the nonce remembered — so a revoked key, a product change, a moved clock or a
  * replay is seen at once by every process, whatever a process remembers. Undefined when the key is unknown or revoked (no nonce is
  * stored then). `touchAt` also records the key's use (at most once a minute: the caller asks when it may be due).
@@ -65,18 +152,12 @@ export async function admitSignedRequest(
   store: Pick<Store, 'query'>,
   input: { apiKey: string; nonce: string; nowMs: number; touchAt?: Date },
 ): Promise<Admission | undefined> {
-  const values: unknown[] = [input.apiKey, input.nonce, input.nowMs]
-  const rows = input.touchAt
-    ? await store.query<AdmissionRow>(admitAndTouch, [...values, input.touchAt, new Date(input.touchAt.getTime() - 60_000)])
-    : await store.query<AdmissionRow>(admit, values)
-  const row = rows[0]
-  if (!row) return undefined
-  return {
-    merchantId: row.merchant_id,
-    apiSecret: row.api_secret,
-    products: row.products,
-    fresh: Number(row.fresh) === 1,
-    clock: row.clock_offset_ms === null ? null : { offsetMs: Number(row.clock_offset_ms), updatedAtMs: Number(row.clock_updated_at_ms) },
-    forceNext: row.force_next === true,
+  if (!input.touchAt) {
+    let batcher = batchers.get(store)
+    if (!batcher) batchers.set(store, (batcher = admissionBatcher(store)))
+    return batcher({ apiKey: input.apiKey, nonce: input.nonce, nowMs: input.nowMs })
   }
+  const values: unknown[] = [input.apiKey, input.nonce, input.nowMs]
+  const rows = await store.query<AdmissionRow>(admitAndTouch, [...values, input.touchAt, new Date(input.touchAt.getTime() - 60_000)])
+  return rows[0] ? admissionOf(rows[0]) : undefined
 }

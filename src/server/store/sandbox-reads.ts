@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { sandboxPayments, sandboxRefunds } from './tables/sandbox.ts'
 
 type RefundRow = typeof sandboxRefunds.$inferSelect
+type PaymentRow = typeof sandboxPayments.$inferSelect
 
 /**
- * The signed-call hot path's reads (issue 22: get-payment), built once per database handle: Drizzle builds their
+ * The signed-call hot path's reads (issue 22: get-payment) and the create-code insert, built once per database handle: Drizzle builds their
  * SQL once, and PostgreSQL prepares them once per connection under their names.
  */
 const preparedReads = new WeakMap<Db, ReturnType<typeof prepareReads>>()
@@ -21,22 +22,94 @@ function prepareReads(db: Db) {
       .from(sandboxRefunds)
       .where(eq(sandboxRefunds.paymentId, sql.placeholder('paymentId')))
       .prepare('paylab_refunds_of'),
-    /** A payment and its refunds in one statement (every refund column is text or a JSON-exact number). */
-    paymentWithRefunds: db
-      .select({
-        payment: sandboxPayments,
-        refunds: sql<RefundRow[]>`coalesce((select json_agg(json_build_object(
-          'merchantId', r.merchant_id, 'merchantRefundId', r.merchant_refund_id, 'paymentId', r.payment_id, 'amount', r.amount,
-          'status', r.status, 'reason', r.reason, 'requestedAt', r.requested_at, 'acceptedAtMs', r.accepted_at_ms))
-          from ${sandboxRefunds} r where r.payment_id = ${sandboxPayments.paymentId}), '[]'::json)`,
+    /** A new QR code's order (POST /v2/codes, the signed create-code): the columns it sets, the rest their defaults. */
+    insertCode: db
+      .insert(sandboxPayments)
+      .values({
+        paymentId: sql.placeholder('paymentId'),
+        merchantId: sql.placeholder('merchantId'),
+        merchantPaymentId: sql.placeholder('merchantPaymentId'),
+        kind: sql.placeholder('kind'),
+        status: sql.placeholder('status'),
+        isAuthorization: sql.placeholder('isAuthorization'),
+        amount: sql.placeholder('amount'),
+        codeId: sql.placeholder('codeId'),
+        codeExpiresAtMs: sql.placeholder('codeExpiresAtMs'),
+        requestedAt: sql.placeholder('requestedAt'),
+        expiresAtMs: sql.placeholder('expiresAtMs'),
+        order: sql.placeholder('order'),
+        createdAtMs: sql.placeholder('createdAtMs'),
       })
-      .from(sandboxPayments)
-      .where(and(eq(sandboxPayments.merchantId, sql.placeholder('merchantId')), eq(sandboxPayments.merchantPaymentId, sql.placeholder('merchantPaymentId'))))
-      .prepare('paylab_find_payment_with_refunds'),
+      .returning()
+      .prepare('paylab_insert_code'),
   }
 }
 export function readsOf(db: Db) {
   let reads = preparedReads.get(db)
   if (!reads) preparedReads.set(db, (reads = prepareReads(db)))
   return reads
+}
+
+/** Each payment column's property and SQL name (every column is text, boolean, a JSON-exact number or JSON). */
+const paymentColumns = Object.entries(getTableColumns(sandboxPayments)).map(([key, column]) => [key, column.name] as const)
+const paymentOf = (json: Record<string, unknown>) => Object.fromEntries(paymentColumns.map(([key, name]) => [key, json[name]])) as PaymentRow
+
+type Found = { payment: PaymentRow; refunds: RefundRow[] } | undefined
+const groups = new WeakMap<Db, (merchantId: string, merchantPaymentId: string) => Promise<Found>>()
+
+/**
+ * A merchant's payment with its refunds, the reads of one moment grouped (issue 22: the signed get-payment's read):
+ * the requests that ask within one turn of the event loop share one statement, at most two in flight. Each answer is
+ * the row as of its statement, as a read of its own would be.
+ */
+export function groupedPaymentRead(db: Db) {
+  let read = groups.get(db)
+  if (read) return read
+  const waiting: { merchantId: string; merchantPaymentId: string; resolve: (found: Found) => void; reject: (error: unknown) => void }[] = []
+  let inFlight = 0
+  let scheduled = false
+  const send = () => {
+    scheduled = false
+    while (waiting.length && inFlight < 2) {
+      const batch = waiting.splice(0, 256)
+      inFlight += 1
+      db.execute(
+        sql`with i as (select * from unnest(${sql.param(batch.map((b) => b.merchantId))}::text[], ${sql.param(batch.map((b) => b.merchantPaymentId))}::text[])
+              with ordinality as t(merchant_id, merchant_payment_id, ord))
+            select i.ord::int as ord, to_jsonb(p) as payment, coalesce((select json_agg(json_build_object(
+              'merchantId', r.merchant_id, 'merchantRefundId', r.merchant_refund_id, 'paymentId', r.payment_id, 'amount', r.amount,
+              'status', r.status, 'reason', r.reason, 'requestedAt', r.requested_at, 'acceptedAtMs', r.accepted_at_ms))
+              from ${sandboxRefunds} r where r.payment_id = p.payment_id), '[]'::json) as refunds
+            from i join ${sandboxPayments} p on p.merchant_id = i.merchant_id and p.merchant_payment_id = i.merchant_payment_id`,
+      )
+        .then(
+          (result) => {
+            const rows = (result as unknown as { rows: { ord: number; payment: Record<string, unknown> | string; refunds: RefundRow[] | string }[] }).rows
+            const byOrd = new Map(rows.map((row) => [Number(row.ord), row]))
+            batch.forEach((item, index) => {
+              const row = byOrd.get(index + 1)
+              if (!row) return item.resolve(undefined)
+              const payment = typeof row.payment === 'string' ? (JSON.parse(row.payment) as Record<string, unknown>) : row.payment
+              const refunds = typeof row.refunds === 'string' ? (JSON.parse(row.refunds) as RefundRow[]) : row.refunds
+              item.resolve({ payment: paymentOf(payment), refunds })
+            })
+          },
+          (error: unknown) => batch.forEach((item) => item.reject(error)),
+        )
+        .finally(() => {
+          inFlight -= 1
+          send()
+        })
+    }
+  }
+  read = (merchantId: string, merchantPaymentId: string) =>
+    new Promise<Found>((resolve, reject) => {
+      waiting.push({ merchantId, merchantPaymentId, resolve, reject })
+      if (!scheduled && inFlight < 2) {
+        scheduled = true
+        setImmediate(send)
+      }
+    })
+  groups.set(db, read)
+  return read
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
-import { readsOf } from './sandbox-reads.ts'
+import { groupedPaymentRead, readsOf } from './sandbox-reads.ts'
 import { merchantCredentials, merchants } from './tables/merchants.ts'
 import {
   sandboxClocks,
@@ -19,6 +19,25 @@ import {
 export type TestUserRow = typeof sandboxTestUsers.$inferSelect
 export type PaymentRow = typeof sandboxPayments.$inferSelect
 export type NewPaymentRow = typeof sandboxPayments.$inferInsert
+/** The columns a new QR code's order sets (`insertCodePayment`), each given (null where it has none). */
+export type NewCodeRow = Required<
+  Pick<
+    NewPaymentRow,
+    | 'paymentId'
+    | 'merchantId'
+    | 'merchantPaymentId'
+    | 'kind'
+    | 'status'
+    | 'isAuthorization'
+    | 'amount'
+    | 'codeId'
+    | 'codeExpiresAtMs'
+    | 'requestedAt'
+    | 'expiresAtMs'
+    | 'order'
+    | 'createdAtMs'
+  >
+>
 export type RefundRow = typeof sandboxRefunds.$inferSelect
 export type OperationRow = typeof sandboxOperations.$inferSelect
 export type UserAuthorizationRow = typeof sandboxUserAuthorizations.$inferSelect
@@ -161,6 +180,11 @@ export function sandboxRepo(db: Db) {
       const [inserted] = await db.insert(sandboxPayments).values(row).returning()
       return inserted!
     },
+    /** A new QR code's order (the signed create-code's one statement, prepared once: `readsOf`). */
+    async insertCodePayment(row: NewCodeRow) {
+      const [inserted] = await readsOf(db).insertCode.execute(row)
+      return inserted!
+    },
     async findPayment(merchantId: string, merchantPaymentId: string, lock = false) {
       if (!lock) return (await readsOf(db).payment.execute({ merchantId, merchantPaymentId }))[0]
       const q = db
@@ -171,7 +195,7 @@ export function sandboxRepo(db: Db) {
     },
     /** A merchant's payment with its refunds, in one round trip (the signed get-payment's read). */
     async findPaymentWithRefunds(merchantId: string, merchantPaymentId: string): Promise<{ payment: PaymentRow; refunds: RefundRow[] } | undefined> {
-      return (await readsOf(db).paymentWithRefunds.execute({ merchantId, merchantPaymentId }))[0]
+      return groupedPaymentRead(db)(merchantId, merchantPaymentId)
     },
     async findPaymentById(paymentId: string, lock = false) {
       const q = db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId))

@@ -52,7 +52,7 @@ export async function createCode(ctx: MerchantCtx, input: CreateCodeInput) {
     if (expiresAtMs <= t || expiresAtMs > t + S.preauthMaxExpiryMs) throw new ApiError('PRE_AUTH_CAPTURE_INVALID_EXPIRY_DATE')
   }
   try {
-    return await repoOf(ctx).insertPayment({
+    return await repoOf(ctx).insertCodePayment({
       paymentId: newPaymentId(),
       merchantId: ctx.merchantId,
       merchantPaymentId: input.merchantPaymentId,

@@ -13,21 +13,52 @@ import { enqueueTransactionWebhook } from '../../../sandbox/webhook-queue.ts'
 import { inTx, nowMs, repoOf, type SandboxCtx } from './context.ts'
 
 function restore(row: PaymentRow) {
-  return paymentMachine.resolveState({
-    value: row.status,
-    context: {
-      kind: row.kind as PaymentKind,
-      isAuthorization: row.isAuthorization,
-      amount: row.amount,
-      createdAtMs: row.createdAtMs,
-      acceptedAtMs: row.acceptedAtMs,
-      codeExpiresAtMs: row.codeExpiresAtMs,
-      expiresAtMs: row.expiresAtMs,
-      reauthCount: row.reauthCount,
-      autoCancelAtMs: row.autoCancelAtMs,
-      rejection: null,
-    },
-  })
+  return paymentMachine.resolveState({ value: row.status, context: contextOf(row) })
+}
+
+function contextOf(row: PaymentRow) {
+  return {
+    kind: row.kind as PaymentKind,
+    isAuthorization: row.isAuthorization,
+    amount: row.amount,
+    createdAtMs: row.createdAtMs,
+    acceptedAtMs: row.acceptedAtMs,
+    codeExpiresAtMs: row.codeExpiresAtMs,
+    expiresAtMs: row.expiresAtMs,
+    reauthCount: row.reauthCount,
+    autoCancelAtMs: row.autoCancelAtMs,
+    rejection: null,
+  }
+}
+
+type TimeGuard = (args: { context: ReturnType<typeof contextOf>; event: PaymentEvent }) => boolean
+/**
+ * For each status, the guards of its `time.passed` transitions, read from the machine itself (issue 22: a read of
+ * an order runs the machine only when time may move it). Undefined for a status whose transitions are not all plain
+ * named guards (or that has eventless ones): that status always runs the machine.
+ */
+const timeGuards = new Map<string, TimeGuard[] | undefined>()
+function timeGuardsOf(status: string): TimeGuard[] | undefined {
+  if (timeGuards.has(status)) return timeGuards.get(status)
+  const root = paymentMachine.root
+  const node = root.states[status]
+  const implementations = paymentMachine.implementations.guards as Record<string, unknown>
+  const transitions = [...(node?.transitions.get('time.passed') ?? []), ...(root.transitions.get('time.passed') ?? [])]
+  const guards = transitions.map((t) => (typeof t.guard === 'string' ? implementations[t.guard] : undefined))
+  const plain = node && !node.always?.length && !root.always?.length && Object.keys(node.states).length === 0
+  const found = plain && guards.every((g) => typeof g === 'function') ? (guards as TimeGuard[]) : undefined
+  timeGuards.set(status, found)
+  return found
+}
+
+/** Whether `time.passed` at `nowMs` leaves the order as it is, without running the machine when its guards say so. */
+function timeLeavesAsIs(row: PaymentRow, event: { type: 'time.passed'; nowMs: number }): boolean {
+  const guards = timeGuardsOf(row.status)
+  if (guards) {
+    const context = contextOf(row)
+    return !guards.some((guard) => guard({ context, event }))
+  }
+  return decide(row, event).status === row.status
 }
 
 /** What the machine says to an event: the next status and context, or the published code that refuses it. */
@@ -92,7 +123,7 @@ export async function apply(r: SandboxRepo, row: PaymentRow, event: PaymentEvent
 /** Lazy expiry: applies `time.passed` when the machine says time has moved the order on. */
 export async function refresh(ctx: SandboxCtx, row: PaymentRow): Promise<PaymentRow> {
   const event = { type: 'time.passed' as const, nowMs: nowMs(ctx, row.merchantId) }
-  if (decide(row, event).status === row.status) return row
+  if (timeLeavesAsIs(row, event)) return row
   return inTx(ctx, async (r) => {
     const locked = await r.findPaymentById(row.paymentId, true)
     if (!locked) return row

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoMerchant, seedDemoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
+import { groupedPaymentRead, readsOf } from '../../src/server/store/sandbox-reads.ts'
+import { jpy } from '../support/opa-client.ts'
+import { createTestApp, type TestApp } from '../support/app.ts'
+import { storeKinds } from '../support/store.ts'
+
+// Issue 22: the signed get-payment's reads of one moment share a statement; each answers what a read of its own does.
+describe.each(storeKinds())('grouped payment reads [%s]', (kind) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    await seedDemoMerchant(t.deps.sandbox.ctx)
+  })
+  afterAll(() => t.close())
+
+  it('answers each payment with its own refunds, the row as a read of its own, and undefined for an unknown one', async () => {
+    const engine = t.deps.sandbox
+    const m = demoMerchant.id
+    const [taro] = await engine.listTestUsers(m)
+    const paid = await sandboxCommands.codes.createCode(engine.forMerchant(m), { merchantPaymentId: 'reads-paid', amount: jpy(1500), codeType: 'ORDER_QR' })
+    await engine.payCode(paid.codeId!, taro!.id)
+    await sandboxCommands.refunds.refund(engine.forMerchant(m), {
+      merchantRefundId: 'reads-refund',
+      paymentId: paid.paymentId,
+      amount: jpy(500),
+      requestedAt: Math.floor(Date.now() / 1000),
+      reason: 'a slice too many',
+    })
+    await sandboxCommands.codes.createCode(engine.forMerchant(m), {
+      merchantPaymentId: 'reads-open',
+      amount: jpy(800),
+      codeType: 'ORDER_QR',
+      orderDescription: 'Mont Blanc',
+      requestedAt: 1_700_000_000,
+    })
+    const db = t.deps.store.db
+    const ids = ['reads-paid', 'reads-open', 'reads-none', 'reads-paid']
+    const grouped = await Promise.all(ids.map((id) => groupedPaymentRead(db)(m, id)))
+    // each payment row as the plain read answers it
+    const rows = await Promise.all(ids.map(async (id) => (await readsOf(db).payment.execute({ merchantId: m, merchantPaymentId: id }))[0]))
+    expect(grouped.map((g) => g?.payment)).toEqual(rows)
+    expect(grouped[2]).toBeUndefined()
+    // its own refunds only (the single read this replaced answered every refund of the sandbox, other merchants' too)
+    expect(grouped[0]!.refunds).toEqual([
+      expect.objectContaining({ merchantId: m, merchantRefundId: 'reads-refund', paymentId: paid.paymentId, amount: 500, reason: 'a slice too many' }),
+    ])
+    expect(grouped[1]!.refunds).toEqual([])
+    expect(grouped[3]).toEqual(grouped[0])
+  })
+})
