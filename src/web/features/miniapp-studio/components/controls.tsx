@@ -77,7 +77,7 @@ export function TesterControls({
         <Trans>Tester's controls</Trans>
       </h2>
       <div className="studio-controls__grid">
-        <label className="studio-control">
+        <label className="studio-control studio-control--wide">
           <span>{t`Test user`}</span>
           <select value={controls.userId} onChange={(e) => set({ userId: e.target.value })} disabled={!users?.length}>
             {!users?.length && <option value="">{usersFailed ? t`Test users could not be loaded` : t`Loading…`}</option>}
