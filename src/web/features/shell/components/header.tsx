@@ -28,7 +28,7 @@ export interface HeaderProps {
 export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
   const { t } = useLingui()
   const { isSignedIn } = useSession()
-  // the search opens a dialog that only the hydrated page can show: until then the button says it is not ready
+  // the search and the menu open what only the hydrated page can show: until then their buttons say they are not ready
   const hydrated = useHydrated()
   const [menuOpen, setMenuOpen] = useState(false)
   const [signInFor, setSignInFor] = useState<string | null>(null)
@@ -44,6 +44,7 @@ export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
           aria-label={t`Open menu`}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
+          disabled={!hydrated}
           onClick={() => setMenuOpen(true)}
         >
           <Icon name="menu" />
