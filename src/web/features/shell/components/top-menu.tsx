@@ -2,11 +2,14 @@ import { useLocation } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { TopMenuGroup } from '@/domain/site.ts'
 import { Icon } from '@/web/ui/icons.tsx'
+import { KeptMarkup } from '@/web/ui/kept-markup.tsx'
 import { useHydrated } from '@/web/ui/use-hydrated.ts'
+import type { KeptMenus } from './header.tsx'
 import { MenuEntry } from './menu-entry.tsx'
 
 export interface TopMenuProps {
-  groups: TopMenuGroup[]
+  groups: TopMenuGroup[] | undefined
+  menus: KeptMenus
   signedIn: boolean
   onNeedsSignIn: (title: string) => void
   label: string
@@ -15,9 +18,11 @@ export interface TopMenuProps {
 /**
  * The tablet/desktop top menu: one disclosure button per group, its panel of tiles and links below it. A closed
  * panel is an empty element (its button's `aria-controls` points at it): the server's HTML carries no closed panel's
- * links (issue 19), and the buttons stay disabled until the page is hydrated (only then can they open one).
+ * links (issue 19), and the buttons stay disabled until the page is hydrated (only then can they open one). The
+ * server's list of buttons is kept as it is while the menus' data is not here (`KeptMarkup`): pointing at a button or
+ * focusing it asks for the data, and a click before it came opens its panel once it is here.
  */
-export function TopMenu({ groups, signedIn, onNeedsSignIn, label }: TopMenuProps) {
+export function TopMenu({ groups, menus, signedIn, onNeedsSignIn, label }: TopMenuProps) {
   const [openKey, setOpenKey] = useState<string | null>(null)
   const navRef = useRef<HTMLElement>(null)
   const pathname = useLocation({ select: (l) => l.pathname })
@@ -46,8 +51,8 @@ export function TopMenu({ groups, signedIn, onNeedsSignIn, label }: TopMenuProps
 
   return (
     <nav ref={navRef} className="shell-topnav" aria-label={label}>
-      <ul className="shell-topnav__list">
-        {groups.map((group) => {
+      <KeptMarkup as="ul" id={menus.id} className="shell-topnav__list" live={groups !== undefined} kept={menus.kept} load={menus.load}>
+        {groups?.map((group) => {
           const open = openKey === group.key
           const panelId = `${baseId}-${group.key}`
           return (
@@ -86,7 +91,7 @@ export function TopMenu({ groups, signedIn, onNeedsSignIn, label }: TopMenuProps
             </li>
           )
         })}
-      </ul>
+      </KeptMarkup>
     </nav>
   )
 }
