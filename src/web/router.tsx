@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router'
 import type { I18n } from '@lingui/core'
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
 import { keepOut, keptOut } from './features/docs/api.ts'
+import { chromeKeptOut, keepChromeOut } from './features/shell/api.ts'
 import { RouteError } from './features/shell/components/route-error.tsx'
 import { Providers } from './providers.tsx'
 import { routeTree } from './routeTree.gen.ts'
@@ -26,7 +27,8 @@ export interface RouterContext {
 
 /**
  * What the server hands the browser beside the router's own state: React Query's cache, so nothing is fetched twice —
- * less the content pages' blocks and the side menu, which the browser keeps from the page's HTML (`keptOut`, issue 19).
+ * less the content pages' blocks, the side menu and the header's and footer's menus, which the browser keeps from the
+ * page's HTML (`keptOut`, `chromeKeptOut`; issue 19).
  */
 interface Dehydrated {
   /** `dehydrate(queryClient)` as JSON (React Query's state is plain data, unlike what the router's types can prove). */
@@ -68,11 +70,13 @@ export function createAppRouter({
     defaultErrorComponent: RouteError,
     ssr: nonce ? { nonce } : undefined,
     dehydrate: (): Dehydrated => {
-      const { state, kept } = keptOut(dehydrate(queryClient))
-      return { queries: JSON.stringify(state), kept }
+      const docs = keptOut(dehydrate(queryClient))
+      const { state, kept } = chromeKeptOut(docs.state)
+      return { queries: JSON.stringify(state), kept: [...docs.kept, ...kept] }
     },
     hydrate: (data: Dehydrated) => {
       keepOut(data.kept)
+      keepChromeOut(data.kept)
       hydrate(queryClient, freshNow(JSON.parse(data.queries) as DehydratedState))
     },
     Wrap: ({ children }) => (

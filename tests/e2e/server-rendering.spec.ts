@@ -124,6 +124,18 @@ test('a docs page carries its data: after hydration the browser asks the content
   expect(documents).toEqual([])
   const asked = contentRequests.map((url) => new URL(url)).map((url) => `${url.pathname}?${url.searchParams.get('slug') ?? url.searchParams.get('type')}`)
   expect(asked.sort()).toEqual(['/dev/config/pages?qrcode', '/dev/config/v2/components?leftMenu'])
+
+  // the header's and footer's menus are carried once too: a closed panel is an empty element in the server's HTML, and
+  // the menus' data is asked for when a menu button is pointed at; its panel then opens with its links
+  const products = page.getByRole('banner').getByRole('button', { name: 'プロダクト' })
+  const panel = page.locator(`[id="${await products.getAttribute('aria-controls')}"]`)
+  await expect(panel).toBeEmpty()
+  contentRequests.length = 0
+  await products.hover()
+  await products.click()
+  await expect(products).toHaveAttribute('aria-expanded', 'true')
+  await expect(panel.locator('a[href="/products/docs/webpayment"]')).toBeVisible()
+  expect(contentRequests.map((url) => new URL(url).searchParams.getAll('type').join())).toEqual(['topMenu,footer'])
 })
 
 test('navigation after hydration stays in the page: no new document is loaded', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useState } from 'react'
-import { chromeQuery, maintenanceQuery, siteConfigQuery } from '@/web/features/shell/api.ts'
+import { loadChrome, maintenanceQuery, siteConfigQuery } from '@/web/features/shell/api.ts'
 import { SiteChrome } from '@/web/features/shell/components/site-chrome.tsx'
 import { configureErrorReporter } from '@/web/lib/error-reporter.ts'
 import { runGuard, splitWebview, webviewParams } from '@/web/lib/guard.ts'
@@ -56,8 +56,8 @@ export const Route = createFileRoute('/{-$webview}')({
     })
     if (decision.kind === 'redirect') throw redirect({ href: decision.href, replace: true })
   },
-  // the header and footer of every page (the server renders them in the first answer)
-  loader: ({ context: { queryClient, i18n } }) => queryClient.prefetchQuery(chromeQuery(langOf(i18n))),
+  // the header and footer of every page (the server renders them in the first answer; the browser keeps that HTML)
+  loader: ({ context: { queryClient, i18n } }) => loadChrome(queryClient, langOf(i18n)),
   component: Layout,
 })
 

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router'
-import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react'
 
 /** The controls of a kept element that need its data to work (tabs, copy, slider, expand buttons, the checkout demo). */
 const controls = 'button, [role="tab"], input, select, textarea, summary'
@@ -53,6 +53,9 @@ export function KeptMarkup({
   const keeping = !live && kept
   const [server] = useState(() => ({ id, html: keeping ? serverMarkup(id) : undefined }))
   const html = keeping && server.id === id ? server.html : undefined
+  // one object per kept HTML: React sets `innerHTML` again whenever this prop is a new object, which would undo what
+  // was done to the kept elements since (e.g. the controls enabled once hydrated)
+  const inner = useMemo(() => ({ __html: html ?? '' }), [html])
   const ref = useRef<HTMLElement>(null)
   const asked = useRef(false)
   /** The control clicked, and the one focused, before the data came (their place among the controls). */
@@ -124,7 +127,7 @@ export function KeptMarkup({
       onClick={onClick}
       onPointerOver={onIntent}
       onFocus={onIntent}
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={inner}
     />
   )
 }

@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query'
+import { hashKey, queryOptions, useQuery, useQueryClient, type DehydratedState, type QueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import * as v from 'valibot'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
 import { footerSchema, maintenanceSchema, siteConfigSchema, topMenuGroupSchema } from '@/domain/site.ts'
@@ -45,3 +46,58 @@ export const chromeQuery = (lang: Lang) =>
       return { topMenu: body.data.topMenu, footer: body.data.footer[0] ?? null }
     },
   })
+
+/** The chrome queries the server left out of this page's hydration data (the browser's: one page, one set). */
+const keptChrome = new Set<string>()
+
+/**
+ * The server's hydration data without the header's and footer's menus (issue 19: a page carries its content once):
+ * their HTML shows them (`KeptMarkup` in the top menu and the footer keeps it), and their data is asked for only when
+ * a menu is opened (or pointed at, or focused). `kept`: the left-out queries' hashes.
+ */
+export function chromeKeptOut(state: DehydratedState): { state: DehydratedState; kept: string[] } {
+  const kept: string[] = []
+  const queries = state.queries.filter((query) => {
+    const [scope, name] = query.queryKey
+    if (scope !== shellKeys.all[0] || name !== 'chrome' || query.state.status !== 'success') return true
+    kept.push(query.queryHash)
+    return false
+  })
+  return { state: { ...state, queries }, kept }
+}
+
+/** The browser, hydrating: the hashes of the queries left out (`chromeKeptOut`; others' hashes are ignored). */
+export function keepChromeOut(hashes: readonly string[]) {
+  for (const hash of hashes) keptChrome.add(hash)
+}
+
+/** The chrome of `lang` was left out of the hydration data and has not been asked for since. */
+const chromeKept = (queryClient: QueryClient, lang: Lang) => {
+  const { queryKey } = chromeQuery(lang)
+  return keptChrome.has(hashKey(queryKey)) && queryClient.getQueryData(queryKey) === undefined
+}
+
+/** The layout's loader: the header's and footer's data, unless the page's HTML shows them (then a menu asks for it). */
+export function loadChrome(queryClient: QueryClient, lang: Lang): Promise<void> | undefined {
+  return chromeKept(queryClient, lang) ? undefined : queryClient.prefetchQuery(chromeQuery(lang))
+}
+
+/**
+ * The header's and footer's menus. `kept`: their HTML is the server's and their data not here yet; `load` asks for
+ * it (at once on a warm cache) and resolves when it is here.
+ */
+export function useChrome(lang: Lang) {
+  const queryClient = useQueryClient()
+  const options = chromeQuery(lang)
+  const kept = chromeKept(queryClient, lang)
+  const query = useQuery({ ...options, enabled: !kept })
+  const load = useCallback(
+    () =>
+      queryClient.ensureQueryData(chromeQuery(lang)).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [queryClient, lang],
+  )
+  return { data: query.data, kept: kept && query.data === undefined, load }
+}

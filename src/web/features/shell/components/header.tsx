@@ -13,8 +13,17 @@ import { LoginPopup } from './login-popup.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
 import { TopMenu } from './top-menu.tsx'
 
+/** The menus' data as the page has it: `kept`, the server's HTML shows them and `load` asks for their data. */
+export interface KeptMenus {
+  id: string
+  kept: boolean
+  load: () => Promise<void>
+}
+
 export interface HeaderProps {
-  topMenu: TopMenuGroup[]
+  /** Undefined while its data is not here (`menus.kept`: the server's HTML shows it). */
+  topMenu: TopMenuGroup[] | undefined
+  menus: KeptMenus
   /** Opens the search dialog; without it the search button is not shown. */
   onSearch?: () => void
   /** The account feature's profile dropdown, shown when signed in (composed by the layout route). */
@@ -25,10 +34,10 @@ export interface HeaderProps {
  * spec §2 Header. Three layouts by width (CSS, tokens in shell.css): phone ≤ 900 px (menu button + slide-out),
  * tablet 901–1139 px (compact top menu and buttons), desktop ≥ 1140 px.
  */
-export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
+export function Header({ topMenu, menus, onSearch, profileMenu }: HeaderProps) {
   const { t } = useLingui()
   const { isSignedIn } = useSession()
-  // the search opens a dialog that only the hydrated page can show: until then the button says it is not ready
+  // the search and the menu open what only the hydrated page can show: until then their buttons say they are not ready
   const hydrated = useHydrated()
   const [menuOpen, setMenuOpen] = useState(false)
   const [signInFor, setSignInFor] = useState<string | null>(null)
@@ -44,7 +53,10 @@ export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
           aria-label={t`Open menu`}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
+          disabled={!hydrated}
+          onPointerEnter={() => void menus.load()}
+          onFocus={() => void menus.load()}
+          onClick={() => void menus.load().then(() => setMenuOpen(true))}
         >
           <Icon name="menu" />
         </button>
@@ -53,7 +65,7 @@ export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
           <span className="shell-logo__name">PayLab</span> <span className="shell-logo__tag">Developers</span>
           <span className="visually-hidden"> {t`home`}</span>
         </Link>
-        <TopMenu groups={topMenu} signedIn={isSignedIn} onNeedsSignIn={setSignInFor} label={t`Main`} />
+        <TopMenu groups={topMenu} menus={menus} signedIn={isSignedIn} onNeedsSignIn={setSignInFor} label={t`Main`} />
         <div className="shell-header__actions">
           {onSearch && (
             <button type="button" className="shell-search-button" onClick={onSearch} disabled={!hydrated} aria-label={t`Search the documentation`}>
@@ -89,7 +101,7 @@ export function Header({ topMenu, onSearch, profileMenu }: HeaderProps) {
           )}
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={closeMenu} groups={topMenu} signedIn={isSignedIn} onNeedsSignIn={setSignInFor} />
+      <MobileMenu open={menuOpen} onClose={closeMenu} groups={topMenu ?? []} signedIn={isSignedIn} onNeedsSignIn={setSignInFor} />
       <LoginPopup menuTitle={signInFor} onClose={() => setSignInFor(null)} />
     </header>
   )

@@ -1,7 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { chromeQuery } from '../api.ts'
+import { useChrome } from '../api.ts'
 import { useLanguage, useStoredLanguage } from '../use-language.ts'
 import { Footer } from './footer.tsx'
 import { Header } from './header.tsx'
@@ -23,18 +22,20 @@ export interface SiteChromeProps {
 export function SiteChrome({ children, profileMenu, onSearch, searchDialog }: SiteChromeProps) {
   const { lang } = useLanguage()
   useStoredLanguage()
-  const { data } = useQuery(chromeQuery(lang))
+  // the server's HTML shows the menus and leaves their data out (issue 19): the header asks for it when a menu is used
+  const { data, kept, load } = useChrome(lang)
+  const menus = { id: `chrome-${lang}`, kept, load }
   return (
     <div className="shell-app">
       <RequestProgress />
       <a className="shell-skip-link" href="#main-content">
         <Trans>Skip to content</Trans>
       </a>
-      <Header topMenu={data?.topMenu ?? []} onSearch={onSearch} profileMenu={profileMenu} />
+      <Header topMenu={data?.topMenu} menus={menus} onSearch={onSearch} profileMenu={profileMenu} />
       <main id="main-content" className="shell-main" tabIndex={-1}>
         {children}
       </main>
-      <Footer data={data?.footer ?? null} />
+      <Footer data={data && data.footer} menus={menus} />
       <ScrollToTop />
       <SaveChangesPopup />
       <Toasts />

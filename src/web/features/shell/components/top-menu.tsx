@@ -2,21 +2,32 @@ import { useLocation } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { TopMenuGroup } from '@/domain/site.ts'
 import { Icon } from '@/web/ui/icons.tsx'
+import { KeptMarkup } from '@/web/ui/kept-markup.tsx'
+import { useHydrated } from '@/web/ui/use-hydrated.ts'
+import type { KeptMenus } from './header.tsx'
 import { MenuEntry } from './menu-entry.tsx'
 
 export interface TopMenuProps {
-  groups: TopMenuGroup[]
+  groups: TopMenuGroup[] | undefined
+  menus: KeptMenus
   signedIn: boolean
   onNeedsSignIn: (title: string) => void
   label: string
 }
 
-/** The tablet/desktop top menu: one disclosure button per group, its panel of tiles and links below it. */
-export function TopMenu({ groups, signedIn, onNeedsSignIn, label }: TopMenuProps) {
+/**
+ * The tablet/desktop top menu: one disclosure button per group, its panel of tiles and links below it. A closed
+ * panel is an empty element (its button's `aria-controls` points at it): the server's HTML carries no closed panel's
+ * links (issue 19), and the buttons stay disabled until the page is hydrated (only then can they open one). The
+ * server's list of buttons is kept as it is while the menus' data is not here (`KeptMarkup`): pointing at a button or
+ * focusing it asks for the data, and a click before it came opens its panel once it is here.
+ */
+export function TopMenu({ groups, menus, signedIn, onNeedsSignIn, label }: TopMenuProps) {
   const [openKey, setOpenKey] = useState<string | null>(null)
   const navRef = useRef<HTMLElement>(null)
   const pathname = useLocation({ select: (l) => l.pathname })
   const baseId = useId()
+  const hydrated = useHydrated()
 
   useEffect(() => setOpenKey(null), [pathname])
   useEffect(() => {
@@ -40,8 +51,8 @@ export function TopMenu({ groups, signedIn, onNeedsSignIn, label }: TopMenuProps
 
   return (
     <nav ref={navRef} className="shell-topnav" aria-label={label}>
-      <ul className="shell-topnav__list">
-        {groups.map((group) => {
+      <KeptMarkup as="ul" id={menus.id} className="shell-topnav__list" live={groups !== undefined} kept={menus.kept} load={menus.load}>
+        {groups?.map((group) => {
           const open = openKey === group.key
           const panelId = `${baseId}-${group.key}`
           return (
@@ -52,20 +63,22 @@ export function TopMenu({ groups, signedIn, onNeedsSignIn, label }: TopMenuProps
                 aria-expanded={open}
                 aria-controls={panelId}
                 data-group={group.key}
+                disabled={!hydrated}
+                data-awaits-hydration={hydrated ? undefined : ''}
                 onClick={() => setOpenKey(open ? null : group.key)}
               >
                 {group.title}
                 <Icon name="chevron-down" size={16} />
               </button>
               <div id={panelId} className="shell-topnav__panel" hidden={!open}>
-                {group.menuItems.length > 0 && (
+                {open && group.menuItems.length > 0 && (
                   <div className="shell-topnav__tiles">
                     {group.menuItems.map((link) => (
                       <MenuEntry key={link.title} link={link} signedIn={signedIn} onNeedsSignIn={onNeedsSignIn} onNavigate={() => setOpenKey(null)} />
                     ))}
                   </div>
                 )}
-                {group.subMenuItems.length > 0 && (
+                {open && group.subMenuItems.length > 0 && (
                   <ul className="shell-topnav__links">
                     {group.subMenuItems.map((link) => (
                       <li key={link.title}>
@@ -78,7 +91,7 @@ export function TopMenu({ groups, signedIn, onNeedsSignIn, label }: TopMenuProps
             </li>
           )
         })}
-      </ul>
+      </KeptMarkup>
     </nav>
   )
 }
