@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { groupedPaymentRead, readsOf } from './sandbox-reads.ts'
+import type { NewCodeRow, NewPaymentRow, PaymentRow, RefundRow } from './sandbox-rows.ts'
 import { merchantCredentials, merchants } from './tables/merchants.ts'
 import {
   sandboxClocks,
@@ -16,34 +17,18 @@ import {
   sandboxUserAuthorizations,
 } from './tables/sandbox.ts'
 
-export type TestUserRow = typeof sandboxTestUsers.$inferSelect
-export type PaymentRow = typeof sandboxPayments.$inferSelect
-export type NewPaymentRow = typeof sandboxPayments.$inferInsert
-/** The columns a new QR code's order sets (`insertCodePayment`), each given (null where it has none). */
-export type NewCodeRow = Required<
-  Pick<
-    NewPaymentRow,
-    | 'paymentId'
-    | 'merchantId'
-    | 'merchantPaymentId'
-    | 'kind'
-    | 'status'
-    | 'isAuthorization'
-    | 'amount'
-    | 'codeId'
-    | 'codeExpiresAtMs'
-    | 'requestedAt'
-    | 'expiresAtMs'
-    | 'order'
-    | 'createdAtMs'
-  >
->
-export type RefundRow = typeof sandboxRefunds.$inferSelect
-export type OperationRow = typeof sandboxOperations.$inferSelect
-export type UserAuthorizationRow = typeof sandboxUserAuthorizations.$inferSelect
-export type AuthSessionRow = typeof sandboxAuthSessions.$inferSelect
-export type CashbackRow = typeof sandboxCashbacks.$inferSelect
-export type CashbackReversalRow = typeof sandboxCashbackReversals.$inferSelect
+export type {
+  TestUserRow,
+  PaymentRow,
+  NewPaymentRow,
+  NewCodeRow,
+  RefundRow,
+  OperationRow,
+  UserAuthorizationRow,
+  AuthSessionRow,
+  CashbackRow,
+  CashbackReversalRow,
+} from './sandbox-rows.ts'
 
 /** Provider-looking ids: payment ids are 20 digits, code ids `04-` + 16 characters. */
 export const newPaymentId = () =>
