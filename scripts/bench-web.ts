@@ -11,7 +11,8 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { startBenchPortal } from './lib/bench-portal.ts'
-import { chromeFlags, chromiumPath, documentBytes, lighthouse, medianRun, runsPerPage, type LighthouseRun } from './lib/lighthouse.ts'
+import { chromiumArgs } from '../playwright.config.ts'
+import { chromiumPath, documentBytes, lighthouse, medianRun, runsPerPage, type LighthouseRun } from './lib/lighthouse.ts'
 
 const allPages = [
   { name: 'home', path: '/' },
@@ -25,7 +26,7 @@ const pages = only.length ? allPages.filter((page) => only.includes(page.path)) 
 const langs = ['jp', 'en'] as const
 
 async function scriptBytes(url: string, lang: string): Promise<{ files: number; raw: number; gzip: number; largest: string }> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags.map((f) => (f === '--headless=new' ? '--headless' : f)) })
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
     await context.addCookies([{ name: 'lang', value: lang, url }])

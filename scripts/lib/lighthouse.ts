@@ -5,18 +5,11 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { chromiumArgs } from '../../playwright.config.ts'
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+/** The browser tests' Chromium flags (playwright.config.ts), with the headless mode Lighthouse's launcher wants. */
+export const chromeFlags = chromiumArgs.map((flag) => (flag === '--headless' ? '--headless=new' : flag))
 
 export interface LighthouseRun {
   score: number

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMachine } from '@xstate/react'
-import { useId, useMemo, useRef, useState, type Ref } from 'react'
+import { useId, useMemo, useRef, useState, type ReactNode, type Ref } from 'react'
 import { cakeIds, checkoutAlerts, type CakeId, type CheckoutAlertCode } from '@/domain/checkout-demo.ts'
 import { limits } from '@/domain/limits.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
@@ -140,6 +140,37 @@ function PhoneFrame({ src, title, onLoad, frameRef }: { src: string; title: stri
   )
 }
 
+/** The wallet's consent page in the phone beside what to do there, a busy line and the way back (direct debit, cashback). */
+function ConsentFrame({
+  url,
+  busy,
+  onBack,
+  onLoad,
+  frameRef,
+  children,
+}: {
+  url: string
+  busy: string | null
+  onBack: () => void
+  onLoad: () => void
+  frameRef: Ref<HTMLIFrameElement>
+  children: ReactNode
+}) {
+  const { t } = useLingui()
+  return (
+    <div className="cake-pay">
+      <div className="cake-pay__code">
+        <p>{children}</p>
+        {busy && <p className="cake-hint">{busy}</p>}
+        <button type="button" className={buttonClass('secondary', 'small')} onClick={onBack}>
+          <Trans>Back to the shop</Trans>
+        </button>
+      </div>
+      <PhoneFrame src={url} title={t`Wallet consent page`} onLoad={onLoad} frameRef={frameRef} />
+    </div>
+  )
+}
+
 /**
  * The QR machine's two kinds: the QR code tab, and the Cashback tab (spec §4 "for cashback, showIFrame"): the wallet's
  * consent page in a frame, then the cashback to the test user who allowed it.
@@ -249,18 +280,15 @@ function QrCheckout({ kind }: { kind: 'qr' | 'cashback' }) {
           <Paid cashback onRestart={() => send({ type: 'checkout.restart' })} />
         ))}
       {screen === 'frame' && url && (
-        <div className="cake-pay">
-          <div className="cake-pay__code">
-            <p>
-              <Trans>Sign in as a test user in the wallet and allow cashback: the shop then gives ¥{price} back to that user.</Trans>
-            </p>
-            {state.hasTag('busy.cashback') && <p className="cake-hint">{t`Giving the cashback…`}</p>}
-            <button type="button" className={buttonClass('secondary', 'small')} onClick={() => send({ type: 'checkout.restart' })}>
-              <Trans>Back to the shop</Trans>
-            </button>
-          </div>
-          <PhoneFrame src={url} title={t`Wallet consent page`} onLoad={onFrameLoad} frameRef={frame} />
-        </div>
+        <ConsentFrame
+          url={url}
+          busy={state.hasTag('busy.cashback') ? t`Giving the cashback…` : null}
+          onBack={() => send({ type: 'checkout.restart' })}
+          onLoad={onFrameLoad}
+          frameRef={frame}
+        >
+          <Trans>Sign in as a test user in the wallet and allow cashback: the shop then gives ¥{price} back to that user.</Trans>
+        </ConsentFrame>
       )}
     </div>
   )
@@ -346,18 +374,15 @@ function DirectDebitCheckout() {
         </>
       )}
       {screen === 'frame' && authorizationUrl && (
-        <div className="cake-pay">
-          <div className="cake-pay__code">
-            <p>
-              <Trans>Sign in as a test user in the wallet and agree, so that the shop may debit your balance.</Trans>
-            </p>
-            {state.hasTag('busy.linking') && <p className="cake-hint">{t`Linking…`}</p>}
-            <button type="button" className={buttonClass('secondary', 'small')} onClick={() => send({ type: 'link.cancel' })}>
-              <Trans>Back to the shop</Trans>
-            </button>
-          </div>
-          <PhoneFrame src={authorizationUrl} title={t`Wallet consent page`} onLoad={onFrameLoad} frameRef={frame} />
-        </div>
+        <ConsentFrame
+          url={authorizationUrl}
+          busy={state.hasTag('busy.linking') ? t`Linking…` : null}
+          onBack={() => send({ type: 'link.cancel' })}
+          onLoad={onFrameLoad}
+          frameRef={frame}
+        >
+          <Trans>Sign in as a test user in the wallet and agree, so that the shop may debit your balance.</Trans>
+        </ConsentFrame>
       )}
       {screen === 'debit' && (
         <div className="cake-debit">
