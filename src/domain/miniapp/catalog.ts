@@ -1,13 +1,15 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
-import { compileMessage } from '@lingui/message-utils/compileMessage'
 import type { Lang } from '@/domain/i18n.ts'
-import { miniAppTexts } from './catalog-texts.ts'
+import { miniAppMessages } from './catalog-texts.ts'
 
 /**
  * The validator's Lingui catalog, usable in the browser (the studio's findings panel) and in Node (the CLI, the
  * server) alike: `locales/{ja,en}/miniapp.po` is the source the translators edit (`npm run i18n`), and
  * `catalog-texts.ts` is its copy as a module, written by `npm run miniapp:catalog` (a test keeps the two equal),
- * because a `.po` import needs Vite and the CLI and the server run under tsx without it.
+ * because a `.po` import needs Vite and the CLI and the server run under tsx without it. The module has the texts
+ * compiled already: Lingui's message compiler (@lingui/message-utils, @messageformat/parser, moo: 6.5 KB gzip) stays
+ * out of the browser's bundle — imported here, it sat in the entry chunk of every page, as @lingui/core imports it
+ * too (docs/performance.md).
  */
 let instances: Partial<Record<Lang, I18n>> = {}
 
@@ -15,8 +17,7 @@ let instances: Partial<Record<Lang, I18n>> = {}
 export function miniAppI18n(lang: Lang): I18n {
   const cached = instances[lang]
   if (cached) return cached
-  const texts: Record<string, string> = lang === 'ja' ? { ...miniAppTexts.en, ...miniAppTexts.ja } : { ...miniAppTexts.en }
-  const messages: Messages = Object.fromEntries(Object.entries(texts).map(([id, text]) => [id, compileMessage(text)]))
+  const messages: Messages = lang === 'ja' ? { ...miniAppMessages.en, ...miniAppMessages.ja } : { ...miniAppMessages.en }
   const i18n = setupI18n({ locale: lang, messages: { [lang]: messages } })
   instances = { ...instances, [lang]: i18n }
   return i18n

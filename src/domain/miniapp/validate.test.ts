@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { encodeGreyJpeg, encodePng, Raster } from '../../../scripts/lib/image-encode.ts'
 import { readMiniAppFolder } from '../../../scripts/miniapp-validate.ts'
-import { readMiniAppPo } from '../../../scripts/miniapp-catalog.ts'
+import { compileTexts, readMiniAppPo } from '../../../scripts/miniapp-catalog.ts'
 import { miniAppI18n } from './catalog.ts'
-import { miniAppTexts } from './catalog-texts.ts'
+import { miniAppMessages, miniAppTexts } from './catalog-texts.ts'
 import { pngHasTransparentPixel, readImageInfo } from './image.ts'
 import { miniAppRules } from './messages.ts'
 import { locateJsonError } from './json-position.ts'
@@ -278,6 +280,15 @@ describe('validateMiniApp', () => {
     expect(Object.keys(miniAppTexts.ja).sort()).toEqual(Object.keys(miniAppTexts.en).sort())
     // the English catalog keeps a message's first text: a changed message needs its msgstr changed too
     for (const rule of Object.values(miniAppRules)) for (const d of [rule.message, rule.fix]) expect(miniAppTexts.en[d.id!]).toBe(d.message)
+    // compiled when the module is written: no module the browser bundles runs Lingui's message compiler (or imports it,
+    // which put it in every page's entry chunk: docs/performance.md)
+    expect(miniAppMessages).toEqual({ ja: compileTexts(miniAppTexts.ja), en: compileTexts(miniAppTexts.en) })
+    const browserModules = ['src/web', 'src/domain', 'machines'].flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+        .map((name) => join(dir, name)),
+    )
+    expect(browserModules.filter((path) => /from '@lingui\/message-utils/.test(readFileSync(path, 'utf8')))).toEqual([])
   })
 })
 
