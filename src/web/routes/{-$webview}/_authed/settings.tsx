@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro'
 import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { SettingsFrame, settingsTabs, type SettingsTab } from '@/web/features/shell/components/tool-frames.tsx'
+import { settingsTabs, type SettingsTab } from '@/domain/settings-tabs.ts'
+import { SettingsFrame } from '@/web/features/shell/components/tool-frames.tsx'
 import { SettingsPage } from '@/web/features/dashboard/components/settings-page.tsx'
 
 /** The first tab is the default and stays out of the URL; an unknown tab falls back to it. */
