@@ -2,7 +2,17 @@ import { defineConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 
 /** Features whose messages are not on a content page's first load: each has its own catalog. */
-const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'demopanel', 'lab', 'miniapp-studio', 'resolver', 'sandbox']
+const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'demopanel', 'lab', 'miniapp-request', 'miniapp-studio', 'resolver', 'sandbox']
+/**
+ * Parts of a feature with a catalog of their own, read by the part's lazy chunk: the style guide's pages (its
+ * components' live examples apart: a global-rule page never shows them) and the cake shop behind the docs'
+ * payment-demo button. What the entry chunk renders stays in the main catalog: the style guide's page names
+ * (`names.ts`, the routes' titles) and the demo's button (`checkout-demo.tsx`). In the main catalog these were more
+ * than half of its messages, downloaded by every page (docs/performance.md).
+ */
+const styleguideParts = 'src/web/features/styleguide/components/*.tsx'
+const styleguideExamples = 'src/web/features/styleguide/components/component-examples.tsx'
+const cakeShop = 'src/web/features/docs/checkout/components/cake-shop.tsx'
 /** The error catalogue's messages (src/domain/errors.ts and its areas): their own catalog, see below. */
 const errorCatalogue = ['src/domain/error-entry.ts', 'src/domain/errors.ts', 'src/domain/errors-*.ts']
 
@@ -30,7 +40,14 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src/web', 'src/domain'],
-      exclude: [...featureCatalogs.map((f) => `src/web/features/${f}/**`), ...serverRenderedDomain, ...errorCatalogue, ...miniAppDomain.map((d) => `${d}/**`)],
+      exclude: [
+        ...featureCatalogs.map((f) => `src/web/features/${f}/**`),
+        styleguideParts,
+        cakeShop,
+        ...serverRenderedDomain,
+        ...errorCatalogue,
+        ...miniAppDomain.map((d) => `${d}/**`),
+      ],
     },
     // every error code's message, for the server's answers and the portal's alerts: the browser loads the whole catalog
     // with the one module that shows error texts (src/web/lib/error-text.ts), so whichever feature shows an error has
@@ -41,5 +58,8 @@ export default defineConfig({
     // the server's own texts (the simulated wallet's pages, mail): read by src/server/i18n.ts, never sent to a browser
     { path: '<rootDir>/locales/{locale}/server', include: ['src/server', ...serverRenderedDomain] },
     ...featureCatalogs.map((f) => ({ path: `<rootDir>/locales/{locale}/${f}`, include: [`src/web/features/${f}`] })),
+    { path: '<rootDir>/locales/{locale}/styleguide', include: [styleguideParts], exclude: [styleguideExamples, '**/*.test.tsx'] },
+    { path: '<rootDir>/locales/{locale}/styleguide-examples', include: [styleguideExamples] },
+    { path: '<rootDir>/locales/{locale}/cake-shop', include: [cakeShop] },
   ],
 })

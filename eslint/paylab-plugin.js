@@ -16,7 +16,7 @@ const featureCatalog = {
     type: 'problem',
     docs: {
       description:
-        'A feature with its own Lingui catalog (catalog.ts): every module of it with text imports the catalog, so the messages are loaded whichever module of the feature runs first (src/web/lib/i18n.ts)',
+        'A feature with its own Lingui catalog (catalog.ts): every module of it with text imports the catalog (or a part of the feature its own, `<part>-catalog.ts` beside it), so the messages are loaded whichever module of the feature runs first (src/web/lib/i18n.ts)',
     },
     messages: { missing: "has text (a Lingui macro) but does not import its feature's catalog.ts" },
     schema: [],
@@ -33,7 +33,8 @@ const featureCatalog = {
       const spec = node.source.type === 'Literal' ? node.source.value : undefined
       if (typeof spec !== 'string') return
       if (/^@lingui\/(core|react)\/macro$/.test(spec)) macro ??= node
-      if (target(file, spec) === catalog) importsCatalog = true
+      const to = target(file, spec)
+      if (to === catalog || (to?.startsWith(`${join(root, feature)}/`) && /^[\w-]+-catalog$/.test(relative(join(root, feature), to)))) importsCatalog = true
     }
     return {
       ImportDeclaration: visit,
