@@ -1,4 +1,5 @@
 import type { InspectionEvent, Observer } from 'xstate'
+import { inspectionEnabled } from './inspect-flag.ts'
 
 /**
  * Stately inspection for every actor the app starts (docs/architecture.md §4): `?inspect` in the URL or
@@ -16,11 +17,7 @@ import type { InspectionEvent, Observer } from 'xstate'
 export const statelyInspectorUrl = 'https://stately.ai/inspect'
 export const localInspectorUrl = '/inspector.html'
 
-export function inspectionEnabled(): boolean {
-  if (import.meta.env?.VITE_INSPECT === '1') return true
-  if (typeof window === 'undefined') return false
-  return new URLSearchParams(window.location.search).has('inspect')
-}
+export { inspectionEnabled }
 
 type InspectObserver = Observer<InspectionEvent>
 let shared: InspectObserver | undefined

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
-import { inspectionEnabled } from './inspect.ts'
+import { inspectionEnabled } from './inspect-flag.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import type { SessionStore, SessionToken, SessionView } from './session-store.ts'
 

@@ -4,7 +4,6 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ApiReference } from '@/web/features/apireference/components/api-reference.tsx'
 import { apiGroups } from '@/web/features/apireference/groups.ts'
-import { openApiQuery } from '@/web/features/apireference/api.ts'
 
 /** The first group (the Open Payment API) is the default and stays out of the URL; an unknown group falls back to it. */
 const searchSchema = v.object({ group: v.fallback(v.optional(v.picklist(apiGroups)), undefined) })
@@ -12,7 +11,11 @@ const searchSchema = v.object({ group: v.fallback(v.optional(v.picklist(apiGroup
 export const Route = createFileRoute('/{-$webview}/apireference')({
   head: uiHead(msg`API reference`),
   validateSearch: (search) => v.parse(searchSchema, search),
-  loader: ({ context }) => context.queryClient.prefetchQuery(openApiQuery()),
+  // the loader stays in the entry chunk (only the component is split): the API's schemas are imported when it runs
+  loader: async ({ context }) => {
+    const { openApiQuery } = await import('@/web/features/apireference/api.ts')
+    await context.queryClient.prefetchQuery(openApiQuery())
+  },
   component: ApiReferencePage,
 })
 
