@@ -13,6 +13,14 @@ const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'd
 const styleguideParts = 'src/web/features/styleguide/components/*.tsx'
 const styleguideExamples = 'src/web/features/styleguide/components/component-examples.tsx'
 const cakeShop = 'src/web/features/docs/checkout/components/cake-shop.tsx'
+/** The signed-in tools' frames and the parts only their forms show: one catalog, src/web/lib/tools-catalog.ts. */
+const toolParts = [
+  'src/web/features/shell/components/tool-frames.tsx',
+  'src/web/features/shell/components/account-sidebar.tsx',
+  'src/web/ui/new-key-step.tsx',
+  'src/web/ui/secret-value.tsx',
+  'src/web/ui/logo-problem.tsx',
+]
 /** The error catalogue's messages (src/domain/errors.ts and its areas): their own catalog, see below. */
 const errorCatalogue = ['src/domain/error-entry.ts', 'src/domain/errors.ts', 'src/domain/errors-*.ts']
 
@@ -44,6 +52,7 @@ export default defineConfig({
         ...featureCatalogs.map((f) => `src/web/features/${f}/**`),
         styleguideParts,
         cakeShop,
+        ...toolParts,
         ...serverRenderedDomain,
         ...errorCatalogue,
         ...miniAppDomain.map((d) => `${d}/**`),
@@ -61,5 +70,6 @@ export default defineConfig({
     { path: '<rootDir>/locales/{locale}/styleguide', include: [styleguideParts], exclude: [styleguideExamples, '**/*.test.tsx'] },
     { path: '<rootDir>/locales/{locale}/styleguide-examples', include: [styleguideExamples] },
     { path: '<rootDir>/locales/{locale}/cake-shop', include: [cakeShop] },
+    { path: '<rootDir>/locales/{locale}/tools', include: toolParts },
   ],
 })

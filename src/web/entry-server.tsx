@@ -28,7 +28,7 @@ import { createAppRouter, isLoginAccess } from './router.tsx'
 export type { RenderResult }
 
 // Every feature catalog registers itself (src/web/lib/i18n.ts): each request's Lingui instance gets them all.
-import.meta.glob(['./features/**/*catalog.ts', './lib/error-text.ts'], { eager: true })
+import.meta.glob(['./features/**/*catalog.ts', './lib/tools-catalog.ts', './lib/error-text.ts'], { eager: true })
 
 const requestClient = new AsyncLocalStorage<HttpClient>()
 resolveClientWith(() => {
