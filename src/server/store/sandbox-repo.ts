@@ -46,10 +46,11 @@ function pooledRandomBytes(n: number) {
   randomAt += n
   return randomPool.subarray(randomAt - n, randomAt)
 }
-export const newPaymentId = () =>
-  Array.from(pooledRandomBytes(20), (b) => String(b % 10))
-    .join('')
-    .replace(/^0/, '1')
+export const newPaymentId = () => {
+  let id = ''
+  for (const b of pooledRandomBytes(20)) id += b % 10
+  return id[0] === '0' ? `1${id.slice(1)}` : id
+}
 export const newCodeId = () => `04-${pooledRandomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16)}`
 export const newTestUserId = () => `tu_${randomBytes(9).toString('base64url')}`
 export const newUserAuthorizationId = () => randomUUID()
