@@ -22,9 +22,7 @@ export function requestLogRepo(db: Db) {
      */
     async insert(rows: NewRequestLogRow[]) {
       if (rows.length === 0) return []
-      // one draw of random bytes for the batch (issue 22: one call per entry showed in a create-code's profile)
-      const random = randomBytes(5 * rows.length).toString('hex')
-      const withIds = rows.map((row, i) => ({ ...storableLogEntry(row), id: `rq_${String(row.atMs).padStart(14, '0')}${random.slice(10 * i, 10 * i + 10)}` }))
+      const withIds = rows.map((row) => ({ ...storableLogEntry(row), id: `rq_${String(row.atMs).padStart(14, '0')}${randomBytes(5).toString('hex')}` }))
       // one fixed statement whatever the batch's size: the entries as one JSON parameter (issue 22: Drizzle's
       // insert of a batch built and checked every value of every row, 14 % of a signed get-payment's CPU)
       const records = withIds.map((r) => ({
