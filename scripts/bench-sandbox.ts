@@ -3,8 +3,8 @@
 // (GET /sandbox/api/ping), the ceiling. The server runs as a child process on loopback (so the load generator
 // does not share its event loop), in one run: on a fresh PGlite store, on PostgreSQL with one process, and on
 // PostgreSQL with WORKERS=2 (issue 22). PostgreSQL: DATABASE_URL (an admin URL: the bench creates and drops its
-// own databases there), else a throwaway PostgreSQL 15 cluster started here as .ci/run does (Debian's
-// postgresql package). One run on this machine; not a test. Figures go in docs/sandbox-wallet.md.
+// own databases there; when it runs on this machine its CPU per request is measured too), else a throwaway
+// PostgreSQL 15 cluster started here as .ci/run does (Debian's postgresql package). One run on this machine; not a test. Figures go in docs/sandbox-wallet.md.
 //
 // BENCH_DURATION_S, BENCH_WARMUP_S, BENCH_CONNECTIONS (default 50); BENCH_ONLY=<part of an endpoint's name>;
 // BENCH_STORES=pglite,postgres,workers; BENCH_CPU_PROF=<dir> (the server runs with --cpu-prof into it).
