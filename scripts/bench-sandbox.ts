@@ -3,8 +3,8 @@
 // (GET /sandbox/api/ping), the ceiling. The server runs as a child process on loopback (so the load generator
 // does not share its event loop), in one run: on a fresh PGlite store, on PostgreSQL with one process, and on
 // PostgreSQL with WORKERS=2 (issue 22). PostgreSQL: DATABASE_URL (an admin URL: the bench creates and drops its
-// own databases there), else a throwaway PostgreSQL 15 cluster started here as .ci/run does (Debian's
-// postgresql package). One run on this machine; not a test. Figures go in docs/sandbox-wallet.md.
+// own databases there; when it runs on this machine its CPU per request is measured too), else a throwaway
+// PostgreSQL 15 cluster started here as .ci/run does (Debian's postgresql package). One run on this machine; not a test. Figures go in docs/sandbox-wallet.md.
 //
 // BENCH_DURATION_S, BENCH_WARMUP_S, BENCH_CONNECTIONS (default 50); BENCH_ONLY=<part of an endpoint's name>;
 // BENCH_STORES=pglite,postgres,workers; BENCH_CPU_PROF=<dir> (the server runs with --cpu-prof into it).
@@ -340,6 +340,7 @@ if (stores.includes('pglite')) {
 if (stores.includes('postgres') || stores.includes('workers')) {
   const cluster = process.env.DATABASE_URL ? undefined : startThrowawayPostgres()
   const adminUrl = process.env.DATABASE_URL ?? cluster?.url
+  if (adminUrl && postgresPid === undefined) postgresPid = await localPostmasterPid(adminUrl)
   if (!adminUrl) console.log('(no DATABASE_URL and no PostgreSQL 15 at /usr/lib/postgresql/15/bin: PostgreSQL skipped; apt-get install postgresql)')
   else
     try {
@@ -411,4 +412,23 @@ async function freshDatabase(adminUrl: string, name: string): Promise<string> {
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return url.toString()
+}
+
+/**
+ * The postmaster of a server named by DATABASE_URL when it runs on this machine (the parent of this connection's
+ * backend), so that its CPU per request is measured too; undefined for a remote server.
+ */
+async function localPostmasterPid(adminUrl: string): Promise<number | undefined> {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  try {
+    await admin.connect()
+    const { rows } = await admin.query<{ pid: number }>('select pg_backend_pid() as pid')
+    const text = readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8')
+    const parent = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1])
+    return readFileSync(`/proc/${parent}/cmdline`, 'utf8').includes('postgres') ? parent : undefined
+  } catch {
+    return undefined
+  } finally {
+    await admin.end().catch(() => undefined)
+  }
 }

@@ -37,29 +37,26 @@ const secretKey = /(secret|password|passwd|token|otp|cvv|cvc|card_?number|phone)
 
 function maskValue(value: unknown, depth: number): { value: unknown; masked: boolean } {
   if (depth > 16) return { value: maskedValue, masked: true }
+  // copied only where something is masked: an unmasked value comes back as it came (issue 22: the request log
+  // copied every body)
   if (Array.isArray(value)) {
-    let masked = false
-    const out = value.map((item) => {
+    let out: unknown[] | undefined
+    value.forEach((item: unknown, i) => {
       const r = maskValue(item, depth + 1)
-      masked ||= r.masked
-      return r.value
+      if (r.masked) (out ??= value.slice())[i] = r.value
     })
-    return { value: out, masked }
+    return out ? { value: out, masked: true } : { value, masked: false }
   }
   if (value && typeof value === 'object') {
-    let masked = false
-    const out: Record<string, unknown> = {}
+    let out: Record<string, unknown> | undefined
     for (const [key, item] of Object.entries(value)) {
-      if (secretKey.test(key) && item !== null && item !== '') {
-        out[key] = maskedValue
-        masked = true
-      } else {
+      if (secretKey.test(key) && item !== null && item !== '') (out ??= { ...value })[key] = maskedValue
+      else {
         const r = maskValue(item, depth + 1)
-        masked ||= r.masked
-        out[key] = r.value
+        if (r.masked) (out ??= { ...value })[key] = r.value
       }
     }
-    return { value: out, masked }
+    return out ? { value: out, masked: true } : { value, masked: false }
   }
   return { value, masked: false }
 }
@@ -71,13 +68,17 @@ export function maskBody(text: string): { text: string; masked: boolean; truncat
 }
 
 /** `maskBody`, and the body's JSON as parsed on the way (undefined when it is not JSON), so a caller parses it once. */
-export function maskBodyParsed(text: string): { text: string; masked: boolean; truncated: boolean; parsed: unknown } {
+export function maskBodyParsed(
+  text: string,
+  /** The text's JSON when the caller has parsed it already (`invalid`: it is not JSON). */
+  known?: { value?: unknown; invalid?: true },
+): { text: string; masked: boolean; truncated: boolean; parsed: unknown } {
   let out = text
   let masked = false
   let parsed: unknown
-  if (text !== '') {
+  if (text !== '' && !known?.invalid) {
     try {
-      parsed = JSON.parse(text)
+      parsed = known ? known.value : JSON.parse(text)
       const result = maskValue(parsed, 0)
       if (result.masked) {
         out = JSON.stringify(result.value)
@@ -119,9 +120,22 @@ export function queryOfPath(path: string): Array<[string, string]> {
  */
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 export const replacementCharacter = '\uFFFD'
+const unstorableOne = new RegExp(unstorable.source)
+
+/** Whether `storableValue` would change anything in `item` (the same walk, without building a copy). */
+function holdsUnstorable(item: unknown, depth: number): boolean {
+  if (typeof item === 'string') return unstorableOne.test(item)
+  if (depth > 32 || item === null || typeof item !== 'object') return false
+  if (Array.isArray(item)) return item.some((x) => holdsUnstorable(x, depth + 1))
+  if (Object.getPrototypeOf(item) !== Object.prototype) return false
+  for (const [k, x] of Object.entries(item)) if (unstorableOne.test(k) || holdsUnstorable(x, depth + 1)) return true
+  return false
+}
 
 /** `value` with every string in it (object keys too) made storable; `changed` when any was not. */
 export function storableValue<T>(value: T): { value: T; changed: boolean } {
+  // the usual entry has nothing to change: looked through without copying it (issue 22)
+  if (!holdsUnstorable(value, 0)) return { value, changed: false }
   let changed = false
   const walk = (item: unknown, depth: number): unknown => {
     if (typeof item === 'string') {

@@ -61,8 +61,17 @@ export function createApp(base: AppDepsInput) {
     },
   })
   // a mini app's upload (≤ 5 MB of files, base64) has its own limit in its module (modules/miniapp); a GET or HEAD
-  // has no body (the limit would build the whole Request object to see so: issue 22, the signed GET's hot path)
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || isMiniAppUploadPath(c.req.path) ? next() : jsonBodyLimit(c, next)))
+  // has no body (the limit would build the whole Request object to see so: issue 22, the signed GET's hot path).
+  // A body with a Content-Length (and no Transfer-Encoding) is judged by that header, as `bodyLimit` itself does,
+  // without asking for `raw.body`: on @hono/node-server that builds a web Request and a stream around the socket,
+  // where `c.req.text()` otherwise reads the body straight into one buffer (issue 22, the signed POST's hot path).
+  app.use('*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || isMiniAppUploadPath(c.req.path)) return next()
+    const length = c.req.header('content-length')
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return jsonBodyLimit(c, next)
+    if (parseInt(length || '0', 10) > maxJsonBodyBytes) throw new ApiError('PAYLOAD_TOO_LARGE')
+    return next()
+  })
 
   app.use(rejectEncodedControlCharacters)
   // state-changing portal calls: the portal's own origin and content type only (issue 20; http/portal-writes.ts)

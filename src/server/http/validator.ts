@@ -42,6 +42,34 @@ export function checkJsonBounds(value: unknown): unknown {
   return value
 }
 
+/** A body read once and parsed once, whoever asks first (OPA-Auth's directives, the validator, the request log). */
+export interface ParsedBody {
+  text: string
+  /** The parsed value; absent when the text is not JSON (`invalid`). */
+  value?: unknown
+  invalid?: true
+}
+const parsedBodies = new WeakMap<object, Promise<ParsedBody>>()
+
+/**
+ * The request's body as text and as JSON, read and parsed once per request (issue 22: a signed POST was parsed by
+ * the sandbox directives' magic-amount check and again by the validator). The value is shared: callers never change it.
+ */
+export function parsedBody(c: Context): Promise<ParsedBody> {
+  let parsed = parsedBodies.get(c.req)
+  if (!parsed) {
+    parsed = c.req.text().then((text) => {
+      try {
+        return { text, value: JSON.parse(text) as unknown }
+      } catch {
+        return { text, invalid: true }
+      }
+    })
+    parsedBodies.set(c.req, parsed)
+  }
+  return parsed
+}
+
 /**
  * The body as the APIs read it: JSON whatever the Content-Type says (the provider's clients send
  * `application/json;charset=UTF-8`, the lab's demo console lets a developer pick any), an empty body is
@@ -49,14 +77,9 @@ export function checkJsonBounds(value: unknown): unknown {
  * in the error shape, never a 500.
  */
 export async function bodyJson(c: Context): Promise<unknown> {
-  const text = await c.req.text()
+  const { text, value, invalid } = await parsedBody(c)
   if (text.trim() === '') return undefined
-  let value: unknown
-  try {
-    value = JSON.parse(text) as unknown
-  } catch {
-    throw invalidBody('Body is not valid JSON')
-  }
+  if (invalid) throw invalidBody('Body is not valid JSON')
   return checkJsonBounds(value)
 }
 
@@ -74,9 +97,9 @@ export const rejectEncodedControlCharacters: MiddlewareHandler = async (c, next)
  * the handler runs, which then reads only `c.req.valid(target)`. A failure answers through `invalid`. The schema is
  * also what `/openapi.json` shows for that part of the request (http/openapi.ts).
  *
- * For `json` the body is first read by `bodyJson`'s rules and handed to the validator's json target (which by
- * itself would read only `application/json` bodies, as `{}` otherwise); the request seen by the rest of the
- * chain — the request log, the OPA signature — is left as it came.
+ * For `json` the body is read by `bodyJson`'s rules (the validator's own json target would read only
+ * `application/json` bodies, as `{}` otherwise) and checked here; the request seen by the rest of the chain — the
+ * request log, the OPA signature — is left as it came.
  */
 export function validate<T extends v.GenericSchema, Target extends 'json' | 'query' | 'param'>(
   target: Target,
@@ -87,32 +110,17 @@ export function validate<T extends v.GenericSchema, Target extends 'json' | 'que
     if (!result.success) invalid(result.issues, c)
   })
   if (target !== 'json') return documentsInput(check, target, schema)
-  const readFirst: MiddlewareHandler = async (c, next) => {
+  // The json target checks the body as `bodyJson` reads it, then hands the value on as the validator's json target
+  // would (`c.req.valid('json')`); it used to run that validator with a stand-in web Request (content type JSON,
+  // the value read), which cost a Request and an AbortSignal on every POST (issue 22).
+  const checkBody: MiddlewareHandler = async (c, next) => {
     const value = await bodyJson(c)
-    // The validator's json target reads `c.req.header('Content-Type')` and `c.req.json()`; for the time of its own
-    // call both answer from bodyJson (a stand-in request with a JSON type, and the value read), then the request
-    // is put back as it came before the chain goes on.
-    const req = c.req as { raw: Request; json: () => Promise<unknown> }
-    const raw = req.raw
-    req.raw = new Request(raw.url, { headers: { 'content-type': 'application/json' }, signal: raw.signal })
-    req.json = () => Promise.resolve(value)
-    let restored = false
-    const restore = () => {
-      if (restored) return
-      restored = true
-      req.raw = raw
-      delete (req as { json?: unknown }).json
-    }
-    try {
-      return await check(c, async () => {
-        restore()
-        await next()
-      })
-    } finally {
-      restore()
-    }
+    const result = schema.async ? await v.safeParseAsync(schema, value) : v.safeParse(schema, value)
+    if (!result.success) invalid(result.issues, c)
+    c.req.addValidatedData('json', result.output as object)
+    await next()
   }
-  return documentsInput(readFirst as unknown as typeof check, target, schema)
+  return documentsInput(checkBody as unknown as typeof check, target, schema)
 }
 
 /** `validate('json', …)`, `validate('query', …)`, `validate('param', …)` by name. */

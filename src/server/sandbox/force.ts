@@ -3,6 +3,7 @@ import { routePath } from 'hono/route'
 import * as v from 'valibot'
 import { ApiError, PublishedError } from '@/domain/errors.ts'
 import { forcedErrorsOf, magicAmounts, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
+import { parsedBody } from '../http/validator.ts'
 import type { OpaEnv } from './auth.ts'
 
 const ForceHeaderSchema = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z_]{1,64}$/))
@@ -16,13 +17,10 @@ export const routeOf = (c: Context) => `${c.req.method} ${routePath(c)}`
 
 async function magicCode(c: Context<OpaEnv>): Promise<string | undefined> {
   if (c.req.method !== 'POST') return undefined
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(await c.req.text())
-  } catch {
-    return undefined
-  }
-  const body = v.safeParse(MagicBodySchema, parsed)
+  // parsed once for the whole request (the validator reads the same value)
+  const { value, invalid } = await parsedBody(c)
+  if (invalid) return undefined
+  const body = v.safeParse(MagicBodySchema, value)
   return body.success ? magicAmounts[body.output.amount.amount] : undefined
 }
 

@@ -5,13 +5,13 @@ import {
   isSignatureVerified,
   loggedHeaders,
   maskAuthorization,
-  maskBody,
   maskBodyParsed,
   resolverPath,
   signatureVerifiedFlag,
   successCodes,
 } from '@/domain/sandbox-log.ts'
 import type { AppDeps } from '../deps.ts'
+import { parsedBody } from '../http/validator.ts'
 import { requestLogRepo, type RequestLogRow } from '../store/request-log-repo.ts'
 import { requestLogWriter } from './request-log-writer.ts'
 import type { OpaEnv } from './auth.ts'
@@ -88,20 +88,22 @@ function newRecorder(deps: AppDeps) {
     const url = c.req.url
     // the body is asked for now (OPA-Auth has read it already: Hono keeps it), before the answer ends the request;
     // a GET has none (reading it would build the whole Request object for nothing)
-    const requestText = method === 'GET' || method === 'HEAD' ? '' : c.req.text()
+    const requestBody = method === 'GET' || method === 'HEAD' ? undefined : parsedBody(c)
     // the rest (masking, parsing) once the answer is on its way
     const build = new Promise<void>((resolve) => setImmediate(resolve))
       .then(async () => {
         const authorization = maskAuthorization(parseOpaAuthHeader(rawAuthorization), rawAuthorization)
         if (authorization) requestHeaders.authorization = authorization
-        const requestBody = maskBody(await requestText)
+        // parsed once for the whole request (the validator and the directives read the same value)
+        const body = await requestBody
+        const { parsed: _request, ...request } = body ? maskBodyParsed(body.text, body) : maskBodyParsed('')
         const text = await responseText
         const { parsed, ...responseBody } = maskBodyParsed(text)
         const flags = [
           // OPA-Auth accepted it (the only entries that may be signed again: see signatureVerifiedFlag)
           ...(opa && !refused ? [signatureVerifiedFlag] : []),
-          ...(requestBody.masked ? ['request-masked'] : []),
-          ...(requestBody.truncated ? ['request-truncated'] : []),
+          ...(request.masked ? ['request-masked'] : []),
+          ...(request.truncated ? ['request-truncated'] : []),
           ...(responseBody.masked ? ['response-masked'] : []),
           ...(responseBody.truncated ? ['response-truncated'] : []),
         ]
@@ -116,7 +118,7 @@ function newRecorder(deps: AppDeps) {
           ...resultInfoOf(parsed),
           latencyMs,
           requestHeaders,
-          requestBody: requestBody.text,
+          requestBody: request.text,
           responseBody: responseBody.text,
           flags,
           authFailure: refused?.explanation ?? null,

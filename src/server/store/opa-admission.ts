@@ -52,7 +52,9 @@ const admitAndTouch: Statement = {
  * The same for several requests at once (issue 22: one statement, one round trip and one commit for every signed
  * request that arrived in one turn of the event loop): row `ord` answers input `ord` (1-based); an input whose key is
  * unknown or revoked has no row (and stores no nonce). A batch never holds one (key, nonce) twice (`admissionBatcher`
- * keeps the second for the next batch, where the first one's row refuses it).
+ * keeps the second for the next batch, where the first one's row refuses it), so each row joins at most one stored
+ * nonce (a join: the count per row it replaces scanned the batch's nonces once per row, quadratic in the batch — 150 µs
+ * of PostgreSQL per request at 64 per batch against 15, and batches grow when PostgreSQL falls behind).
  */
 const admitMany: Statement = {
   name: 'paylab_opa_admit_many',
@@ -66,8 +68,8 @@ const admitMany: Statement = {
       insert into sandbox_nonces (api_key, nonce, seen_at_ms) select i.api_key, i.nonce, i.now_ms from i where i.ord in (select ord from c)
       on conflict do nothing returning api_key, nonce)
     select c.ord::int as ord, c.merchant_id, c.api_secret, c.products, c.clock_offset_ms, c.clock_updated_at_ms, c.force_next,
-      (select count(*) from n join i on n.api_key = i.api_key and n.nonce = i.nonce where i.ord = c.ord)::int as fresh
-    from c`,
+      (n.nonce is not null)::int as fresh
+    from c join i on i.ord = c.ord left join n on n.api_key = i.api_key and n.nonce = i.nonce`,
 }
 
 interface Input {

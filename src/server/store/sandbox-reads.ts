@@ -52,7 +52,7 @@ export function readsOf(db: Db) {
 
 /** Each payment column's property and SQL name (every column is text, boolean, a JSON-exact number or JSON). */
 const paymentColumns = Object.entries(getTableColumns(sandboxPayments)).map(([key, column]) => [key, column.name] as const)
-const paymentOf = (json: Record<string, unknown>) => Object.fromEntries(paymentColumns.map(([key, name]) => [key, json[name]])) as PaymentRow
+export const paymentOf = (json: Record<string, unknown>) => Object.fromEntries(paymentColumns.map(([key, name]) => [key, json[name]])) as PaymentRow
 
 type Found = { payment: PaymentRow; refunds: RefundRow[] } | undefined
 const groups = new WeakMap<Db, (merchantId: string, merchantPaymentId: string) => Promise<Found>>()

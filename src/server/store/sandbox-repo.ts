@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
+import { insertCodeRow } from './code-inserts.ts'
 import { groupedPaymentRead, readsOf } from './sandbox-reads.ts'
 import type { NewCodeRow, NewPaymentRow, PaymentRow, RefundRow } from './sandbox-rows.ts'
 import { merchantCredentials, merchants } from './tables/merchants.ts'
@@ -31,11 +32,26 @@ export type {
 } from './sandbox-rows.ts'
 
 /** Provider-looking ids: payment ids are 20 digits, code ids `04-` + 16 characters. */
-export const newPaymentId = () =>
-  Array.from(randomBytes(20), (b) => String(b % 10))
-    .join('')
-    .replace(/^0/, '1')
-export const newCodeId = () => `04-${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16)}`
+/**
+ * `n` random bytes, cut from a pool refilled 4 KB at a time (issue 22: one `randomBytes` call per id was 2 % of a
+ * create-code's server CPU). Read at once by the caller: the next call may hand out the same memory refilled.
+ */
+let randomPool = Buffer.alloc(0)
+let randomAt = 0
+function pooledRandomBytes(n: number) {
+  if (randomAt + n > randomPool.length) {
+    randomPool = randomBytes(4096)
+    randomAt = 0
+  }
+  randomAt += n
+  return randomPool.subarray(randomAt - n, randomAt)
+}
+export const newPaymentId = () => {
+  let id = ''
+  for (const b of pooledRandomBytes(20)) id += b % 10
+  return id[0] === '0' ? `1${id.slice(1)}` : id
+}
+export const newCodeId = () => `04-${pooledRandomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16)}`
 export const newTestUserId = () => `tu_${randomBytes(9).toString('base64url')}`
 export const newUserAuthorizationId = () => randomUUID()
 export const newSessionId = () => randomBytes(18).toString('base64url')
@@ -165,10 +181,12 @@ export function sandboxRepo(db: Db) {
       const [inserted] = await db.insert(sandboxPayments).values(row).returning()
       return inserted!
     },
-    /** A new QR code's order (the signed create-code's one statement, prepared once: `readsOf`). */
-    async insertCodePayment(row: NewCodeRow) {
-      const [inserted] = await readsOf(db).insertCode.execute(row)
-      return inserted!
+    /**
+     * A new QR code's order (the signed create-code's one statement, grouped with the other inserts of the moment:
+     * code-inserts.ts); undefined when a unique index refused it (the merchant's merchantPaymentId taken).
+     */
+    insertCodePayment(row: NewCodeRow) {
+      return insertCodeRow(db, row)
     },
     async findPayment(merchantId: string, merchantPaymentId: string, lock = false) {
       if (!lock) return (await readsOf(db).payment.execute({ merchantId, merchantPaymentId }))[0]

@@ -51,8 +51,9 @@ export async function createCode(ctx: MerchantCtx, input: CreateCodeInput) {
     expiresAtMs = input.authorizationExpiry !== undefined ? input.authorizationExpiry * 1000 : t + S.preauthDefaultExpiryMs
     if (expiresAtMs <= t || expiresAtMs > t + S.preauthMaxExpiryMs) throw new ApiError('PRE_AUTH_CAPTURE_INVALID_EXPIRY_DATE')
   }
+  let inserted
   try {
-    return await repoOf(ctx).insertCodePayment({
+    inserted = await repoOf(ctx).insertCodePayment({
       paymentId: newPaymentId(),
       merchantId: ctx.merchantId,
       merchantPaymentId: input.merchantPaymentId,
@@ -71,6 +72,9 @@ export async function createCode(ctx: MerchantCtx, input: CreateCodeInput) {
     if (isUniqueViolation(error)) throw new ApiError('DUPLICATE_DYNAMIC_QR_REQUEST')
     throw error
   }
+  // the merchant's merchantPaymentId is taken (idempotency: the first request's code stands)
+  if (!inserted) throw new ApiError('DUPLICATE_DYNAMIC_QR_REQUEST')
+  return inserted
 }
 
 /** DELETE /v2/codes/{codeId}. */
