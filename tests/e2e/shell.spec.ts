@@ -7,6 +7,7 @@ import axe from 'axe-core'
 import { settleAnimations } from '../support/animations.ts'
 import { signInThroughApi } from '../support/e2e-account.ts'
 import { freePort, waitUntilOk } from '../../scripts/lib/local-server.ts'
+import { seedPgliteDataDir } from '../support/pglite-template.ts'
 
 /**
  * The portal shell as a visitor and a signed-in developer meet it: every route frame of spec §2 this shell owns,
@@ -350,6 +351,7 @@ test('maintenance on sends every page to the maintenance page; off sends the mai
   test.setTimeout(360_000)
   const dataDir = mkdtempSync(join(tmpdir(), 'paylab-shell-maint-'))
   try {
+    await seedPgliteDataDir(dataDir)
     expect(maintenanceCommand(dataDir, ['on', '本日 2:00〜4:00 はメンテナンス中です', 'Down for maintenance from 2:00 to 4:00 today'])).toContain(
       'maintenance on',
     )
