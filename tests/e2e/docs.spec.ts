@@ -82,25 +82,33 @@ test.beforeAll(async ({ request }) => {
 const routeOf = (type: string, slug: string) =>
   type === 'openPaymentApi' ? (slug === 'index' ? '/products/docs' : `/products/docs/${slug}`) : slug === 'index' ? '/miniapp/docs' : `/miniapp/docs/${slug}`
 
+/**
+ * Every doc page opened in the browser once, the pages taking turns in Japanese and English. Each page's title and
+ * table of contents in both languages, as the server renders them, are tests/server/docs-pages-rendered.test.ts.
+ */
 for (const type of ['openPaymentApi', 'miniappDocumentation'] as const) {
-  for (const lang of ['ja', 'en'] as const) {
-    test(`every ${type} page renders in ${lang} with its table of contents`, async ({ page, request }) => {
-      test.setTimeout(180_000)
-      await useLang(page, lang)
-      const pages = await listPages(request, type, lang)
-      expect(pages.length).toBeGreaterThan(0)
-      for (const summary of pages) {
-        const full = await getPage(request, type, summary.slug, lang)
-        await page.goto(routeOf(type, summary.slug))
-        await expect(page.getByRole('heading', { level: 1, name: full.title, exact: true }), routeOf(type, summary.slug)).toBeVisible()
-        if (full.toc.length > 0 && !full.hideTOC && !full.protected) {
-          const toc = page.getByRole('navigation', { name: lang === 'ja' ? 'このページの内容' : 'On this page' })
-          await expect(toc.getByRole('link')).toHaveCount(full.toc.length)
-          await expect(toc.getByRole('link').first()).toHaveText(full.toc[0]!.text)
-        }
-      }
+  test(`every ${type} page renders with its table of contents, in Japanese and English by turns`, async ({ page, request, baseURL }) => {
+    test.setTimeout(180_000)
+    // the saved language follows the cookie set before each page (the portal keeps it in localStorage, spec §3)
+    await page.addInitScript(() => {
+      const saved = /(?:^|; )lang=(jp|en)(?:;|$)/.exec(document.cookie)?.[1]
+      if (saved) localStorage.setItem('lang', saved)
     })
-  }
+    const pages = await listPages(request, type, 'ja')
+    expect(pages.length).toBeGreaterThan(1)
+    for (const [index, summary] of pages.entries()) {
+      const lang: Lang = index % 2 === 0 ? 'ja' : 'en'
+      await page.context().addCookies([{ name: 'lang', value: lang === 'ja' ? 'jp' : 'en', url: baseURL! }])
+      const full = await getPage(request, type, summary.slug, lang)
+      await page.goto(routeOf(type, summary.slug))
+      await expect(page.getByRole('heading', { level: 1, name: full.title, exact: true }), `${routeOf(type, summary.slug)} (${lang})`).toBeVisible()
+      if (full.toc.length > 0 && !full.hideTOC && !full.protected) {
+        const toc = page.getByRole('navigation', { name: lang === 'ja' ? 'このページの内容' : 'On this page' })
+        await expect(toc.getByRole('link')).toHaveCount(full.toc.length)
+        await expect(toc.getByRole('link').first()).toHaveText(full.toc[0]!.text)
+      }
+    }
+  })
 }
 
 test('a hash scrolls to its section (lowercased, spaces as hyphens); no hash starts at the top', async ({ page }) => {
@@ -310,7 +318,9 @@ test('an unknown doc slug goes to the 404 page', async ({ page }) => {
   await expect(page).toHaveURL(/\/not-found$/)
 })
 
-for (const path of ['/', '/products/docs', '/products/docs/webpayment', '/miniapp/docs/features/mfPayment', '/apireference', '/terms-of-use']) {
+// '/', '/products/docs/webpayment', '/miniapp/docs/features/mfPayment', '/apireference' and '/terms-of-use' in English
+// at 1280 px with every impact: the width walk (tests/e2e/layout-widths.spec.ts), which loads them anyway
+for (const path of ['/products/docs']) {
   test(`axe finds nothing on ${path}`, async ({ page }) => {
     await useLang(page, 'en')
     await page.goto(path)

@@ -4,7 +4,7 @@ import { labEndpointsOf, type ScenarioId } from '../../src/domain/lab.ts'
 import { signOpaRequest } from '../../src/domain/opa-auth.ts'
 import { products, type ProductModel } from '../../src/domain/products.ts'
 import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
-import { createAccountThroughApi } from '../support/e2e-account.ts'
+import { createAccountThroughApi, signInDocument } from '../support/e2e-account.ts'
 import { test, expect, type Page } from '../support/hydrated-test.ts'
 import { formAction, socketSend, testUserChoices, walletBrowser } from '../support/wallet-browser.ts'
 
@@ -35,7 +35,7 @@ async function signedInDeveloper(page: Page): Promise<Developer> {
   const auth = { authorization: `Bearer ${token.access_token}` }
   expect((await page.request.put('/dev/v1/user/putProducts', { headers: auth, data: { products: products.map((p) => p.id) } })).ok()).toBe(true)
   const profile = (await (await page.request.get('/v1/homeDboard/getUserProfile', { headers: auth })).json()).data
-  await page.goto('/internal-server-error')
+  await page.goto(signInDocument)
   await page.evaluate((stored) => localStorage.setItem('userLoginToken', JSON.stringify(stored)), token)
   return { token: token.access_token, apiKey: profile.client_api_key, apiSecret: profile.client_api_secret, merchantId: profile.merchant_id }
 }

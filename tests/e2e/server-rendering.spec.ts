@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '../support/hydrated-test.ts'
+import { expect, test as base, type Browser, type Page } from '../support/hydrated-test.ts'
 
 /**
  * Server rendering as a visitor meets it (issue 10, docs/performance.md): every public page arrives as HTML with its
@@ -45,8 +45,23 @@ async function pageText(page: Page) {
   return { heading: await text('h1'), main: await text('main'), header: await text('header'), footer: await text('footer') }
 }
 
-async function withCookie(browser: Browser, lang: 'jp' | 'en', javaScriptEnabled: boolean, baseURL: string) {
-  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } })
+/**
+ * One page with JavaScript off per worker reads what the server answered, in every test: the language is its
+ * cookie, set before each load; a page without JavaScript keeps nothing else from one load to the next.
+ */
+const test = base.extend<object, { serverPage: Page }>({
+  serverPage: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } })
+      await use(await context.newPage())
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+})
+
+async function withCookie(browser: Browser, lang: 'jp' | 'en', baseURL: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   await context.addCookies([{ name: 'lang', value: lang, url: baseURL }])
   return context
 }
@@ -67,38 +82,59 @@ function watchConsole(page: Page) {
   return messages
 }
 
+/**
+ * The page as a browser with JavaScript on shows it once hydrated and idle: the same text as the server's HTML
+ * (`served`), without errors or warnings, in a context of its own (a fresh local storage).
+ */
+async function expectHydratedSame(browser: Browser, lang: 'jp' | 'en', baseURL: string, url: string, served: Awaited<ReturnType<typeof pageText>>) {
+  const on = await withCookie(browser, lang, baseURL)
+  try {
+    const page = await on.newPage()
+    const messages = watchConsole(page)
+    await page.goto(url)
+    await page.waitForLoadState('networkidle')
+    expect(await pageText(page), `${url} (${lang}) reads the same after hydration`).toEqual(served)
+    expect(messages, `${url} (${lang})`).toEqual([])
+  } finally {
+    await on.close()
+  }
+}
+
 for (const path of publicRoutes) {
   const prefixes = webviewSample.has(path) ? ['', '/webview'] : ['']
   test(`${path}: the server's HTML holds the whole page in jp and en${prefixes.length > 1 ? ', bare and under /webview,' : ''} and hydration changes nothing`, async ({
     browser,
     baseURL,
+    serverPage: plain,
   }) => {
     test.setTimeout(90_000)
-    for (const lang of ['jp', 'en'] as const) {
-      for (const prefix of prefixes) {
-        const url = `${prefix}${path === '/' && prefix ? '' : path}`
-        // JavaScript off: what the server answered
-        const off = await withCookie(browser, lang, false, baseURL!)
-        const plain = await off.newPage()
-        await plain.goto(url)
-        expect(await plain.locator('html').getAttribute('lang')).toBe(lang === 'en' ? 'en' : 'ja')
-        const served = await pageText(plain)
-        expect(served.heading.length, `${url} (${lang}) has a heading`).toBeGreaterThan(0)
-        expect(served.footer).toContain('© 2026 PayLab Corporation')
-        expect(await plain.locator('[aria-busy="true"]').count(), `${url} (${lang}) has no skeleton`).toBe(0)
-        await off.close()
+    // each hydrated page waits for its network to be idle (500 ms without a request): they wait side by side while
+    // the next server HTML is read
+    const hydrated: Promise<void>[] = []
+    const settled = () => Promise.allSettled(hydrated)
+    try {
+      for (const lang of ['jp', 'en'] as const) {
+        for (const prefix of prefixes) {
+          const url = `${prefix}${path === '/' && prefix ? '' : path}`
+          // JavaScript off: what the server answered
+          await plain.context().addCookies([{ name: 'lang', value: lang, url: baseURL! }])
+          await plain.goto(url)
+          expect(await plain.locator('html').getAttribute('lang')).toBe(lang === 'en' ? 'en' : 'ja')
+          const served = await pageText(plain)
+          expect(served.heading.length, `${url} (${lang}) has a heading`).toBeGreaterThan(0)
+          expect(served.footer).toContain('© 2026 PayLab Corporation')
+          expect(await plain.locator('[aria-busy="true"]').count(), `${url} (${lang}) has no skeleton`).toBe(0)
 
-        // JavaScript on: the same text once hydrated, without errors or warnings
-        const on = await withCookie(browser, lang, true, baseURL!)
-        const page = await on.newPage()
-        const messages = watchConsole(page)
-        await page.goto(url)
-        await page.waitForLoadState('networkidle')
-        expect(await pageText(page), `${url} (${lang}) reads the same after hydration`).toEqual(served)
-        expect(messages, `${url} (${lang})`).toEqual([])
-        await on.close()
+          // JavaScript on: the same text once hydrated, without errors or warnings
+          hydrated.push(expectHydratedSame(browser, lang, baseURL!, url, served))
+        }
       }
+    } catch (error) {
+      await settled() // no page is left loading after the test
+      throw error
     }
+    const failed = (await settled()).find((result) => result.status === 'rejected')
+    if (failed) throw failed.reason
   })
 }
 

@@ -7,6 +7,7 @@ import axe from 'axe-core'
 import { settleAnimations } from '../support/animations.ts'
 import { signInThroughApi } from '../support/e2e-account.ts'
 import { freePort, waitUntilOk } from '../../scripts/lib/local-server.ts'
+import { seedPgliteDataDir } from '../support/pglite-template.ts'
 
 /**
  * The portal shell as a visitor and a signed-in developer meet it: every route frame of spec §2 this shell owns,
@@ -52,10 +53,11 @@ const publicRoutes = [
 
 for (const prefix of ['', '/webview']) {
   test.describe(`route frames ${prefix || 'bare'}`, () => {
-    for (const route of signedInRoutes) {
-      test(`${prefix}${route.path} shows its frame with header, sidebar and footer`, async ({ page }) => {
-        const errors = watchConsole(page)
-        await signInThroughApi(page, 'shell')
+    test(`${prefix}: every signed-in route shows its frame with header, sidebar and footer`, async ({ page }) => {
+      test.setTimeout(60_000)
+      const errors = watchConsole(page)
+      await signInThroughApi(page, 'shell')
+      for (const route of signedInRoutes) {
         await page.goto(`${prefix}${route.path}`)
         await expect(page).toHaveURL(new RegExp(`${prefix}${route.path}$`))
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading)
@@ -64,14 +66,14 @@ for (const prefix of ['', '/webview']) {
         const sidebar = page.getByRole('navigation', { name: '開発者ツール' })
         await expect(sidebar.getByRole('link')).toHaveCount(6)
         for (const href of await sidebar.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
-          expect(href?.startsWith(`${prefix}/`)).toBe(true)
-          if (prefix) expect(href?.startsWith('/webview/')).toBe(true)
+          expect(href?.startsWith(`${prefix}/`), `${route.path}: ${href}`).toBe(true)
+          if (prefix) expect(href?.startsWith('/webview/'), `${route.path}: ${href}`).toBe(true)
         }
         await expect(sidebar.getByRole('link', { name: route.heading === '設定' ? '設定' : route.heading })).toHaveAttribute('aria-current', 'page')
         await expectNoSeriousAxeViolations(page)
-        expect(errors).toEqual([])
-      })
-    }
+        expect(errors, route.path).toEqual([])
+      }
+    })
 
     for (const route of publicRoutes) {
       test(`${prefix}${route.path} answers a visitor`, async ({ page }) => {
@@ -350,6 +352,7 @@ test('maintenance on sends every page to the maintenance page; off sends the mai
   test.setTimeout(360_000)
   const dataDir = mkdtempSync(join(tmpdir(), 'paylab-shell-maint-'))
   try {
+    await seedPgliteDataDir(dataDir)
     expect(maintenanceCommand(dataDir, ['on', '本日 2:00〜4:00 はメンテナンス中です', 'Down for maintenance from 2:00 to 4:00 today'])).toContain(
       'maintenance on',
     )

@@ -38,13 +38,20 @@ export async function createAccountThroughApi(request: APIRequestContext, tag = 
 }
 
 /**
- * A real developer account (createAccountThroughApi) whose token is then stored as the sign-in flow stores it
- * (spec §3 `userLoginToken`). Leaves the page on the 500 page of the portal's origin; the caller goes where it
- * wants next.
+ * The page a test stores a sign-in from: the portal's icon, a document of the portal's origin (whose storage it
+ * writes) that loads nothing else and logs nothing. A portal page would load and hydrate for nothing; a JSON answer
+ * makes the browser ask for a /favicon.ico there is none of, a 404 in the console.
  */
+export const signInDocument = '/favicon.svg'
+
+/**
+ * A real developer account (createAccountThroughApi) whose token is then stored as the sign-in flow stores it
+ * (spec §3 `userLoginToken`). Leaves the page on `signInDocument`; the caller goes where it wants next.
+ */
+
 export async function signInThroughApi(page: Page, tag = 'e2e') {
   const { token } = await createAccountThroughApi(page.request, tag)
-  await page.goto('/internal-server-error')
+  await page.goto(signInDocument)
   await page.evaluate((stored) => localStorage.setItem('userLoginToken', JSON.stringify(stored)), token)
   return token
 }

@@ -1,4 +1,5 @@
-// The server the browser tests run against: the real app on a fresh PGlite store in a temporary directory,
+// The server the browser tests run against: the real app on a fresh PGlite store in a temporary directory (a copy of
+// the migrated template store, tests/support/pglite-template.ts),
 // serving the already built portal (npm test builds it before Playwright starts). It also listens with TLS on a
 // free port (the provider's SDKs only speak HTTPS) and tells specs where: `e2eHttpsInfo()` (e2e-https.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -6,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer } from '../../src/server/main.ts'
 import { e2eHttpsInfoPath } from './e2e-https.ts'
+import { seedPgliteDataDir } from './pglite-template.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paylab-e2e-'))
 const infoPath = e2eHttpsInfoPath(process.env.PORT)
@@ -13,5 +15,7 @@ process.on('exit', () => {
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(infoPath, { force: true })
 })
+// a copy of the migrated template store: the suite waits for this server before any test starts
+await seedPgliteDataDir(dataDir)
 const running = await startServer({ SANDBOX_HTTPS_PORT: '0', ...process.env, DATA_DIR: dataDir })
 if (running.https) writeFileSync(infoPath, JSON.stringify({ port: running.https.port, certificate: running.https.certificate.cert }))

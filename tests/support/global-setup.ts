@@ -1,36 +1,12 @@
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { drizzle } from 'drizzle-orm/pglite'
-import { migrate } from 'drizzle-orm/pglite/migrator'
 import type { TestProject } from 'vitest/node'
-import { migrationsFolder } from '../../src/server/store/db.ts'
+import { pgliteTemplateFile } from './pglite-template.ts'
 
 /**
- * A fresh PGlite costs seconds (initdb runs in WASM), so one migrated store is dumped once per migration
- * history and every test starts from a copy of it.
+ * A fresh PGlite costs seconds (initdb runs in WASM), so one migrated store is dumped once per migration history
+ * (pglite-template.ts) and every test starts from a copy of it.
  */
 export default async function setup(project: TestProject) {
-  const hash = createHash('sha256')
-  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const path = join(migrationsFolder, name)
-    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(path))
-  }
-  const dir = join(process.cwd(), '.test-data')
-  mkdirSync(dir, { recursive: true })
-  const file = join(dir, `pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`)
-  if (!existsSync(file)) {
-    const client = await PGlite.create('memory://')
-    await migrate(drizzle(client), { migrationsFolder })
-    const dump = await client.dumpDataDir('gzip')
-    // write then rename: several test runs may build the template at once
-    const partial = `${file}.${process.pid}.partial`
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
-    renameSync(partial, file)
-    await client.close()
-  }
-  project.provide('pgliteTemplate', file)
+  project.provide('pgliteTemplate', await pgliteTemplateFile())
 }
 
 declare module 'vitest' {
