@@ -82,7 +82,7 @@ function pageStyles(webDist: string): (html: string, nonce: string) => string {
   const css = stylesheetsOf(webDist)
     .map((file) => readFileSync(join(webDist, file), 'utf8'))
     .join('\n')
-  const used = pageCss(css)
+  const used = pageCss(css, { trim: true })
   return (html, nonce) => `<style nonce="${nonce}">${used(html).replaceAll('</style', '<\\/style')}</style>`
 }
 
