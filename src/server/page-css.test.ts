@@ -41,6 +41,9 @@ describe('pageCss', () => {
     )
     expect(trimmed('<div class="card fade">c</div>')).toContain('@keyframes fade{to{opacity:1}}')
     expect(trimmed('<div class="card fade">c</div>')).not.toContain('spin')
+    // what applies only under the pointer comes with the whole sheet
+    const hovered = pageCss('.card{color:red}.card:hover,.card[aria-current]{color:blue}.card:hover{color:green}.card:not(:hover){opacity:1}', { trim: true })
+    expect(hovered('<div class="card" aria-current="page">c</div>')).toBe('.card{color:red}.card[aria-current]{color:blue}.card:not(:hover){opacity:1}')
     // a property the page's HTML sets on an element is left as it is
     expect(trimmed('<div class="card" style="--gap:4px">c</div>')).toContain('.card{padding:var(--gap)}')
   })

@@ -22,6 +22,8 @@ interface Requirement {
   ids: string[]
   tags: string[]
   attributes: string[]
+  /** The selector matches only under the pointer (`:hover` outside functional pseudo-classes). */
+  hover: boolean
 }
 
 /** The names a page's HTML contains, read with regular expressions (a superset: text that looks like markup counts too). */
@@ -102,6 +104,7 @@ function requirementOf(selector: string): Requirement {
   let s = selector.replace(/"[^"]*"|'[^']*'/g, '""')
   // what a functional pseudo-class asks (`:not(.x)`, `:is(a, b)`, `:nth-child(2n)`) is not required of the page
   while (/\([^()]*\)/.test(s)) s = s.replace(/\([^()]*\)/g, '')
+  const hover = /:hover\b/.test(s)
   const attributes = [...s.matchAll(/\[\s*([\w-]+)/g)].map((m) => m[1]!.toLowerCase())
   s = s.replace(/\[[^\]]*\]/g, ' ')
   const classes = [...s.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'))
@@ -110,7 +113,7 @@ function requirementOf(selector: string): Requirement {
     .split(/[\s>+~]+/)
     .map((compound) => /^([a-zA-Z][\w-]*)/.exec(compound)?.[1]?.toLowerCase())
     .filter((tag): tag is string => tag !== undefined)
-  return { classes, ids, tags, attributes }
+  return { classes, ids, tags, attributes, hover }
 }
 
 function namesOf(html: string): PageNames {
@@ -138,7 +141,7 @@ function select(nodes: CssNode[], page: PageNames, options: SelectOptions): stri
   for (const node of nodes) {
     if (node.kind === 'whole') out += options.trim && node.keyframes !== undefined ? `\u0000${node.keyframes}\u0000${node.text}\u0000` : node.text
     else if (node.kind === 'rule') {
-      const matching = node.alternatives.map((need) => met(need, page))
+      const matching = node.alternatives.map((need) => met(need, page) && !(options.trim && need.hover))
       if (!matching.some(Boolean)) continue
       // a selector list loses the selectors the page cannot match (not when one is vendor-prefixed: a browser drops a
       // whole list with a selector it does not know, and dropping that selector would make the rest apply there)
@@ -177,7 +180,8 @@ function constantProperties(nodes: CssNode[], css: string): Map<string, string> 
  * `trim` (what the server inlines; issue 19: the document's size) also writes the selection shorter without changing
  * what the page shows before the whole stylesheet comes, nor after (the whole sheet's rules, later in the document and
  * alike in specificity, replace every inlined declaration):
- * - a selector list keeps only the selectors the page can match;
+ * - a selector list keeps only the selectors the page can match, less those that apply only under the pointer
+ *   (`:hover`: the first paint has none, and the whole sheet brings them right after it);
  * - a `@keyframes` is kept only when a kept rule names it;
  * - `var(--x)` of a custom property the stylesheet declares once, in `:root`, is written as its value (`:root` itself is
  *   kept whole: the page's HTML and its scripts read properties too); not when the page's HTML sets that property.
