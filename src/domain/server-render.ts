@@ -1,6 +1,12 @@
 import type { Lang } from './i18n.ts'
 
 /**
+ * The id of the element holding a page's title (the docs pages' `<header class="doc-header">`, their largest element on
+ * a phone): the server holds the first paint until it is parsed (src/server/web.ts `firstPaintWaitsFor`; issue 19).
+ */
+export const firstPaintId = 'page-title'
+
+/**
  * The contract between the Hono server (src/server/web.ts) and the server renderer built from src/web/entry-server.tsx
  * (issue 10). `Manifest` is TanStack Router's manifest of the client build.
  */

@@ -28,4 +28,23 @@ describe('pageCss', () => {
     expect(out).not.toContain('data-hydrated')
     expect(out).not.toContain('@media')
   })
+
+  it('trimmed: a selector list keeps the selectors the page can match, unused keyframes go, constant properties are written as values', () => {
+    const sheet =
+      ':root{--red:#f03;--gap:8px;--set:1px;--alias:var(--red)}.x{--set:2px}.card,.dialog{color:var(--red);gap:var(--gap);margin:var(--set);border-color:var(--alias)}' +
+      '.card,.other::-webkit-scrollbar{width:0}.fade{animation:fade .2s}.card{padding:var(--gap)}' +
+      '@keyframes fade{to{opacity:1}}@keyframes spin{to{transform:rotate(1turn)}}'
+    const trimmed = pageCss(sheet, { trim: true })
+    expect(trimmed('<div class="card">c</div>')).toBe(
+      ':root{--red:#f03;--gap:8px;--set:1px;--alias:var(--red)}.card{color:#f03;gap:8px;margin:var(--set);border-color:var(--alias)}' +
+        '.card,.other::-webkit-scrollbar{width:0}.card{padding:8px}',
+    )
+    expect(trimmed('<div class="card fade">c</div>')).toContain('@keyframes fade{to{opacity:1}}')
+    expect(trimmed('<div class="card fade">c</div>')).not.toContain('spin')
+    // what applies only under the pointer comes with the whole sheet
+    const hovered = pageCss('.card{color:red}.card:hover,.card[aria-current]{color:blue}.card:hover{color:green}.card:not(:hover){opacity:1}', { trim: true })
+    expect(hovered('<div class="card" aria-current="page">c</div>')).toBe('.card{color:red}.card[aria-current]{color:blue}.card:not(:hover){opacity:1}')
+    // a property the page's HTML sets on an element is left as it is
+    expect(trimmed('<div class="card" style="--gap:4px">c</div>')).toContain('.card{padding:var(--gap)}')
+  })
 })

@@ -1,9 +1,10 @@
 import { createRouter } from '@tanstack/react-router'
 import type { I18n } from '@lingui/core'
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query'
-import { keepOut, keptOut } from './features/docs/api.ts'
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
+import { keepOut, keptOut, withKeptToc } from './features/docs/api.ts'
 import { chromeKeptOut, keepChromeOut } from './features/shell/api.ts'
 import { RouteError } from './features/shell/components/route-error.tsx'
+import { packQueries, unpackQueries } from './lib/packed-queries.ts'
 import { Providers } from './providers.tsx'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -31,19 +32,10 @@ export interface RouterContext {
  * page's HTML (`keptOut`, `chromeKeptOut`; issue 19).
  */
 interface Dehydrated {
-  /** `dehydrate(queryClient)` as JSON (React Query's state is plain data, unlike what the router's types can prove). */
+  /** `dehydrate(queryClient)` packed as JSON (`packQueries`; React Query's state is plain data, unlike what the router's types can prove). */
   queries: string
   /** The hashes of the queries left out because the page's HTML shows them (`keptOut`). */
   kept: string[]
-}
-
-/**
- * The page's data is as fresh as the page: a page the server answers from its cache (src/server/web.ts) carries the
- * time it was first rendered, which would make every query stale, and fetched again, at once.
- */
-function freshNow(state: DehydratedState): DehydratedState {
-  const now = Date.now()
-  return { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) }
 }
 
 /**
@@ -72,12 +64,14 @@ export function createAppRouter({
     dehydrate: (): Dehydrated => {
       const docs = keptOut(dehydrate(queryClient))
       const { state, kept } = chromeKeptOut(docs.state)
-      return { queries: JSON.stringify(state), kept: [...docs.kept, ...kept] }
+      return { queries: packQueries(state), kept: [...docs.kept, ...kept] }
     },
     hydrate: (data: Dehydrated) => {
       keepOut(data.kept)
       keepChromeOut(data.kept)
-      hydrate(queryClient, freshNow(JSON.parse(data.queries) as DehydratedState))
+      // the page's data is as fresh as the page: one the server answers from its cache carries the time it was first
+      // rendered, which would make every query stale, and fetched again, at once
+      hydrate(queryClient, withKeptToc(unpackQueries(data.queries, Date.now())))
     },
     Wrap: ({ children }) => (
       <Providers queryClient={queryClient} i18n={i18n}>

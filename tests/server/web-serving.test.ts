@@ -219,6 +219,15 @@ describe('web serving', () => {
     expect(loader).toContain("l.rel='stylesheet'")
   })
 
+  it('holds the first paint of a docs page until its title, the largest element on a phone, is parsed (issue 19)', async () => {
+    const { html } = await page('/products/docs/webpayment')
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toContain('<link rel="expect" href="#page-title" blocking="render">')
+    expect(html).toContain('<header class="doc-header" id="page-title"><h1>ウェブペイメント</h1>')
+    // a page whose title has no id is not held
+    expect((await page('/')).html).not.toContain('rel="expect"')
+  })
+
   it('serves hashed assets with a year of immutable caching', async () => {
     const asset = /import\("(\/assets\/[^"]+\.js)"\)/.exec((await page('/')).html)?.[1]
     const res = await t.app.request(asset!)

@@ -1,7 +1,7 @@
 import { hashKey, queryOptions, useQuery, useQueryClient, type DehydratedState, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react'
 import * as v from 'valibot'
-import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type Page, type PageType } from '@/domain/content.ts'
+import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type Page, type PageType, type TocEntry } from '@/domain/content.ts'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
 import type { PageMeta } from '@/web/lib/head.ts'
 import { envelope, http } from '@/web/lib/http.ts'
@@ -79,8 +79,9 @@ const keptQueries = new Set<string>()
 
 /**
  * The server's hydration data without a second copy of what the page's HTML shows (src/web/router.tsx `dehydrate`):
- * - a page query of a kept type keeps its title, description and table of contents and loses its `sections`, the bulk
- *   of it (57 of 60 KB on /products/docs/webpayment): `KeptBlocks` keeps their HTML;
+ * - a page query of a kept type keeps its title and description and loses its `sections`, the bulk of it (57 of 60 KB
+ *   on /products/docs/webpayment): `KeptBlocks` keeps their HTML; and its table of contents, which the browser reads
+ *   back from the page's HTML (`withKeptToc`);
  * - the side menu is left out (`kept`, its query hashes): `Sidebar` keeps its HTML, the breadcrumb reads its section
  *   from its own.
  * The browser asks for them only when the reader uses a control among them, or navigates (the next page's loader).
@@ -96,7 +97,7 @@ export function keptOut(state: DehydratedState): { state: DehydratedState; kept:
     }
     const data = query.state.data as Page | undefined
     if (!(typeof name === 'string' && data && Array.isArray(data.sections) && keptTypes.has(data.type))) return [query]
-    return [{ ...query, state: { ...query.state, data: { ...data, sections: [], [keptMark]: true } } }]
+    return [{ ...query, state: { ...query.state, data: { ...data, sections: [], toc: [], [keptMark]: true } } }]
   })
   return { state: { ...state, queries }, kept }
 }
@@ -104,6 +105,31 @@ export function keptOut(state: DehydratedState): { state: DehydratedState; kept:
 /** The browser, hydrating: these queries' data were left out (`keptOut`); their components keep the server's HTML. */
 export function keepOut(hashes: readonly string[]) {
   for (const hash of hashes) keptQueries.add(hash)
+}
+
+/**
+ * The browser, hydrating: the table of contents of the page whose blocks the server kept in its HTML (`keptOut`), read
+ * from the table the server drew (`TableOfContents`: an entry's level in its class, its id in its link's fragment, its
+ * text the link's), so that the browser draws the same table. A document shows one page: with more than one kept page
+ * in the data (none today) nothing is read. A page whose table was not drawn (hidden) gets an empty one, which it does
+ * not show either.
+ */
+export function withKeptToc(state: DehydratedState): DehydratedState {
+  const kept = state.queries.filter((query) => {
+    const data = query.state.data
+    return query.queryKey[0] === docsKeys.all[0] && typeof data === 'object' && data !== null && blocksKept(data as Page)
+  })
+  if (kept.length !== 1 || typeof document === 'undefined') return state
+  const toc = [...document.querySelectorAll('.doc-toc li')].flatMap((item): TocEntry[] => {
+    const level = /doc-toc__item--h([23])/.exec(item.className)?.[1]
+    const link = item.querySelector('a')
+    const href = link?.getAttribute('href')
+    return level && link && href?.startsWith('#') ? [{ id: href.slice(1), text: link.textContent ?? '', level: Number(level) as 2 | 3 }] : []
+  })
+  return {
+    ...state,
+    queries: state.queries.map((query) => (query === kept[0] ? { ...query, state: { ...query.state, data: { ...(query.state.data as Page), toc } } } : query)),
+  }
 }
 
 /** A docs route's slug from its splat (`/a/b/` → `a/b`). */

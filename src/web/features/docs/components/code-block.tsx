@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { codeTabLabels, codeTabLanguageOf, type CodeTabLanguage, type CodeVariant } from '@/domain/content.ts'
 import { limits } from '@/domain/limits.ts'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
@@ -68,25 +68,38 @@ function CopyButton({ text }: { text: string }) {
   )
 }
 
+/**
+ * A variant's lines as one run of nodes: a coloured token is a `<span>`, plain text (the line ends included) is joined
+ * into one text node, so the server's HTML carries no element per line and no `<!-- -->` between adjacent texts
+ * (issue 19: the document's size). The `<pre>`'s text is the code, line by line.
+ */
+function codeNodes(lines: CodeVariant['lines']): ReactNode[] {
+  const nodes: ReactNode[] = []
+  let text = ''
+  lines.forEach((line, i) => {
+    line.forEach((token, j) => {
+      if (!token.c) {
+        text += token.t
+        return
+      }
+      if (text) nodes.push(text)
+      text = ''
+      nodes.push(
+        <span key={`${i}.${j}`} style={{ color: token.c }}>
+          {token.t}
+        </span>,
+      )
+    })
+    text += '\n'
+  })
+  if (text) nodes.push(text)
+  return nodes
+}
+
 function Lines({ variant }: { variant: CodeVariant }) {
   return (
     <pre className="code-block__pre" tabIndex={0}>
-      <code data-language={variant.language}>
-        {variant.lines.map((line, i) => (
-          <span className="code-block__line" key={i}>
-            {line.map((token, j) =>
-              token.c ? (
-                <span key={j} style={{ color: token.c }}>
-                  {token.t}
-                </span>
-              ) : (
-                token.t
-              ),
-            )}
-            {'\n'}
-          </span>
-        ))}
-      </code>
+      <code data-language={variant.language}>{codeNodes(variant.lines)}</code>
     </pre>
   )
 }

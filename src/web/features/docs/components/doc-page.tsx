@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
 import { hashToId, type MenuItem, type Page, type PageType } from '@/domain/content.ts'
+import { firstPaintId } from '@/domain/server-render.ts'
 import { HttpError } from '@/web/lib/http.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { buttonClass } from '@/web/ui/button.tsx'
@@ -147,7 +148,8 @@ export function PageBody({ page, pageKey, load }: { page: Page; pageKey: string;
   useHashScroll(pageKey)
   return (
     <>
-      <header className="doc-header">
+      {/* the id: the server holds the first paint until this title is parsed (src/server/web.ts `firstPaintWaitsFor`) */}
+      <header className="doc-header" id={firstPaintId}>
         <h1>{page.title}</h1>
         {page.subTitle && <p className="doc-subtitle">{page.subTitle}</p>}
       </header>
