@@ -42,6 +42,19 @@ export interface Store {
    * database, on a connection of its own (reconnected when it drops). Answers the stop function.
    */
   listen?(channel: string, onMessage: (payload: string) => void, onError?: (error: Error) => void): Promise<() => Promise<void>>
+  /**
+   * PGlite only (one process, one connection): what lets a process keep state of the store in memory
+   * (`opa-admission-memory.ts`, issue 22).
+   */
+  embedded?: {
+    /**
+     * Calls `onMessage` with the payload of every `pg_notify(channel, …)` this store commits, before the committing
+     * statement answers (PGlite delivers them with its result). Answers the stop function.
+     */
+    listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
+    /** Runs `task` (state written behind: it is awaited) when the store closes, before it closes. */
+    beforeClose(task: () => Promise<void>): void
+  }
   health(): Promise<{ ok: boolean; latencyMs: number; error?: string }>
   close(): Promise<void>
 }
@@ -84,12 +97,20 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const pgliteDb = drizzlePglite(client, { schema })
   if (doMigrate) await migratePglite(pgliteDb, { migrationsFolder })
   const db = pgliteDb as unknown as Db
+  const beforeClose: (() => Promise<void>)[] = []
   return {
     db,
     kind: 'pglite',
     query: async <R>(statement: Statement, values: unknown[]) => (await client.query<R>(statement.text, values)).rows,
+    embedded: {
+      listen: (channel, onMessage) => client.listen(channel, onMessage),
+      beforeClose: (task) => void beforeClose.push(task),
+    },
     health: () => ping(db),
-    close: () => client.close(),
+    close: async () => {
+      for (const task of beforeClose.splice(0)) await task()
+      await client.close()
+    },
   }
 }
 
