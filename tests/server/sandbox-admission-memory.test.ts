@@ -43,49 +43,42 @@ describe('OPA-Auth admission in memory (PGlite)', () => {
     expect(lines.some((line) => line.includes('opa-auth refused') && line.includes('NONCE_REUSED'))).toBe(true)
   }
 
-  it('refuses a signed request replayed after a restart on the same data directory (the nonces written on close, read back at start)', async () => {
+  it('writes accepted nonces behind the answers and on close, and refuses a signed request replayed after a restart on the same data directory', async () => {
     const dataDir = join(dir, 'restart')
     const first = await server(dataDir, true)
+    const admission = memoryAdmissionOf(first.store)!
+    const nonces = async (store: typeof first.store) =>
+      (
+        (await store.db.execute(sql`select nonce from sandbox_nonces where nonce like 'adm-%' order by nonce`)) as unknown as { rows: { nonce: string }[] }
+      ).rows.map((row) => row.nonce)
+    expect((await first.opa.get('/sandbox/api/clock', { nonce: 'adm-1' })).status).toBe(200)
+    // written in the background, off the request's path
+    await vi.waitFor(async () => expect(await nonces(first.store)).toEqual(['adm-1']), { timeout: 5000, interval: 20 })
+    expect(admission.pending()).toBe(0)
+    // (from here the nonces wait until the store closes)
+    admission.flushDelayMs = 3_600_000
     const code = { merchantPaymentId: 'ADM-RESTART-1', amount: jpy(10), codeType: 'ORDER_QR' }
-    const signed = { nonce: 'restart-nonce', epoch: epochNow() }
-    expect((await first.opa.post('/v2/codes', code, signed)).status).toBe(201)
-    // the nonce is remembered at once, and waits to be written
+    const signed = { nonce: 'adm-replayed', epoch: epochNow() }
+    const answers = await Promise.all([
+      first.opa.post('/v2/codes', code, signed),
+      ...['adm-2', 'adm-3'].map((nonce) => first.opa.get('/sandbox/api/clock', { nonce })),
+    ])
+    expect(answers.map((r) => r.status)).toEqual([201, 200, 200])
+    // remembered at once: the same request again is refused in this process, before its nonce is written
     refusedAsReplay(await first.opa.post('/v2/codes', code, signed), first.lines)
-    expect(memoryAdmissionOf(first.store)!.pending()).toBeGreaterThan(0)
+    expect(admission.pending()).toBe(3)
+    // the server's graceful stop closes the store: what waits is written first
     await first.close()
 
     const second = await server(dataDir, false)
     try {
-      // the very same request (same header, same body) to the new process
+      expect(await nonces(second.store)).toEqual(['adm-1', 'adm-2', 'adm-3', 'adm-replayed'])
+      // the very same request (same header, same body) to the new process: read back from the table at its start
       refusedAsReplay(await second.opa.post('/v2/codes', code, signed), second.lines)
       // a new nonce is admitted as before
       expect((await second.opa.post('/v2/codes', { ...code, merchantPaymentId: 'ADM-RESTART-2' })).status).toBe(201)
     } finally {
       await second.close()
-    }
-  })
-
-  it('writes the accepted nonces behind the answers, and what still waits when the store closes', async () => {
-    const dataDir = join(dir, 'flush')
-    const s = await server(dataDir, true)
-    const admission = memoryAdmissionOf(s.store)!
-    const nonces = async (store: typeof s.store) =>
-      (
-        (await store.db.execute(sql`select nonce from sandbox_nonces where nonce like 'flush-%' order by nonce`)) as unknown as { rows: { nonce: string }[] }
-      ).rows.map((row) => row.nonce)
-    expect((await s.opa.get('/sandbox/api/clock', { nonce: 'flush-1' })).status).toBe(200)
-    // written in the background, off the request's path
-    await vi.waitFor(async () => expect(await nonces(s.store)).toEqual(['flush-1']), { timeout: 5000, interval: 20 })
-    expect(admission.pending()).toBe(0)
-    const answers = await Promise.all(['flush-2', 'flush-3', 'flush-4'].map((nonce) => s.opa.get('/sandbox/api/clock', { nonce })))
-    expect(answers.map((r) => r.status)).toEqual([200, 200, 200])
-    expect(admission.pending()).toBe(3)
-    await s.close()
-    const reopened = await openStore({ dataDir })
-    try {
-      expect(await nonces(reopened)).toEqual(['flush-1', 'flush-2', 'flush-3', 'flush-4'])
-    } finally {
-      await reopened.close()
     }
   })
 

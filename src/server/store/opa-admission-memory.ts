@@ -27,11 +27,13 @@ export interface MemoryAdmission {
   flush(): Promise<void>
   /** Nonces accepted and not yet written (tests). */
   pending(): number
+  /** How long an accepted nonce may wait before it is written (tests: a long delay keeps them waiting). */
+  flushDelayMs: number
 }
 
 const channel = 'paylab_admission'
 const windowMs = limits.sandbox.authEpochWindowMs
-/** How long an accepted nonce may wait before it is written (the crash window). */
+/** How long an accepted nonce waits at most before it is written (the crash window). */
 export const nonceFlushDelayMs = 50
 /** Nonces written per statement. */
 const flushBatch = 5000
@@ -193,10 +195,11 @@ function memoryAdmission(store: Pick<Store, 'query'> & { embedded: NonNullable<S
       timer = undefined
       // a failed write keeps its nonces waiting (memory still refuses them); the next accepted nonce retries
       flush().catch(() => {})
-    }, nonceFlushDelayMs)
+    }, admission.flushDelayMs)
   }
 
-  return {
+  const admission: MemoryAdmission = {
+    flushDelayMs: nonceFlushDelayMs,
     async admit({ apiKey, nonce, nowMs, touchAt }) {
       if (!ready) await start(nowMs)
       const found = stateFor(apiKey)
@@ -217,6 +220,7 @@ function memoryAdmission(store: Pick<Store, 'query'> & { embedded: NonNullable<S
     flush,
     pending: () => waiting.length,
   }
+  return admission
 }
 
 const admissions = new WeakMap<object, MemoryAdmission>()
