@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import { requestLogLimits, storableLogEntry, type RequestLogQuery } from '@/domain/sandbox-log.ts'
-import type { Db } from './db.ts'
+import { runStatement, type Db, type Statement } from './db.ts'
 import { sandboxRequestLog } from './tables/sandbox-powers.ts'
 
 const logColumns =
@@ -12,6 +12,18 @@ export type NewRequestLogRow = Omit<typeof sandboxRequestLog.$inferInsert, 'id'>
 export type RequestLogRepo = ReturnType<typeof requestLogRepo>
 
 const t = sandboxRequestLog
+
+/** A batch of entries, one JSON parameter (a named statement: parsed once per connection, issue 22). */
+const insertBatch: Statement = {
+  name: 'paylab_request_log_insert',
+  text: `insert into sandbox_request_log (${logColumns}) select ${logColumns} from json_populate_recordset(null::sandbox_request_log, $1::json)`,
+}
+/** A merchant's ($1) entries beyond the newest N ($2). */
+const pruneMerchant: Statement = {
+  name: 'paylab_request_log_prune',
+  text: `delete from sandbox_request_log where merchant_id = $1 and (at_ms, id) <= (
+    select at_ms, id from sandbox_request_log where merchant_id = $1 order by at_ms desc, id desc offset $2 limit 1)`,
+}
 
 /** The sandbox request log (issue 14): one merchant's entries, bounded per merchant. */
 export function requestLogRepo(db: Db) {
@@ -42,16 +54,13 @@ export function requestLogRepo(db: Db) {
         response_body: r.responseBody,
         auth_failure: r.authFailure ?? null,
       }))
-      await db.execute(sql`insert into ${t} (${sql.raw(logColumns)}) select ${sql.raw(logColumns)}
-        from json_populate_recordset(null::sandbox_request_log, ${JSON.stringify(records)}::json)`)
+      await runStatement(db, insertBatch, [JSON.stringify(records)])
       return withIds.map((r) => r.id)
     },
     /** Deletes each merchant's entries beyond the newest N (one statement per merchant, atomic by itself). */
     async prune(merchantIds: Iterable<string>) {
       for (const merchantId of new Set(merchantIds)) {
-        await db.execute(sql`delete from ${t} where ${t.merchantId} = ${merchantId} and (${t.atMs}, ${t.id}) <= (
-          select ${t.atMs}, ${t.id} from ${t} where ${t.merchantId} = ${merchantId}
-          order by ${t.atMs} desc, ${t.id} desc offset ${requestLogLimits.perMerchant} limit 1)`)
+        await runStatement(db, pruneMerchant, [merchantId, requestLogLimits.perMerchant])
       }
     },
     /**

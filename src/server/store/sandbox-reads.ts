@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm'
-import { storeQueryOf, type Db, type Statement } from './db.ts'
+import { runStatement, type Db, type Statement } from './db.ts'
 import { sandboxPayments, sandboxRefunds } from './tables/sandbox.ts'
 
 type RefundRow = typeof sandboxRefunds.$inferSelect
@@ -67,8 +67,6 @@ const groupedRead: Statement = {
       from sandbox_refunds r where r.payment_id = p.payment_id), '[]'::json) as refunds
     from i join sandbox_payments p on p.merchant_id = i.merchant_id and p.merchant_payment_id = i.merchant_payment_id`,
 }
-/** The same text around its two parameters (a handle without a store's `query`, e.g. a transaction's). */
-const readText = groupedRead.text.split(/\$[12]\b/) as [string, string, string]
 const groups = new WeakMap<Db, (merchantId: string, merchantPaymentId: string) => Promise<Found>>()
 
 /**
@@ -79,7 +77,6 @@ const groups = new WeakMap<Db, (merchantId: string, merchantPaymentId: string) =
 export function groupedPaymentRead(db: Db) {
   let read = groups.get(db)
   if (read) return read
-  const query = storeQueryOf(db)
   const waiting: { merchantId: string; merchantPaymentId: string; resolve: (found: Found) => void; reject: (error: unknown) => void }[] = []
   let inFlight = 0
   let scheduled = false
@@ -88,14 +85,7 @@ export function groupedPaymentRead(db: Db) {
     while (waiting.length && inFlight < 2) {
       const batch = waiting.splice(0, 256)
       inFlight += 1
-      const merchantIds = batch.map((b) => b.merchantId)
-      const merchantPaymentIds = batch.map((b) => b.merchantPaymentId)
-      ;(query
-        ? query<ReadRow>(groupedRead, [merchantIds, merchantPaymentIds])
-        : db
-            .execute(sql`${sql.raw(readText[0])}${sql.param(merchantIds)}${sql.raw(readText[1])}${sql.param(merchantPaymentIds)}${sql.raw(readText[2])}`)
-            .then((result) => (result as unknown as { rows: ReadRow[] }).rows)
-      )
+      runStatement<ReadRow>(db, groupedRead, [batch.map((b) => b.merchantId), batch.map((b) => b.merchantPaymentId)])
         .then(
           (rows) => {
             const byOrd = new Map(rows.map((row) => [Number(row.ord), row]))
