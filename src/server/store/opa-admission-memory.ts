@@ -14,11 +14,12 @@ import type { Admission } from './opa-admission.ts'
  *   old is refused by its signature's window anyway.
  * - **the key's state** (secret, merchant, products, stored clock, pending forced error): read once per key and kept
  *   until the store commits a change to any of the tables it comes from — statement triggers notify this process
- *   before the committing statement answers (PGlite delivers notifications with the result), whichever code or test
- *   wrote it, so a revocation, a product change, a moved clock or a forced error is seen by the next request, as when
- *   every request read them.
+ *   before the committing statement's caller resumes (PGlite queues the notification as a microtask while it reads the
+ *   statement's result), whichever code or test wrote it, so a revocation, a product change, a moved clock or a forced
+ *   error is seen by the next request, as when every request read them.
  *
- * What a crash loses: the nonces accepted in the last `flushDelayMs` before it (docs/sandbox-wallet.md). PostgreSQL
+ * What a crash (not a graceful stop) loses: the nonces accepted in the last `flushDelayMs` and the write under way
+ * (docs/sandbox-wallet.md; writing them before answering cost 20–110 % more CPU per signed get-payment). PostgreSQL
  * (several processes) keeps the shared-table admission of `opa-admission.ts`.
  */
 export interface MemoryAdmission {
@@ -181,15 +182,6 @@ function memoryAdmission(store: Pick<Store, 'query'> & { embedded: NonNullable<S
     return run
   }
 
-  let soon: Promise<void> | undefined
-  /** (Measured, not used: the nonces of one turn of the event loop written before their requests are answered.) */
-  const flushSoon = () =>
-    (soon ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      soon = undefined
-      return flush()
-    }))
-  const durable = process.env.PAYLAB_NONCE_DURABLE === '1'
-
   const schedule = () => {
     timer ??= setTimeout(() => {
       timer = undefined
@@ -210,8 +202,7 @@ function memoryAdmission(store: Pick<Store, 'query'> & { embedded: NonNullable<S
       if (fresh) {
         remember(apiKey, nonce, nowMs)
         waiting.push({ apiKey, nonce, seenAtMs: nowMs })
-        if (durable) await flushSoon()
-        else schedule()
+        schedule()
         prune(nowMs)
         if (touchAt) await store.query(touch, [apiKey, touchAt, new Date(touchAt.getTime() - 60_000)])
       }
