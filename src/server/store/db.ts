@@ -49,7 +49,8 @@ export interface Store {
   embedded?: {
     /**
      * Calls `onMessage` with the payload of every `pg_notify(channel, …)` this store commits, before the committing
-     * statement answers (PGlite delivers them with its result). Answers the stop function.
+     * statement's caller resumes (PGlite queues it as a microtask while it reads the statement's result). Answers the
+     * stop function.
      */
     listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>
     /** Runs `task` (state written behind: it is awaited) when the store closes, before it closes. */
