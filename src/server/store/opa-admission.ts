@@ -1,4 +1,5 @@
 import type { Statement, Store } from './db.ts'
+import { memoryAdmissionOf } from './opa-admission-memory.ts'
 
 /** What one admission answers: the key's state now (read in the same statement as the nonce insert). */
 export interface Admission {
@@ -149,11 +150,14 @@ const batchers = new WeakMap<object, ReturnType<typeof admissionBatcher>>()
  * products, stored clock and pending forced error, and the nonce remembered — so a revoked key, a product change, a moved clock or a
  * replay is seen at once by every process, whatever a process remembers. Undefined when the key is unknown or revoked (no nonce is
  * stored then). `touchAt` also records the key's use (at most once a minute: the caller asks when it may be due).
+ * On PGlite (one process) the same answer comes from memory, the nonces written behind (`opa-admission-memory.ts`).
  */
 export async function admitSignedRequest(
-  store: Pick<Store, 'query'>,
+  store: Pick<Store, 'query'> & Partial<Pick<Store, 'kind' | 'embedded'>>,
   input: { apiKey: string; nonce: string; nowMs: number; touchAt?: Date },
 ): Promise<Admission | undefined> {
+  const inMemory = memoryAdmissionOf(store)
+  if (inMemory) return inMemory.admit(input)
   if (!input.touchAt) {
     let batcher = batchers.get(store)
     if (!batcher) batchers.set(store, (batcher = admissionBatcher(store)))

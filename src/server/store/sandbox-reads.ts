@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm'
-import type { Db } from './db.ts'
+import { runStatement, type Db, type Statement } from './db.ts'
 import { sandboxPayments, sandboxRefunds } from './tables/sandbox.ts'
 
 type RefundRow = typeof sandboxRefunds.$inferSelect
@@ -55,6 +55,18 @@ const paymentColumns = Object.entries(getTableColumns(sandboxPayments)).map(([ke
 export const paymentOf = (json: Record<string, unknown>) => Object.fromEntries(paymentColumns.map(([key, name]) => [key, json[name]])) as PaymentRow
 
 type Found = { payment: PaymentRow; refunds: RefundRow[] } | undefined
+type ReadRow = { ord: number; payment: Record<string, unknown> | string; refunds: RefundRow[] | string }
+
+/** Each payment ($2) of a merchant ($1) with its refunds: row `ord` answers input `ord` (1-based). */
+const groupedRead: Statement = {
+  name: 'paylab_payments_with_refunds',
+  text: `with i as (select * from unnest($1::text[], $2::text[]) with ordinality as t(merchant_id, merchant_payment_id, ord))
+    select i.ord::int as ord, to_jsonb(p) as payment, coalesce((select json_agg(json_build_object(
+      'merchantId', r.merchant_id, 'merchantRefundId', r.merchant_refund_id, 'paymentId', r.payment_id, 'amount', r.amount,
+      'status', r.status, 'reason', r.reason, 'requestedAt', r.requested_at, 'acceptedAtMs', r.accepted_at_ms))
+      from sandbox_refunds r where r.payment_id = p.payment_id), '[]'::json) as refunds
+    from i join sandbox_payments p on p.merchant_id = i.merchant_id and p.merchant_payment_id = i.merchant_payment_id`,
+}
 const groups = new WeakMap<Db, (merchantId: string, merchantPaymentId: string) => Promise<Found>>()
 
 /**
@@ -73,18 +85,9 @@ export function groupedPaymentRead(db: Db) {
     while (waiting.length && inFlight < 2) {
       const batch = waiting.splice(0, 256)
       inFlight += 1
-      db.execute(
-        sql`with i as (select * from unnest(${sql.param(batch.map((b) => b.merchantId))}::text[], ${sql.param(batch.map((b) => b.merchantPaymentId))}::text[])
-              with ordinality as t(merchant_id, merchant_payment_id, ord))
-            select i.ord::int as ord, to_jsonb(p) as payment, coalesce((select json_agg(json_build_object(
-              'merchantId', r.merchant_id, 'merchantRefundId', r.merchant_refund_id, 'paymentId', r.payment_id, 'amount', r.amount,
-              'status', r.status, 'reason', r.reason, 'requestedAt', r.requested_at, 'acceptedAtMs', r.accepted_at_ms))
-              from ${sandboxRefunds} r where r.payment_id = p.payment_id), '[]'::json) as refunds
-            from i join ${sandboxPayments} p on p.merchant_id = i.merchant_id and p.merchant_payment_id = i.merchant_payment_id`,
-      )
+      runStatement<ReadRow>(db, groupedRead, [batch.map((b) => b.merchantId), batch.map((b) => b.merchantPaymentId)])
         .then(
-          (result) => {
-            const rows = (result as unknown as { rows: { ord: number; payment: Record<string, unknown> | string; refunds: RefundRow[] | string }[] }).rows
+          (rows) => {
             const byOrd = new Map(rows.map((row) => [Number(row.ord), row]))
             batch.forEach((item, index) => {
               const row = byOrd.get(index + 1)
