@@ -52,9 +52,11 @@ export function opaAuth(
   const nonces = sandboxRepo(deps.store.db)
   /**
    * What this process remembers of a key (issue 22): its secret (fixed for the key's life: a rotation issues a
-   * new key) and when it last recorded the key's use. Never trusted alone: every accepted request re-reads the
-   * key's state in the statement that stores its nonce (`admitSignedRequest`), so a revoked key, a product
-   * change or a key removed by a reset is seen at once by every process.
+   * new key) and when it last recorded the key's use. Never trusted alone: on PostgreSQL every accepted request
+   * re-reads the key's state in the statement that stores its nonce (`admitSignedRequest`), so a revoked key, a
+   * product change or a key removed by a reset is seen at once by every process; on PGlite (one process) the
+   * admission keeps the key's state in memory and drops it when a trigger reports a committed change
+   * (`opa-admission-memory.ts`).
    */
   const keys = new LRUCache<string, { apiSecret: string; touchedAtMs: number }>({ max: 10_000 })
   let lastCleanupMs = 0
