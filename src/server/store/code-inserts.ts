@@ -1,6 +1,5 @@
-import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
-import { isUniqueViolation, type Db, type Statement } from './db.ts'
+import { isUniqueViolation, storeQueryOf, type Db, type Statement } from './db.ts'
+import { momentBatcher } from './moment-batch.ts'
 import { paymentOf, readsOf } from './sandbox-reads.ts'
 import type { NewCodeRow, PaymentRow } from './sandbox-rows.ts'
 
@@ -27,15 +26,6 @@ const insertMany: Statement = {
       on conflict do nothing
       returning *)
     select to_jsonb(ins) as payment from ins`,
-}
-
-/** Runs a named statement on the database handle's own client (a pool, or PGlite); undefined inside a transaction. */
-function clientQuery(db: Db): ((statement: Statement, values: unknown[]) => Promise<{ payment: unknown }[]>) | undefined {
-  const client = (db as unknown as { $client?: unknown }).$client
-  if (client instanceof pg.Pool)
-    return async (statement, values) => (await client.query<{ payment: unknown }>({ name: statement.name, text: statement.text, values })).rows
-  if (client instanceof PGlite) return async (statement, values) => (await client.query<{ payment: unknown }>(statement.text, values)).rows
-  return undefined
 }
 
 /** The inserted row, or undefined when a unique index refused it (the merchant's merchantPaymentId taken). */
@@ -72,20 +62,13 @@ export function insertCodeRow(db: Db, row: NewCodeRow): Promise<Inserted> {
 function groupedCodeInsert(db: Db): ((row: NewCodeRow) => Promise<Inserted>) | undefined {
   const cached = groups.get(db)
   if (cached) return cached
-  const query = clientQuery(db)
+  const query = storeQueryOf(db)
   if (!query) return undefined
-  let waiting: { row: NewCodeRow; resolve: (inserted: Inserted) => void; reject: (error: unknown) => void }[] = []
-  let inFlight = 0
-  let scheduled = false
-  const send = () => {
-    scheduled = false
-    while (waiting.length && inFlight < 2) {
-      const batch = waiting.slice(0, 256)
-      waiting = waiting.slice(256)
-      inFlight += 1
-      const rows = batch.map((b) => b.row)
-      const column = <T>(of: (row: NewCodeRow) => T) => rows.map(of)
-      query(insertMany, [
+  const insert = momentBatcher<NewCodeRow, Inserted>(async (rows) => {
+    const column = <T>(of: (row: NewCodeRow) => T) => rows.map(of)
+    let result: { payment: unknown }[]
+    try {
+      result = await query<{ payment: unknown }>(insertMany, [
         column((r) => r.paymentId),
         column((r) => r.merchantId),
         column((r) => r.merchantPaymentId),
@@ -100,34 +83,17 @@ function groupedCodeInsert(db: Db): ((row: NewCodeRow) => Promise<Inserted>) | u
         column((r) => JSON.stringify(r.order)),
         column((r) => r.createdAtMs),
       ])
-        .then(
-          (result) => {
-            const byId = new Map<string, PaymentRow>()
-            for (const { payment } of result) {
-              const row = paymentOf(typeof payment === 'string' ? (JSON.parse(payment) as Record<string, unknown>) : (payment as Record<string, unknown>))
-              byId.set(row.paymentId, row)
-            }
-            for (const item of batch) item.resolve(byId.get(item.row.paymentId))
-          },
-          // one bad row fails the whole statement: each goes alone, and answers for itself
-          () => {
-            for (const item of batch) alone(db, item.row).then(item.resolve, item.reject)
-          },
-        )
-        .finally(() => {
-          inFlight -= 1
-          send()
-        })
+    } catch {
+      // one bad row fails the whole statement: each goes alone, and answers for itself
+      return rows.map((row) => alone(db, row))
     }
-  }
-  const insert = (row: NewCodeRow) =>
-    new Promise<Inserted>((resolve, reject) => {
-      waiting.push({ row, resolve, reject })
-      if (!scheduled && inFlight < 2) {
-        scheduled = true
-        setImmediate(send)
-      }
-    })
+    const byId = new Map<string, PaymentRow>()
+    for (const { payment } of result) {
+      const row = paymentOf(typeof payment === 'string' ? (JSON.parse(payment) as Record<string, unknown>) : (payment as Record<string, unknown>))
+      byId.set(row.paymentId, row)
+    }
+    return rows.map((row) => byId.get(row.paymentId))
+  })
   groups.set(db, insert)
   return insert
 }

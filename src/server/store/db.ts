@@ -62,12 +62,14 @@ export interface Store {
 
 /** Each store's `query`, by its Drizzle handle (a transaction's handle has none): for the hot path's named statements. */
 const queries = new WeakMap<object, Store['query']>()
+/** The store's `query` when `db` is a store's own handle; undefined for a transaction's. */
+export const storeQueryOf = (db: Db): Store['query'] | undefined => queries.get(db)
 /**
  * Runs a hot-path statement on a Drizzle handle: with the store's `query` when the handle is a store's own, else (a
  * transaction's handle) through Drizzle with the same text and parameters.
  */
 export async function runStatement<R>(db: Db, statement: Statement, values: unknown[]): Promise<R[]> {
-  const query = queries.get(db)
+  const query = storeQueryOf(db)
   if (query) return query<R>(statement, values)
   const chunks = statement.text.split(/\$(\d+)\b/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1])))
   return ((await db.execute(sql.join(chunks))) as unknown as { rows: R[] }).rows

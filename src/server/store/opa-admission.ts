@@ -1,4 +1,5 @@
 import type { Statement, Store } from './db.ts'
+import { momentBatcher } from './moment-batch.ts'
 import { memoryAdmissionOf } from './opa-admission-memory.ts'
 
 /** What one admission answers: the key's state now (read in the same statement as the nonce insert). */
@@ -90,56 +91,26 @@ const admissionOf = (row: AdmissionRow): Admission => ({
 
 /**
  * Admissions of one store, grouped: the requests that ask within one turn of the event loop go as one `admitMany`
- * statement, at most `maxInFlight` statements at a time (what waits meanwhile goes together next). Each request
+ * statement (`momentBatcher`: at most two in flight, what waits meanwhile goes together next). Each request
  * still gets its key's state as of its own statement and its nonce stored before it is answered.
  */
-function admissionBatcher(store: Pick<Store, 'query'>, maxBatch = 256, maxInFlight = 2) {
-  let waiting: { input: Input; resolve: (a: Admission | undefined) => void; reject: (e: unknown) => void }[] = []
-  let inFlight = 0
-  let scheduled = false
-  const send = () => {
-    scheduled = false
-    while (waiting.length && inFlight < maxInFlight) {
-      const batch: typeof waiting = []
-      const rest: typeof waiting = []
-      const pairs = new Set<string>()
-      for (const item of waiting) {
-        const pair = `${item.input.apiKey}\n${item.input.nonce}`
-        // the same (key, nonce) twice in one statement would both read as new: the second waits for the next one
-        if (batch.length >= maxBatch || pairs.has(pair)) rest.push(item)
-        else {
-          pairs.add(pair)
-          batch.push(item)
-        }
-      }
-      waiting = rest
-      inFlight += 1
-      store
-        .query<AdmissionRow & { ord: number }>(admitMany, [batch.map((b) => b.input.apiKey), batch.map((b) => b.input.nonce), batch.map((b) => b.input.nowMs)])
-        .then(
-          (rows) => {
-            const byOrd = new Map(rows.map((row) => [Number(row.ord), row]))
-            batch.forEach((item, index) => {
-              const row = byOrd.get(index + 1)
-              item.resolve(row ? admissionOf(row) : undefined)
-            })
-          },
-          (error: unknown) => batch.forEach((item) => item.reject(error)),
-        )
-        .finally(() => {
-          inFlight -= 1
-          send()
-        })
-    }
-  }
-  return (input: Input) =>
-    new Promise<Admission | undefined>((resolve, reject) => {
-      waiting.push({ input, resolve, reject })
-      if (!scheduled && inFlight < maxInFlight) {
-        scheduled = true
-        setImmediate(send)
-      }
-    })
+function admissionBatcher(store: Pick<Store, 'query'>) {
+  return momentBatcher<Input, Admission | undefined>(
+    async (inputs) => {
+      const rows = await store.query<AdmissionRow & { ord: number }>(admitMany, [
+        inputs.map((i) => i.apiKey),
+        inputs.map((i) => i.nonce),
+        inputs.map((i) => i.nowMs),
+      ])
+      const byOrd = new Map(rows.map((row) => [Number(row.ord), row]))
+      return inputs.map((_, index) => {
+        const row = byOrd.get(index + 1)
+        return row ? admissionOf(row) : undefined
+      })
+    },
+    // the same (key, nonce) twice in one statement would both read as new: the second waits for the next one
+    { distinct: (input) => `${input.apiKey}\n${input.nonce}` },
+  )
 }
 
 const batchers = new WeakMap<object, ReturnType<typeof admissionBatcher>>()

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import { runStatement, type Db, type Statement } from './db.ts'
+import { momentBatcher } from './moment-batch.ts'
 import { sandboxPayments, sandboxRefunds } from './tables/sandbox.ts'
 
 type RefundRow = typeof sandboxRefunds.$inferSelect
@@ -77,42 +78,18 @@ const groups = new WeakMap<Db, (merchantId: string, merchantPaymentId: string) =
 export function groupedPaymentRead(db: Db) {
   let read = groups.get(db)
   if (read) return read
-  const waiting: { merchantId: string; merchantPaymentId: string; resolve: (found: Found) => void; reject: (error: unknown) => void }[] = []
-  let inFlight = 0
-  let scheduled = false
-  const send = () => {
-    scheduled = false
-    while (waiting.length && inFlight < 2) {
-      const batch = waiting.splice(0, 256)
-      inFlight += 1
-      runStatement<ReadRow>(db, groupedRead, [batch.map((b) => b.merchantId), batch.map((b) => b.merchantPaymentId)])
-        .then(
-          (rows) => {
-            const byOrd = new Map(rows.map((row) => [Number(row.ord), row]))
-            batch.forEach((item, index) => {
-              const row = byOrd.get(index + 1)
-              if (!row) return item.resolve(undefined)
-              const payment = typeof row.payment === 'string' ? (JSON.parse(row.payment) as Record<string, unknown>) : row.payment
-              const refunds = typeof row.refunds === 'string' ? (JSON.parse(row.refunds) as RefundRow[]) : row.refunds
-              item.resolve({ payment: paymentOf(payment), refunds })
-            })
-          },
-          (error: unknown) => batch.forEach((item) => item.reject(error)),
-        )
-        .finally(() => {
-          inFlight -= 1
-          send()
-        })
-    }
-  }
-  read = (merchantId: string, merchantPaymentId: string) =>
-    new Promise<Found>((resolve, reject) => {
-      waiting.push({ merchantId, merchantPaymentId, resolve, reject })
-      if (!scheduled && inFlight < 2) {
-        scheduled = true
-        setImmediate(send)
-      }
+  const batch = momentBatcher<{ merchantId: string; merchantPaymentId: string }, Found>(async (items) => {
+    const rows = await runStatement<ReadRow>(db, groupedRead, [items.map((i) => i.merchantId), items.map((i) => i.merchantPaymentId)])
+    const byOrd = new Map(rows.map((row) => [Number(row.ord), row]))
+    return items.map((_, index) => {
+      const row = byOrd.get(index + 1)
+      if (!row) return undefined
+      const payment = typeof row.payment === 'string' ? (JSON.parse(row.payment) as Record<string, unknown>) : row.payment
+      const refunds = typeof row.refunds === 'string' ? (JSON.parse(row.refunds) as RefundRow[]) : row.refunds
+      return { payment: paymentOf(payment), refunds }
     })
+  })
+  read = (merchantId: string, merchantPaymentId: string) => batch({ merchantId, merchantPaymentId })
   groups.set(db, read)
   return read
 }
