@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { and, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import { requestLogLimits, storableLogEntry, type RequestLogQuery } from '@/domain/sandbox-log.ts'
 import { runStatement, type Db, type Statement } from './db.ts'
+import { pooledRandomBytes } from './sandbox-ids.ts'
 import { sandboxRequestLog } from './tables/sandbox-powers.ts'
 
 const logColumns =
@@ -12,15 +12,6 @@ export type NewRequestLogRow = Omit<typeof sandboxRequestLog.$inferInsert, 'id'>
 export type RequestLogRepo = ReturnType<typeof requestLogRepo>
 
 const t = sandboxRequestLog
-
-/**
- * Ten random hex digits (40 bits), as `randomBytes(5)` gave: from `randomUUID`, which draws on a buffered pool
- * (issue 22: one `randomBytes` per entry was 2 % of a signed get-payment's CPU, a call into the system each).
- */
-const randomHex10 = () => {
-  const uuid = randomUUID()
-  return uuid.slice(0, 8) + uuid.slice(9, 11)
-}
 
 /** A batch of entries, one JSON parameter (a named statement: parsed once per connection, issue 22). */
 const insertBatch: Statement = {
@@ -43,7 +34,7 @@ export function requestLogRepo(db: Db) {
      */
     async insert(rows: NewRequestLogRow[]) {
       if (rows.length === 0) return []
-      const withIds = rows.map((row) => ({ ...storableLogEntry(row), id: `rq_${String(row.atMs).padStart(14, '0')}${randomHex10()}` }))
+      const withIds = rows.map((row) => ({ ...storableLogEntry(row), id: `rq_${String(row.atMs).padStart(14, '0')}${pooledRandomBytes(5).toString('hex')}` }))
       // one fixed statement whatever the batch's size: the entries as one JSON parameter (issue 22: Drizzle's
       // insert of a batch built and checked every value of every row, 14 % of a signed get-payment's CPU)
       const records = withIds.map((r) => ({

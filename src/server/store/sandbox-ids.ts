@@ -3,11 +3,11 @@ import { randomBytes, randomUUID } from 'node:crypto'
 /** Provider-looking ids: payment ids are 20 digits, code ids `04-` + 16 characters. */
 /**
  * `n` random bytes, cut from a pool refilled 4 KB at a time (issue 22: one `randomBytes` call per id was 2 % of a
- * create-code's server CPU). Read at once by the caller: the next call may hand out the same memory refilled.
+ * create-code's server CPU; the request log's ids draw on it too). Read at once by the caller: the next call may hand out the same memory refilled.
  */
 let randomPool = Buffer.alloc(0)
 let randomAt = 0
-function pooledRandomBytes(n: number) {
+export function pooledRandomBytes(n: number) {
   if (randomAt + n > randomPool.length) {
     randomPool = randomBytes(4096)
     randomAt = 0
