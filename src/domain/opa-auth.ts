@@ -49,6 +49,11 @@ export interface OpaAuthHeader {
 
 /** spec §7: the nonce is 6 random hex characters. */
 export const opaNonceLength = 6
+/**
+ * The longest nonce the sandbox accepts (the provider's SDKs send 8 characters): a signed nonce is remembered for the
+ * epoch window, in memory on PGlite, so its size is bounded like any other value from outside.
+ */
+export const opaNonceMaxLength = 64
 
 /**
  * A fresh nonce as the portal sends it (spec §7: 6 random hex characters), from the platform's CSPRNG (WebCrypto's
@@ -104,6 +109,7 @@ export function parseOpaAuthHeader(value: string | null | undefined): OpaAuthHea
   if (parts.length !== 5 || parts.some((p) => p === '')) return undefined
   const [apiKey, mac, nonce, epoch, hash] = parts as [string, string, string, string, string]
   if (!/^\d{1,12}$/.test(epoch)) return undefined
+  if (nonce.length > opaNonceMaxLength) return undefined
   return { apiKey, mac, nonce, epoch, hash }
 }
 

@@ -68,8 +68,8 @@ export function createApp(base: AppDepsInput) {
   app.use('*', (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || isMiniAppUploadPath(c.req.path)) return next()
     const length = c.req.header('content-length')
-    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return jsonBodyLimit(c, next)
-    if (parseInt(length || '0', 10) > maxJsonBodyBytes) throw new ApiError('PAYLOAD_TOO_LARGE')
+    if (length === undefined || !/^\d{1,15}$/.test(length) || c.req.header('transfer-encoding') !== undefined) return jsonBodyLimit(c, next)
+    if (Number(length) > maxJsonBodyBytes) throw new ApiError('PAYLOAD_TOO_LARGE')
     return next()
   })
 

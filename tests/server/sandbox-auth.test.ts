@@ -167,6 +167,11 @@ describe.each(storeKinds())('OPA-Auth on the sandbox [%s]', (kind) => {
     expect((await opa.post('/v2/codes', code(mpid()), { epoch: epochNow() - 100 })).status).toBe(201)
   })
 
+  it('answers 401 for a nonce longer than 64 characters (it would be remembered for the window), and accepts 64', async () => {
+    expectUnauthorized(await opa.post('/v2/codes', code(mpid()), { nonce: 'n'.repeat(65) }))
+    expect((await opa.post('/v2/codes', code(mpid()), { nonce: 'n'.repeat(64) })).status).toBe(201)
+  })
+
   it('answers 401 when a nonce is reused inside the window, even on another server process of the same store', async () => {
     const first = await opa.post('/v2/codes', code(mpid()), { nonce: `nonce-${kind}` })
     expect(first.status).toBe(201)
