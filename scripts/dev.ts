@@ -16,7 +16,7 @@ import { appDeps } from '../src/server/deps.ts'
 import { createClock } from '../src/server/clock.ts'
 import { loadConfig } from '../src/server/config.ts'
 import { createLogger } from '../src/server/logger.ts'
-import { webhookDispatcher } from '../src/server/sandbox/webhooks.ts'
+import { webhookDispatcher } from '../src/server/modules/sandbox/webhooks/webhooks.ts'
 import { openStore } from '../src/server/store/db.ts'
 import { isApiPath, routerManifest } from '../src/server/web.ts'
 

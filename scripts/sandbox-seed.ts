@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { signOpaRequest } from '../src/domain/opa-auth.ts'
-import { nodeOpaCrypto } from '../src/server/sandbox/opa-crypto.ts'
+import { nodeOpaCrypto } from '../src/server/modules/sandbox/auth/opa-crypto.ts'
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>
 

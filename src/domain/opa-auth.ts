@@ -8,7 +8,7 @@
  * base64-decoded (only the user-authorization JWTs use the decoded secret).
  *
  * This module is the one place that knows the format. It is pure and runs anywhere: the two hash primitives
- * are injected as an {@link OpaCrypto}. The server passes node:crypto (`src/server/sandbox/opa-crypto.ts`).
+ * are injected as an {@link OpaCrypto}. The server passes node:crypto (`src/server/modules/sandbox/auth/opa-crypto.ts`).
  * The browser signs the lab's test-panel calls with WebCrypto's HMAC-SHA256 plus a small MD5 (WebCrypto has none):
  * `src/web/features/lab/web-signer.ts`, built on `bodyDigest`, `macMessage` and `formatOpaAuthHeader` here.
  */

@@ -6,12 +6,12 @@ import { appDeps } from './deps.ts'
 import { createClock } from './clock.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
-import { loadOrCreateCertificate, startHttpsListener } from './sandbox/https.ts'
-import { followMerchantClocks } from './sandbox/merchant-clock.ts'
-import { requestRecorder } from './sandbox/request-log.ts'
+import { loadOrCreateCertificate, startHttpsListener } from './modules/sandbox/https.ts'
+import { followMerchantClocks } from './modules/sandbox/state/merchant-clock.ts'
+import { requestRecorder } from './modules/sandbox/request-log/request-log.ts'
 import { createSandbox } from './modules/sandbox/engine/index.ts'
 import { openStore } from './store/db.ts'
-import { webhookDispatcher } from './sandbox/webhooks.ts'
+import { webhookDispatcher } from './modules/sandbox/webhooks/webhooks.ts'
 
 /** Starts the one server: applies migrations, listens, and shuts down gracefully on SIGINT/SIGTERM. */
 export async function startServer(env: NodeJS.ProcessEnv = process.env, options: { migrate?: boolean } = {}) {

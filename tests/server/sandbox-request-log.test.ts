@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { macMessage, bodyDigest } from '../../src/domain/opa-auth.ts'
 import { requestLogLimits, signatureVerifiedFlag } from '../../src/domain/sandbox-log.ts'
-import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
+import { nodeOpaCrypto } from '../../src/server/modules/sandbox/auth/opa-crypto.ts'
 import { requestLogRepo } from '../../src/server/store/request-log-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient } from '../support/opa-client.ts'

@@ -4,7 +4,7 @@ import { get } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadOrCreateCertificate, startHttpsListener } from '../../src/server/sandbox/https.ts'
+import { loadOrCreateCertificate, startHttpsListener } from '../../src/server/modules/sandbox/https.ts'
 
 const dirs: string[] = []
 const freshDir = () => {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { webhookDispatcher } from '../../src/server/sandbox/webhooks.ts'
+import { webhookDispatcher } from '../../src/server/modules/sandbox/webhooks/webhooks.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { signOpaRequest } from '../../src/domain/opa-auth.ts'
-import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
+import { nodeOpaCrypto } from '../../src/server/modules/sandbox/auth/opa-crypto.ts'
 import { test } from './hydrated-test.ts'
 
 /** Helpers of the sandbox tools specs (issue 14): the signed-in developer's keys, signed calls, the page language. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import { signOpaRequest } from '../../src/domain/opa-auth.ts'
-import { nodeOpaCrypto } from '../../src/server/sandbox/opa-crypto.ts'
+import { nodeOpaCrypto } from '../../src/server/modules/sandbox/auth/opa-crypto.ts'
 import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
 import type { TestApp } from './app.ts'
 

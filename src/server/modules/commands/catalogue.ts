@@ -7,7 +7,7 @@ import { resolveCode } from '@/domain/resolver.ts'
 import { i18nFor } from '../../i18n.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { sandboxCommands as engine } from '../sandbox/engine/index.ts'
-import { codeView, paymentView, refundView } from '../sandbox/views.ts'
+import { codeView, paymentView, refundView } from '../sandbox/api/views.ts'
 import { command, requireProduct, type Command, type CommandCtx } from './command.ts'
 import { toolCommands } from './catalogue-tools.ts'
 

@@ -13,19 +13,19 @@ import {
   resignedRequest,
 } from '@/domain/sandbox-log.ts'
 import type { AppDeps } from '../../deps.ts'
-import { nodeOpaCrypto } from '../../sandbox/opa-crypto.ts'
-import { requestLogView, requestRecorder } from '../../sandbox/request-log.ts'
+import { nodeOpaCrypto } from '../sandbox/auth/opa-crypto.ts'
+import { requestLogView, requestRecorder } from '../sandbox/request-log/request-log.ts'
 import { merchantRepo } from '../../store/merchant-repo.ts'
 import { requestLogRepo, type RequestLogRow } from '../../store/request-log-repo.ts'
 import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
-import { clockView, moveMerchantClock } from '../../sandbox/merchant-clock.ts'
+import { clockView, moveMerchantClock } from '../sandbox/state/merchant-clock.ts'
 import { SandboxClockDataSchema, SandboxClockRequestSchema } from '@/domain/opa-schemas.ts'
 import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
 import { merchantFor } from '../../http/merchant-context.ts'
 import { describe, type OperationDoc } from '../../http/openapi.ts'
-import { serveSandboxState } from '../sandbox/state-routes.ts'
+import { serveSandboxState } from '../sandbox/state/routes.ts'
 
 /** A portal call of the developer tools in `/openapi.json` (bearer, X-ASSUME-MERCHANT). */
 const tool = (op: Omit<OperationDoc, 'tag' | 'security'>) => describe({ tag: 'Developer tools', security: 'bearer', ...op })

@@ -6,10 +6,10 @@ import { answerError, answerNotFound } from '../../http/errors.ts'
 import { byPrefix } from '../../http/prefixes.ts'
 import { rejectEncodedControlCharacters } from '../../http/validator.ts'
 import { mailboxRoutes } from './mailbox.ts'
-import { opaGuards } from './opa-guards.ts'
-import { opaRoutes } from './opa.ts'
-import { sandboxApiRoutes } from './sandbox-api.ts'
-import { walletRoutes } from './wallet.ts'
+import { opaGuards } from './api/opa-guards.ts'
+import { opaRoutes } from './api/opa.ts'
+import { sandboxApiRoutes } from './api/sandbox-api.ts'
+import { walletRoutes } from './wallet/routes.ts'
 
 /**
  * The offline sandbox (docs/sandbox.md): the provider's Open Payment API under `/v1` and `/v2`, and `/sandbox/*`

@@ -1,8 +1,8 @@
 import { confirmationExpiredWebhook, transactionWebhook, webhookStateOf, type WebhookState } from '@/domain/webhooks.ts'
-import type { Db } from '../store/db.ts'
-import type { PaymentRow } from '../store/sandbox-repo.ts'
-import { applyChaosOnEnqueue } from '../store/webhook-chaos-repo.ts'
-import { webhookRepo } from '../store/webhook-repo.ts'
+import type { Db } from '../../../store/db.ts'
+import type { PaymentRow } from '../../../store/sandbox-repo.ts'
+import { applyChaosOnEnqueue } from '../../../store/webhook-chaos-repo.ts'
+import { webhookRepo } from '../../../store/webhook-repo.ts'
 
 /** The fields of an order every transaction webhook carries. */
 const orderOf = (row: PaymentRow) => ({

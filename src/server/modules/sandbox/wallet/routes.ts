@@ -1,15 +1,15 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { ApiError, errorMessage } from '@/domain/errors.ts'
-import type { AppDeps } from '../../deps.ts'
-import { page } from '../../http/openapi.ts'
-import { i18nFor } from '../../i18n.ts'
-import type { WalletBackend } from '../../sandbox/wallet-backend.ts'
-import { engineWalletBackend } from '../../sandbox/wallet-engine.ts'
-import { formatYen, wt } from '../../sandbox/wallet-text.ts'
-import { errorPage, statePage } from '../../sandbox/wallet-layout.ts'
-import { consentPage } from '../../sandbox/wallet-views.ts'
-import { walletRender } from './wallet-render.ts'
+import type { AppDeps } from '../../../deps.ts'
+import { page } from '../../../http/openapi.ts'
+import { i18nFor } from '../../../i18n.ts'
+import type { WalletBackend } from './backend.ts'
+import { engineWalletBackend } from './engine.ts'
+import { formatYen, wt } from './text.ts'
+import { errorPage, statePage } from './layout.ts'
+import { consentPage } from './views.ts'
+import { walletRender } from './render.ts'
 import {
   authorizePath,
   cashierPath,
@@ -29,7 +29,7 @@ import {
   topUpParams,
   userView,
   webRedirect,
-} from './wallet-request.ts'
+} from './request.ts'
 
 /**
  * The simulated wallet (issue 4): server-rendered, phone-sized pages that work without JavaScript.

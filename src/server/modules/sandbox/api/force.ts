@@ -3,8 +3,8 @@ import { routePath } from 'hono/route'
 import * as v from 'valibot'
 import { ApiError, PublishedError } from '@/domain/errors.ts'
 import { forcedErrorsOf, magicAmounts, maxSandboxDelayMs } from '@/domain/sandbox-force.ts'
-import { parsedBody } from '../http/validator.ts'
-import type { OpaEnv } from './auth.ts'
+import { parsedBody } from '../../../http/validator.ts'
+import type { OpaEnv } from '../auth/opa-auth.ts'
 
 const ForceHeaderSchema = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z_]{1,64}$/))
 const DelayHeaderSchema = v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.maxValue(maxSandboxDelayMs))

@@ -1,8 +1,8 @@
-import type { Clock } from '../clock.ts'
-import type { AppDeps } from '../deps.ts'
-import type { Logger } from '../logger.ts'
-import type { Store } from '../store/db.ts'
-import { clockChannel, sandboxRepo } from '../store/sandbox-repo.ts'
+import type { Clock } from '../../../clock.ts'
+import type { AppDeps } from '../../../deps.ts'
+import type { Logger } from '../../../logger.ts'
+import type { Store } from '../../../store/db.ts'
+import { clockChannel, sandboxRepo } from '../../../store/sandbox-repo.ts'
 
 /** A merchant's sandbox clock as the clock calls answer it (OPA `/sandbox/api/clock` and the portal's). */
 export function clockView(deps: AppDeps, merchantId: string) {

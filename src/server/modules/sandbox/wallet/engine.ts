@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
-import type { AppDeps } from '../deps.ts'
-import { merchantRepo } from '../store/merchant-repo.ts'
-import { sandboxRepo, type PaymentRow, type TestUserRow } from '../store/sandbox-repo.ts'
-import { jstMonth } from '../modules/sandbox/engine/top-up.ts'
-import type { CodeState, WalletAuthSession, WalletBackend, WalletCode, WalletTestUser } from './wallet-backend.ts'
+import type { AppDeps } from '../../../deps.ts'
+import { merchantRepo } from '../../../store/merchant-repo.ts'
+import { sandboxRepo, type PaymentRow, type TestUserRow } from '../../../store/sandbox-repo.ts'
+import { jstMonth } from '../engine/top-up.ts'
+import type { CodeState, WalletAuthSession, WalletBackend, WalletCode, WalletTestUser } from './backend.ts'
 
 /**
  * The wallet's seam implemented on the sandbox engine: every state change (pay, cancel, consent, top-up) goes

@@ -1,7 +1,7 @@
 import { ApiError } from '@/domain/errors.ts'
 import type { WebhookChaosMode } from '@/domain/webhook-chaos.ts'
-import type { AppDeps } from '../deps.ts'
-import { chaosOf, requestChaos, withdrawChaos } from '../store/webhook-chaos-repo.ts'
+import type { AppDeps } from '../../../deps.ts'
+import { chaosOf, requestChaos, withdrawChaos } from '../../../store/webhook-chaos-repo.ts'
 
 /**
  * Webhook chaos on demand (issue 23; docs/webhooks.md#chaos): the calls of the command line, the MCP tools and the

@@ -1,7 +1,7 @@
 import { html, raw } from 'hono/html'
 import type { Lang } from '@/domain/i18n.ts'
-import { alertArt, canceledArt, expiredArt, logoMark, successArt } from './wallet-art.ts'
-import { wt, type WalletTextKey } from './wallet-text.ts'
+import { alertArt, canceledArt, expiredArt, logoMark, successArt } from './art.ts'
+import { wt, type WalletTextKey } from './text.ts'
 
 /**
  * The simulated wallet's frame (wallet-views.ts draws the pages inside it): the phone-sized page with its header,

@@ -3,7 +3,7 @@
  * provider's published responses shape them (docs/sandbox.md). Pure functions of stored rows; the commands return
  * rows and the adapters (HTTP routes, portal, CLI, MCP) choose the view.
  */
-import type { CashbackReversalRow, CashbackRow, PaymentRow, RefundRow, UserAuthorizationRow } from '../../store/sandbox-repo.ts'
+import type { CashbackReversalRow, CashbackRow, PaymentRow, RefundRow, UserAuthorizationRow } from '../../../store/sandbox-repo.ts'
 
 /** Epoch seconds of an instant in milliseconds (undefined stays undefined). */
 export const sec = (ms: number | null | undefined) => (ms === null || ms === undefined ? undefined : Math.floor(ms / 1000))

@@ -1,12 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { successInfo } from '@/domain/errors.ts'
-import type { AppDeps } from '../../deps.ts'
-import { opaAuth, type OpaEnv } from '../../sandbox/auth.ts'
-import { realSleep, sandboxDirectives } from '../../sandbox/force.ts'
-import { requestRecorder } from '../../sandbox/request-log.ts'
-import { forceNextRepo } from '../../store/force-next-repo.ts'
-import { sandboxRepo } from '../../store/sandbox-repo.ts'
-import type { SandboxEngine } from './engine/index.ts'
+import type { AppDeps } from '../../../deps.ts'
+import { opaAuth, type OpaEnv } from '../auth/opa-auth.ts'
+import { realSleep, sandboxDirectives } from './force.ts'
+import { requestRecorder } from '../request-log/request-log.ts'
+import { forceNextRepo } from '../../../store/force-next-repo.ts'
+import { sandboxRepo } from '../../../store/sandbox-repo.ts'
+import type { SandboxEngine } from '../engine/index.ts'
 
 export type OpaCtx = Context<OpaEnv>
 

@@ -10,11 +10,11 @@ import {
   UserAuthorizationQuerySchema,
   UserAuthorizationStatusQuerySchema,
 } from '@/domain/opa-schemas.ts'
-import type { AppDeps } from '../../deps.ts'
-import { describe, type OperationDoc } from '../../http/openapi.ts'
-import { requireProducts, type OpaEnv } from '../../sandbox/auth.ts'
-import { assertRedirectAllowed } from '../../sandbox/redirect-allowlist.ts'
-import type { SandboxEngine } from './engine/index.ts'
+import type { AppDeps } from '../../../deps.ts'
+import { describe, type OperationDoc } from '../../../http/openapi.ts'
+import { requireProducts, type OpaEnv } from '../auth/opa-auth.ts'
+import { assertRedirectAllowed } from '../engine/redirect-allowlist.ts'
+import type { SandboxEngine } from '../engine/index.ts'
 import { ok, type OpaCtx, type OpaGuards } from './opa-guards.ts'
 import { linkCodes, opaInvalid, opaJson, opaParams, opaQuery } from './opa-input.ts'
 

@@ -1,7 +1,7 @@
 import { ApiError } from '@/domain/errors.ts'
 import { isRedirectAllowed } from '@/domain/settings.ts'
-import type { Db } from '../store/db.ts'
-import { dashboardRepo } from '../store/dashboard-repo.ts'
+import type { Db } from '../../../store/db.ts'
+import { dashboardRepo } from '../../../store/dashboard-repo.ts'
 
 /**
  * Spec §5: a WEB_LINK `redirectUrl` must be HTTPS with its domain on the merchant's allowed list (Settings →

@@ -1,10 +1,10 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { SandboxStateDataSchema, SnapshotDataSchema, SnapshotListDataSchema, SnapshotParamsSchema, TakeSnapshotRequestSchema } from '@/domain/sandbox-state.ts'
 import * as v from 'valibot'
-import type { AppDeps } from '../../deps.ts'
-import { describe, type OperationDoc } from '../../http/openapi.ts'
-import { validate, invalidParams, type InvalidInput } from '../../http/validator.ts'
-import { deleteSnapshot, listSnapshots, resetSandbox, restoreSnapshot, seedSandbox, takeSnapshot } from '../../sandbox/sandbox-state.ts'
+import type { AppDeps } from '../../../deps.ts'
+import { describe, type OperationDoc } from '../../../http/openapi.ts'
+import { validate, invalidParams, type InvalidInput } from '../../../http/validator.ts'
+import { deleteSnapshot, listSnapshots, resetSandbox, restoreSnapshot, seedSandbox, takeSnapshot } from './sandbox-state.ts'
 import { SandboxSeedSchema } from '@/domain/sandbox-state.ts'
 
 /**

@@ -10,11 +10,11 @@ import {
   signatureVerifiedFlag,
   successCodes,
 } from '@/domain/sandbox-log.ts'
-import type { AppDeps } from '../deps.ts'
-import { parsedBody } from '../http/validator.ts'
-import { requestLogRepo, type RequestLogRow } from '../store/request-log-repo.ts'
-import { requestLogWriter } from './request-log-writer.ts'
-import type { OpaEnv } from './auth.ts'
+import type { AppDeps } from '../../../deps.ts'
+import { parsedBody } from '../../../http/validator.ts'
+import { requestLogRepo, type RequestLogRow } from '../../../store/request-log-repo.ts'
+import { requestLogWriter } from './writer.ts'
+import type { OpaEnv } from '../auth/opa-auth.ts'
 
 const ResultInfoSchema = v.object({
   resultInfo: v.object({ code: v.pipe(v.string(), v.maxLength(64)), codeId: v.optional(v.pipe(v.string(), v.maxLength(32))) }),

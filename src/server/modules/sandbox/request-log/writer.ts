@@ -1,6 +1,6 @@
 import { requestLogLimits } from '@/domain/sandbox-log.ts'
-import type { Logger } from '../logger.ts'
-import type { NewRequestLogRow, RequestLogRepo } from '../store/request-log-repo.ts'
+import type { Logger } from '../../../logger.ts'
+import type { NewRequestLogRow, RequestLogRepo } from '../../../store/request-log-repo.ts'
 
 /**
  * Why a write failed, as a log line can say it (issue 22): the database's own message and SQLSTATE code (found

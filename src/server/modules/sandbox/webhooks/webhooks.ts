@@ -14,7 +14,7 @@ import {
   type WebhookDelivery,
   type WebhookState,
 } from '@/domain/webhooks.ts'
-import type { AppDeps } from '../deps.ts'
+import type { AppDeps } from '../../../deps.ts'
 import {
   isLoopbackAddress,
   isPublicAddress,
@@ -23,11 +23,11 @@ import {
   type OutboundPolicy,
   type OutboundResponse,
   type Resolve,
-} from '../net/outbound.ts'
-import { dashboardRepo } from '../store/dashboard-repo.ts'
-import type { WebhookAttempt } from '../store/tables/webhooks.ts'
-import { afterChaosAttempt, heldDeliveries } from '../store/webhook-chaos-repo.ts'
-import { webhookRepo, type WebhookDeliveryRow } from '../store/webhook-repo.ts'
+} from '../../../net/outbound.ts'
+import { dashboardRepo } from '../../../store/dashboard-repo.ts'
+import type { WebhookAttempt } from '../../../store/tables/webhooks.ts'
+import { afterChaosAttempt, heldDeliveries } from '../../../store/webhook-chaos-repo.ts'
+import { webhookRepo, type WebhookDeliveryRow } from '../../../store/webhook-repo.ts'
 
 /**
  * Sandbox webhooks (issue 14 item 4; docs/webhooks.md). The engine queues a delivery in the transaction that

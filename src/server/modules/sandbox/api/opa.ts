@@ -19,12 +19,12 @@ import {
   RefundRequestSchema,
   RevertRequestSchema,
 } from '@/domain/opa-schemas.ts'
-import type { AppDeps } from '../../deps.ts'
-import { describe, type OperationDoc } from '../../http/openapi.ts'
+import type { AppDeps } from '../../../deps.ts'
+import { describe, type OperationDoc } from '../../../http/openapi.ts'
 import { opaJson, opaParams, opaQuery, qrCodes, qrCreateCodes, refundCodes } from './opa-input.ts'
-import { requireProducts, type OpaEnv } from '../../sandbox/auth.ts'
+import { requireProducts, type OpaEnv } from '../auth/opa-auth.ts'
 import { cancelDirectiveHeader, cancelDirectiveOf } from '@/domain/sandbox-force.ts'
-import { sandboxCommands, type SandboxEngine } from './engine/index.ts'
+import { sandboxCommands, type SandboxEngine } from '../engine/index.ts'
 import { ok, type OpaCtx, type OpaGuards } from './opa-guards.ts'
 import { userAuthorizationRoutes } from './opa-users.ts'
 import { cashbackReversalView, cashbackView, codeView, paymentView, refundView } from './views.ts'

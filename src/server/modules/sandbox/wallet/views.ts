@@ -1,8 +1,8 @@
 import { html } from 'hono/html'
 import type { Lang } from '@/domain/i18n.ts'
-import { alertArt, canceledArt, coinsArt, linkArt, receiptArt, successArt } from './wallet-art.ts'
-import { describeScope, formatDateTime, formatYen, wt, type WalletTextKey } from './wallet-text.ts'
-import { page, type Html, type PageFrame } from './wallet-layout.ts'
+import { alertArt, canceledArt, coinsArt, linkArt, receiptArt, successArt } from './art.ts'
+import { describeScope, formatDateTime, formatYen, wt, type WalletTextKey } from './text.ts'
+import { page, type Html, type PageFrame } from './layout.ts'
 
 export interface WalletUserView {
   id: string

@@ -13,18 +13,18 @@ import {
   webhookListQuery,
   webhookSettingData,
 } from '@/domain/webhooks.ts'
-import type { AppDeps } from '../../deps.ts'
-import { describe, type OperationDoc } from '../../http/openapi.ts'
-import type { OpaEnv } from '../../sandbox/auth.ts'
-import { clockView, moveMerchantClock } from '../../sandbox/merchant-clock.ts'
-import { requestLogView } from '../../sandbox/request-log.ts'
-import { webhookService } from '../../sandbox/webhooks.ts'
-import { dashboardRepo } from '../../store/dashboard-repo.ts'
-import { requestLogRepo } from '../../store/request-log-repo.ts'
+import type { AppDeps } from '../../../deps.ts'
+import { describe, type OperationDoc } from '../../../http/openapi.ts'
+import type { OpaEnv } from '../auth/opa-auth.ts'
+import { clockView, moveMerchantClock } from '../state/merchant-clock.ts'
+import { requestLogView } from '../request-log/request-log.ts'
+import { webhookService } from '../webhooks/webhooks.ts'
+import { dashboardRepo } from '../../../store/dashboard-repo.ts'
+import { requestLogRepo } from '../../../store/request-log-repo.ts'
 import { opaJson, opaParams, opaQuery } from './opa-input.ts'
 import { ok, type OpaGuards } from './opa-guards.ts'
-import { serveSandboxState } from './state-routes.ts'
-import { serveCommands } from '../commands/routes.ts'
+import { serveSandboxState } from '../state/routes.ts'
+import { serveCommands } from '../../commands/routes.ts'
 
 /**
  * `/sandbox/api`: the sandbox's own calls, OPA-signed like the API (docs/sandbox-powers.md): a bare ping, the calling

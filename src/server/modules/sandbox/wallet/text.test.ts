@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime } from './wallet-text.ts'
+import { formatDateTime } from './text.ts'
 
 describe("the wallet's times", () => {
   // 2026-11-25 12:00 UTC is 21:00 in Japan

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { Lang } from '@/domain/i18n.ts'
-import { t } from '../i18n.ts'
+import { t } from '../../../i18n.ts'
 import { formatJst } from '@/domain/time-format.ts'
 
 /**

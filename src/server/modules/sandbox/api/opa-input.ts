@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 import { ApiError, type ErrorCode } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
-import { issuesOf, validate, type InvalidInput, type Issues } from '../../http/validator.ts'
+import { issuesOf, validate, type InvalidInput, type Issues } from '../../../http/validator.ts'
 
 /** `redirect`: the code of a refused redirectUrl (spec §5: EXPECTATION_FAILED where the endpoint takes one). */
 export interface OpaErrorCodes {

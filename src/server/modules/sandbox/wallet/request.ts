@@ -7,11 +7,11 @@ import type { Lang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
 import { safeRedirectUrl } from '@/domain/merchant-urls.ts'
 import { forbiddenControl } from '@/domain/input-bounds.ts'
-import { i18nFor } from '../../i18n.ts'
-import type { WalletCode, WalletTestUser } from '../../sandbox/wallet-backend.ts'
-import { formatYen, wt, type WalletTextKey } from '../../sandbox/wallet-text.ts'
-import { statePage, type Html, type PageFrame } from '../../sandbox/wallet-layout.ts'
-import type { WalletUserView } from '../../sandbox/wallet-views.ts'
+import { i18nFor } from '../../../i18n.ts'
+import type { WalletCode, WalletTestUser } from './backend.ts'
+import { formatYen, wt, type WalletTextKey } from './text.ts'
+import { statePage, type Html, type PageFrame } from './layout.ts'
+import type { WalletUserView } from './views.ts'
 
 /**
  * What every wallet page reads from its request and answers alike (wallet.ts): the language and signed-in test

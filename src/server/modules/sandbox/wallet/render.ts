@@ -3,12 +3,12 @@ import { html } from 'hono/html'
 import { getCookie } from 'hono/cookie'
 import * as v from 'valibot'
 import type { ApiError } from '@/domain/errors.ts'
-import type { AppDeps } from '../../deps.ts'
-import { i18nFor } from '../../i18n.ts'
-import type { WalletBackend, WalletCode, WalletReauthorization, WalletTestUser } from '../../sandbox/wallet-backend.ts'
-import { formatYen, wt } from '../../sandbox/wallet-text.ts'
-import { statePage, type Html, type PageFrame } from '../../sandbox/wallet-layout.ts'
-import { cashierPage, completionPage, reauthorizePage, testUsersPage } from '../../sandbox/wallet-views.ts'
+import type { AppDeps } from '../../../deps.ts'
+import { i18nFor } from '../../../i18n.ts'
+import type { WalletBackend, WalletCode, WalletReauthorization, WalletTestUser } from './backend.ts'
+import { formatYen, wt } from './text.ts'
+import { statePage, type Html, type PageFrame } from './layout.ts'
+import { cashierPage, completionPage, reauthorizePage, testUsersPage } from './views.ts'
 import {
   cashierPath,
   codeParams,
@@ -24,7 +24,7 @@ import {
   topUpPresets,
   userCookie,
   userView,
-} from './wallet-request.ts'
+} from './request.ts'
 
 /**
  * The wallet pages' lookups and renders over the wallet backend (wallet.ts routes call them): the code, session
