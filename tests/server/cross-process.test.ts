@@ -16,6 +16,7 @@ import { accountRepo } from '../../src/server/store/account-repo.ts'
 import { hashPassword, otpHash } from '../../src/server/modules/accounts/crypto.ts'
 import { freePort, waitUntilOk } from '../../scripts/lib/local-server.ts'
 import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 /**
  * Issue 22: two server processes (each `src/server/main.ts`, as `WORKERS=2` or two machines run them) on one
@@ -111,8 +112,8 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL database', ()
   const createPaid = async (mpid: string, amount: number) => {
     const code = await opa(0).post('/v2/codes', { merchantPaymentId: mpid, amount: jpy(amount), codeType: 'ORDER_QR', requestedAt: epochNow() })
     expect(code.status).toBe(201)
-    const taro = (await engine.listTestUsers(merchant.id)).find((u) => u.username === 'taro')!
-    await engine.payCode(code.body.data.codeId, taro.id)
+    const taro = (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(merchant.id))).find((u) => u.username === 'taro')!
+    await sandboxCommands.codes.payCode(engine.ctx, { codeId: code.body.data.codeId, testUserId: taro.id })
     return { paymentId: (await opa(1).get(`/v2/codes/payments/${mpid}`)).body.data.paymentId as string, taro }
   }
 
@@ -139,7 +140,7 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL database', ()
     )
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
     expect(answers.filter((a) => a.body.resultInfo.code === 'MERCHANT_MULTIPLE_REFUND_REJECTED')).toHaveLength(9)
-    expect((await engine.findTestUser(taro.id))!.balance).toBe(taro.balance)
+    expect((await sandboxCommands.testUsers.findTestUser(engine.ctx, { testUserId: taro.id }))!.balance).toBe(taro.balance)
   })
 
   it('sign-in lockout: wrong passwords and wrong OTPs sent to both at once are counted together', async () => {
@@ -180,7 +181,7 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL database', ()
   })
 
   it('top-up once a month: many sent to both at once, one goes through', async () => {
-    const jiro = (await engine.listTestUsers(merchant.id)).find((u) => u.username === 'jiro')!
+    const jiro = (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(merchant.id))).find((u) => u.username === 'jiro')!
     const topUp = (i: number) =>
       fetch(`${origins[i % 2]}/sandbox/merchants/${merchant.id}/test-users/${encodeURIComponent(jiro.id)}/top-up`, {
         method: 'POST',
@@ -191,7 +192,7 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL database', ()
     const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => topUp(i)))
     expect(statuses.filter((s) => s === 303)).toHaveLength(1)
     expect(statuses.filter((s) => s === 400)).toHaveLength(9)
-    expect((await engine.findTestUser(jiro.id))!.balance).toBe(jiro.balance + 20_000)
+    expect((await sandboxCommands.testUsers.findTestUser(engine.ctx, { testUserId: jiro.id }))!.balance).toBe(jiro.balance + 20_000)
   })
 
   it('a clock moved on one process is the other one’s at once, and so is its reset', async () => {

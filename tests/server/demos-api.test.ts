@@ -7,6 +7,7 @@ import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 /**
  * The payment demos' API (spec §7 `/v1/demos/*`, `/v1/webApp/login`, `/v1/opa/getClientInfo`; issue 13): no
@@ -24,7 +25,8 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     orderDescription: 'Strawberry shortcake',
   })
   const engine = () => t.deps.sandbox
-  const userNamed = async (name: string) => (await engine().listTestUsers(demoMerchant.id)).find((u) => u.username === name)!
+  const userNamed = async (name: string) =>
+    (await sandboxCommands.testUsers.listTestUsers(engine().forMerchant(demoMerchant.id))).find((u) => u.username === name)!
 
   beforeAll(async () => {
     t = await createTestApp(kind)
@@ -53,7 +55,7 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     expect(created.body.data.url).toMatch(/\/sandbox\/cashier\//)
     expect((await t.json('GET', `${P.qrDetail}/${merchantPaymentId}`)).body.data.status).toBe('CREATED')
 
-    await engine().payCode(created.body.data.codeId, (await userNamed('hanako')).id)
+    await sandboxCommands.codes.payCode(engine().ctx, { codeId: created.body.data.codeId, testUserId: (await userNamed('hanako')).id })
     const paid = await t.json('GET', `${P.qrDetail}/${merchantPaymentId}`)
     expect(paid.body.data.status).toBe('COMPLETED')
     expect((await userNamed('hanako')).balance).toBe(before - 1)
@@ -84,7 +86,7 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     const consent = await t.app.request(new URL(login.body.data.url).pathname + new URL(login.body.data.url).search)
     expect(consent.status).toBe(302)
     const sessionId = consent.headers.get('location')!.split('/sandbox/authorize/')[1]!
-    const approved = await engine().approveAuthorization(sessionId, (await userNamed('taro')).id)
+    const approved = await sandboxCommands.authorizations.approveAuthorization(engine().ctx, { sessionId, testUserId: (await userNamed('taro')).id })
     expect(approved.redirectUrl).toContain('/demo/checkout/loading?responseToken=')
     const responseToken = new URL(approved.redirectUrl).searchParams.get('responseToken')!
     // the page the consent returns to says so in both languages (server catalog, demo.returningToShop)
@@ -207,7 +209,7 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     expect(plain.status).toBe(201)
     const delPlain = await t.json('DELETE', `${P.deleteQr}/${plain.body.data.codeId}`)
     expect(delPlain.status).toBe(404)
-    await engine().payCode(plain.body.data.codeId, (await userNamed('hanako')).id)
+    await sandboxCommands.codes.payCode(engine().ctx, { codeId: plain.body.data.codeId, testUserId: (await userNamed('hanako')).id })
     const paid = await demoOpa.get(`/v2/codes/payments/${plainId}`)
     expect(paid.body.data.status).toBe('COMPLETED')
     const refund = await t.json('POST', P.refunds, {
@@ -236,7 +238,7 @@ describe.each(storeKinds())('demo API of the payment demos [%s]', (kind) => {
     const login = await t.json('POST', P.login, {})
     const consent = await t.app.request(new URL(login.body.data.url).pathname + new URL(login.body.data.url).search)
     const sessionId = consent.headers.get('location')!.split('/sandbox/authorize/')[1]!
-    const declined = await engine().denyAuthorization(sessionId)
+    const declined = await sandboxCommands.authorizations.denyAuthorization(engine().ctx, { sessionId })
     const res = await t.json('POST', P.parseJwt, { responseToken: declined.responseToken })
     expect(res.status).toBe(400)
     expect(res.body.resultInfo.code).toBe('INVALID_PARAMS')

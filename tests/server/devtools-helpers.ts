@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { TestApp } from '../support/app.ts'
 import { opaClient } from '../support/opa-client.ts'
 import { bearer, signUpComplete } from './accounts-helpers.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 /** Helpers shared by the devtools-*.test.ts suites (issue 12; not a test file itself). */
 
@@ -26,14 +27,18 @@ export async function linkDeveloperUser(
   scopes = ['direct_debit', 'cashback', 'get_balance', 'preauth_capture_native', 'continuous_payments', 'pending_payments'],
 ) {
   const engine = t.deps.sandbox
-  const users = await engine.listTestUsers(d.merchantId)
+  const users = await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(d.merchantId))
   const user = users.find((u) => u.username === username)!
-  const session = await engine.startAuthorizationSession(d.merchantId, d.apiKey, 'QR', {
-    scopes,
-    nonce: 'n0nce1',
-    redirectUrl: 'https://shop.example/linked',
-    referenceId: `ref-${username}`,
+  const session = await sandboxCommands.authorizations.startAuthorizationSession(engine.forMerchant(d.merchantId), {
+    apiKey: d.apiKey,
+    kind: 'QR',
+    request: {
+      scopes,
+      nonce: 'n0nce1',
+      redirectUrl: 'https://shop.example/linked',
+      referenceId: `ref-${username}`,
+    },
   })
-  const approved = await engine.approveAuthorization(session.sessionId, user.id)
+  const approved = await sandboxCommands.authorizations.approveAuthorization(engine.ctx, { sessionId: session.sessionId, testUserId: user.id })
   return { userAuthorizationId: approved.userAuthorizationId, testUserId: user.id, engine }
 }

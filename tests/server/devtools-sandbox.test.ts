@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient, requestToken } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, linkDeveloperUser, type Developer } from './devtools-helpers.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 const qr = (id: string, extra: Record<string, unknown> = {}) => ({ merchantPaymentId: id, amount: jpy(100), codeType: 'ORDER_QR', ...extra })
 
@@ -22,8 +23,8 @@ describe.each(storeKinds())('developer tools: transactions, settings, scopes, de
     const engine = t.deps.sandbox
     const created = await d.opa.post('/v2/codes', qr(merchantPaymentId, { amount: jpy(amount) }))
     expect(created.status).toBe(201)
-    const taro = (await engine.listTestUsers(d.merchantId)).find((u) => u.username === 'taro')!
-    await engine.payCode(created.body.data.codeId, taro.id)
+    const taro = (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(d.merchantId))).find((u) => u.username === 'taro')!
+    await sandboxCommands.codes.payCode(engine.ctx, { codeId: created.body.data.codeId, testUserId: taro.id })
     return (await d.opa.get(`/v2/codes/payments/${merchantPaymentId}`)).body.data.paymentId as string
   }
 

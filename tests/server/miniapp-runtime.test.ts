@@ -14,6 +14,7 @@ import { sandboxRepo } from '../../src/server/store/sandbox-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer } from './devtools-helpers.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 /** A tiny mini app: one page with its css and js, a whitelisted host. */
 const fixtureFiles: Record<string, string> = {
@@ -164,7 +165,7 @@ describe.each(storeKinds())('mini-app studio server [%s]', (kind) => {
     const { payload } = await jwtVerify(jws, key, { algorithms: ['ES256'] })
     expect(payload).toMatchObject({ merchantPaymentId, paymentId: paid.body.data.paymentId, status: 'COMPLETED', amount: { amount: 500, currency: 'JPY' } })
 
-    const order = await t.deps.sandbox.getPayment(demoMerchant.id, merchantPaymentId)
+    const order = await sandboxCommands.payments.getPayment(t.deps.sandbox.forMerchant(demoMerchant.id), { merchantPaymentId })
     expect(order).toMatchObject({ status: 'COMPLETED', amount: 500, testUserId: user.id, paymentId: paid.body.data.paymentId })
 
     // a tampered JWS does not verify
@@ -228,7 +229,9 @@ describe.each(storeKinds())('mini-app studio server [%s]', (kind) => {
 
     const cancelled = await pay(`CAN-${Date.now()}`, 'cancel')
     expect(cancelled.body.data).toMatchObject({ status: 'FAILED', jws: null, error: { errorCode: 'USER_CANCELED' }, balance: before - 300 })
-    expect(await t.deps.sandbox.getPayment(demoMerchant.id, cancelled.body.data.merchantPaymentId)).toMatchObject({ status: 'FAILED' })
+    expect(
+      await sandboxCommands.payments.getPayment(t.deps.sandbox.forMerchant(demoMerchant.id), { merchantPaymentId: cancelled.body.data.merchantPaymentId }),
+    ).toMatchObject({ status: 'FAILED' })
 
     const late = await pay(`TMO-${Date.now()}`, 'timeout')
     expect(late.body.data).toMatchObject({ status: 'COMPLETED', error: { errorCode: 'TIME_OUT' }, balance: before - 600 })
@@ -242,7 +245,9 @@ describe.each(storeKinds())('mini-app studio server [%s]', (kind) => {
     const { kid } = decodeProtectedHeader(res.body.data.jws)
     const key = await importJWK((await t.json('GET', `/v2/miniapp/publicKey?kid=${kid}`)).body.data.jwk, 'ES256')
     const { payload } = await jwtVerify(res.body.data.jws, key)
-    const view = await t.deps.sandbox.getUserAuthorization(demoMerchant.id, String(payload.userAuthorizationId))
+    const view = await sandboxCommands.authorizations.getUserAuthorization(t.deps.sandbox.forMerchant(demoMerchant.id), {
+      userAuthorizationId: String(payload.userAuthorizationId),
+    })
     expect(view).toBeTruthy()
   })
 

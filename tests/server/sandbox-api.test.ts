@@ -6,6 +6,7 @@ import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, requestToken, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 const day = 24 * 60 * 60_000
 const success = { code: 'SUCCESS', message: 'Success', codeId: '08100001' }
@@ -25,7 +26,7 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
     requestedAt: epochNow(),
     ...extra,
   })
-  const users = async () => Object.fromEntries((await engine.listTestUsers(m)).map((u) => [u.username, u]))
+  const users = async () => Object.fromEntries((await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(m))).map((u) => [u.username, u]))
 
   beforeAll(async () => {
     t = await createTestApp(kind)
@@ -54,7 +55,7 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       expect(before.body.data.status).toBe('CREATED')
 
       const { taro } = await users()
-      await engine.payCode(code.codeId, taro!.id)
+      await sandboxCommands.codes.payCode(engine.ctx, { codeId: code.codeId, testUserId: taro!.id })
 
       const paid = await opa.get(`/v2/codes/payments/${mpid}`)
       expect(paid.body.data).toMatchObject({ status: 'COMPLETED', merchantPaymentId: mpid, amount: jpy(1200), acceptedAt: expect.any(Number) })
@@ -133,7 +134,7 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
 
     it('refuses to delete a paid code with DYNAMIC_QR_ALREADY_PAID', async () => {
       const { codeId } = (await opa.post('/v2/codes', order(id('PAIDDEL')))).body.data
-      await engine.payCode(codeId, (await users()).hanako!.id)
+      await sandboxCommands.codes.payCode(engine.ctx, { codeId, testUserId: (await users()).hanako!.id })
       const res = await opa.delete(`/v2/codes/${codeId}`)
       expect(res.status).toBe(400)
       expect(res.body.resultInfo).toMatchObject({ code: 'DYNAMIC_QR_ALREADY_PAID', codeId: '01652074' })
@@ -152,7 +153,9 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       try {
         const res = await opa.get(`/v2/codes/payments/${mpid}`)
         expect(res.body.resultInfo.code).toBe('DYNAMIC_QR_PAYMENT_NOT_FOUND')
-        await expect(engine.payCode(codeId, (await users()).taro!.id)).rejects.toMatchObject({ code: 'DYNAMIC_QR_PAYMENT_NOT_FOUND' })
+        await expect(sandboxCommands.codes.payCode(engine.ctx, { codeId, testUserId: (await users()).taro!.id })).rejects.toMatchObject({
+          code: 'DYNAMIC_QR_PAYMENT_NOT_FOUND',
+        })
       } finally {
         await opa.post('/sandbox/api/clock', { reset: true })
       }
@@ -173,7 +176,7 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
     async function paidCode(amount = 500) {
       const mpid = id('WIN')
       const { codeId } = (await opa.post('/v2/codes', order(mpid, amount))).body.data
-      await engine.payCode(codeId, (await users()).hanako!.id)
+      await sandboxCommands.codes.payCode(engine.ctx, { codeId, testUserId: (await users()).hanako!.id })
       return { mpid, paymentId: (await opa.get(`/v2/codes/payments/${mpid}`)).body.data.paymentId as string }
     }
 
@@ -301,7 +304,7 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       const them = opaClient({ request: (path, init) => t.app.request(path, init), apiKey: key.apiKey, apiSecret: key.apiSecret, merchantId: other.id })
       const mpid = id('MINE')
       const { codeId } = (await opa.post('/v2/codes', order(mpid, 400))).body.data
-      await engine.payCode(codeId, (await users()).taro!.id)
+      await sandboxCommands.codes.payCode(engine.ctx, { codeId, testUserId: (await users()).taro!.id })
       const { paymentId } = (await opa.get(`/v2/codes/payments/${mpid}`)).body.data
       expect((await them.get(`/v2/codes/payments/${mpid}`)).body.resultInfo.code).toBe('DYNAMIC_QR_PAYMENT_NOT_FOUND')
       expect((await them.post('/v2/refunds', { merchantRefundId: id('THEIRS'), paymentId, amount: jpy(400), requestedAt: epochNow() })).status).toBe(404)
@@ -376,7 +379,10 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       expect(res.status).toBe(201)
       expect(res.body.data.linkQRCodeURL).toMatch(/\/sandbox\/authorize\/[\w-]+$/)
       const sessionId = res.body.data.linkQRCodeURL.split('/').pop()
-      expect(await engine.getAuthorizationSession(sessionId)).toMatchObject({ scopes: ['direct_debit'], status: 'PENDING' })
+      expect(await sandboxCommands.authorizations.getAuthorizationSession(engine.ctx, { sessionId })).toMatchObject({
+        scopes: ['direct_debit'],
+        status: 'PENDING',
+      })
       const bad = await opa.post('/v1/qr/sessions', { scopes: ['direct_debit'], nonce: 'abc', redirectUrl: 'http://evil.example/cb', referenceId: 'r1' })
       expect(bad.body.resultInfo.code).toBe('EXPECTATION_FAILED')
     })
@@ -481,12 +487,14 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       const waiting = (await opa.get(`/v2/payments/${mpid}`)).body.data
       expect(waiting.status).toBe('AUTHORIZED')
       expect(waiting.captures.data).toEqual([expect.objectContaining({ merchantCaptureId: captureId, status: 'USER_REQUESTED', amount: jpy(1300) })])
-      await engine.approveCapture(paymentId, captureId)
+      await sandboxCommands.preauth.approveCapture(engine.ctx, { paymentId, merchantCaptureId: captureId })
       const done = (await opa.get(`/v2/payments/${mpid}`)).body.data
       expect(done).toMatchObject({ status: 'COMPLETED', amount: jpy(1300) })
       expect(done.captures.data[0]).toMatchObject({ status: 'COMPLETED', acceptedAt: expect.any(Number) })
       expect((await users()).taro!.balance).toBe(before - 1300)
-      await expect(engine.approveCapture(paymentId, captureId)).rejects.toMatchObject({ code: 'ORDER_NOT_CAPTURABLE' })
+      await expect(sandboxCommands.preauth.approveCapture(engine.ctx, { paymentId, merchantCaptureId: captureId })).rejects.toMatchObject({
+        code: 'ORDER_NOT_CAPTURABLE',
+      })
     })
 
     it('reverts an authorisation (CANCELED) and refuses a second revert', async () => {
@@ -516,7 +524,7 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       expect(higher.body.data.url).toContain(`/sandbox/reauthorize/${paymentId}/`)
       const replay = await opa.post('/v2/payments/reauthorize', { requestId, paymentId, updatedAmount: jpy(1200) })
       expect(replay.body.resultInfo.code).toBe('REAUTHORIZE_REJECTED')
-      await engine.approveReauthorization(paymentId, requestId)
+      await sandboxCommands.preauth.approveReauthorization(engine.ctx, { paymentId, requestId })
       expect((await opa.get(`/v2/payments/${mpid}`)).body.data.amount).toEqual(jpy(1200))
     })
 
@@ -603,7 +611,7 @@ describe.each(storeKinds())('sandbox OPA endpoints [%s]', (kind) => {
       expect(created.status).toBe(201)
       expect(created.body.data.status).toBe('CREATED')
       expect((await opa.post('/v1/requestOrder', body)).body.resultInfo.code).toBe('DUPLICATE_REQUEST_ORDER')
-      await engine.payRequestOrder(m, mpid, (await users()).taro!.id)
+      await sandboxCommands.requestMoney.payRequestOrder(engine.forMerchant(m), { merchantPaymentId: mpid, testUserId: (await users()).taro!.id })
       expect((await opa.get(`/v1/requestOrder/${mpid}`)).body.data.status).toBe('COMPLETED')
       const cancelPaid = await opa.delete(`/v1/requestOrder/${mpid}`)
       expect(cancelPaid.status).toBe(409)

@@ -4,6 +4,7 @@ import type { SandboxEngine } from '../../src/server/modules/sandbox/engine/inde
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 /** What the wallet user approves after the merchant asked for more: higher reauthorisations and captures. */
 describe.each(storeKinds())('sandbox user approvals [%s]', (kind) => {
@@ -13,7 +14,7 @@ describe.each(storeKinds())('sandbox user approvals [%s]', (kind) => {
   let userAuthorizationId: string
   let seq = 0
   const id = (prefix: string) => `${prefix}-${kind}-${++seq}`
-  const balance = async () => (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === 'taro')!.balance
+  const balance = async () => (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(demoMerchant.id))).find((u) => u.username === 'taro')!.balance
   const preauth = async (amount: number) => {
     const mpid = id('PA')
     const res = await opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', {
@@ -47,9 +48,9 @@ describe.each(storeKinds())('sandbox user approvals [%s]', (kind) => {
       const { mpid, paymentId } = await preauth(1000)
       const requestId = await askHigher(paymentId, 1200)
       const before = await balance()
-      await engine.approveReauthorization(paymentId, requestId)
+      await sandboxCommands.preauth.approveReauthorization(engine.ctx, { paymentId, requestId })
       expect(await balance()).toBe(before - 200)
-      await expect(engine.approveReauthorization(paymentId, requestId)).rejects.toMatchObject({ code: 'REAUTHORIZE_REJECTED' })
+      await expect(sandboxCommands.preauth.approveReauthorization(engine.ctx, { paymentId, requestId })).rejects.toMatchObject({ code: 'REAUTHORIZE_REJECTED' })
       expect(await balance()).toBe(before - 200)
       expect((await opa.get(`/v2/payments/${mpid}`)).body.data).toMatchObject({ status: 'AUTHORIZED', amount: jpy(1200) })
     })
@@ -58,7 +59,9 @@ describe.each(storeKinds())('sandbox user approvals [%s]', (kind) => {
       const { paymentId } = await preauth(500)
       const requestId = await askHigher(paymentId, 800)
       const before = await balance()
-      const results = await Promise.allSettled(Array.from({ length: 10 }, () => engine.approveReauthorization(paymentId, requestId)))
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, () => sandboxCommands.preauth.approveReauthorization(engine.ctx, { paymentId, requestId })),
+      )
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
       for (const r of results.filter((r) => r.status === 'rejected')) expect(r.reason).toMatchObject({ code: 'REAUTHORIZE_REJECTED' })
       expect(await balance()).toBe(before - 300)
@@ -67,12 +70,12 @@ describe.each(storeKinds())('sandbox user approvals [%s]', (kind) => {
     it('the approval page shows the request as approved afterwards, and approving there again changes nothing', async () => {
       const { mpid, paymentId } = await preauth(600)
       const requestId = await askHigher(paymentId, 700)
-      await engine.approveReauthorization(paymentId, requestId)
+      await sandboxCommands.preauth.approveReauthorization(engine.ctx, { paymentId, requestId })
       // a later lower reauthorisation must not make the old request approvable again
       const lower = await opa.post('/v2/payments/reauthorize', { requestId: id('REQ'), paymentId, updatedAmount: jpy(650) })
       expect(lower.status).toBe(200)
       const before = await balance()
-      await expect(engine.approveReauthorization(paymentId, requestId)).rejects.toMatchObject({ code: 'REAUTHORIZE_REJECTED' })
+      await expect(sandboxCommands.preauth.approveReauthorization(engine.ctx, { paymentId, requestId })).rejects.toMatchObject({ code: 'REAUTHORIZE_REJECTED' })
       expect(await balance()).toBe(before)
       expect((await opa.get(`/v2/payments/${mpid}`)).body.data.amount).toEqual(jpy(650))
       const page = await t.app.request(`/sandbox/reauthorize/${paymentId}/${encodeURIComponent(requestId)}?lang=en`)
@@ -90,7 +93,7 @@ describe.each(storeKinds())('sandbox user approvals [%s]', (kind) => {
       const waiting = await opa.post('/v2/payments/capture', body)
       expect([waiting.status, waiting.body.resultInfo.code]).toEqual([202, 'USER_CONFIRMATION_REQUIRED'])
 
-      await engine.approveCapture(paymentId, captureId)
+      await sandboxCommands.preauth.approveCapture(engine.ctx, { paymentId, merchantCaptureId: captureId })
       const replay = await opa.post('/v2/payments/capture', body)
       expect(replay.status).toBe(200)
       expect(replay.body.resultInfo.code).toBe('SUCCESS')

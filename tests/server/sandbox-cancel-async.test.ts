@@ -4,6 +4,7 @@ import type { SandboxEngine } from '../../src/server/modules/sandbox/engine/inde
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 /** Spec §4: cancel is asynchronous; a payment made after a cancel request can still succeed (docs/sandbox-powers.md). */
 describe.each(storeKinds())('an asynchronous cancel [%s]', (kind) => {
@@ -13,7 +14,7 @@ describe.each(storeKinds())('an asynchronous cancel [%s]', (kind) => {
   let seq = 0
   const id = (prefix: string) => `${prefix}-${kind}-${++seq}`
   const m = demoMerchant.id
-  const taro = async () => (await engine.listTestUsers(m)).find((u) => u.username === 'taro')!
+  const taro = async () => (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(m))).find((u) => u.username === 'taro')!
   const code = async (merchantPaymentId: string) =>
     (await opa.post('/v2/codes', { merchantPaymentId, amount: jpy(700), codeType: 'ORDER_QR', orderDescription: 'Cake', requestedAt: epochNow() })).body.data
   const status = async (merchantPaymentId: string) => (await opa.get(`/v2/payments/${merchantPaymentId}`)).body.data.status
@@ -31,7 +32,9 @@ describe.each(storeKinds())('an asynchronous cancel [%s]', (kind) => {
     const { codeId } = await code(mpid)
     const cancel = await opa.delete(`/v2/payments/${mpid}`)
     expect([cancel.status, cancel.body.resultInfo.code]).toEqual([202, 'REQUEST_ACCEPTED'])
-    await expect(engine.payCode(codeId, (await taro()).id)).rejects.toMatchObject({ code: 'DYNAMIC_QR_PAYMENT_NOT_FOUND' })
+    await expect(sandboxCommands.codes.payCode(engine.ctx, { codeId, testUserId: (await taro()).id })).rejects.toMatchObject({
+      code: 'DYNAMIC_QR_PAYMENT_NOT_FOUND',
+    })
     expect(await status(mpid)).toBe('FAILED')
   })
 
@@ -42,7 +45,7 @@ describe.each(storeKinds())('an asynchronous cancel [%s]', (kind) => {
     const cancel = await opa.delete(`/v2/payments/${mpid}`, { headers: { 'X-Sandbox-Cancel': 'late' } })
     expect([cancel.status, cancel.body.resultInfo.code]).toEqual([202, 'REQUEST_ACCEPTED'])
     expect(await status(mpid)).toBe('CREATED')
-    await engine.payCode(codeId, (await taro()).id)
+    await sandboxCommands.codes.payCode(engine.ctx, { codeId, testUserId: (await taro()).id })
     expect(await status(mpid)).toBe('COMPLETED')
     expect((await taro()).balance).toBe(before - 700)
     // the merchant tracks its cancels: it sees the payment and cancels again, within the cancel window

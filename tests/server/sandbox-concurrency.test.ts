@@ -6,6 +6,7 @@ import { sandboxPayments, sandboxRefunds } from '../../src/server/store/tables/s
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 const parallel = 50
 
@@ -13,7 +14,8 @@ describe.each(storeKinds())('sandbox under concurrent requests [%s]', (kind) => 
   let t: TestApp
   let opa: OpaClient
   let engine: SandboxEngine
-  const balanceOf = async (username: string) => (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === username)!.balance
+  const balanceOf = async (username: string) =>
+    (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(demoMerchant.id))).find((u) => u.username === username)!.balance
 
   beforeAll(async () => {
     t = await createTestApp(kind)
@@ -45,8 +47,8 @@ describe.each(storeKinds())('sandbox under concurrent requests [%s]', (kind) => 
   it('50 parallel refunds of one payment: exactly one succeeds, the money comes back once', async () => {
     const mpid = `REFUND-RACE-${kind}`
     const { codeId } = (await opa.post('/v2/codes', { merchantPaymentId: mpid, amount: jpy(900), codeType: 'ORDER_QR' })).body.data
-    const taro = (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === 'taro')!
-    await engine.payCode(codeId, taro.id)
+    const taro = (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(demoMerchant.id))).find((u) => u.username === 'taro')!
+    await sandboxCommands.codes.payCode(engine.ctx, { codeId, testUserId: taro.id })
     const { paymentId } = (await opa.get(`/v2/codes/payments/${mpid}`)).body.data
     const answers = await Promise.all(
       Array.from({ length: parallel }, (_, i) =>
@@ -61,7 +63,10 @@ describe.each(storeKinds())('sandbox under concurrent requests [%s]', (kind) => 
 
   it('a balance never goes negative under 50 parallel payments', async () => {
     const { userAuthorizationId } = await linkTestUser(t, 'jiro')
-    await engine.topUp(demoMerchant.id, (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === 'jiro')!.id, 9_900)
+    await sandboxCommands.topUp.topUp(engine.forMerchant(demoMerchant.id), {
+      testUserId: (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(demoMerchant.id))).find((u) => u.username === 'jiro')!.id,
+      amount: 9_900,
+    })
     const before = await balanceOf('jiro')
     const price = 700
     const answers = await Promise.all(

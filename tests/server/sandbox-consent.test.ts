@@ -6,6 +6,7 @@ import { sandboxUserAuthorizations } from '../../src/server/store/tables/sandbox
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient, requestToken, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 const outOfScope = { code: 'OP_OUT_OF_SCOPE', codeId: '08100023' }
 
@@ -20,8 +21,10 @@ describe.each(storeKinds())('sandbox user consent [%s]', (kind) => {
   let seq = 0
   const id = (prefix: string) => `${prefix}-${kind}-${++seq}`
 
-  const userId = async (username: string) => (await engine.listTestUsers(merchantId)).find((u) => u.username === username)!.id
-  const balanceOf = async (username: string) => (await engine.listTestUsers(merchantId)).find((u) => u.username === username)!.balance
+  const userId = async (username: string) =>
+    (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(merchantId))).find((u) => u.username === username)!.id
+  const balanceOf = async (username: string) =>
+    (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(merchantId))).find((u) => u.username === username)!.balance
   const authorizationsOf = async (testUserId: string) =>
     t.deps.store.db
       .select()
@@ -36,7 +39,10 @@ describe.each(storeKinds())('sandbox user consent [%s]', (kind) => {
     return (res.headers.get('location') ?? '').split('/sandbox/authorize/')[1]!
   }
   async function link(username: string, scope: string) {
-    const approved = await engine.approveAuthorization(await openSession(scope), await userId(username))
+    const approved = await sandboxCommands.authorizations.approveAuthorization(engine.ctx, {
+      sessionId: await openSession(scope),
+      testUserId: await userId(username),
+    })
     return approved.userAuthorizationId!
   }
 
@@ -50,7 +56,7 @@ describe.each(storeKinds())('sandbox user consent [%s]', (kind) => {
     apiKey = key.apiKey
     secret = new Uint8Array(Buffer.from(key.apiSecret, 'base64'))
     shop = opaClient({ request: (path, init) => t.app.request(path, init), apiKey, apiSecret: key.apiSecret, merchantId })
-    await engine.ensureTestUsers(merchantId)
+    await sandboxCommands.testUsers.ensureTestUsers(engine.forMerchant(merchantId))
   })
   afterAll(() => t.close())
 
@@ -58,29 +64,37 @@ describe.each(storeKinds())('sandbox user consent [%s]', (kind) => {
     it('10 parallel approvals of one session: one succeeds, the rest are refused, exactly one authorization exists', async () => {
       const sessionId = await openSession('direct_debit')
       const user = await userId('taro')
-      const results = await Promise.allSettled(Array.from({ length: 10 }, () => engine.approveAuthorization(sessionId, user)))
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, () => sandboxCommands.authorizations.approveAuthorization(engine.ctx, { sessionId, testUserId: user })),
+      )
       const won = results.filter((r) => r.status === 'fulfilled')
       expect(won).toHaveLength(1)
       for (const r of results.filter((r) => r.status === 'rejected')) expect(r.reason).toMatchObject({ code: 'SANDBOX_SESSION_NOT_FOUND' })
       const rows = await authorizationsOf(user)
       expect(rows).toHaveLength(1)
       expect(rows[0]!.userAuthorizationId).toBe(won[0]!.value.userAuthorizationId)
-      expect((await engine.getAuthorizationSession(sessionId)).status).toBe('APPROVED')
+      expect((await sandboxCommands.authorizations.getAuthorizationSession(engine.ctx, { sessionId })).status).toBe('APPROVED')
     })
 
     it('an approval racing a denial: exactly one decision, and an authorization only if the approval won', async () => {
       const sessionId = await openSession('direct_debit')
       const user = await userId('jiro')
-      const [approve, deny] = await Promise.allSettled([engine.approveAuthorization(sessionId, user), engine.denyAuthorization(sessionId)])
+      const [approve, deny] = await Promise.allSettled([
+        sandboxCommands.authorizations.approveAuthorization(engine.ctx, { sessionId, testUserId: user }),
+        sandboxCommands.authorizations.denyAuthorization(engine.ctx, { sessionId }),
+      ])
       expect([approve.status, deny.status].filter((s) => s === 'fulfilled')).toHaveLength(1)
-      const status = (await engine.getAuthorizationSession(sessionId)).status
+      const status = (await sandboxCommands.authorizations.getAuthorizationSession(engine.ctx, { sessionId })).status
       expect((await authorizationsOf(user)).length).toBe(status === 'APPROVED' ? 1 : 0)
     })
 
     it('two sessions of one user approved in parallel extend one authorization (no second one)', async () => {
       const [a, b] = [await openSession('cashback'), await openSession('get_balance')]
       const user = await userId('hanako')
-      const [ra, rb] = await Promise.all([engine.approveAuthorization(a, user), engine.approveAuthorization(b, user)])
+      const [ra, rb] = await Promise.all([
+        sandboxCommands.authorizations.approveAuthorization(engine.ctx, { sessionId: a, testUserId: user }),
+        sandboxCommands.authorizations.approveAuthorization(engine.ctx, { sessionId: b, testUserId: user }),
+      ])
       expect(ra.userAuthorizationId).toBe(rb.userAuthorizationId)
       const rows = await authorizationsOf(user)
       expect(rows).toHaveLength(1)

@@ -69,24 +69,33 @@ describe.each(storeKinds())('sandbox engine shape [%s]', (kind) => {
     expect(restarted.sandbox).not.toBe(deps.sandbox)
     expect(restarted.sandbox.ctx.clock).toBe(restarted.clock)
 
+    // one door: every adapter reaches the engine through deps.sandbox (its context, or a merchant's from forMerchant)
     const calls: string[] = []
-    const spy = <K extends keyof SandboxEngine>(name: K) =>
-      ((...args: unknown[]) => {
-        calls.push(name)
-        return (deps.sandbox[name] as (...a: unknown[]) => unknown)(...args)
-      }) as SandboxEngine[K]
-    const sandbox: SandboxEngine = { ...deps.sandbox, getPayment: spy('getPayment'), listTestUsers: spy('listTestUsers'), expireDue: spy('expireDue') }
-    const spied: AppDeps = { ...deps, sandbox }
+    const base = deps.sandbox
+    const ctx = {
+      db: base.ctx.db,
+      get clock() {
+        calls.push('ctx')
+        return base.ctx.clock
+      },
+    }
+    const forMerchant: SandboxEngine['forMerchant'] = (merchantId, products) => {
+      calls.push(`forMerchant ${merchantId}`)
+      return base.forMerchant(merchantId, products)
+    }
+    const spied: AppDeps = { ...deps, sandbox: { ...base, ctx, forMerchant } }
     expect(appDeps(spied)).toBe(spied)
 
     const app = createApp(spied)
     const opa = opaClient({ request: (path, init) => app.request(path, init) })
     expect((await opa.get('/v2/payments/SHAPE-NONE')).body.resultInfo.code).toBe('RESOURCE_NOT_FOUND')
-    expect(calls).toEqual(['getPayment'])
+    expect(calls).toContain(`forMerchant ${demoMerchant.id}`)
+    calls.length = 0
     await engineWalletBackend(spied).testUsers(demoMerchant.id)
-    expect(calls).toEqual(['getPayment', 'listTestUsers'])
+    expect(calls).toEqual([`forMerchant ${demoMerchant.id}`])
+    calls.length = 0
     await webhookDispatcher(spied, async () => ({ status: 200, body: '', error: null })).runDue()
-    expect(calls).toEqual(['getPayment', 'listTestUsers', 'expireDue'])
+    expect(calls).toContain('ctx')
   })
 
   it('runs a command in-process with its merchant and clock given in the context, as the CLI and MCP tools will', async () => {

@@ -18,20 +18,24 @@ describe.each(storeKinds())('sandbox engine [%s]', (kind) => {
 
   it('seeds the demo merchant with its test users once, however often it runs', async () => {
     await seedDemoMerchant(t.deps.sandbox.ctx)
-    await Promise.all([engine.ensureTestUsers(m), engine.ensureTestUsers(m)])
-    const users = await engine.listTestUsers(m)
+    await Promise.all([sandboxCommands.testUsers.ensureTestUsers(engine.forMerchant(m)), sandboxCommands.testUsers.ensureTestUsers(engine.forMerchant(m))])
+    const users = await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(m))
     expect(users.map((u) => u.username)).toEqual(['taro', 'hanako', 'jiro'])
   })
 
   it('lets a test user pay a code, debiting the balance; a short balance is refused and nothing changes', async () => {
-    const [taro, , jiro] = await engine.listTestUsers(m)
+    const [taro, , jiro] = await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(m))
     const code = await sandboxCommands.codes.createCode(engine.forMerchant(m), { merchantPaymentId: 'eng-pay-1', amount: jpy(1200), codeType: 'ORDER_QR' })
-    await expect(engine.payCode(code.codeId!, jiro!.id)).rejects.toMatchObject({ code: 'NO_SUFFICIENT_FUND' })
-    expect((await engine.getCashierCode(code.codeId!)).payable).toBe(true)
-    const paid = await engine.payCode(code.codeId!, taro!.id)
+    await expect(sandboxCommands.codes.payCode(engine.ctx, { codeId: code.codeId!, testUserId: jiro!.id })).rejects.toMatchObject({
+      code: 'NO_SUFFICIENT_FUND',
+    })
+    expect((await sandboxCommands.codes.getCashierCode(engine.ctx, { codeId: code.codeId! })).payable).toBe(true)
+    const paid = await sandboxCommands.codes.payCode(engine.ctx, { codeId: code.codeId!, testUserId: taro!.id })
     expect(paid.status).toBe('COMPLETED')
-    expect((await engine.findTestUser(taro!.id))!.balance).toBe(taro!.balance - 1200)
-    await expect(engine.payCode(code.codeId!, taro!.id)).rejects.toMatchObject({ code: 'DYNAMIC_QR_ALREADY_PAID' })
+    expect((await sandboxCommands.testUsers.findTestUser(engine.ctx, { testUserId: taro!.id }))!.balance).toBe(taro!.balance - 1200)
+    await expect(sandboxCommands.codes.payCode(engine.ctx, { codeId: code.codeId!, testUserId: taro!.id })).rejects.toMatchObject({
+      code: 'DYNAMIC_QR_ALREADY_PAID',
+    })
   })
 
   it("applies the published API's rules to a code whoever calls the command (not only the HTTP route)", async () => {
@@ -46,12 +50,14 @@ describe.each(storeKinds())('sandbox engine [%s]', (kind) => {
   })
 
   it('tops a test user up once per month (Japan time)', async () => {
-    const [, hanako] = await engine.listTestUsers(m)
-    const up = await engine.topUp(m, hanako!.id, 5000)
+    const [, hanako] = await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(m))
+    const up = await sandboxCommands.topUp.topUp(engine.forMerchant(m), { testUserId: hanako!.id, amount: 5000 })
     expect(up.balance).toBe(hanako!.balance + 5000)
-    await expect(engine.topUp(m, hanako!.id, 5000)).rejects.toMatchObject({ code: 'SANDBOX_TOP_UP_LIMIT' })
+    await expect(sandboxCommands.topUp.topUp(engine.forMerchant(m), { testUserId: hanako!.id, amount: 5000 })).rejects.toMatchObject({
+      code: 'SANDBOX_TOP_UP_LIMIT',
+    })
     t.deps.clock.advance(32 * 24 * 60 * 60_000, m)
-    expect((await engine.topUp(m, hanako!.id, 5000)).balance).toBe(hanako!.balance + 10_000)
+    expect((await sandboxCommands.topUp.topUp(engine.forMerchant(m), { testUserId: hanako!.id, amount: 5000 })).balance).toBe(hanako!.balance + 10_000)
     t.deps.clock.reset(m)
   })
 })

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, type Developer } from './devtools-helpers.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 /** Spec §4 (issue 14): paid test QR payments cancel themselves within a minute; a Settings switch turns it off. */
 describe.each(storeKinds())('paid test QR payments cancel themselves [%s]', (kind) => {
@@ -25,11 +26,12 @@ describe.each(storeKinds())('paid test QR payments cancel themselves [%s]', (kin
     const code = await d.opa.post('/v2/codes', { merchantPaymentId: id, amount: jpy(400), codeType: 'ORDER_QR', requestedAt: epochNow() })
     expect(code.status).toBe(201)
     const engine = t.deps.sandbox
-    const hanako = (await engine.listTestUsers(d.merchantId)).find((u) => u.username === 'hanako')!
-    await engine.payCode(code.body.data.codeId, hanako.id)
+    const hanako = (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(d.merchantId))).find((u) => u.username === 'hanako')!
+    await sandboxCommands.codes.payCode(engine.ctx, { codeId: code.body.data.codeId, testUserId: hanako.id })
     return { id, hanako, engine }
   }
-  const balanceOf = async (engine: SandboxEngine, userId: string) => (await engine.listTestUsers(d.merchantId)).find((u) => u.id === userId)!.balance
+  const balanceOf = async (engine: SandboxEngine, userId: string) =>
+    (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(d.merchantId))).find((u) => u.id === userId)!.balance
 
   it('on by default: a minute on the sandbox clock after paying, the payment is FAILED and the money is back', async () => {
     expect((await t.json('GET', '/dev/v1/configSettings/getSettings', undefined, d.auth)).body.data.qr_auto_cancel).toBe(true)

@@ -18,9 +18,9 @@ describe.each(storeKinds())('grouped payment reads [%s]', (kind) => {
   it('answers each payment with its own refunds, the row as a read of its own, and undefined for an unknown one', async () => {
     const engine = t.deps.sandbox
     const m = demoMerchant.id
-    const [taro] = await engine.listTestUsers(m)
+    const [taro] = await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(m))
     const paid = await sandboxCommands.codes.createCode(engine.forMerchant(m), { merchantPaymentId: 'reads-paid', amount: jpy(1500), codeType: 'ORDER_QR' })
-    await engine.payCode(paid.codeId!, taro!.id)
+    await sandboxCommands.codes.payCode(engine.ctx, { codeId: paid.codeId!, testUserId: taro!.id })
     await sandboxCommands.refunds.refund(engine.forMerchant(m), {
       merchantRefundId: 'reads-refund',
       paymentId: paid.paymentId,

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, type Developer } from './devtools-helpers.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 const qrBody = (id: string, extra: Record<string, unknown> = {}) => ({
   merchantPaymentId: id,
@@ -178,8 +179,8 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
     const id = `FRG-${kind}`
     const code = (await a.opa.post('/v2/codes', qrBody(id))).body.data
     const engine = t.deps.sandbox
-    const taro = (await engine.listTestUsers(a.merchantId)).find((u) => u.username === 'taro')!
-    await engine.payCode(code.codeId, taro.id)
+    const taro = (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(a.merchantId))).find((u) => u.username === 'taro')!
+    await sandboxCommands.codes.payCode(engine.ctx, { codeId: code.codeId, testUserId: taro.id })
     const paid = await a.opa.get(`/v2/codes/payments/${id}`)
     expect(paid.body.data.status).toBe('COMPLETED')
     // someone who knows a's API key, not its secret, plants a refund with a wrong signature

@@ -5,6 +5,7 @@ import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, opaClient, type OpaClient, type OpaResult } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 /**
  * Our answers checked against the provider's published API description, read at test time from the shared
@@ -124,8 +125,8 @@ describe.skipIf(!hasReference).each(storeKinds())('sandbox answers match the pub
     })
     expectPublished(created, '/v2/codes', 'post')
     expectPublished(await opa.get(`/v2/codes/payments/${mpid}`), '/v2/codes/payments/{merchantPaymentId}', 'get')
-    const taro = (await engine.listTestUsers(demoMerchant.id))[0]!
-    await engine.payCode(created.body.data.codeId, taro.id)
+    const taro = (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(demoMerchant.id)))[0]!
+    await sandboxCommands.codes.payCode(engine.ctx, { codeId: created.body.data.codeId, testUserId: taro.id })
     const paid = await opa.get(`/v2/codes/payments/${mpid}`)
     expectPublished(paid, '/v2/codes/payments/{merchantPaymentId}', 'get')
     const refundId = id('R')

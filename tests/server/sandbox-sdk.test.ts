@@ -11,6 +11,7 @@ import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import type { TestApp } from '../support/app.ts'
 import { formAction, socketSend, testUserChoices, textOf, walletBrowser } from '../support/wallet-browser.ts'
 import { bearer, signUpComplete } from './accounts-helpers.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 /**
  * The provider's published Node SDK, unchanged, against the sandbox. The SDK only speaks HTTPS and lets a
@@ -169,8 +170,8 @@ describe('the published Node SDK works against the sandbox over HTTPS', () => {
     const create = v.parse(answered, await PAYPAY.QRCodeCreate({ merchantPaymentId, amount: { amount: 700, currency: 'JPY' }, codeType: 'ORDER_QR' }))
     expect(create.STATUS).toBe(201)
     const engine = running.deps.sandbox
-    const taro = (await engine.listTestUsers(developer.merchantId)).find((u) => u.username === 'taro')!
-    await engine.payCode(v.parse(createdCode, create.BODY).data.codeId, taro.id)
+    const taro = (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(developer.merchantId))).find((u) => u.username === 'taro')!
+    await sandboxCommands.codes.payCode(engine.ctx, { codeId: v.parse(createdCode, create.BODY).data.codeId, testUserId: taro.id })
     const transactions = await overHttp.json('GET', '/v1/getTransactions', undefined, bearer(developer.token))
     expect(transactions.status).toBe(200)
     expect(transactions.body.data.data[0]).toMatchObject({

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, type Developer } from './devtools-helpers.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 /** A real HTTP receiver on this machine, as a developer runs one beside a local PayLab. */
 async function localReceiver() {
@@ -40,8 +41,8 @@ describe.each(storeKinds())('webhooks to a localhost receiver [%s]', (kind) => {
   const paidQr = async (t: TestApp, d: Developer) => {
     const merchantPaymentId = `LOCAL-${kind}-${++seq}`
     const code = await d.opa.post('/v2/codes', { merchantPaymentId, amount: jpy(500), codeType: 'ORDER_QR', requestedAt: epochNow() })
-    const [user] = await t.deps.sandbox.listTestUsers(d.merchantId)
-    await t.deps.sandbox.payCode(code.body.data.codeId, user!.id)
+    const [user] = await sandboxCommands.testUsers.listTestUsers(t.deps.sandbox.forMerchant(d.merchantId))
+    await sandboxCommands.codes.payCode(t.deps.sandbox.ctx, { codeId: code.body.data.codeId, testUserId: user!.id })
     return merchantPaymentId
   }
 

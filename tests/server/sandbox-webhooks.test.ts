@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, linkDeveloperUser, type Developer } from './devtools-helpers.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 interface Received {
   url: string
@@ -42,8 +43,8 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     const code = await d.opa.post('/v2/codes', { merchantPaymentId, amount: jpy(amount), codeType: 'ORDER_QR', requestedAt: epochNow(), storeId: 'store-7' })
     expect(code.status).toBe(201)
     const engine = t.deps.sandbox
-    const [user] = await engine.listTestUsers(d.merchantId)
-    const paid = await engine.payCode(code.body.data.codeId, user!.id)
+    const [user] = await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(d.merchantId))
+    const paid = await sandboxCommands.codes.payCode(engine.ctx, { codeId: code.body.data.codeId, testUserId: user!.id })
     return { merchantPaymentId, paymentId: paid.paymentId }
   }
   const deliveries = async (d: Developer, query = '') => (await d.opa.get(`/sandbox/api/webhooks${query}`)).body.data
@@ -232,7 +233,7 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
       await advance(d, 1_000)
       // two server processes tick at once: the request is marked expired, and its webhook queued, by one of them
       const engines = [createSandbox(t.deps), createSandbox(t.deps)]
-      expect((await Promise.all(engines.map((e) => e.expireReauthorizationsDue()))).reduce((n, m) => n + m)).toBe(1)
+      expect((await Promise.all(engines.map((e) => sandboxCommands.preauth.expireReauthorizationsDue(e.ctx)))).reduce((n, m) => n + m)).toBe(1)
       expect((await Promise.all([dispatcher.runDue(), webhookDispatcher(t.deps, receiver.send).runDue()])).sort()).toEqual([0, 1])
       await advance(d, sixHours)
       expect(await dispatcher.runDue()).toBe(0)
@@ -274,7 +275,9 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
       expect(hit.headers['x-paylab-webhook-signature']).toBe(`v1=${signature}`)
       expect(list.deliveries[0]).toMatchObject({ deliveryId: hit.headers['x-paylab-webhook-id'], state: 'AUTHORIZED', status: 'delivered' })
 
-      await expect(t.deps.sandbox.approveReauthorization(paymentId, requestId)).rejects.toMatchObject({ code: 'REAUTHORIZE_REJECTED' })
+      await expect(sandboxCommands.preauth.approveReauthorization(t.deps.sandbox.ctx, { paymentId, requestId })).rejects.toMatchObject({
+        code: 'REAUTHORIZE_REJECTED',
+      })
       expect((await d.opa.get(`/v2/payments/${merchantPaymentId}`)).body.data).toMatchObject({ status: 'AUTHORIZED', amount: jpy(300) })
       expect(await dispatcher.runDue()).toBe(0)
     })
@@ -282,7 +285,7 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     it('approved in time: the AUTHORIZED update with the new amount, and no expiry webhook once the 6 hours are past', async () => {
       const { d, paymentId, requestId, receiver, dispatcher } = await askedHigher()
       await advance(d, sixHours - 60_000)
-      await t.deps.sandbox.approveReauthorization(paymentId, requestId)
+      await sandboxCommands.preauth.approveReauthorization(t.deps.sandbox.ctx, { paymentId, requestId })
       expect(await dispatcher.runDue()).toBe(1)
       await advance(d, sixHours)
       expect(await dispatcher.runDue()).toBe(0)
@@ -404,8 +407,8 @@ describe('webhook receiver samples', () => {
       try {
         const code = await d.opa.post('/v2/codes', { merchantPaymentId: 'WH-SAMPLE', amount: jpy(500), codeType: 'ORDER_QR' })
         const engine = t.deps.sandbox
-        const [user] = await engine.listTestUsers(d.merchantId)
-        await engine.payCode(code.body.data.codeId, user!.id)
+        const [user] = await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(d.merchantId))
+        await sandboxCommands.codes.payCode(engine.ctx, { codeId: code.body.data.codeId, testUserId: user!.id })
         // the real transport, pointed at the local receiver instead of the merchant's URL
         const real = httpWebhookTransport({ checkAddress: false })
         const sent: { headers: Record<string, string>; body: string }[] = []

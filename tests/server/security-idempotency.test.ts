@@ -4,6 +4,7 @@ import type { SandboxEngine } from '../../src/server/modules/sandbox/engine/inde
 import { demoShopApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 // Finding 4: on PostgreSQL, 50 concurrent repeats of one idempotency key answered one 200 and 49 refusals; a
 // refund id reused on another payment answered the first payment's refund.
@@ -14,7 +15,8 @@ describe.each(storeKinds())('idempotency keys under concurrency [%s]', (kind) =>
   let opa: OpaClient
   let engine: SandboxEngine
   let seq = 0
-  const balanceOf = async (username: string) => (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === username)!.balance
+  const balanceOf = async (username: string) =>
+    (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(demoMerchant.id))).find((u) => u.username === username)!.balance
 
   beforeAll(async () => {
     ;({ t, opa } = await demoShopApp(kind))
@@ -25,8 +27,8 @@ describe.each(storeKinds())('idempotency keys under concurrency [%s]', (kind) =>
   async function paidCode(amount: number, isAuthorization = false) {
     const merchantPaymentId = `SEC-${kind}-${++seq}-${Date.now()}`
     const { codeId } = (await opa.post('/v2/codes', { merchantPaymentId, amount: jpy(amount), codeType: 'ORDER_QR', isAuthorization })).body.data
-    const taro = (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === 'taro')!
-    await engine.payCode(codeId, taro.id)
+    const taro = (await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(demoMerchant.id))).find((u) => u.username === 'taro')!
+    await sandboxCommands.codes.payCode(engine.ctx, { codeId, testUserId: taro.id })
     const { paymentId } = (await opa.get(`/v2/codes/payments/${merchantPaymentId}`)).body.data
     return { merchantPaymentId, paymentId: paymentId as string }
   }

@@ -4,6 +4,7 @@ import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
 import { demoShopApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, linkTestUser, type OpaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 // Finding 5: 500s on input the schemas accepted (amounts past 32 bits, a balance pushed past them, NUL, deeply
 // nested metadata, a broken multipart wallet form). Finding 8: create QR took merchantPaymentIds that the read
@@ -36,10 +37,10 @@ describe.each(storeKinds())('input bounds [%s]', (kind) => {
   it('a cashback may carry a balance past 32 bits; past the sandbox cap it is refused, never a 500', async () => {
     const { userAuthorizationId, testUserId } = await linkTestUser(t, 'hanako')
     const engine = t.deps.sandbox
-    const before = (await engine.findTestUser(testUserId))!.balance
+    const before = (await sandboxCommands.testUsers.findTestUser(engine.ctx, { testUserId }))!.balance
     const given = await opa.post('/v2/cashback', { merchantCashbackId: id('CB'), userAuthorizationId, amount: jpy(99_999_999_999), requestedAt: epochNow() })
     expect(given.status).toBe(202)
-    expect((await engine.findTestUser(testUserId))!.balance).toBe(before + 99_999_999_999)
+    expect((await sandboxCommands.testUsers.findTestUser(engine.ctx, { testUserId }))!.balance).toBe(before + 99_999_999_999)
     const balance = await opa.get(`/v2/wallet/check_balance?userAuthorizationId=${userAuthorizationId}&amount=99999999999&currency=JPY`)
     expect(balance.body.data.hasEnoughBalance).toBe(true)
     // a balance at the cap: one more cashback is refused in the error shape

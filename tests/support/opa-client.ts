@@ -4,6 +4,7 @@ import { signOpaRequest } from '../../src/domain/opa-auth.ts'
 import { nodeOpaCrypto } from '../../src/server/modules/sandbox/auth/opa-crypto.ts'
 import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
 import type { TestApp } from './app.ts'
+import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 /**
  * Signed OPA requests for tests: against the in-process app (`app.request`) or a running server (`fetch`).
@@ -137,9 +138,9 @@ export async function linkTestUser(
   const location = res.headers.get('location') ?? ''
   const sessionId = location.split('/sandbox/authorize/')[1]
   if (res.status !== 302 || !sessionId) throw new Error(`user_authorization answered ${res.status} ${location}`)
-  const users = await engine.listTestUsers(demoMerchant.id)
+  const users = await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(demoMerchant.id))
   const user = users.find((u) => u.username === username)!
-  const approved = await engine.approveAuthorization(sessionId, user.id)
+  const approved = await sandboxCommands.authorizations.approveAuthorization(engine.ctx, { sessionId, testUserId: user.id })
   const responseToken = new URL(approved.redirectUrl).searchParams.get('responseToken')!
   const { payload } = await jwtVerify(responseToken, demoSecret(), { algorithms: ['HS256'] })
   return { userAuthorizationId: String(payload.userAuthorizationId), payload, testUserId: user.id, engine }

@@ -14,6 +14,7 @@ import { merchantFor } from '../../http/merchant-context.ts'
 import * as api from '@/domain/account-api.ts'
 import { revokedApiKeyData } from '@/domain/dashboard-api.ts'
 import { signedIn, keyTool, status, type AccountFlows } from './flows.ts'
+import { sandboxCommands } from '../sandbox/engine/index.ts'
 
 const rules = limits.accounts
 
@@ -62,7 +63,7 @@ export function panelRoutes(deps: AppDeps, flows: AccountFlows, auth: Middleware
   const dPanel = new Hono<AuthEnv>()
   const { repo } = flows
   const engine = deps.sandbox
-  const testUsersOf = (merchantId: string) => engine.listTestUsers(merchantId)
+  const testUsersOf = (merchantId: string) => sandboxCommands.testUsers.listTestUsers(engine.forMerchant(merchantId))
 
   // ── dashboard ───────────────────────────────────────────────────────────────────────────────────────────
   homeDboard.get('/getUserProfile', signedIn({ summary: 'Profile of the signed-in user', data: api.userProfileSchema }), auth, async (c) => {

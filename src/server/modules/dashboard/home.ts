@@ -10,6 +10,7 @@ import { describe } from '../../http/openapi.ts'
 import { merchantFor } from '../../http/merchant-context.ts'
 import { keySummariesOf, userProfileOf } from '../accounts/panel.ts'
 import { testUserView } from './routes.ts'
+import { sandboxCommands } from '../sandbox/engine/index.ts'
 
 /**
  * `GET /v1/dashboardHome` (issue 20): the signed-in dashboard home in one request — profile, the keys of the mode's
@@ -47,7 +48,11 @@ export function dashboardHomeRoutes(deps: AppDeps) {
     const [profile, keys, testUsers] = await Promise.all([
       userProfileOf(deps, user),
       merchant ? card('keys', async () => ({ keys: await keySummariesOf(deps, merchant.id) })) : null,
-      merchant && !live ? card('test_users', async () => ({ test_users: (await deps.sandbox.listTestUsers(merchant.id)).map(testUserView) })) : null,
+      merchant && !live
+        ? card('test_users', async () => ({
+            test_users: (await sandboxCommands.testUsers.listTestUsers(deps.sandbox.forMerchant(merchant.id))).map(testUserView),
+          }))
+        : null,
     ])
     return success(c, { profile, live_mode: live, merchant_id: merchant?.id ?? null, keys, test_users: testUsers })
   })

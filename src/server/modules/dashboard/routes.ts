@@ -21,8 +21,10 @@ import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
 import { describe } from '../../http/openapi.ts'
 import { liveModeOf, merchantFor } from '../../http/merchant-context.ts'
+import { sandboxCommands as run } from '../sandbox/engine/index.ts'
+import type { TestUserView } from '../sandbox/engine/test-users.ts'
 
-type TestUser = Awaited<ReturnType<SandboxEngine['listTestUsers']>>[number]
+type TestUser = TestUserView
 /** A test user as the dashboard shows it (spec §3: username and balance). */
 export const testUserView = (u: TestUser): v.InferOutput<typeof merchantTopUpData>['test_users'][number] => ({
   test_user_id: u.id,
@@ -51,12 +53,12 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
   })
   merchantBalance.put('/v1merchantBalance', topUpAll, auth, async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
-    await engine.ensureTestUsers(merchant.id)
+    await run.testUsers.ensureTestUsers(engine.forMerchant(merchant.id))
     const month = jstMonth(deps.clock.nowMs(merchant.id))
     const amount = limits.sandbox.topUpAmount
     const won = await repo.topUpMerchant(merchant.id, month, amount, deps.clock.now())
     if (!won) throw new ApiError('MERCHANT_TOP_UP_LIMIT', { data: { month } })
-    const users = await engine.listTestUsers(merchant.id)
+    const users = await run.testUsers.listTestUsers(engine.forMerchant(merchant.id))
     return success(c, { merchant_id: merchant.id, month, amount, test_users: users.map(testUserView) })
   })
 
@@ -64,7 +66,7 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
   merchantBalance.put('/v1merchantBalance/:testUserId', topUpOne, auth, paramsIn(testUserParams, invalidParams('SANDBOX_TEST_USER_NOT_FOUND')), async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
     const { testUserId } = c.req.valid('param')
-    const updated = await engine.topUp(merchant.id, testUserId)
+    const updated = await run.topUp.topUp(engine.forMerchant(merchant.id), { testUserId })
     return success(c, { merchant_id: merchant.id, month: updated.lastTopUpMonth, amount: limits.sandbox.topUpAmount, test_users: [testUserView(updated)] })
   })
 

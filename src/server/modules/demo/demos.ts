@@ -30,6 +30,7 @@ import { describe, page, type OperationDoc } from '../../http/openapi.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
 import { signedSandboxCall } from './lab-api.ts'
+import { sandboxCommands as run } from '../sandbox/engine/index.ts'
 
 /** A call of the payment demos in `/openapi.json`. */
 const demo = (op: Omit<OperationDoc, 'tag'>) => describe({ tag: 'Demo API (payment demos)', ...op })
@@ -175,16 +176,20 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
   const autoDebit = demo({ summary: "The demo's pre-linked payer (test user taro): user authorization id and masked phone number", data: DemoLinkDataSchema })
   demos.get(inDemos(P.autoDebitId), autoDebit, async (c) => {
     await ready()
-    const taro = (await engine.listTestUsers(demoMerchant.id)).find((u) => u.username === limits.demo.autoDebitTestUser)
+    const taro = (await run.testUsers.listTestUsers(engine.forMerchant(demoMerchant.id))).find((u) => u.username === limits.demo.autoDebitTestUser)
     if (!taro) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
-    const session = await engine.startAuthorizationSession(demoMerchant.id, demoMerchant.apiKey, 'WEB', {
-      scopes: ['direct_debit', 'cashback', 'get_balance'],
-      nonce: randomBytes(8).toString('hex'),
-      redirectUrl: `${origin(c)}${demoLoadingPath}`,
-      referenceId: `${limits.demo.merchantPaymentIdPrefix}AUTODEBIT`,
+    const session = await run.authorizations.startAuthorizationSession(engine.forMerchant(demoMerchant.id), {
+      apiKey: demoMerchant.apiKey,
+      kind: 'WEB',
+      request: {
+        scopes: ['direct_debit', 'cashback', 'get_balance'],
+        nonce: randomBytes(8).toString('hex'),
+        redirectUrl: `${origin(c)}${demoLoadingPath}`,
+        referenceId: `${limits.demo.merchantPaymentIdPrefix}AUTODEBIT`,
+      },
     })
-    const approved = await engine.approveAuthorization(session.sessionId, taro.id)
-    const profile = await engine.getSecureProfile(demoMerchant.id, approved.userAuthorizationId!)
+    const approved = await run.authorizations.approveAuthorization(engine.ctx, { sessionId: session.sessionId, testUserId: taro.id })
+    const profile = await run.authorizations.getSecureProfile(engine.forMerchant(demoMerchant.id), { userAuthorizationId: approved.userAuthorizationId! })
     return c.json({ resultInfo: successInfo(), data: { userAuthorizationId: approved.userAuthorizationId!, phoneNumber: profile.phoneNumber } })
   })
 
@@ -205,7 +210,7 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     const claims = v.safeParse(v.object({ result: v.literal('succeeded'), userAuthorizationId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }), payload)
     if (!claims.success) throw bad('The payer did not agree')
     const { userAuthorizationId } = claims.output
-    const profile = await engine.getSecureProfile(demoMerchant.id, userAuthorizationId)
+    const profile = await run.authorizations.getSecureProfile(engine.forMerchant(demoMerchant.id), { userAuthorizationId })
     return c.json({ resultInfo: successInfo(), data: { userAuthorizationId, phoneNumber: profile.phoneNumber } })
   })
 

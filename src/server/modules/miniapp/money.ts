@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps.ts'
 import { issuesOf } from '../../http/validator.ts'
 import { merchantRepo } from '../../store/merchant-repo.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
-import { sandboxCommands } from '../sandbox/engine/index.ts'
+import { sandboxCommands as run } from '../sandbox/engine/index.ts'
 import type { MiniAppSigner } from './jws.ts'
 
 /**
@@ -42,7 +42,7 @@ export function miniAppMoney(deps: AppDeps, signer: MiniAppSigner) {
 
   /** The merchant's test user (its default users made on first use); SANDBOX_TEST_USER_NOT_FOUND otherwise. */
   async function testUser(merchantId: string, userId: string) {
-    await engine.ensureTestUsers(merchantId)
+    await run.testUsers.ensureTestUsers(engine.forMerchant(merchantId))
     const user = await repo.findTestUser(userId)
     if (!user || user.merchantId !== merchantId) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
     return user
@@ -55,13 +55,17 @@ export function miniAppMoney(deps: AppDeps, signer: MiniAppSigner) {
     if (existing && existing.expireAtMs > now && miniAppScopes.every((s) => existing.scopes.includes(s))) return existing.userAuthorizationId
     const [credential] = await merchantRepo(deps.store.db).credentialsOf(merchantId)
     if (!credential) throw new ApiError('UNAUTHORIZED')
-    const session = await engine.startAuthorizationSession(merchantId, credential.apiKey, 'WEB', {
-      scopes: [...miniAppScopes],
-      nonce: randomUUID(),
-      redirectUrl: miniAppRedirect,
-      referenceId: `miniapp-${randomUUID()}`,
+    const session = await run.authorizations.startAuthorizationSession(engine.forMerchant(merchantId), {
+      apiKey: credential.apiKey,
+      kind: 'WEB',
+      request: {
+        scopes: [...miniAppScopes],
+        nonce: randomUUID(),
+        redirectUrl: miniAppRedirect,
+        referenceId: `miniapp-${randomUUID()}`,
+      },
     })
-    const approved = await engine.approveAuthorization(session.sessionId, userId)
+    const approved = await run.authorizations.approveAuthorization(engine.ctx, { sessionId: session.sessionId, testUserId: userId })
     if (!approved.userAuthorizationId) throw new ApiError('INTERNAL_SERVER_ERROR')
     return approved.userAuthorizationId
   }
@@ -91,15 +95,20 @@ export function miniAppMoney(deps: AppDeps, signer: MiniAppSigner) {
       ...orderFields(request),
     })
     const existing = await repo.findPayment(merchantId, request.merchantPaymentId)
-    const row = existing ?? (await sandboxCommands.codes.createCode(m, body))
-    if (row.codeId && row.status === 'CREATED') await engine.cancelCodeByUser(row.codeId)
+    const row = existing ?? (await run.codes.createCode(m, body))
+    if (row.codeId && row.status === 'CREATED') await run.codes.cancelCodeByUser(engine.ctx, { codeId: row.codeId })
     return (await repo.findPayment(merchantId, request.merchantPaymentId)) ?? row
   }
 
   return {
     /** The merchant's test users with the profile and KYC state the bridge answers. */
     async users(merchantId: string): Promise<MiniAppUser[]> {
-      return (await engine.listTestUsers(merchantId)).map((u) => ({ id: u.id, username: u.username, balance: u.balance, ...personaOf(u.username) }))
+      return (await run.testUsers.listTestUsers(engine.forMerchant(merchantId))).map((u) => ({
+        id: u.id,
+        username: u.username,
+        balance: u.balance,
+        ...personaOf(u.username),
+      }))
     },
 
     async pay(merchantId: string, input: { appId: string; userId: string; request: MakePaymentParams; outcome: PaymentOutcome }): Promise<PayAnswer> {
@@ -115,8 +124,8 @@ export function miniAppMoney(deps: AppDeps, signer: MiniAppSigner) {
         const m = engine.forMerchant(merchantId)
         try {
           row = request.isAuthorization
-            ? await sandboxCommands.payments.preauthorize(m, { ...parsed(PreauthorizeRequestSchema, body), agreeSimilarTransaction: true })
-            : await sandboxCommands.payments.createPayment(m, { ...parsed(CreatePaymentRequestSchema, body), agreeSimilarTransaction: true })
+            ? await run.payments.preauthorize(m, { ...parsed(PreauthorizeRequestSchema, body), agreeSimilarTransaction: true })
+            : await run.payments.createPayment(m, { ...parsed(CreatePaymentRequestSchema, body), agreeSimilarTransaction: true })
           if (outcome === 'timeout') error = bridgeFailure.timeout
         } catch (e) {
           if (!(e instanceof ApiError) || e.code !== 'NO_SUFFICIENT_FUND') throw e
@@ -159,7 +168,7 @@ export function miniAppMoney(deps: AppDeps, signer: MiniAppSigner) {
     /** pp.topup: the sandbox's top-up (once per Japan-time month per test user, spec §6). */
     async topup(merchantId: string, input: { appId: string; userId: string; amount: number; merchantTopupId: string }) {
       await testUser(merchantId, input.userId)
-      const user = await engine.topUp(merchantId, input.userId, input.amount)
+      const user = await run.topUp.topUp(engine.forMerchant(merchantId), { testUserId: input.userId, amount: input.amount })
       const jws = await signer.sign(
         {
           appId: input.appId,

@@ -7,6 +7,7 @@ import { requestRecorder } from '../request-log/request-log.ts'
 import { forceNextRepo } from '../../../store/force-next-repo.ts'
 import { sandboxRepo } from '../../../store/sandbox-repo.ts'
 import type { SandboxEngine } from '../engine/index.ts'
+import { sandboxCommands } from '../engine/index.ts'
 
 export type OpaCtx = Context<OpaEnv>
 
@@ -26,7 +27,7 @@ export function opaGuards(deps: AppDeps, engine: SandboxEngine = deps.sandbox) {
   const loadClock = async (merchantId: string) => deps.clock.setOffset(merchantId, await clocks.clockOffset(merchantId))
   const verify = opaAuth(deps, engine.ready, async (merchantId) => {
     await loadClock(merchantId)
-    await engine.ensureTestUsers(merchantId)
+    await sandboxCommands.testUsers.ensureTestUsers(engine.forMerchant(merchantId))
   })
   const forced = forceNextRepo(deps.store.db)
   const directives = sandboxDirectives(realSleep, (merchantId, codes, paths) => forced.take(merchantId, codes, paths))

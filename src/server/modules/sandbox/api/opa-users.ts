@@ -17,6 +17,7 @@ import { assertRedirectAllowed } from '../engine/redirect-allowlist.ts'
 import type { SandboxEngine } from '../engine/index.ts'
 import { ok, type OpaCtx, type OpaGuards } from './opa-guards.ts'
 import { linkCodes, opaInvalid, opaJson, opaParams, opaQuery } from './opa-input.ts'
+import { sandboxCommands as run } from '../engine/index.ts'
 
 const idParam = v.pipe(v.string(), v.minLength(1), v.maxLength(64))
 /** An operation of the published API in `/openapi.json`: OPA-signed, its request parts from the route's validators. */
@@ -46,7 +47,7 @@ export function userAuthorizationRoutes(
   routers.userAuthorization.get('/', describe(consent), opaQuery(UserAuthorizationQuerySchema), async (c) => {
     const q = c.req.valid('query')
     await engine.ready()
-    const { merchantId, payload } = await engine.verifyRequestToken(q.apiKey, q.requestToken)
+    const { merchantId, payload } = await run.authorizations.verifyRequestToken(engine.ctx, q)
     const parsed = v.safeParse(RequestTokenClaimsSchema, payload)
     // the signed token's claims: checked like the input it carries
     if (!parsed.success) return opaInvalid()(parsed.issues, c)
@@ -54,13 +55,17 @@ export function userAuthorizationRoutes(
     const scopes = claims.scope.split(/[\s,]+/).filter(Boolean)
     if (!scopes.every((s) => v.is(AuthorizationScopeSchema, s)) || !isSafeRedirectUrl(claims.redirectUrl)) throw new ApiError('EXPECTATION_FAILED')
     await assertRedirectAllowed(deps.store.db, merchantId, { redirectUrl: claims.redirectUrl })
-    await engine.ensureTestUsers(merchantId)
-    const session = await engine.startAuthorizationSession(merchantId, q.apiKey, 'WEB', {
-      scopes,
-      nonce: claims.nonce,
-      redirectUrl: claims.redirectUrl,
-      referenceId: claims.referenceId,
-      deviceId: claims.deviceId,
+    await run.testUsers.ensureTestUsers(engine.forMerchant(merchantId))
+    const session = await run.authorizations.startAuthorizationSession(engine.forMerchant(merchantId), {
+      apiKey: q.apiKey,
+      kind: 'WEB',
+      request: {
+        scopes,
+        nonce: claims.nonce,
+        redirectUrl: claims.redirectUrl,
+        referenceId: claims.referenceId,
+        deviceId: claims.deviceId,
+      },
     })
     return c.redirect(`${origin(c)}/sandbox/authorize/${session.sessionId}`, 302)
   })
@@ -70,14 +75,14 @@ export function userAuthorizationRoutes(
     const input = c.req.valid('json')
     if (!isSafeRedirectUrl(input.redirectUrl, input.redirectType ?? 'WEB_LINK')) throw new ApiError('EXPECTATION_FAILED')
     await assertRedirectAllowed(deps.store.db, m(c), input)
-    const session = await engine.startAuthorizationSession(m(c), c.get('opa').apiKey, 'QR', input)
+    const session = await run.authorizations.startAuthorizationSession(engine.forMerchant(m(c)), { apiKey: c.get('opa').apiKey, kind: 'QR', request: input })
     return ok(c, { linkQRCodeURL: `${origin(c)}/sandbox/authorize/${session.sessionId}` }, 201)
   })
 
   const authStatus = { summary: 'User authorization status', rawResponse: opa.UserAuthorizationStatusResponseSchema, apiName: 'v2_userAuthStatus' }
   routers.user.get('/authorizations', published(authStatus), logged, auth, linked, opaQuery(UserAuthorizationStatusQuerySchema), async (c) => {
     const q = c.req.valid('query')
-    return ok(c, await engine.getUserAuthorization(m(c), q.userAuthorizationId))
+    return ok(c, await run.authorizations.getUserAuthorization(engine.forMerchant(m(c)), q))
   })
 
   routers.user.get(
@@ -89,7 +94,7 @@ export function userAuthorizationRoutes(
     opaQuery(UserAuthorizationStatusQuerySchema),
     async (c) => {
       const q = c.req.valid('query')
-      return ok(c, await engine.getSecureProfile(m(c), q.userAuthorizationId))
+      return ok(c, await run.authorizations.getSecureProfile(engine.forMerchant(m(c)), q))
     },
   )
 
@@ -101,7 +106,7 @@ export function userAuthorizationRoutes(
     linked,
     opaParams(v.object({ userAuthorizationId: idParam })),
     async (c) => {
-      await engine.unlinkUser(m(c), c.req.valid('param').userAuthorizationId)
+      await run.authorizations.unlinkUser(engine.forMerchant(m(c)), c.req.valid('param'))
       return ok(c, null)
     },
   )

@@ -100,14 +100,14 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     opaParams(v.object({ codeId: idParam }), qrCodes),
     async (c) => {
       const { codeId } = c.req.valid('param')
-      await engine.deleteCode(m(c), codeId)
+      await run.codes.deleteCode(at(c), { codeId })
       return ok(c, { qrStatus: 'DELETED' })
     },
   )
 
   const codePayment = { summary: 'Payment details of a QR code payment', rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_getQRPaymentDetails' }
   v2.codes.get('/payments/:merchantPaymentId', published(codePayment), logged, auth, anyProduct, opaParams(paymentIdParams, qrCodes), async (c) => {
-    return ok(c, await engine.getCodePayment(m(c), c.req.valid('param').merchantPaymentId))
+    return ok(c, await run.codes.getCodePayment(at(c), c.req.valid('param')))
   })
 
   // ── native payment ─────────────────────────────────────────────────────────────────────────────────────
@@ -128,19 +128,19 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
       async (c) => {
         const input = c.req.valid('json')
         const row = await run.payments.createPayment(at(c), { ...input, agreeSimilarTransaction: agreeOf(c.req.valid('query')) })
-        return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
+        return ok(c, paymentView(row, await run.payments.refundsOf(engine.ctx, row), true), 201)
       },
     )
 
   const paymentDetails = { summary: 'Payment details', rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_getPaymentDetail' }
   v2.payments.get('/:merchantPaymentId', published(paymentDetails), logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
-    const row = await engine.getPayment(m(c), c.req.valid('param').merchantPaymentId)
-    return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true))
+    const row = await run.payments.getPayment(at(c), c.req.valid('param'))
+    return ok(c, paymentView(row, await run.payments.refundsOf(engine.ctx, row), true))
   })
 
   const cancel = { summary: 'Cancel a payment', rawResponse: opa.NotDataResponseSchema, apiName: 'v2_cancelPayment', status: 202 } as const
   v2.payments.delete('/:merchantPaymentId', published(cancel), logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
-    await engine.cancelPayment(m(c), c.req.valid('param').merchantPaymentId, cancelDirectiveOf(c.req.header(cancelDirectiveHeader)))
+    await run.payments.cancelPayment(at(c), { ...c.req.valid('param'), directive: cancelDirectiveOf(c.req.header(cancelDirectiveHeader)) })
     return ok(c, null, 202, accepted)
   })
 
@@ -168,7 +168,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     opaQuery(RefundDetailsQuerySchema),
     async (c) => {
       const { paymentId } = c.req.valid('query')
-      return ok(c, refundView(await engine.getRefund(m(c), c.req.valid('param').merchantRefundId, paymentId)))
+      return ok(c, refundView(await run.refunds.getRefund(at(c), { ...c.req.valid('param'), paymentId })))
     },
   )
 
@@ -181,7 +181,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     opaQuery(CheckBalanceQuerySchema),
     async (c) => {
       const q = c.req.valid('query')
-      return ok(c, { hasEnoughBalance: await engine.hasEnoughBalance(m(c), q.userAuthorizationId, q.amount) })
+      return ok(c, { hasEnoughBalance: await run.payments.hasEnoughBalance(at(c), q) })
     },
   )
 
@@ -199,7 +199,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
       expiresAt: input.expiresAt ?? undefined,
       agreeSimilarTransaction: agreeOf(c.req.valid('query')),
     })
-    return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
+    return ok(c, paymentView(row, await run.payments.refundsOf(engine.ctx, row), true), 201)
   })
 
   const capture = { summary: 'Capture a pre-authorized payment', rawResponse: opa.CaptureResponseSchema, apiName: 'v2_captureAuthorizedOrder' }
@@ -216,7 +216,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
   const revert = { summary: 'Revert a pre-authorization', rawResponse: opa.RevertResponseSchema, apiName: 'v2_revertAuthorizedOrder' }
   v2.payments.post('/preauthorize/revert', published(revert), logged, auth, preauth, opaJson(RevertRequestSchema), async (c) => {
     const input = c.req.valid('json')
-    return ok(c, await engine.revert(m(c), { ...input, reason: input.reason ?? undefined }))
+    return ok(c, await run.preauth.revert(at(c), { ...input, reason: input.reason ?? undefined }))
   })
 
   const reauthorize = { summary: 'Reauthorize a pre-authorized payment', rawResponse: opa.ReauthorizeResponseSchema }
@@ -245,7 +245,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     async (c) => {
       const input = c.req.valid('json')
       const row = await run.payments.subscriptionPayment(at(c), input)
-      return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true), 201)
+      return ok(c, paymentView(row, await run.payments.refundsOf(engine.ctx, row), true), 201)
     },
   )
 
@@ -264,8 +264,8 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
   })
   const requestOrderDetails = { summary: 'Details of a money request', rawResponse: opa.PaymentDetailsResponseSchema }
   v1.requestOrder.get('/:merchantPaymentId', published(requestOrderDetails), logged, auth, requestMoney, opaParams(paymentIdParams), async (c) => {
-    const row = await engine.getRequestOrder(m(c), c.req.valid('param').merchantPaymentId, 400)
-    return ok(c, paymentView(row, await engine.refundsOf(row.paymentId), true))
+    const row = await run.requestMoney.getRequestOrder(at(c), { ...c.req.valid('param'), notFoundStatus: 400 })
+    return ok(c, paymentView(row, await run.payments.refundsOf(engine.ctx, row), true))
   })
   v1.requestOrder.delete(
     '/:merchantPaymentId',
@@ -275,7 +275,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     requestMoney,
     opaParams(paymentIdParams),
     async (c) => {
-      await engine.cancelRequestOrder(m(c), c.req.valid('param').merchantPaymentId)
+      await run.requestMoney.cancelRequestOrder(at(c), c.req.valid('param'))
       return ok(c, null)
     },
   )
@@ -300,7 +300,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     )
   const cashbackDetails = { summary: 'Cashback details', rawResponse: opa.CashbackResponseSchema, apiName: 'v2_getCashbackDetails' }
   v2.cashback.get('/:merchantCashbackId', published(cashbackDetails), logged, auth, opaParams(v.object({ merchantCashbackId: idParam })), async (c) => {
-    return ok(c, cashbackView(await engine.getCashback(m(c), c.req.valid('param').merchantCashbackId)))
+    return ok(c, cashbackView(await run.cashback.getCashback(at(c), c.req.valid('param'))))
   })
   const reversal = {
     summary: 'Reverse a cashback',
@@ -320,7 +320,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     opaParams(v.object({ merchantCashbackReversalId: idParam, merchantCashbackId: idParam })),
     async (c) => {
       const { merchantCashbackReversalId, merchantCashbackId } = c.req.valid('param')
-      const row = await engine.getCashbackReversal(m(c), merchantCashbackReversalId, merchantCashbackId)
+      const row = await run.cashback.getCashbackReversal(at(c), { merchantCashbackReversalId, merchantCashbackId })
       return ok(c, cashbackReversalView(row))
     },
   )

@@ -6,6 +6,7 @@ import { merchantRepo } from '../../../store/merchant-repo.ts'
 import { sandboxRepo, type PaymentRow, type TestUserRow } from '../../../store/sandbox-repo.ts'
 import { jstMonth } from '../engine/top-up.ts'
 import type { CodeState, WalletAuthSession, WalletBackend, WalletCode, WalletTestUser } from './backend.ts'
+import { sandboxCommands as run } from '../engine/index.ts'
 
 /**
  * The wallet's seam implemented on the sandbox engine: every state change (pay, cancel, consent, top-up) goes
@@ -26,17 +27,17 @@ export function engineWalletBackend(deps: AppDeps): WalletBackend {
     },
     async testUsers(merchantId) {
       // the engine gives a merchant its default test users the first time they are listed
-      return (await engine.listTestUsers(merchantId)).map((u) => ({ ...u, merchantId }))
+      return (await run.testUsers.listTestUsers(engine.forMerchant(merchantId))).map((u) => ({ ...u, merchantId }))
     },
     async findTestUser(id) {
       const row = await repo.findTestUser(id)
       return row ? toWalletUser(row) : undefined
     },
     async payCode(codeId, testUserId) {
-      await engine.payCode(codeId, testUserId)
+      await run.codes.payCode(engine.ctx, { codeId, testUserId })
     },
     async cancelCode(codeId) {
-      await engine.cancelCodeByUser(codeId)
+      await run.codes.cancelCodeByUser(engine.ctx, { codeId })
     },
     async findAuthSession(sessionId) {
       const row = await repo.findAuthSession(sessionId)
@@ -46,12 +47,12 @@ export function engineWalletBackend(deps: AppDeps): WalletBackend {
         row.status === 'APPROVED' || row.status === 'DENIED' ? row.status : now >= row.expiresAtMs ? 'EXPIRED' : 'PENDING'
       return { sessionId: row.sessionId, merchantId: row.merchantId, merchantName: (await merchantName(row.merchantId)) ?? '', scopes: row.scopes, state }
     },
-    approveAuthSession: async (sessionId, testUserId) => (await engine.approveAuthorization(sessionId, testUserId)).redirectUrl,
-    denyAuthSession: async (sessionId) => (await engine.denyAuthorization(sessionId)).redirectUrl,
+    approveAuthSession: async (sessionId, testUserId) => (await run.authorizations.approveAuthorization(engine.ctx, { sessionId, testUserId })).redirectUrl,
+    denyAuthSession: async (sessionId) => (await run.authorizations.denyAuthorization(engine.ctx, { sessionId })).redirectUrl,
     async topUp(testUserId, amount) {
       const user = await repo.findTestUser(testUserId)
       if (!user) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
-      return { ...(await engine.topUp(user.merchantId, testUserId, amount)), merchantId: user.merchantId }
+      return { ...(await run.topUp.topUp(engine.forMerchant(user.merchantId), { testUserId, amount })), merchantId: user.merchantId }
     },
     async findReauthorization(paymentId, requestId) {
       const row = await repo.findPaymentById(paymentId)
@@ -74,7 +75,7 @@ export function engineWalletBackend(deps: AppDeps): WalletBackend {
       }
     },
     async approveReauthorization(paymentId, requestId) {
-      await engine.approveReauthorization(paymentId, requestId)
+      await run.preauth.approveReauthorization(engine.ctx, { paymentId, requestId })
     },
     currentMonth(merchantId) {
       return jstMonth(deps.clock.nowMs(merchantId))

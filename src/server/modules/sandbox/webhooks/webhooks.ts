@@ -28,6 +28,7 @@ import { dashboardRepo } from '../../../store/dashboard-repo.ts'
 import type { WebhookAttempt } from '../../../store/tables/webhooks.ts'
 import { afterChaosAttempt, heldDeliveries } from '../../../store/webhook-chaos-repo.ts'
 import { webhookRepo, type WebhookDeliveryRow } from '../../../store/webhook-repo.ts'
+import { sandboxCommands } from '../engine/index.ts'
 
 /**
  * Sandbox webhooks (issue 14 item 4; docs/webhooks.md). The engine queues a delivery in the transaction that
@@ -200,8 +201,8 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
   }
 
   async function tick() {
-    await engine.expireDue()
-    await engine.expireReauthorizationsDue()
+    await sandboxCommands.preauth.expireDue(engine.ctx)
+    await sandboxCommands.preauth.expireReauthorizationsDue(engine.ctx)
     const due = await repo.due(deps.clock.nowMs(), webhookLimits.batch)
     // one payment's webhooks go out in the order they were made; different payments' side by side
     const byPayment = new Map<string, WebhookDeliveryRow[]>()
