@@ -1,10 +1,10 @@
 // `npx paylab …` (issue 23; README "Command line and coding agents"): the sandbox's commands from a shell, CI or a
-// coding agent, and `paylab mcp` (an MCP server over stdio). The logic is src/server/modules/commands/cli.ts; this
+// coding agent, and `paylab mcp` (an MCP server over stdio). The logic is src/server/modules/sandbox/commands/cli.ts; this
 // file only binds it to the process. scripts/paylab.js is the `bin` that starts it under tsx.
 import { readFileSync } from 'node:fs'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { paylabCli } from '../src/server/modules/commands/cli.ts'
-import { createMcpServer } from '../src/server/modules/commands/mcp.ts'
+import { paylabCli } from '../src/server/modules/sandbox/commands/cli.ts'
+import { createMcpServer } from '../src/server/modules/sandbox/commands/mcp.ts'
 
 let stopped = false
 process.once('SIGINT', () => (stopped = true))

@@ -15,14 +15,14 @@ import { dashboardHomeRoutes } from './modules/dashboard/home.ts'
 import { settingsRoutes } from './modules/dashboard/settings.ts'
 import { demoApiRoutes } from './modules/demo/lab-api.ts'
 import { demosRoutes } from './modules/demo/demos.ts'
-import { devtoolsModule } from './modules/devtools/index.ts'
+import { devtoolsModule } from './modules/sandbox/devtools/index.ts'
 import { labsRoutes } from './modules/labs/routes.ts'
 import { sandboxModule } from './modules/sandbox/index.ts'
-import { merchantProfileRoutes } from './modules/merchant-profile/routes.ts'
+import { merchantProfileRoutes } from './modules/accounts/merchant-profile.ts'
 import { miniappRequestRoutes } from './modules/miniapp-requests/routes.ts'
 import { isMiniAppUploadPath, miniAppModule } from './modules/miniapp/index.ts'
-import { mcpRoutes } from './modules/commands/mcp-routes.ts'
-import { signupLinkRoutes } from './modules/signup-link/routes.ts'
+import { mcpRoutes } from './modules/sandbox/commands/mcp-routes.ts'
+import { signupLinkRoutes } from './modules/accounts/signup-link.ts'
 import { portalWrites } from './http/portal-writes.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveWeb } from './web.ts'
@@ -119,7 +119,7 @@ export function createApp(base: AppDepsInput) {
     '/v2': v2,
     '/sandbox': sandbox.sandbox,
     ...miniapp.run,
-    // the MCP server of the sandbox commands (issue 23; modules/commands)
+    // the MCP server of the sandbox commands (issue 23; modules/sandbox/commands)
     '/mcp': mcpRoutes(deps, () => openApiDocument(app)),
     ...demos.page,
   })

@@ -27,7 +27,7 @@ import { cancelDirectiveHeader, cancelDirectiveOf } from '@/domain/sandbox-force
 import { sandboxCommands, type SandboxEngine } from '../engine/index.ts'
 import { ok, type OpaCtx, type OpaGuards } from './opa-guards.ts'
 import { userAuthorizationRoutes } from './opa-users.ts'
-import { cashbackReversalView, cashbackView, codeView, paymentView, refundView } from './views.ts'
+import { cashbackReversalView, cashbackView, codeView, paymentView, refundView } from '../engine/views.ts'
 
 const accepted = resultInfoOf('REQUEST_ACCEPTED')
 

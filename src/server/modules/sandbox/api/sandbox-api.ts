@@ -24,7 +24,7 @@ import { requestLogRepo } from '../../../store/request-log-repo.ts'
 import { opaJson, opaParams, opaQuery } from './opa-input.ts'
 import { ok, type OpaGuards } from './opa-guards.ts'
 import { serveSandboxState } from '../state/routes.ts'
-import { serveCommands } from '../../commands/routes.ts'
+import { serveCommands } from '../commands/routes.ts'
 
 /**
  * `/sandbox/api`: the sandbox's own calls, OPA-signed like the API (docs/sandbox-powers.md): a bare ping, the calling

@@ -10,7 +10,7 @@ import { limits } from '@/domain/limits.ts'
 import type { UserAuthorizationStatusQuerySchema } from '@/domain/opa-schemas.ts'
 import { merchantRepo } from '../../../store/merchant-repo.ts'
 import { newSessionId, newUserAuthorizationId, type UserAuthorizationRow } from '../../../store/sandbox-repo.ts'
-import { userAuthorizationView } from '../api/views.ts'
+import { userAuthorizationView } from './views.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './context.ts'
 
 const S = limits.sandbox

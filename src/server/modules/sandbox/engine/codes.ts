@@ -12,7 +12,7 @@ import { dashboardRepo } from '../../../store/dashboard-repo.ts'
 import { merchantRepo } from '../../../store/merchant-repo.ts'
 import { newCodeId, newPaymentId } from '../../../store/sandbox-repo.ts'
 import { assertRedirectAllowed } from './redirect-allowlist.ts'
-import { orderField, paymentView } from '../api/views.ts'
+import { orderField, paymentView } from './views.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './context.ts'
 import { lockedApply, orderOf, refresh, type PaymentStatus } from './orders.ts'
 

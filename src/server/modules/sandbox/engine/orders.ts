@@ -9,7 +9,7 @@ import { paymentMachine, type PaymentEvent, type PaymentKind, type PaymentStatus
 import { ApiError, isErrorCode } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import type { PaymentRow, SandboxRepo } from '../../../store/sandbox-repo.ts'
-import { enqueueTransactionWebhook } from '../webhooks/queue.ts'
+import { enqueueTransactionWebhook } from './webhook-queue.ts'
 import { inTx, nowMs, repoOf, type SandboxCtx } from './context.ts'
 
 function restore(row: PaymentRow) {

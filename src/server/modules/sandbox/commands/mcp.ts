@@ -2,7 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { resolveCode } from '@/domain/resolver.ts'
 import type { Lang } from '@/domain/i18n.ts'
-import { i18nFor } from '../../i18n.ts'
+import { i18nFor } from '../../../i18n.ts'
 
 /** A command as an MCP tool lists it. */
 export interface ToolInfo {

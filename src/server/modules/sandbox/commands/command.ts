@@ -3,7 +3,7 @@ import { toJsonSchema } from '@valibot/to-json-schema'
 import { ApiError } from '@/domain/errors.ts'
 import type { Lang } from '@/domain/i18n.ts'
 import { grantsAnyProduct, type ProductModel } from '@/domain/products.ts'
-import type { AppDeps } from '../../deps.ts'
+import type { AppDeps } from '../../../deps.ts'
 
 /**
  * One sandbox command (issue 23): what a developer, a script or a coding agent can ask of the sandbox, typed once and

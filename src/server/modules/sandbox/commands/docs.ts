@@ -1,8 +1,8 @@
 import { ApiError } from '@/domain/errors.ts'
 import { pagePath } from '@/domain/content.ts'
 import type { Lang } from '@/domain/i18n.ts'
-import { library } from '../../content/library.ts'
-import { buildSearchIndex, type SearchIndex } from '../../content/search.ts'
+import { library } from '../../../content/library.ts'
+import { buildSearchIndex, type SearchIndex } from '../../../content/search.ts'
 
 /** The docs for the commands and the MCP resources: the same library and index the portal's search uses. */
 let index: Promise<SearchIndex> | undefined

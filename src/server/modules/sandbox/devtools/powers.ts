@@ -12,20 +12,20 @@ import {
   requestReplayData,
   resignedRequest,
 } from '@/domain/sandbox-log.ts'
-import type { AppDeps } from '../../deps.ts'
-import { nodeOpaCrypto } from '../sandbox/auth/opa-crypto.ts'
-import { requestLogView, requestRecorder } from '../sandbox/request-log/request-log.ts'
-import { merchantRepo } from '../../store/merchant-repo.ts'
-import { requestLogRepo, type RequestLogRow } from '../../store/request-log-repo.ts'
-import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
-import { sandboxRepo } from '../../store/sandbox-repo.ts'
-import { clockView, moveMerchantClock } from '../sandbox/state/merchant-clock.ts'
+import type { AppDeps } from '../../../deps.ts'
+import { nodeOpaCrypto } from '../auth/opa-crypto.ts'
+import { requestLogView, requestRecorder } from '../request-log/request-log.ts'
+import { merchantRepo } from '../../../store/merchant-repo.ts'
+import { requestLogRepo, type RequestLogRow } from '../../../store/request-log-repo.ts'
+import { jsonIn, paramsIn, queryIn } from '../../../http/validator.ts'
+import { sandboxRepo } from '../../../store/sandbox-repo.ts'
+import { clockView, moveMerchantClock } from '../state/merchant-clock.ts'
 import { SandboxClockDataSchema, SandboxClockRequestSchema } from '@/domain/opa-schemas.ts'
-import { success } from '../../http/answer.ts'
-import { requireUser, type AuthEnv } from '../../http/bearer.ts'
-import { merchantFor } from '../../http/merchant-context.ts'
-import { describe, type OperationDoc } from '../../http/openapi.ts'
-import { serveSandboxState } from '../sandbox/state/routes.ts'
+import { success } from '../../../http/answer.ts'
+import { requireUser, type AuthEnv } from '../../../http/bearer.ts'
+import { merchantFor } from '../../../http/merchant-context.ts'
+import { describe, type OperationDoc } from '../../../http/openapi.ts'
+import { serveSandboxState } from '../state/routes.ts'
 
 /** A portal call of the developer tools in `/openapi.json` (bearer, X-ASSUME-MERCHANT). */
 const tool = (op: Omit<OperationDoc, 'tag' | 'security'>) => describe({ tag: 'Developer tools', security: 'bearer', ...op })

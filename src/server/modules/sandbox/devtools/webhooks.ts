@@ -1,15 +1,15 @@
 import { Hono } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
 import { webhookDeliveryDoc, webhookDeliveryParams, webhookListDoc, webhookListQuery } from '@/domain/webhooks.ts'
-import type { AppDeps } from '../../deps.ts'
+import type { AppDeps } from '../../../deps.ts'
 import { webhookChaosData, webhookChaosRequest } from '@/domain/webhook-chaos.ts'
-import { webhookChaos } from '../sandbox/webhooks/chaos.ts'
-import { webhookService } from '../sandbox/webhooks/webhooks.ts'
-import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
-import { success } from '../../http/answer.ts'
-import { requireUser, type AuthEnv } from '../../http/bearer.ts'
-import { merchantFor } from '../../http/merchant-context.ts'
-import { describe } from '../../http/openapi.ts'
+import { webhookChaos } from '../webhooks/chaos.ts'
+import { webhookService } from '../webhooks/webhooks.ts'
+import { jsonIn, paramsIn, queryIn } from '../../../http/validator.ts'
+import { success } from '../../../http/answer.ts'
+import { requireUser, type AuthEnv } from '../../../http/bearer.ts'
+import { merchantFor } from '../../../http/merchant-context.ts'
+import { describe } from '../../../http/openapi.ts'
 
 /**
  * The webhook delivery log of the mode's merchant on the sandbox tools page (issue 14 item 4; docs/webhooks.md):

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import type { AppDeps } from '../../deps.ts'
-import type { AuthEnv } from '../../http/bearer.ts'
+import type { AppDeps } from '../../../deps.ts'
+import type { AuthEnv } from '../../../http/bearer.ts'
 import { sandboxPowersRoutes } from './powers.ts'
 import { sandboxWebhookRoutes } from './webhooks.ts'
 

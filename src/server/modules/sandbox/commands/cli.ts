@@ -6,10 +6,10 @@ import type { Lang } from '@/domain/i18n.ts'
 import { signOpaRequest } from '@/domain/opa-auth.ts'
 import { resolveCode } from '@/domain/resolver.ts'
 import { webhookDeliverySchema } from '@/domain/webhooks.ts'
-import { i18nFor, t } from '../../i18n.ts'
-import { nodeOpaCrypto } from '../sandbox/auth/opa-crypto.ts'
-import { httpWebhookTransport, type WebhookTransport } from '../sandbox/webhooks/webhooks.ts'
-import { demoMerchant } from '../sandbox/engine/seed.ts'
+import { i18nFor, t } from '../../../i18n.ts'
+import { nodeOpaCrypto } from '../auth/opa-crypto.ts'
+import { httpWebhookTransport, type WebhookTransport } from '../webhooks/webhooks.ts'
+import { demoMerchant } from '../engine/seed.ts'
 import { commandByName, triggerEvents } from './catalogue.ts'
 import { cliText } from './cli-text.ts'
 import { inputJsonSchema } from './command.ts'
@@ -18,7 +18,7 @@ import type { CommandFailure, CommandOutcome, McpBackend } from './mcp.ts'
 
 /**
  * `paylab` (issue 23; scripts/paylab.ts is the entry, `npx paylab …`): the sandbox's commands from a shell, a CI job or
- * a coding agent. Every subcommand is one sandbox command (modules/commands/catalogue.ts) called over signed HTTP
+ * a coding agent. Every subcommand is one sandbox command (modules/sandbox/commands/catalogue.ts) called over signed HTTP
  * (`POST /sandbox/api/commands/<name>`, OPA-Auth with the merchant's sandbox key) — the command line has no logic of
  * its own beyond reading arguments, except `listen` (the webhook forwarder) and `mcp` (an MCP server over stdio).
  */
