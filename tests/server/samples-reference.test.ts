@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { resolve as resolvePath } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sampleFile, sampleHelpers, sampleLanguages, sampleOptions, type SampleLanguage } from '@/domain/sample-catalogue.ts'
 
@@ -11,7 +11,7 @@ import { sampleFile, sampleHelpers, sampleLanguages, sampleOptions, type SampleL
  * for /v2/cashback and /v2/payments), the required fields, and the header names of the OPA-Auth scheme (summary §2)
  * in each language's signing helper.
  */
-const referenceDir = process.env.PAYLAB_REFERENCE_DIR ?? resolve(process.cwd(), '../shared/reference')
+const referenceDir = process.env.PAYLAB_REFERENCE_DIR ?? resolvePath(process.cwd(), '../shared/reference')
 const openapi = JSON.parse(readFileSync(`${referenceDir}/opa-dynamic-qr-openapi.json`, 'utf8'))
 const summary = readFileSync(`${referenceDir}/opa-api-summary.md`, 'utf8')
 
