@@ -40,7 +40,7 @@ async function replaceSandbox<T>(
   // the demo merchant's credentials are public: one visitor must not wipe what the others are trying
   if (merchantId === demoMerchant.id) throw new ApiError('SANDBOX_SHARED_MERCHANT')
   return deps.store.db.transaction(async (t) => {
-    const db = t as unknown as Db
+    const db: Db = t
     const repo = sandboxStateRepo(db)
     await repo.lockSandboxState(merchantId)
     await repo.clear(merchantId)
@@ -235,7 +235,7 @@ export async function listSnapshots(deps: Deps, merchantId: string) {
  */
 export async function takeSnapshot(deps: Deps, merchantId: string, label: string | undefined) {
   return deps.store.db.transaction(async (t) => {
-    const repo = sandboxStateRepo(t as unknown as Db)
+    const repo = sandboxStateRepo(t)
     await repo.lockSandboxState(merchantId)
     if ((await repo.countSnapshots(merchantId)) >= sandboxStateLimits.snapshotsPerMerchant) throw new ApiError('SANDBOX_SNAPSHOT_LIMIT')
     const data = await repo.rowsOf(merchantId)
