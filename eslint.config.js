@@ -153,7 +153,7 @@ export default defineConfig(
     rules: {
       // The React Compiler's diagnostics in the recommended set report code the compiler would skip, not bugs: the
       // latest-value refs read by machine actors, a reset in an effect, a date in a render. Shown as warnings until
-      // those hooks are reworked (docs/decisions/0005-lint-and-format.md); the rules of hooks stay errors.
+      // those hooks are reworked (docs/decisions/0007-lint-and-format.md); the rules of hooks stay errors.
       'react-hooks/refs': 'warn',
       'react-hooks/set-state-in-effect': 'warn',
       'react-hooks/purity': 'warn',

@@ -1,5 +1,5 @@
 /**
- * The mini-app studio's wire (issue 21, runtime part; /work/notes/miniapp-contract.md): the bodies the portal sends
+ * The mini-app studio's wire (issue 21, runtime part; docs/miniapp-studio.md): the bodies the portal sends
  * to `/dev/v1/miniapp/*` and what it answers, shared by the server's edge validation and the bridge host in the
  * browser. The manifest and bridge types themselves are the validator's (`./miniapp/types.ts`).
  */

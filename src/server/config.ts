@@ -1,36 +1,6 @@
 import { resolve } from 'node:path'
 import * as v from 'valibot'
 
-/** Every setting the server reads from the environment, in one place (documented in README.md). */
-export interface Config {
-  port: number
-  host: string
-  dataDir: string
-  databaseUrl: string | undefined
-  webDist: string
-  smtpUrl: string | undefined
-  mailFrom: string
-  /** Where mail links (password reset) point; unset: the listening origin (see `mailOrigin`). */
-  publicOrigin: string | undefined
-  /** Lets non-loopback clients read /sandbox/mailbox when presented (Authorization: Bearer … or ?token=…). */
-  mailboxToken: string | undefined
-  /** Lets the portal's operators read the mini-app requests (`GET /dev/v1/miniappRequests`, Bearer); unset: nobody. */
-  operatorToken: string | undefined
-  maintenanceMode: boolean | undefined
-  miniappsHost: string | undefined
-  styleguideHost: string | undefined
-  errorReportUrl: string | undefined
-  /** Soft gate of preview paths (spec §2 passcode rule): the value and the path prefixes it guards. */
-  sitePasscode: string | undefined
-  passcodePaths: string[]
-  sandboxHttpsPort: number | undefined
-  /** WEBHOOK_LOCAL_DELIVERY=forwarder: treat the server as shared for webhooks (never post to localhost). */
-  webhookLocalDeliveryForwarder?: boolean
-  /** MCP_ALLOW_REMOTE=1: `/mcp` answers clients beyond loopback too (still with a sandbox key). */
-  mcpAllowRemote?: boolean
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
-}
-
 /**
  * The origin mail links use: PUBLIC_ORIGIN, else the origin the server listens on (a wildcard HOST becomes
  * localhost). Never a request header: a forged `Host` must not choose where a reset link points.
@@ -110,7 +80,8 @@ const envSchema = v.pipe(
     // an unknown level falls back to info rather than stopping the server
     LOG_LEVEL: v.fallback(v.picklist(logLevels), 'info'),
   }),
-  v.transform((env): Config => ({
+  // the settings' documentation is README.md's table; the names below are what the code reads
+  v.transform((env) => ({
     port: env.PORT!,
     host: env.HOST,
     dataDir: resolve(env.DATA_DIR),
@@ -133,6 +104,15 @@ const envSchema = v.pipe(
     logLevel: env.LOG_LEVEL,
   })),
 )
+
+/**
+ * Every setting the server reads from the environment, in one place: the output of `envSchema` (documented in
+ * README.md). `publicOrigin` is where mail links point (unset: the listening origin, `mailOrigin`); `mailboxToken`
+ * lets non-loopback clients read /sandbox/mailbox; `operatorToken` lets the operators read the mini-app requests;
+ * `sitePasscode`/`passcodePaths` are the soft gate of preview paths (spec §2); `webhookLocalDeliveryForwarder` is
+ * WEBHOOK_LOCAL_DELIVERY=forwarder (never post webhooks to localhost); `mcpAllowRemote` is MCP_ALLOW_REMOTE=1.
+ */
+export type Config = v.InferOutput<typeof envSchema>
 
 /** Every setting from the environment, parsed by one schema; an invalid port or PUBLIC_ORIGIN stops the server. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { LRUCache } from 'lru-cache'
 import type { Manifest } from '@tanstack/router-core'
 import { langFromCookieHeader } from '@/domain/i18n.ts'
 import { firstPaintId, type ServerRenderer } from '@/domain/server-render.ts'
@@ -117,24 +118,6 @@ interface CachedPage {
   nonce: string
 }
 
-/** The rendered pages, least recently used first out. */
-class PageCache {
-  private readonly pages = new Map<string, CachedPage>()
-  constructor(private readonly size: number) {}
-  get(key: string): CachedPage | undefined {
-    const page = this.pages.get(key)
-    if (page) {
-      this.pages.delete(key)
-      this.pages.set(key, page)
-    }
-    return page
-  }
-  set(key: string, page: CachedPage) {
-    this.pages.set(key, page)
-    if (this.pages.size > this.size) this.pages.delete(this.pages.keys().next().value!)
-  }
-}
-
 /** Paths answered with a rendered page (not an API, not a file of the build). */
 const isPagePath = (path: string) => !isApiPath(path) && !path.startsWith('/.') && !/\.[a-z0-9]+$/i.test(path)
 
@@ -155,7 +138,8 @@ export function serveWeb(app: Hono<AppEnv>, deps: AppDeps) {
   const loader = entryLoader(root)
   const styles = pageStyles(root)
   let renderer: Promise<Renderer> | undefined
-  const cache = new PageCache(500)
+  // the rendered pages, least recently used first out
+  const cache = new LRUCache<string, CachedPage>({ max: 500 })
   app.use(
     '/assets/*',
     async (c, next) => {

@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs'
+import { resolve as resolvePath } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sampleFile, sampleHelpers, sampleLanguages, sampleOptions, type SampleLanguage } from '@/domain/sample-catalogue.ts'
 
 /**
  * The catalogue's samples that this machine cannot run (Swift, Kotlin, browser JavaScript; Java and PHP are run by
- * samples.test.ts) are checked against the provider's published reference in /work/shared/reference/: the path
+ * samples.test.ts) are checked against the provider's published reference in ../shared/reference/ (beside the checkout): the path
  * and method each option calls (the Node.js sample, which samples.test.ts runs against the sandbox, is the
  * yardstick), every body field name (from the OpenAPI document for /v2/codes, from the API summary's request lists
  * for /v2/cashback and /v2/payments), the required fields, and the header names of the OPA-Auth scheme (summary §2)
  * in each language's signing helper.
  */
-const referenceDir = process.env.PAYLAB_REFERENCE_DIR ?? '/work/shared/reference'
+const referenceDir = process.env.PAYLAB_REFERENCE_DIR ?? resolvePath(process.cwd(), '../shared/reference')
 const openapi = JSON.parse(readFileSync(`${referenceDir}/opa-dynamic-qr-openapi.json`, 'utf8'))
 const summary = readFileSync(`${referenceDir}/opa-api-summary.md`, 'utf8')
 

@@ -39,7 +39,8 @@ export interface ParsedDocument {
 const processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkFrontmatter, ['yaml'])
 
 function parseTree(source: string): MdNode {
-  return processor.parse(source) as unknown as MdNode
+  const tree: MdNode = processor.parse(source)
+  return tree
 }
 
 const languageAliases: Record<string, CodeTabLanguage> = {

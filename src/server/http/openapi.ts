@@ -262,6 +262,8 @@ export function routeDescriptions(app: Hono<any>) {
     if (route.method === 'ALL') continue
     const key = `${route.method} ${route.path}`
     const entry = routes.get(key) ?? { method: route.method, path: route.path, described: false, hidden: false }
+    // hono-openapi marks a described handler under its own symbol and types only the handler: the mark's shape is its
+    // documented `describeRoute` spec, read here as the library's generator reads it
     const mark = (findTargetHandler(route.handler) as unknown as Record<symbol, { spec?: { hide?: boolean } } | undefined>)[uniqueSymbol]
     if (mark?.spec) {
       entry.described = true

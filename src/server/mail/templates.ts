@@ -2,13 +2,12 @@ import type { MessageDescriptor } from '@lingui/core'
 import { limits } from '@/domain/limits.ts'
 import { t } from '../i18n.ts'
 import type { MailMessage } from './mailer.ts'
+import { escapeHtml } from '../http/html.ts'
 
 /**
  * Every mail is bilingual: Japanese first (the portal's default), then English, in one body. Both texts are the same
  * Lingui descriptors of the server catalog (`locales/{ja,en}/server.po`), rendered once per language.
  */
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 const minutes = (ms: number) => Math.round(ms / 60_000)
 

@@ -149,7 +149,7 @@ function pinnedLookup(host: string, addresses: readonly string[]): LookupFunctio
     if (wanted.length === 0) return void callback(new RefusedAddressError(hostname, addresses) as NodeJS.ErrnoException, '', 4)
     if (options.all) {
       const all = wanted.map((address) => ({ address, family: familyOf(address) }))
-      return void (callback as unknown as (err: null, all: { address: string; family: number }[]) => void)(null, all)
+      return void callback(null, all)
     }
     callback(null, wanted[0]!, familyOf(wanted[0]!))
   }

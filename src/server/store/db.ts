@@ -72,7 +72,7 @@ export async function runStatement<R>(db: Db, statement: Statement, values: unkn
   const query = storeQueryOf(db)
   if (query) return query<R>(statement, values)
   const chunks = statement.text.split(/\$(\d+)\b/).map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1])))
-  return ((await db.execute(sql.join(chunks))) as unknown as { rows: R[] }).rows
+  return ((await db.execute(sql.join(chunks))) as { rows: R[] }).rows
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -96,7 +96,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     // An idle client's error (server restart, terminated session) must not crash the process: the pool drops
     // that client and the next query opens a new one.
     pool.on('error', () => {})
-    const db = drizzlePg(pool, { schema }) as unknown as Db
+    const db: Db = drizzlePg(pool, { schema })
     if (doMigrate) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder })
     const query = async <R>(statement: Statement, values: unknown[]) => (await pool.query({ name: statement.name, text: statement.text, values })).rows as R[]
     queries.set(db, query)
@@ -114,7 +114,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
   const pgliteDb = drizzlePglite(client, { schema })
   if (doMigrate) await migratePglite(pgliteDb, { migrationsFolder })
-  const db = pgliteDb as unknown as Db
+  const db: Db = pgliteDb
   const beforeClose: (() => Promise<void>)[] = []
   const query = pgliteQuery(client)
   queries.set(db, query)

@@ -47,7 +47,7 @@ type MerchantTable = (typeof merchantSandboxTables)[number]
 export type SandboxRows = Record<string, Record<string, unknown>[]>
 export type SnapshotRow = typeof sandboxSnapshots.$inferSelect
 
-const merchantColumn = (table: MerchantTable) => (table as unknown as { merchantId: Parameters<typeof eq>[0] }).merchantId
+const merchantColumn = (table: MerchantTable) => table.merchantId
 /** Rows per INSERT statement (well under PostgreSQL's 65,535 parameters for the widest table). */
 const chunk = 500
 

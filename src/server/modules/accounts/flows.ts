@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import * as v from 'valibot'
 import { deviceIdHeader, deviceIdSchema, signupStatusSchema, type SignupStatus, type Token } from '@/domain/account-api.ts'
 import { passwordFailures } from '@/domain/account-validation.ts'
@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps.ts'
 import { otpMail, type OtpPurpose } from '../../mail/templates.ts'
 import { createMailer } from '../../mail/mailer.ts'
 import { accountRepo, type Challenge, type ChallengeKind, type User } from '../../store/account-repo.ts'
-import { issuesOf, validate, type Issues } from '../../http/validator.ts'
+import { issuesOf, jsonIn, type Issues } from '../../http/validator.ts'
 import { describe, documentsInput, type OperationDoc } from '../../http/openapi.ts'
 import { newOtp, otpHash, randomSecret, safeEqual, sha256 } from './crypto.ts'
 
@@ -37,11 +37,11 @@ export function accountError(failed: Issues): ApiError {
  * the body (unreadable or invalid), before the handler runs.
  */
 export function accountJson<S extends v.GenericSchema>(schema: S, refused?: (code: string) => void) {
-  const check = validate('json', schema, (issues) => {
+  const check = jsonIn(schema, (issues) => {
     throw accountError(issues)
   })
   if (!refused) return check
-  const heard: MiddlewareHandler = async (c, next) => {
+  const heard: typeof check = async (c, next) => {
     let passed = false
     try {
       return await check(c, async () => {
@@ -54,7 +54,7 @@ export function accountJson<S extends v.GenericSchema>(schema: S, refused?: (cod
     }
   }
   // the wrapper is what the route runs: it carries the schema into /openapi.json as the check itself does
-  return documentsInput(heard as unknown as typeof check, 'json', schema)
+  return documentsInput(heard, 'json', schema)
 }
 
 /** The portal's device id from the X-DEVICE-ID header (absent or malformed: unknown device). */

@@ -11,6 +11,7 @@ import { jsonIn } from '../../http/validator.ts'
 import { describe } from '../../http/openapi.ts'
 import { takeRequestMail } from '../../http/request-mail-limit.ts'
 import { success } from '../../http/answer.ts'
+import { escapeHtml } from '../../http/html.ts'
 
 const mailText = {
   subject: /*i18n*/ { id: 'mail.signupLink.subject', message: 'Continue signing up on a larger screen' },
@@ -20,8 +21,6 @@ const mailText = {
     message: 'You asked for it on a phone, where sign-up is not available. If you did not ask for it, you can ignore this mail.',
   },
 } as const satisfies Record<string, MessageDescriptor>
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** The mail with the sign-up link, Japanese then English like every mail of the portal (mail/templates.ts). */
 export function signupLinkMail(to: string, link: string): MailMessage {

@@ -12,6 +12,7 @@ import { describe } from '../../http/openapi.ts'
 import { takeRequestMail } from '../../http/request-mail-limit.ts'
 import { randomSecret, safeEqual } from '../accounts/crypto.ts'
 import { success } from '../../http/answer.ts'
+import { escapeHtml } from '../../http/html.ts'
 
 const mailText = {
   subject: /*i18n*/ { id: 'mail.miniappRequest.subject', message: 'We received your mini app request' },
@@ -21,8 +22,6 @@ const mailText = {
     message: 'PayLab reviews your company and service. If your application is selected, we contact you individually about the next steps.',
   },
 } as const satisfies Record<string, MessageDescriptor>
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** The confirmation, Japanese then English like every mail of the portal (mail/templates.ts). */
 export function miniappRequestMail(to: string, id: string, company: string): MailMessage {

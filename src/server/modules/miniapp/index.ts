@@ -61,7 +61,7 @@ export interface MiniAppModuleOptions {
 }
 
 /**
- * The mini-app studio's server (issue 21; /work/notes/miniapp-contract.md, docs/miniapp-studio.md): apps uploaded
+ * The mini-app studio's server (issue 21; docs/miniapp-studio.md): apps uploaded
  * and served to the studio's sandboxed frame, change events, the wallet's money and identity over the sandbox
  * engine, the JWS key, the request proxy. Its routers:
  *

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:https'
+import { createServer, Server } from 'node:https'
 import { hostname as osHostname } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
@@ -110,7 +110,9 @@ export async function startHttpsListener(
     hostname: options.host,
     createServer,
     serverOptions: { cert: certificate.cert, key: certificate.key, minVersion: 'TLSv1.2' },
-  }) as unknown as Server
+  })
+  // `serve` types its answer as any server it can make; with https' createServer it is an https.Server
+  if (!(server instanceof Server)) throw new Error('The HTTPS listener is not an https.Server')
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve())
     server.once('error', reject)

@@ -9,6 +9,7 @@ import { safeEqual } from '../accounts/crypto.ts'
 import { accountRepo, type OutboxMail } from '../../store/account-repo.ts'
 import { queryIn } from '../../http/validator.ts'
 import { describe, page as mailboxPage } from '../../http/openapi.ts'
+import { escapeHtml } from '../../http/html.ts'
 
 const mailboxQuery = v.object({
   token: v.optional(v.pipe(v.string(), v.maxLength(512))),
@@ -16,8 +17,6 @@ const mailboxQuery = v.object({
   to: v.optional(v.pipe(v.string(), v.maxLength(254))),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(200))),
 })
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 /** The OTP and the first link of a mail, so a test (or a hurried reader) need not parse the body. */
 function extract(mail: OutboxMail) {

@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 import { ApiError, type ErrorCode } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
-import { issuesOf, validate, type InvalidInput, type Issues } from '../../../http/validator.ts'
+import { issuesOf, jsonIn, validate, type InvalidInput, type Issues } from '../../../http/validator.ts'
 
 /** `redirect`: the code of a refused redirectUrl (spec §5: EXPECTATION_FAILED where the endpoint takes one). */
 export interface OpaErrorCodes {
@@ -40,6 +40,6 @@ export const opaInvalid =
   }
 
 /** The sandbox API's validators: the provider's codes on failure. */
-export const opaJson = <T extends v.GenericSchema>(schema: T, codes?: OpaErrorCodes) => validate('json', schema, opaInvalid(codes))
+export const opaJson = <T extends v.GenericSchema>(schema: T, codes?: OpaErrorCodes) => jsonIn(schema, opaInvalid(codes))
 export const opaQuery = <T extends v.GenericSchema>(schema: T, codes?: OpaErrorCodes) => validate('query', schema, opaInvalid(codes))
 export const opaParams = <T extends v.GenericSchema>(schema: T, codes?: OpaErrorCodes) => validate('param', schema, opaInvalid(codes))

@@ -4,6 +4,7 @@ import { ApiError } from '@/domain/errors.ts'
 import type { Lang } from '@/domain/i18n.ts'
 import { grantsAnyProduct, type ProductModel } from '@/domain/products.ts'
 import type { AppDeps } from '../../../deps.ts'
+import { issuesOf } from '../../../http/validator.ts'
 
 /**
  * One sandbox command (issue 23): what a developer, a script or a coding agent can ask of the sandbox, typed once and
@@ -33,11 +34,8 @@ export interface Command<S extends v.GenericSchema = v.GenericSchema> {
   run(ctx: CommandCtx, input: v.InferOutput<S>): Promise<unknown>
 }
 
-/** Keeps `run`'s input typed from the schema. */
-export const command = <S extends v.GenericSchema>(c: Command<S>): Command => c as unknown as Command
-
-/** The issues of an invalid input, one line per path (what `SANDBOX_COMMAND_INVALID` carries in `data.issues`). */
-export const issuesOf = (issues: readonly v.BaseIssue<unknown>[]) => issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }))
+/** Keeps `run`'s input typed from the schema; the catalogue holds commands of every input (`run` is a method, so a `Command<S>` is a `Command`). */
+export const command = <S extends v.GenericSchema>(c: Command<S>): Command => c
 
 /** Validates the input (nothing runs on a bad one), then runs the command for the caller's merchant. */
 export async function runCommand(c: Command, ctx: CommandCtx, raw: unknown) {

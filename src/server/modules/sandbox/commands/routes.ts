@@ -5,7 +5,7 @@ import { pickLang } from '@/domain/i18n.ts'
 import type { AppDeps } from '../../../deps.ts'
 import type { OpaEnv } from '../auth/opa-auth.ts'
 import { describe } from '../../../http/openapi.ts'
-import { invalidParams, validate } from '../../../http/validator.ts'
+import { invalidParams, jsonIn, type JsonInput } from '../../../http/validator.ts'
 import { i18nFor } from '../../../i18n.ts'
 import { commands } from './catalogue.ts'
 import { inputJsonSchema, type CommandCtx } from './command.ts'
@@ -35,8 +35,8 @@ export function serveCommands(
   })
   app.on(['GET'], ['/commands'], listDoc, ...guards, list)
   for (const command of commands) {
-    const check = validate('json', v.optional(command.input, {}), invalidParams('SANDBOX_COMMAND_INVALID')) as unknown as MiddlewareHandler<OpaEnv>
-    const run: MiddlewareHandler<OpaEnv> = async (c) => {
+    const check = jsonIn<v.GenericSchema, OpaEnv>(v.optional(command.input, {}), invalidParams('SANDBOX_COMMAND_INVALID'))
+    const run: MiddlewareHandler<OpaEnv, string, JsonInput<v.GenericSchema>> = async (c) => {
       const ctx: CommandCtx = {
         deps,
         merchantId: merchantOf(c),
@@ -45,8 +45,8 @@ export function serveCommands(
         origin: originOf(c),
         lang: pickLang(c.req.header('accept-language')),
       }
-      // the validated input (this loop serves commands of every shape, so it is read untyped)
-      const input = (c.req.valid as unknown as (this: unknown, t: 'json') => unknown).call(c.req, 'json')
+      // the validated input (this loop serves commands of every shape, so it is read as unknown)
+      const input = c.req.valid('json')
       return ok(c, await command.run(ctx, input))
     }
     const doc = describe({ tag: 'Sandbox', summary: command.description, security: 'opaAuth' })

@@ -41,5 +41,5 @@ export const repoOf = (ctx: SandboxCtx) => sandboxRepo(ctx.db)
  * through it; a throw rolls everything back.
  */
 export function inTx<T>(ctx: SandboxCtx, fn: (r: SandboxRepo) => Promise<T>): Promise<T> {
-  return ctx.db.transaction((t) => fn(sandboxRepo(t as unknown as Db)))
+  return ctx.db.transaction((t) => fn(sandboxRepo(t)))
 }

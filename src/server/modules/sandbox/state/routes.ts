@@ -1,9 +1,9 @@
-import type { Context, Hono, MiddlewareHandler } from 'hono'
+import type { Context, Env, Hono, MiddlewareHandler } from 'hono'
 import { SandboxStateDataSchema, SnapshotDataSchema, SnapshotListDataSchema, SnapshotParamsSchema, TakeSnapshotRequestSchema } from '@/domain/sandbox-state.ts'
 import * as v from 'valibot'
 import type { AppDeps } from '../../../deps.ts'
 import { describe, type OperationDoc } from '../../../http/openapi.ts'
-import { validate, invalidParams, type InvalidInput } from '../../../http/validator.ts'
+import { jsonIn, validate, invalidParams, type InvalidInput } from '../../../http/validator.ts'
 import { deleteSnapshot, listSnapshots, resetSandbox, restoreSnapshot, seedSandbox, takeSnapshot } from './sandbox-state.ts'
 import { SandboxSeedSchema } from '@/domain/sandbox-state.ts'
 
@@ -80,12 +80,18 @@ export const sandboxStateOperations: StateOperation[] = [
   },
 ]
 
+/** The operations' validated parts, read as unknown: the loop below serves operations of several shapes. */
+interface OperationInput {
+  in: { json: unknown; param: Record<string, string> }
+  out: { json: unknown; param: unknown }
+}
+
 /**
  * Serves the operations on `app` (mounted at the operations' prefix): `guards` check the caller, `merchantOf` names
  * its merchant, `answer` wraps `data` in the `{resultInfo, data}` shape of that API; `doc` says how `/openapi.json`
  * lists them (tag, security, and whose sandbox they act on).
  */
-export function serveSandboxState<E extends { Variables: object }>(
+export function serveSandboxState<E extends Env & { Variables: object }>(
   app: Hono<E>,
   deps: AppDeps,
   doc: Pick<OperationDoc, 'tag' | 'security'> & { who: string },
@@ -95,14 +101,11 @@ export function serveSandboxState<E extends { Variables: object }>(
   invalid: InvalidInput = invalidParams(),
 ) {
   for (const op of sandboxStateOperations) {
-    const checks = [
-      ...(op.input?.param ? [validate('param', op.input.param, invalid)] : []),
-      ...(op.input?.json ? [validate('json', op.input.json, invalid)] : []),
-    ] as unknown as MiddlewareHandler<E>[]
-    const handler: MiddlewareHandler<E> = async (c) => {
-      // the validated input (this loop serves operations of several shapes, so it is read untyped)
-      const valid = (target: 'json' | 'param') => (c.req.valid as unknown as (this: unknown, t: typeof target) => unknown).call(c.req, target)
-      const input = { json: op.input?.json ? valid('json') : undefined, param: op.input?.param ? valid('param') : undefined }
+    const checks: MiddlewareHandler<E, string, OperationInput>[] = []
+    if (op.input?.param) checks.push(validate('param', op.input.param, invalid))
+    if (op.input?.json) checks.push(jsonIn<v.GenericSchema, E>(op.input.json, invalid))
+    const handler: MiddlewareHandler<E, string, OperationInput> = async (c) => {
+      const input = { json: op.input?.json ? c.req.valid('json') : undefined, param: op.input?.param ? c.req.valid('param') : undefined }
       return answer(c, await op.run(deps, await merchantOf(c), input), op.status)
     }
     const description = describe({

@@ -4,6 +4,7 @@ import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import { SandboxSeedSchema, sandboxStateLimits, seedIssues, type SandboxSeed, type SeedPayment } from '@/domain/sandbox-state.ts'
 import type { AppDeps } from '../../../deps.ts'
+import { issuesOf } from '../../../http/validator.ts'
 import type { Db } from '../../../store/db.ts'
 import { newTestUserId, sandboxRepo } from '../../../store/sandbox-repo.ts'
 import { sandboxStateRepo, type SandboxRows, type SnapshotRow } from '../../../store/sandbox-state-repo.ts'
@@ -39,7 +40,7 @@ async function replaceSandbox<T>(
   // the demo merchant's credentials are public: one visitor must not wipe what the others are trying
   if (merchantId === demoMerchant.id) throw new ApiError('SANDBOX_SHARED_MERCHANT')
   return deps.store.db.transaction(async (t) => {
-    const db = t as unknown as Db
+    const db: Db = t
     const repo = sandboxStateRepo(db)
     await repo.lockSandboxState(merchantId)
     await repo.clear(merchantId)
@@ -116,9 +117,7 @@ export async function resetSandbox(deps: Deps, merchantId: string) {
 /** Checks a seed file: the schema, then the cross-references; SANDBOX_SEED_INVALID names every bad path. */
 export function parseSeed(input: unknown): SandboxSeed {
   const result = v.safeParse(SandboxSeedSchema, input)
-  const issues = result.success
-    ? seedIssues(result.output, defaultUsernames)
-    : result.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message, rule: 'schema' as const }))
+  const issues = result.success ? seedIssues(result.output, defaultUsernames) : issuesOf(result.issues).map((issue) => ({ ...issue, rule: 'schema' as const }))
   if (issues.length || !result.success) throw new ApiError('SANDBOX_SEED_INVALID', { data: { issues } })
   return result.output
 }
@@ -236,7 +235,7 @@ export async function listSnapshots(deps: Deps, merchantId: string) {
  */
 export async function takeSnapshot(deps: Deps, merchantId: string, label: string | undefined) {
   return deps.store.db.transaction(async (t) => {
-    const repo = sandboxStateRepo(t as unknown as Db)
+    const repo = sandboxStateRepo(t)
     await repo.lockSandboxState(merchantId)
     if ((await repo.countSnapshots(merchantId)) >= sandboxStateLimits.snapshotsPerMerchant) throw new ApiError('SANDBOX_SNAPSHOT_LIMIT')
     const data = await repo.rowsOf(merchantId)
