@@ -29,6 +29,8 @@ export interface Config {
   /** MCP_ALLOW_REMOTE=1: `/mcp` answers clients beyond loopback too (still with a sandbox key). */
   mcpAllowRemote?: boolean
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  /** SANDBOX_SEED: a sandbox replayed byte for byte (seeded ids, frozen clocks; docs/sandbox-state.md "Golden files"). */
+  sandboxSeed?: string
 }
 
 /**
@@ -109,6 +111,14 @@ const envSchema = v.pipe(
     MCP_ALLOW_REMOTE: flag,
     // an unknown level falls back to info rather than stopping the server
     LOG_LEVEL: v.fallback(v.picklist(logLevels), 'info'),
+    // any short word or number: it only feeds the id generator (an odd value stops the server rather than being ignored)
+    SANDBOX_SEED: v.pipe(
+      optionalText,
+      v.check(
+        (value) => value === undefined || /^[\w.-]{1,64}$/.test(value),
+        (issue) => `Invalid SANDBOX_SEED (letters, digits, . _ -; ≤ 64): ${issue.input}`,
+      ),
+    ),
   }),
   v.transform((env): Config => ({
     port: env.PORT!,
@@ -131,6 +141,7 @@ const envSchema = v.pipe(
     webhookLocalDeliveryForwarder: env.WEBHOOK_LOCAL_DELIVERY === 'forwarder',
     mcpAllowRemote: env.MCP_ALLOW_REMOTE === true,
     logLevel: env.LOG_LEVEL,
+    sandboxSeed: env.SANDBOX_SEED,
   })),
 )
 
