@@ -96,6 +96,12 @@ export const limits = {
      */
     throttle: {
       otpPerAddress: 10,
+      /**
+       * Evaluated OTP guesses per address per day, across every code (issue 33; docs/accounts.md "Attempt limits"):
+       * at most 2 × 50 − 1 = 99 in any 24 hours, so a stranger guesses a 4-digit code with a chance ≤ 99/9,996 < 1 %.
+       */
+      otpPerAddressPerDay: 50,
+      dayMs: 24 * 60 * 60_000,
       otpPerClient: 30,
       passwordPerClient: 30,
       windowMs: 15 * 60_000,

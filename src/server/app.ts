@@ -25,6 +25,7 @@ import { mcpRoutes } from './modules/sandbox/commands/mcp-routes.ts'
 import { signupLinkRoutes } from './modules/accounts/signup-link.ts'
 import { portalWrites } from './http/portal-writes.ts'
 import { securityHeaders } from './security-headers.ts'
+import { newRequestId } from './store/sandbox-ids.ts'
 import { serveWeb } from './web.ts'
 
 export type AppEnv = { Variables: { requestId: string } }
@@ -41,7 +42,7 @@ export function createApp(base: AppDepsInput) {
   const app = new Hono<AppEnv>()
   const { log } = deps
 
-  app.use(requestId({ headerName: 'X-REQUEST-ID' }))
+  app.use(requestId({ headerName: 'X-REQUEST-ID', generator: newRequestId }))
   app.use(securityHeaders(deps.config))
   app.use(async (c, next) => {
     const started = performance.now()

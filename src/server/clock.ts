@@ -4,6 +4,11 @@
  */
 export interface Clock {
   now(): Date
+  /**
+   * Real time, for what is checked against a caller's own clock (the OPA-Auth timestamp window and its nonce
+   * memory, the timestamp of a webhook posted to a receiver). The same as `nowMs()` unless the clock is frozen.
+   */
+  wallMs(): number
   /** Milliseconds since the epoch, as seen by a given merchant (their offset applied). */
   nowMs(merchantId?: string): number
   advance(ms: number, merchantId?: string): void
@@ -14,12 +19,25 @@ export interface Clock {
   setOffset(merchantId: string, offsetMs: number): void
 }
 
-export function createClock(base: () => number = () => Date.now()): Clock {
+/**
+ * The instant a seeded sandbox's clocks stand at (SANDBOX_SEED, docs/sandbox-state.md "Golden files"): midnight of
+ * 1 January 2026 in Japan. They move only when told (the clock calls, `advance`), never with real time.
+ */
+export const frozenInstantMs = Date.parse('2026-01-01T00:00:00+09:00')
+
+/**
+ * The server's clock: real time (`base`) plus offsets, or, `frozenAtMs` given, that instant plus offsets (real time
+ * then only answers `wallMs`).
+ */
+export function createClock(base: () => number = () => Date.now(), options: { frozenAtMs?: number } = {}): Clock {
   let globalOffset = 0
   const merchantOffsets = new Map<string, number>()
-  const nowMs = (merchantId?: string) => base() + globalOffset + (merchantId ? (merchantOffsets.get(merchantId) ?? 0) : 0)
+  const { frozenAtMs } = options
+  const start = frozenAtMs === undefined ? base : () => frozenAtMs
+  const nowMs = (merchantId?: string) => start() + globalOffset + (merchantId ? (merchantOffsets.get(merchantId) ?? 0) : 0)
   return {
     now: () => new Date(nowMs()),
+    wallMs: frozenAtMs === undefined ? () => nowMs() : base,
     nowMs,
     advance(ms, merchantId) {
       if (merchantId) merchantOffsets.set(merchantId, (merchantOffsets.get(merchantId) ?? 0) + ms)

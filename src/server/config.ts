@@ -79,6 +79,14 @@ const envSchema = v.pipe(
     MCP_ALLOW_REMOTE: flag,
     // an unknown level falls back to info rather than stopping the server
     LOG_LEVEL: v.fallback(v.picklist(logLevels), 'info'),
+    // any short word or number: it only feeds the id generator (an odd value stops the server rather than being ignored)
+    SANDBOX_SEED: v.pipe(
+      optionalText,
+      v.check(
+        (value) => value === undefined || /^[\w.-]{1,64}$/.test(value),
+        (issue) => `Invalid SANDBOX_SEED (letters, digits, . _ -; ≤ 64): ${issue.input}`,
+      ),
+    ),
   }),
   // the settings' documentation is README.md's table; the names below are what the code reads
   v.transform((env) => ({
@@ -102,6 +110,7 @@ const envSchema = v.pipe(
     webhookLocalDeliveryForwarder: env.WEBHOOK_LOCAL_DELIVERY === 'forwarder',
     mcpAllowRemote: env.MCP_ALLOW_REMOTE === true,
     logLevel: env.LOG_LEVEL,
+    sandboxSeed: env.SANDBOX_SEED,
   })),
 )
 

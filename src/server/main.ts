@@ -3,14 +3,16 @@ import { serve } from '@hono/node-server'
 import { createAnalyticsSink } from './analytics.ts'
 import { createApp } from './app.ts'
 import { appDeps } from './deps.ts'
-import { createClock } from './clock.ts'
-import { loadConfig } from './config.ts'
+import { createClock, frozenInstantMs } from './clock.ts'
+import { loadConfig, type Config } from './config.ts'
 import { createLogger } from './logger.ts'
 import { loadOrCreateCertificate, startHttpsListener } from './modules/sandbox/https.ts'
 import { followMerchantClocks } from './modules/sandbox/state/merchant-clock.ts'
 import { requestRecorder } from './modules/sandbox/request-log/request-log.ts'
 import { createSandbox } from './modules/sandbox/engine/index.ts'
-import { openStore } from './store/db.ts'
+import { openStore, type Store } from './store/db.ts'
+import { seedSandboxIds } from './store/sandbox-ids.ts'
+import { siteRepo } from './store/site-repo.ts'
 import { webhookDispatcher } from './modules/sandbox/webhooks/webhooks.ts'
 
 /** Starts the one server: applies migrations, listens, and shuts down gracefully on SIGINT/SIGTERM. */
@@ -18,7 +20,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   const config = loadConfig(env)
   const log = createLogger(config.logLevel)
   const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl, migrate: options.migrate } : { dataDir: config.dataDir })
-  const deps = appDeps({ config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) })
+  const deps = appDeps({ config, store, clock: await clockFor(config, store), log, analytics: createAnalyticsSink(log) })
   const app = createApp(deps)
   // the demo merchant and the merchants' moved clocks, before the first request (a failure is logged, not fatal)
   await deps.sandbox.ready()
@@ -69,6 +71,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   return { server, https, deps, shutdown }
 }
 
+/**
+ * The process's clock: real time, or with SANDBOX_SEED frozen at `frozenInstantMs` with the sandbox's ids seeded
+ * (store/sandbox-ids.ts; docs/sandbox-state.md "Golden files").
+ */
+async function clockFor(config: Config, store: Store) {
+  if (config.sandboxSeed === undefined) return createClock()
+  seedSandboxIds(config.sandboxSeed, await siteRepo(store.db).nextSeededRun())
+  return createClock(undefined, { frozenAtMs: frozenInstantMs })
+}
+
 /** `WORKERS`: how many server processes (default 1). Not a number ≥ 1: refused with the reason. */
 export function workersOf(env: NodeJS.ProcessEnv): number {
   const raw = env.WORKERS?.trim()
@@ -100,7 +112,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const log = createLogger(config.logLevel)
   const store = await openStore({ databaseUrl: config.databaseUrl })
   try {
-    await createSandbox({ store, clock: createClock(), log }).seedDemo()
+    await createSandbox({ store, clock: await clockFor(config, store), log }).seedDemo()
   } finally {
     await store.close()
   }

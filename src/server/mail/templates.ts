@@ -23,6 +23,25 @@ const mailText = {
     id: 'mail.passwordReset.expiry',
     message: 'The link expires in {minutes} minutes. If you did not ask for it, ignore this mail; your password stays as it is.',
   },
+  lockedSubject: /*i18n*/ { id: 'mail.otpLocked.subject', message: 'Sign-in codes paused on your account' },
+  lockedWhat: /*i18n*/ {
+    id: 'mail.otpLocked.what',
+    message:
+      'Someone entered {count} wrong one-time passwords for your PayLab account today. To keep your account safe, no one-time password for it is accepted until {until} (Japan time).',
+  },
+  lockedWhy: /*i18n*/ {
+    id: 'mail.otpLocked.why',
+    message:
+      'A one-time password is sent only after the right password, or while an address is signing up: if this was not you, someone may know your password or be signing up with your address.',
+  },
+  lockedWayIn: /*i18n*/ {
+    id: 'mail.otpLocked.wayIn',
+    message: 'Set a new password with this link: it signs every other session out and lifts the pause at once, so you can sign in again.',
+  },
+  lockedKnownDevice: /*i18n*/ {
+    id: 'mail.otpLocked.knownDevice',
+    message: 'Signing in with your password on a browser where you signed in before needs no code and keeps working.',
+  },
 } as const satisfies Record<string, MessageDescriptor>
 
 /** One descriptor in both languages of the mail, Japanese first. */
@@ -55,6 +74,34 @@ export function otpMail(to: string, otp: string, purpose: OtpPurpose): MailMessa
     subject: `[PayLab] ${subject.ja} / ${subject.en}: ${otp}`,
     text: `${ja.join('\n')}\n\n----\n\n${en.join('\n')}\n`,
     html: layout(ja.map(escapeHtml), en.map(escapeHtml), otp),
+  }
+}
+
+/** Japan time, to the minute: 2026-01-01 09:00. */
+const japanTime = (at: Date) => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
+
+/**
+ * Told to the owner when the address's one-time passwords lock for the day (issue 33; docs/accounts.md "A lock a
+ * stranger triggers"): what happened, until when, and a password link as the way in.
+ */
+export function otpLockedMail(to: string, link: string, until: Date, count: number): MailMessage {
+  const ttl = String(minutes(limits.accounts.passwordResetTtlMs))
+  const a = `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`
+  const lines = [
+    both(mailText.lockedWhat, { count, until: japanTime(until) }),
+    both(mailText.lockedWhy),
+    both(mailText.lockedKnownDevice),
+    both(mailText.lockedWayIn),
+  ]
+  const after = both(mailText.resetExpiry, { minutes: ttl })
+  const subject = both(mailText.lockedSubject)
+  const ja = lines.map((l) => l.ja)
+  const en = lines.map((l) => l.en)
+  return {
+    to,
+    subject: `[PayLab] ${subject.ja} / ${subject.en}`,
+    text: `${ja.join('\n')}\n${link}\n${after.ja}\n\n----\n\n${en.join('\n')}\n${link}\n${after.en}\n`,
+    html: layout([...ja.map(escapeHtml), a, escapeHtml(after.ja)], [...en.map(escapeHtml), a, escapeHtml(after.en)]),
   }
 }
 

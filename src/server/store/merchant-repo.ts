@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { idRandomBytes } from './sandbox-ids.ts'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { merchantCredentials, merchants } from './tables/merchants.ts'
@@ -6,12 +7,18 @@ import { merchantCredentials, merchants } from './tables/merchants.ts'
 export type Merchant = typeof merchants.$inferSelect
 export type MerchantCredential = typeof merchantCredentials.$inferSelect
 
-/** Merchant ids look like the provider's: 18 digits. API keys are `a_` + 10 random chars; secrets base64. */
+/**
+ * Merchant ids look like the provider's: 18 digits. API keys are `a_` + 10 random chars; secrets base64. Under
+ * SANDBOX_SEED ids and keys are seeded (sandbox-ids.ts); secrets never are.
+ */
 export function newMerchantId(): string {
-  const digits = Array.from(randomBytes(18), (b) => String(b % 10)).join('')
+  const digits = Array.from(idRandomBytes('merchant', 18), (b) => String(b % 10)).join('')
   return `1${digits.slice(1)}`
 }
-export const newApiKey = () => `a_${randomBytes(8).toString('base64url').slice(0, 10)}_${randomBytes(2).toString('hex')}`
+export const newApiKey = () => {
+  const bytes = idRandomBytes('api-key', 10)
+  return `a_${bytes.subarray(0, 8).toString('base64url').slice(0, 10)}_${bytes.subarray(8).toString('hex')}`
+}
 export const newApiSecret = () => randomBytes(32).toString('base64')
 
 export function merchantRepo(db: Db) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import { requestLogLimits, storableLogEntry, type RequestLogQuery } from '@/domain/sandbox-log.ts'
 import { runStatement, type Db, type Statement } from './db.ts'
-import { pooledRandomBytes } from './sandbox-ids.ts'
+import { orderedIdSuffix } from './sandbox-ids.ts'
 import { sandboxRequestLog } from './tables/sandbox-powers.ts'
 
 const logColumns =
@@ -34,7 +34,7 @@ export function requestLogRepo(db: Db) {
      */
     async insert(rows: NewRequestLogRow[]) {
       if (rows.length === 0) return []
-      const withIds = rows.map((row) => ({ ...storableLogEntry(row), id: `rq_${String(row.atMs).padStart(14, '0')}${pooledRandomBytes(5).toString('hex')}` }))
+      const withIds = rows.map((row) => ({ ...storableLogEntry(row), id: `rq_${String(row.atMs).padStart(14, '0')}${orderedIdSuffix('request-log')}` }))
       // one fixed statement whatever the batch's size: the entries as one JSON parameter (issue 22: Drizzle's
       // insert of a batch built and checked every value of every row, 14 % of a signed get-payment's CPU)
       const records = withIds.map((r) => ({

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm'
 import { webhookLimits, type WebhookListQuery } from '@/domain/webhooks.ts'
 import type { Db } from './db.ts'
 import { merchantNowSql } from './sandbox-repo.ts'
+import { idRandomBytes, orderedIdSuffix } from './sandbox-ids.ts'
 import { sandboxClocks } from './tables/sandbox.ts'
 import { sandboxWebhookDeliveries, sandboxWebhookSecrets, type WebhookAttempt } from './tables/webhooks.ts'
 
@@ -12,7 +12,7 @@ export type NewWebhookDelivery = Pick<WebhookDeliveryRow, 'merchantId' | 'paymen
 const t = sandboxWebhookDeliveries
 
 /** Ids sort by creation: `wh_` + the creation time (14 digits) + random hex. */
-const newDeliveryId = (atMs: number) => `wh_${String(Math.max(0, atMs)).padStart(14, '0')}${randomBytes(5).toString('hex')}`
+const newDeliveryId = (atMs: number) => `wh_${String(Math.max(0, atMs)).padStart(14, '0')}${orderedIdSuffix('webhook')}`
 
 /** All SQL of the sandbox webhooks (issue 14). Pass a transaction as `db` to enqueue with the change that caused it. */
 export function webhookRepo(db: Db) {
@@ -125,7 +125,7 @@ export function webhookRepo(db: Db) {
     },
     /** The merchant's signing secret, made on first use (two racing callers get the same one). */
     async signingSecret(merchantId: string) {
-      const made = `whsec_${randomBytes(24).toString('base64url')}`
+      const made = `whsec_${idRandomBytes('webhook-secret', 24).toString('base64url')}`
       await db.insert(sandboxWebhookSecrets).values({ merchantId, secret: made }).onConflictDoNothing()
       const [row] = await db.select().from(sandboxWebhookSecrets).where(eq(sandboxWebhookSecrets.merchantId, merchantId))
       return row!.secret

@@ -1,18 +1,21 @@
 import type { Context } from 'hono'
 import * as v from 'valibot'
-import { deviceIdHeader, deviceIdSchema, signupStatusSchema, type SignupStatus, type Token } from '@/domain/account-api.ts'
+import { deviceIdHeader, deviceIdSchema, passwordResetPagePath, signupStatusSchema, type SignupStatus, type Token } from '@/domain/account-api.ts'
 import { passwordFailures } from '@/domain/account-validation.ts'
 import { ApiError, type ErrorCode } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import type { AppDeps } from '../../deps.ts'
-import { otpMail, type OtpPurpose } from '../../mail/templates.ts'
-import { createMailer } from '../../mail/mailer.ts'
+import { otpLockedMail, otpMail, type OtpPurpose } from '../../mail/templates.ts'
+import { createMailer, type MailMessage } from '../../mail/mailer.ts'
+import { mailOrigin } from '../../config.ts'
 import { accountRepo, type Challenge, type ChallengeKind, type User } from '../../store/account-repo.ts'
 import { issuesOf, jsonIn, type Issues } from '../../http/validator.ts'
 import { describe, documentsInput, type OperationDoc } from '../../http/openapi.ts'
 import { newOtp, otpHash, randomSecret, safeEqual, sha256 } from './crypto.ts'
 
 const rules = limits.accounts
+/** The scope of the per-day count of one-time-password guesses per address (issue 33). */
+export const otpAddressDay = 'otp:address-day'
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 
 /**
@@ -124,6 +127,7 @@ export function accountFlows(deps: AppDeps) {
   }
 
   const throttle = rules.throttle
+  const dayRule = { max: throttle.otpPerAddressPerDay, dayMs: throttle.dayMs }
   const attemptRules = {
     password: { address: rules.loginMaxFailures, client: throttle.passwordPerClient },
     otp: { address: throttle.otpPerAddress, client: throttle.otpPerClient },
@@ -135,21 +139,66 @@ export function accountFlows(deps: AppDeps) {
    * Takes one attempt of `what` for an address and for the client (its connection address), before the
    * password or code is even looked at: over either limit the answer is 01101007 (locked, try later) and
    * nothing is checked. Returns `lockedNow` when this attempt was the address's last before the lock.
+   * One-time passwords also count against the address's day (`otpAddressDay`, issue 33): at most
+   * `otpPerAddressPerDay` evaluated guesses, then a lock until a day after the last of them, told to the owner.
    */
   async function takeAttempts(what: 'password' | 'otp', address: string, client: string) {
     const at = now()
     const rule = (max: number) => ({ max, windowMs: throttle.windowMs, lockMs: throttle.lockMs })
     const byAddress = await repo.takeAttempt(`${what}:address`, address.toLowerCase(), at, rule(attemptRules[what].address))
     const byClient = await repo.takeAttempt(`${what}:client`, client, at, rule(attemptRules[what].client))
+    const byDay =
+      what === 'otp'
+        ? await repo.takeAttempt(otpAddressDay, address.toLowerCase(), at, { max: dayRule.max, windowMs: dayRule.dayMs, lockMs: dayRule.dayMs })
+        : undefined
     if (byAddress.attempts > attemptRules[what].address) throw lockedError(byAddress.lockedUntil, at)
     if (byClient.attempts > attemptRules[what].client) throw lockedError(byClient.lockedUntil, at)
-    return { lockedNow: byAddress.lockedUntil !== null ? byAddress.lockedUntil : undefined }
+    if (byDay && byDay.attempts > dayRule.max) throw lockedError(byDay.lockedUntil, at)
+    // this guess is the day's last: the owner hears of it, with a way in (otpLockNotice)
+    if (byDay?.attempts === dayRule.max) await otpLockNotice(address, byDay.lockedUntil ?? new Date(at.getTime() + dayRule.dayMs))
+    const lockedNow = byDay?.attempts === dayRule.max ? byDay.lockedUntil : byAddress.lockedUntil
+    return { lockedNow: lockedNow !== null ? lockedNow : undefined }
   }
 
-  /** A right password or code: the address starts over, the client gets its attempt back. */
+  /**
+   * A right password or code: the address starts over, the client gets its attempt back; a right code is given
+   * back to the address's day too (the day counts the guesses that failed, whoever made them).
+   */
   async function attemptSucceeded(what: 'password' | 'otp', address: string, client: string) {
     await repo.resetAttempts(`${what}:address`, address.toLowerCase())
     await repo.releaseAttempt(`${what}:client`, client)
+    if (what === 'otp') await repo.releaseAttempt(otpAddressDay, address.toLowerCase())
+  }
+
+  /**
+   * A new password link, mailed (the password-reset ticket: one use, `passwordResetTtlMs`); older links end.
+   * `mail` builds the message around the link (the reset mail, the lock notice). A failed send throws.
+   */
+  async function mailPasswordLink(user: User, mail: (link: string) => MailMessage) {
+    await repo.closeChallenges(user.id, 'password_reset', now())
+    const secret = await createTicket(user.id, 'password_reset', rules.passwordResetTtlMs)
+    const link = `${mailOrigin(deps.config)}${passwordResetPagePath}?token=${encodeURIComponent(secret)}`
+    try {
+      await mailer.send(mail(link))
+    } catch (error) {
+      await repo.closeChallenges(user.id, 'password_reset', now())
+      throw error
+    }
+  }
+
+  /**
+   * The owner of an address whose one-time passwords just locked for the day is told by mail (docs/accounts.md
+   * "A lock a stranger triggers"), with a password link: a sign-in code only follows the right password (and a
+   * sign-up code only exists for an address nobody verified), so whoever guessed holds the password or is signing
+   * up with an address that is not theirs — a new password (which verifies the address, ends every session and
+   * lifts the locks) is the owner's way in. A failed mail is logged; the guess is answered as it is.
+   */
+  async function otpLockNotice(address: string, until: Date) {
+    const user = await repo.findUserByEmail(address.toLowerCase())
+    if (!user || user.kind !== 'developer') return
+    await mailPasswordLink(user, (link) => otpLockedMail(user.email, link, until, dayRule.max)).catch((error: unknown) =>
+      deps.log.error('otp lock notice failed', { error: String(error) }),
+    )
   }
 
   /**
@@ -219,7 +268,21 @@ export function accountFlows(deps: AppDeps) {
     return repo.consumeChallenge(sha256(secret), kind, now(), rules.otpMaxAttempts)
   }
 
-  return { repo, mailer, now, issueToken, startOtp, verifyOtp, resendOtp, createTicket, consumeTicket, takeAttempts, attemptSucceeded, lockedError }
+  return {
+    repo,
+    mailer,
+    now,
+    issueToken,
+    startOtp,
+    verifyOtp,
+    resendOtp,
+    createTicket,
+    consumeTicket,
+    takeAttempts,
+    attemptSucceeded,
+    lockedError,
+    mailPasswordLink,
+  }
 }
 
 export type AccountFlows = ReturnType<typeof accountFlows>

@@ -5,7 +5,6 @@ import {
   logoutRequest,
   otpReferenceParams,
   passwordResetConfirmRequest,
-  passwordResetPagePath,
   passwordResetRequest,
   refreshRequest,
   signInOtpRequest,
@@ -13,13 +12,12 @@ import {
 } from '@/domain/account-api.ts'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
-import { mailOrigin } from '../../config.ts'
 import { clientKeyOf } from '../../client.ts'
 import type { AppDeps } from '../../deps.ts'
 import { passwordResetMail } from '../../mail/templates.ts'
 import { invalidParams, paramsIn } from '../../http/validator.ts'
 import { burnPasswordCheck, hashPassword, sha256, verifyPassword } from './crypto.ts'
-import { account, accountJson, deviceIdOf, signedIn, status, type AccountFlows } from './flows.ts'
+import { account, accountJson, deviceIdOf, otpAddressDay, signedIn, status, type AccountFlows } from './flows.ts'
 import { success } from '../../http/answer.ts'
 import type { AuthEnv } from '../../http/bearer.ts'
 import * as api from '@/domain/account-api.ts'
@@ -128,14 +126,10 @@ export function signInRoutes(deps: AppDeps, flows: AccountFlows, auth: Middlewar
       const open = await repo.latestOpenChallenge(user.id, 'password_reset', at)
       const coolingDown = open && open.lastSentAt.getTime() + limits.otpResendCooldownMs > at.getTime()
       if (!coolingDown) {
-        await repo.closeChallenges(user.id, 'password_reset', at)
-        const secret = await flows.createTicket(user.id, 'password_reset', rules.passwordResetTtlMs)
-        const link = `${mailOrigin(deps.config)}${passwordResetPagePath}?token=${encodeURIComponent(secret)}`
         try {
-          await flows.mailer.send(passwordResetMail(user.email, link))
+          await flows.mailPasswordLink(user, (link) => passwordResetMail(user.email, link))
         } catch (error) {
           deps.log.error('password reset mail failed', { error: String(error) })
-          await repo.closeChallenges(user.id, 'password_reset', flows.now())
           throw new ApiError('PASSWORD_RESET_FAILED')
         }
       }
@@ -150,9 +144,9 @@ export function signInRoutes(deps: AppDeps, flows: AccountFlows, auth: Middlewar
     const ticket = await flows.consumeTicket(body.token, 'password_reset')
     if (!ticket) throw new ApiError('RESET_TOKEN_INVALID')
     await repo.setPassword(ticket.userId, await hashPassword(body.password))
-    // a new password ends a sign-in lock of the address
+    // a new password ends the address's locks: sign-in, and one-time passwords (the way through of a lock notice)
     const owner = await repo.findUserById(ticket.userId)
-    if (owner) await repo.resetAttempts('password:address', owner.email)
+    if (owner) for (const scope of ['password:address', 'otp:address', otpAddressDay]) await repo.resetAttempts(scope, owner.email.toLowerCase())
     await repo.revokeAllTokens(ticket.userId, flows.now())
     await repo.markEmailVerified(ticket.userId, flows.now())
     return success(c, null)

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { SignJWT, jwtVerify } from 'jose'
 import * as v from 'valibot'
@@ -28,6 +27,7 @@ import { demoMerchant } from '../sandbox/engine/seed.ts'
 import * as opa from '@/domain/opa-schemas.ts'
 import { describe, page, type OperationDoc } from '../../http/openapi.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
+import { newReference } from '../../store/sandbox-ids.ts'
 import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
 import { signedSandboxCall } from './lab-api.ts'
 import { sandboxCommands as run } from '../sandbox/engine/index.ts'
@@ -92,9 +92,9 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     const nowS = Math.floor(deps.clock.nowMs() / 1000)
     const requestToken = await new SignJWT({
       scope: (input.scopes ?? ['direct_debit']).join(' '),
-      nonce: input.nonce ?? randomBytes(8).toString('hex'),
+      nonce: input.nonce ?? newReference('', 8),
       redirectUrl: `${origin(c)}${demoLoadingPath}`,
-      referenceId: input.referenceId ?? `${limits.demo.merchantPaymentIdPrefix}${randomBytes(8).toString('hex')}`,
+      referenceId: input.referenceId ?? newReference(limits.demo.merchantPaymentIdPrefix, 8),
       ...(input.deviceId ? { deviceId: input.deviceId } : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -183,7 +183,7 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
       kind: 'WEB',
       request: {
         scopes: ['direct_debit', 'cashback', 'get_balance'],
-        nonce: randomBytes(8).toString('hex'),
+        nonce: newReference('', 8),
         redirectUrl: `${origin(c)}${demoLoadingPath}`,
         referenceId: `${limits.demo.merchantPaymentIdPrefix}AUTODEBIT`,
       },

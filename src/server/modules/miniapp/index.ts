@@ -24,6 +24,7 @@ import { optionalUser } from '../../http/bearer.ts'
 import { merchantFor } from '../../http/merchant-context.ts'
 import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
 import { accountRepo } from '../../store/account-repo.ts'
+import { merchantRepo } from '../../store/merchant-repo.ts'
 import { miniApps } from '../../store/tables/miniapp.ts'
 import { clientKeyOf } from '../../client.ts'
 import { randomSecret, safeEqual, sha256 } from '../accounts/crypto.ts'
@@ -240,6 +241,14 @@ export function miniAppModule(deps: AppDeps, options: MiniAppModuleOptions = {})
     const { kid, jwk } = await signer.publicKey(c.req.valid('query').kid)
     c.header('Cache-Control', 'public, max-age=86400')
     return success(c, { kid, alg: 'ES256', jwk })
+  })
+  // the merchant's keys as a JSON Web Key Set (RFC 7517), for a verifier that fetches keys by kid (jose's
+  // createRemoteJWKSet, PyJWT's PyJWKClient …): plain `{keys}`, not the API's answer shape
+  const merchants = merchantRepo(deps.store.db)
+  publicKey.get('/jwks', describe(docs.jwks), queryIn(v.object({ merchantId: v.pipe(v.string(), v.regex(/^\d{1,32}$/)) })), async (c) => {
+    const set = await signer.keySet(c.req.valid('query').merchantId, async (id) => !!(await merchants.findById(id)))
+    c.header('Cache-Control', 'public, max-age=300')
+    return c.json(set)
   })
 
   return {

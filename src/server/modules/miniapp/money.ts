@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
@@ -8,6 +7,7 @@ import type { AppDeps } from '../../deps.ts'
 import { issuesOf } from '../../http/validator.ts'
 import { merchantRepo } from '../../store/merchant-repo.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
+import { newUuid } from '../../store/sandbox-ids.ts'
 import { sandboxCommands as run } from '../sandbox/engine/index.ts'
 import type { MiniAppSigner } from './jws.ts'
 
@@ -60,9 +60,9 @@ export function miniAppMoney(deps: AppDeps, signer: MiniAppSigner) {
       kind: 'WEB',
       request: {
         scopes: [...miniAppScopes],
-        nonce: randomUUID(),
+        nonce: newUuid('miniapp-nonce'),
         redirectUrl: miniAppRedirect,
-        referenceId: `miniapp-${randomUUID()}`,
+        referenceId: `miniapp-${newUuid('miniapp-reference')}`,
       },
     })
     const approved = await run.authorizations.approveAuthorization(engine.ctx, { sessionId: session.sessionId, testUserId: userId })
@@ -142,9 +142,8 @@ export function miniAppMoney(deps: AppDeps, signer: MiniAppSigner) {
         status === 'FAILED'
           ? null
           : await signer.sign(
+              { merchantId, appId: input.appId },
               {
-                appId: input.appId,
-                merchantId,
                 merchantPaymentId: row.merchantPaymentId,
                 paymentId: row.paymentId,
                 amount: { amount: row.amount, currency: limits.currency },
@@ -170,9 +169,8 @@ export function miniAppMoney(deps: AppDeps, signer: MiniAppSigner) {
       await testUser(merchantId, input.userId)
       const user = await run.topUp.topUp(engine.forMerchant(merchantId), { testUserId: input.userId, amount: input.amount })
       const jws = await signer.sign(
+        { merchantId, appId: input.appId },
         {
-          appId: input.appId,
-          merchantId,
           merchantTopupId: input.merchantTopupId,
           amount: { amount: input.amount, currency: limits.currency },
           status: 'SUCCESS',
@@ -186,7 +184,7 @@ export function miniAppMoney(deps: AppDeps, signer: MiniAppSigner) {
     async uaid(merchantId: string, input: { appId: string; userId: string }) {
       await testUser(merchantId, input.userId)
       const userAuthorizationId = await authorize(merchantId, input.userId)
-      return { jws: await signer.sign({ appId: input.appId, merchantId, userAuthorizationId }, deps.clock.nowMs(merchantId)) }
+      return { jws: await signer.sign({ merchantId, appId: input.appId }, { userAuthorizationId }, deps.clock.nowMs(merchantId)) }
     },
   }
 }

@@ -58,7 +58,13 @@ export const docs = {
   publicKey: {
     tag,
     summary:
-      "The sandbox's public key (JWK, ES256) that verifies the JWS of pp.makePayment, pp.topup and pp.getUAID, by the kid of the JWS header (none: the current key). Cache it by kid (spec §5).",
+      "A public key (JWK, ES256) that verifies the JWS of pp.makePayment, pp.topup and pp.getUAID, by the kid of the JWS header (none: the demo merchant's current key). Cache it by kid (spec §5).",
     data: publicKeyAnswerSchema,
+  },
+  jwks: {
+    tag,
+    summary:
+      "A merchant's mini-app signing keys as a JSON Web Key Set ({ keys }): each merchant signs with its own key; verify a JWS with your merchant's set, then its audience paylab-miniapp:<merchantId>:<appId>",
+    rawResponse: v.object({ keys: v.array(v.record(v.string(), v.string())) }),
   },
 } satisfies Record<string, OperationDoc>

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../app.ts'
 import type { AppDeps } from '../../deps.ts'
 import { answerError, answerNotFound } from '../../http/errors.ts'
 import { byPrefix } from '../../http/prefixes.ts'
+import { newRequestId } from '../../store/sandbox-ids.ts'
 import { rejectEncodedControlCharacters } from '../../http/validator.ts'
 import { mailboxRoutes } from './mailbox.ts'
 import { opaGuards } from './api/opa-guards.ts'
@@ -50,7 +51,7 @@ export function sandboxModule(deps: AppDeps) {
   const sandbox = byPrefix(new Hono(), { '/api': sandboxApiRoutes(deps, guards) }, walletRoutes(deps), mailboxRoutes(deps))
 
   const app = new Hono<AppEnv>()
-  app.use(requestId({ headerName: 'X-REQUEST-ID' }))
+  app.use(requestId({ headerName: 'X-REQUEST-ID', generator: newRequestId }))
   app.use(rejectEncodedControlCharacters)
   byPrefix(app, { '/v1': byPrefix(new Hono(), v1), '/v2': byPrefix(new Hono(), v2), '/sandbox': sandbox })
   app.onError(answerError(deps.log))

@@ -72,7 +72,8 @@ export function opaAuth(
     await ready()
     // a GET or HEAD has no body: reading it would build the whole Request object for nothing (issue 22)
     const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text()
-    const nowMs = deps.clock.nowMs()
+    // the caller signs with its own clock: real time even when the sandbox's clocks are frozen (SANDBOX_SEED)
+    const nowMs = deps.clock.wallMs()
     const path = signedPathOf(c.req.path)
     const contentType = c.req.header('content-type')
     /** Remembers why, for the key's owner (the request log's debugger), then answers 401 as before. */

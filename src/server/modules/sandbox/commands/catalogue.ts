@@ -1,11 +1,11 @@
 import { grantsAnyProduct } from '@/domain/products.ts'
-import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { MerchantPaymentIdSimpleSchema, UserAuthorizationIdSchema } from '@/domain/opa-schemas.ts'
 import { resolveCode } from '@/domain/resolver.ts'
 import { i18nFor } from '../../../i18n.ts'
 import { sandboxRepo } from '../../../store/sandbox-repo.ts'
+import { idRandomBytes, sandboxIdsSeeded } from '../../../store/sandbox-ids.ts'
 import { sandboxCommands as engine } from '../engine/index.ts'
 import { codeView, paymentView, refundView } from '../engine/views.ts'
 import { command, requireProduct, type Command, type CommandCtx } from './command.ts'
@@ -18,7 +18,11 @@ const optionalPaymentId = v.optional(v.pipe(MerchantPaymentIdSimpleSchema, d('Yo
 const username = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64), d('A test user of your sandbox: taro, hanako, jiro … (list_test_users).'))
 const text255 = (what: string) => v.optional(v.pipe(v.string(), v.maxLength(255), d(what)))
 
-const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
+/** A made-up id of an order, refund …: time and random, or under SANDBOX_SEED the seeded generator's alone. */
+const newId = (prefix: string) =>
+  sandboxIdsSeeded()
+    ? `${prefix}-${idRandomBytes(`command:${prefix}`, 6).toString('hex')}`
+    : `${prefix}-${Date.now().toString(36)}-${idRandomBytes('', 4).toString('hex')}`
 const epochNow = (ctx: CommandCtx) => Math.floor(ctx.deps.clock.nowMs(ctx.merchantId) / 1000)
 const m = (ctx: CommandCtx) => ctx.deps.sandbox.forMerchant(ctx.merchantId)
 
@@ -256,7 +260,7 @@ export const commands: Command[] = [
         kind: 'QR',
         request: {
           scopes: ['direct_debit', 'cashback', 'get_balance', 'preauth_capture_native', 'continuous_payments', 'pending_payments'],
-          nonce: randomBytes(6).toString('hex'),
+          nonce: idRandomBytes('command:nonce', 6).toString('hex'),
           redirectUrl: `${ctx.origin}/`,
           referenceId: newId('link'),
         },

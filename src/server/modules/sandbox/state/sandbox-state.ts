@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../deps.ts'
 import { issuesOf } from '../../../http/validator.ts'
 import type { Db } from '../../../store/db.ts'
 import { newTestUserId, sandboxRepo } from '../../../store/sandbox-repo.ts'
+import { idRandomBytes } from '../../../store/sandbox-ids.ts'
 import { sandboxStateRepo, type SandboxRows, type SnapshotRow } from '../../../store/sandbox-state-repo.ts'
 import { profileIdentifierOf } from '@/domain/lab-link.ts'
 import { defaultTestUsers } from '../engine/test-users.ts'
@@ -242,7 +243,14 @@ export async function takeSnapshot(deps: Deps, merchantId: string, label: string
     const sizeBytes = Buffer.byteLength(JSON.stringify(data))
     if (sizeBytes > sandboxStateLimits.snapshotMaxBytes)
       throw new ApiError('SANDBOX_SNAPSHOT_TOO_LARGE', { data: { sizeBytes, maxBytes: sandboxStateLimits.snapshotMaxBytes } })
-    const row = { id: `snap_${randomBytes(8).toString('hex')}`, merchantId, label: label || null, createdAtMs: deps.clock.nowMs(), sizeBytes, data }
+    const row = {
+      id: `snap_${idRandomBytes('snapshot', 8).toString('hex')}`,
+      merchantId,
+      label: label || null,
+      createdAtMs: deps.clock.nowMs(),
+      sizeBytes,
+      data,
+    }
     await repo.insertSnapshot(row)
     return snapshotView(row)
   })

@@ -190,7 +190,7 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
     const claimed = await repo.claim(row, now + webhookLimits.timeoutMs + 5_000)
     if (!claimed) return false
     const secret = await repo.signingSecret(row.merchantId)
-    const answer = await transport(target.url, signWebhook(secret, row.id, row.body, Math.floor(deps.clock.nowMs() / 1000)), row.body, {
+    const answer = await transport(target.url, signWebhook(secret, row.id, row.body, Math.floor(deps.clock.wallMs() / 1000)), row.body, {
       loopback: target.loopback === true,
     })
     const at = deps.clock.nowMs(row.merchantId)
