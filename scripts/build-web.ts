@@ -2,28 +2,30 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
 import { build } from 'vite'
+import { staleReason, writeStamp } from './lib/build-stamp.js'
 
-const inputs = ['src/web', 'src/domain', 'machines', 'locales', 'public', 'vite.config.ts', 'package-lock.json']
+const inputFolders = ['src/web', 'src/domain', 'machines', 'locales', 'public']
+const inputFiles = ['vite.config.ts', 'package-lock.json']
 /** WEB_DIST lets several builds live side by side (the server reads the same variable). */
 const outDir = process.env.WEB_DIST ?? 'dist/web'
 /** The server renderer beside it (src/server/web.ts `ssrDirOf`). */
 const ssrOutDir = `${outDir}-ssr`
+/** The inputs the build read (scripts/lib/build-stamp.js), kept with the server renderer (never served). */
+export const webStampFile = (dir = outDir) => join(`${dir}-ssr`, 'inputs.json')
+export const webOutputs = (dir = outDir) => [join(dir, '.vite', 'manifest.json'), join(`${dir}-ssr`, 'entry-server.js')]
 
-function newest(path: string): number {
-  let stat
-  try {
-    stat = statSync(path)
-  } catch {
-    return 0
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs)
+/** Every file under the web build's input folders (and the folders themselves, watched for new files). */
+function inputList(): string[] {
+  return inputFolders.flatMap((folder) =>
+    readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name)),
+  )
 }
 
 /** True when dist/web is missing or older than any input of the web build. */
 export function webBuildIsStale(): boolean {
-  const built = Math.min(newest(join(outDir, '.vite', 'manifest.json')), newest(join(ssrOutDir, 'entry-server.js')))
-  return built === 0 || inputs.some((p) => newest(p) > built)
+  return staleReason(webStampFile(), webOutputs()) !== undefined
 }
 
 /** Writes .gz and .br beside every text asset so the server can send them without compressing per request. */
@@ -44,6 +46,8 @@ export function precompress(dir = outDir) {
 
 export async function buildWeb({ force = false } = {}) {
   if (!force && !webBuildIsStale()) return false
+  const startedAt = Date.now()
+  const inputs = inputList()
   // the browser's bundle, then the server renderer of the same pages (the server reads the first one's manifest)
   await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
   await build({
@@ -63,6 +67,7 @@ export async function buildWeb({ force = false } = {}) {
   // WEB_DIST puts it (the bench builds in the system's temp directory), Node and tsx must not read its files as CommonJS
   writeFileSync(join(ssrOutDir, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`)
   precompress()
+  writeStamp(webStampFile(), { sources: inputs, others: [...inputFolders, ...inputFiles] }, startedAt)
   return true
 }
 

@@ -2,36 +2,20 @@
 // a component reaches the open page through hot module replacement (React Fast Refresh) without a build; pages are
 // still rendered on the server, by the current sources (Vite's `ssrLoadModule`), and hydrated. `npm start` stays the
 // production path (scripts/start.ts). Differences from production: no page cache, no Content-Security-Policy on pages
-// (Vite's client injects inline styles and scripts), styles arrive with the JavaScript, and no HTTPS listener.
+// (Vite's client injects inline styles and scripts) and styles arrive with the JavaScript. Everything else (store,
+// HTTPS with SANDBOX_HTTPS_PORT, webhook deliveries, clock moves of other processes, the graceful stop that writes the
+// request log's buffered entries) is src/server/compose.ts, as for `npm start`.
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseArgs } from 'node:util'
-import { getRequestListener } from '@hono/node-server'
 import { createServer as createViteServer } from 'vite'
 import type { Manifest } from '@tanstack/router-core'
 import type { ServerRenderer } from '../src/domain/server-render.ts'
-import { createAnalyticsSink } from '../src/server/analytics.ts'
-import { createApp } from '../src/server/app.ts'
-import { appDeps } from '../src/server/deps.ts'
-import { createClock } from '../src/server/clock.ts'
-import { loadConfig } from '../src/server/config.ts'
-import { createLogger } from '../src/server/logger.ts'
-import { webhookDispatcher } from '../src/server/modules/sandbox/webhooks/webhooks.ts'
-import { openStore } from '../src/server/store/db.ts'
+import { composeServer, type Front, type FrontContext } from '../src/server/compose.ts'
 import { isApiPath, routerManifest } from '../src/server/web.ts'
 
-/** Starts the dev server; resolves once it listens. */
-export async function startDevServer(env: NodeJS.ProcessEnv = process.env) {
-  // the app serves no built portal (WEB_DIST points nowhere): Vite serves the sources and the pages are rendered here
-  const config = loadConfig({ ...env, WEB_DIST: '.dev/no-build' })
-  const log = createLogger(config.logLevel)
-  const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir })
-  const deps = appDeps({ config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) })
-  await deps.sandbox.ready()
-  const app = createApp(deps)
-  const api = getRequestListener(app.fetch)
-
-  const server = createServer()
+/** Vite in front of the app: sources, /@vite/client and public/ first, then pages rendered from the sources, then the app. */
+async function viteFront({ server, app, config, log }: FrontContext): Promise<Front> {
   const vite = await createViteServer({
     appType: 'custom',
     // the HMR WebSocket shares the server's port
@@ -70,33 +54,27 @@ export async function startDevServer(env: NodeJS.ProcessEnv = process.env) {
     return (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(path) && !path.startsWith('/.') && !/\.[a-z0-9]+$/i.test(path)
   }
 
-  server.on('request', (req, res) => {
-    // Vite first (sources, /@vite/client, public/), then pages, then the API, the sandbox and the wallet
-    vite.middlewares(req, res, () => {
-      if (!isPage(req)) return void api(req, res)
-      renderPage(req, res).catch((error: unknown) => {
-        if (error instanceof Error) vite.ssrFixStacktrace(error)
-        log.error('dev render failed', { path: req.url, error: error instanceof Error ? error.stack : String(error) })
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=UTF-8' })
-        res.end(error instanceof Error ? error.stack : String(error))
+  return {
+    handle(req, res, next) {
+      vite.middlewares(req, res, () => {
+        if (!isPage(req)) return next()
+        renderPage(req, res).catch((error: unknown) => {
+          if (error instanceof Error) vite.ssrFixStacktrace(error)
+          log.error('dev render failed', { path: req.url, error: error instanceof Error ? error.stack : String(error) })
+          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=UTF-8' })
+          res.end(error instanceof Error ? error.stack : String(error))
+        })
       })
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
-  const bound = server.address()
-  if (bound && typeof bound === 'object') config.port = bound.port
-  log.info('listening (dev: Vite with hot reload)', { url: `http://localhost:${config.port}/`, store: store.kind })
-
-  const webhooks = webhookDispatcher(deps)
-  webhooks.start()
-  let closing = false
-  const shutdown = async () => {
-    if (closing) return
-    closing = true
-    await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), vite.close(), webhooks.stop()])
-    await store.close()
+    },
+    close: () => vite.close(),
   }
-  return { server, port: config.port, shutdown }
+}
+
+/** Starts the dev server (the one server of src/server/compose.ts with Vite in front); resolves once it listens. */
+export async function startDevServer(env: NodeJS.ProcessEnv = process.env) {
+  // the app serves no built portal (WEB_DIST points nowhere): Vite serves the sources and the pages are rendered here
+  const running = await composeServer({ ...env, WEB_DIST: '.dev/no-build' }, { front: viteFront, listeningMessage: 'listening (dev: Vite with hot reload)' })
+  return { server: running.server, port: running.port, shutdown: running.close }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -14,8 +14,9 @@ const checks: Step[] = [
   // ESLint (dependency rule, cycles, hooks, TypeScript) and the layout check: `npm run lint`
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['format', 'npx', ['prettier', '--check', '.']],
-  // the server tests render pages with the built portal (tests/server/web-serving.test.ts), so it is built before them
-  ['build', 'npx', ['tsx', 'scripts/build-web.ts']],
+  // the server tests render pages with the built portal (tests/server/web-serving.test.ts), so it is built before them;
+  // the browser tests' server runs the built server (tests/support/e2e-server.ts)
+  ['build', 'npx', ['tsx', 'scripts/build.ts']],
 ]
 /** Then one after the other, with the terminal. */
 const suites: Step[] = [

@@ -1,84 +1,30 @@
 import cluster from 'node:cluster'
-import { serve } from '@hono/node-server'
-import { createAnalyticsSink } from './analytics.ts'
-import { createApp } from './app.ts'
-import { appDeps } from './deps.ts'
-import { createClock, frozenInstantMs } from './clock.ts'
-import { loadConfig, type Config } from './config.ts'
+import { clockFor, composeServer } from './compose.ts'
+import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
-import { loadOrCreateCertificate, startHttpsListener } from './modules/sandbox/https.ts'
-import { followMerchantClocks } from './modules/sandbox/state/merchant-clock.ts'
-import { requestRecorder } from './modules/sandbox/request-log/request-log.ts'
+import { loadOrCreateCertificate } from './modules/sandbox/https.ts'
 import { createSandbox } from './modules/sandbox/engine/index.ts'
-import { openStore, type Store } from './store/db.ts'
-import { seedSandboxIds } from './store/sandbox-ids.ts'
-import { siteRepo } from './store/site-repo.ts'
-import { webhookDispatcher } from './modules/sandbox/webhooks/webhooks.ts'
+import { openStore } from './store/db.ts'
 
-/** Starts the one server: applies migrations, listens, and shuts down gracefully on SIGINT/SIGTERM. */
+/**
+ * Starts the one server (compose.ts: store, app, listeners, background tasks) and stops it gracefully on SIGINT or
+ * SIGTERM, then ends the process.
+ */
 export async function startServer(env: NodeJS.ProcessEnv = process.env, options: { migrate?: boolean } = {}) {
-  const config = loadConfig(env)
-  const log = createLogger(config.logLevel)
-  const store = await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl, migrate: options.migrate } : { dataDir: config.dataDir })
-  const deps = appDeps({ config, store, clock: await clockFor(config, store), log, analytics: createAnalyticsSink(log) })
-  const app = createApp(deps)
-  // the demo merchant and the merchants' moved clocks, before the first request (a failure is logged, not fatal)
-  await deps.sandbox.ready()
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-  // Node closes an idle kept-alive connection after 5 s; a client that sends its next request on it at that moment gets
-  // ECONNRESET. Clients (browsers, SDKs, proxies) keep connections longer than that, so the server keeps them longer
-  // still (the usual 65 s), and close() on shutdown still drops the idle ones at once.
-  if ('keepAliveTimeout' in server) {
-    server.keepAliveTimeout = 65_000
-    server.headersTimeout = 66_000
-  }
-  // PORT=0 lets the system choose: mail links (config.ts `mailOrigin`) must name the port actually bound
-  const bound = server.address()
-  if (bound && typeof bound === 'object') config.port = bound.port
-  log.info('listening', { url: `http://localhost:${config.port}/`, store: store.kind })
-  // The provider's SDKs only speak HTTPS: the same app, with a self-signed certificate kept in DATA_DIR.
-  const https =
-    config.sandboxHttpsPort === undefined
-      ? undefined
-      : await startHttpsListener(app.fetch, { port: config.sandboxHttpsPort, host: config.host, dataDir: config.dataDir })
-  if (https) log.info('listening (https)', { url: `https://localhost:${https.port}/`, certificate: https.certificate.certPath })
-
-  // Sandbox webhooks (docs/webhooks.md): every process posts due deliveries once a second (a claim gives each attempt to one).
-  const webhooks = webhookDispatcher(deps)
-  webhooks.start()
-  // other processes on the same PostgreSQL (WORKERS, several machines) move merchant clocks too
-  const stopFollowing = await followMerchantClocks(deps).catch((error: unknown) => {
-    log.warn('not following clock moves of other processes', { error: String(error) })
-    return async () => {}
-  })
-
+  const running = await composeServer(env, options)
+  const log = running.deps.log
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     log.info('shutting down', { signal })
-    // Stop accepting, let in-flight requests finish, then close the store.
-    await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), https?.close(), webhooks.stop(), stopFollowing()])
-    // the request log's buffered entries are written before the store closes (they were lost on every stop)
-    await requestRecorder(deps).settled()
-    await store.close()
+    await running.close()
     log.info('stopped')
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
-  return { server, https, deps, shutdown }
-}
-
-/**
- * The process's clock: real time, or with SANDBOX_SEED frozen at `frozenInstantMs` with the sandbox's ids seeded
- * (store/sandbox-ids.ts; docs/sandbox-state.md "Golden files").
- */
-async function clockFor(config: Config, store: Store) {
-  if (config.sandboxSeed === undefined) return createClock()
-  seedSandboxIds(config.sandboxSeed, await siteRepo(store.db).nextSeededRun())
-  return createClock(undefined, { frozenAtMs: frozenInstantMs })
+  return { server: running.server, https: running.https, deps: running.deps, shutdown }
 }
 
 /** `WORKERS`: how many server processes (default 1). Not a number ≥ 1: refused with the reason. */

@@ -1,35 +1,17 @@
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzle } from 'drizzle-orm/pglite'
-import { migrate } from 'drizzle-orm/pglite/migrator'
-import { migrationsFolder } from '../../src/server/store/db.ts'
+import { migrationsFingerprint, writePgliteTemplate } from '../../src/server/store/db.ts'
 
 /**
  * A fresh PGlite costs seconds (initdb runs in WASM, then every migration), so one migrated store is dumped once per
  * migration history (`.test-data/pglite-template-<hash>.tar.gz`) and every test store starts from a copy of it: the
- * Vitest stores (global-setup.ts) and the browser tests' servers (seedPgliteDataDir).
+ * Vitest stores (global-setup.ts) and the browser tests' servers (seedPgliteDataDir). `npm start` does the same with
+ * the build's template (dist/pglite, store/db.ts `pgliteTemplateFile`).
  */
 export async function pgliteTemplateFile(): Promise<string> {
-  const hash = createHash('sha256')
-  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const path = join(migrationsFolder, name)
-    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(path))
-  }
-  const dir = join(process.cwd(), '.test-data')
-  mkdirSync(dir, { recursive: true })
-  const file = join(dir, `pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`)
-  if (!existsSync(file)) {
-    const client = await PGlite.create('memory://')
-    await migrate(drizzle(client), { migrationsFolder })
-    const dump = await client.dumpDataDir('gzip')
-    // write then rename: several test runs may build the template at once
-    const partial = `${file}.${process.pid}.partial`
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
-    renameSync(partial, file)
-    await client.close()
-  }
+  const file = join(process.cwd(), '.test-data', `pglite-template-${migrationsFingerprint()}.tar.gz`)
+  if (!existsSync(file)) await writePgliteTemplate(file)
   return file
 }
 

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse as pgliteParse, PGlite, protocol } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
@@ -77,6 +79,54 @@ export async function runStatement<R>(db: Db, statement: Statement, values: unkn
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/** The migration history's fingerprint (every SQL file and the journal): a template serves stores of one history. */
+export function migrationsFingerprint(): string {
+  const hash = createHash('sha256')
+  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(join(migrationsFolder, name)))
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+/**
+ * Where the build keeps a migrated, empty PGlite store for this migration history (scripts/build-server.ts), which a
+ * new DATA_DIR starts from: initdb (in WASM) and the migrations cost seconds on every first start.
+ */
+export const pgliteTemplateFile = () => fileURLToPath(new URL(`../../../dist/pglite/template-${migrationsFingerprint()}.tar.gz`, import.meta.url))
+
+/** Writes `file`: a new PGlite store with every migration applied, dumped (written whole, then renamed into place). */
+export async function writePgliteTemplate(file: string): Promise<void> {
+  const client = await PGlite.create('memory://')
+  await migratePglite(drizzlePglite(client), { migrationsFolder })
+  const dump = await client.dumpDataDir('gzip')
+  await client.close()
+  mkdirSync(dirname(file), { recursive: true })
+  // several builds or test runs may write it at once
+  const partial = `${file}.${process.pid}.partial`
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+  renameSync(partial, file)
+}
+
+/** The last migration's time in the journal: a store whose newest applied migration is as recent needs none. */
+function lastMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] }
+  return Math.max(...journal.entries.map((entry) => entry.when))
+}
+
+/**
+ * True when the store already has every migration (Drizzle's own rule: the newest applied one is at least as recent as
+ * the journal's last), read in one statement instead of the migrator's five and its reading and hashing every file.
+ */
+async function schemaIsCurrent(db: Db): Promise<boolean> {
+  try {
+    const result = (await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)) as unknown as { rows: { last: unknown }[] }
+    const last = result.rows[0]?.last
+    return last !== null && last !== undefined && Number(last) >= lastMigrationMillis()
+  } catch {
+    return false // no migrations table yet
+  }
+}
+
 export interface StoreOptions {
   /** `postgres://…` — a PostgreSQL server. */
   databaseUrl?: string
@@ -84,8 +134,13 @@ export interface StoreOptions {
   dataDir?: string
   /** A PGlite data-dir dump to start from (tests use one migrated template). */
   loadDataDir?: Blob | File
-  /** Apply migrations on open (default true). */
+  /** Apply migrations on open (default true); skipped when the store already has them all. */
   migrate?: boolean
+  /**
+   * PGlite: a dump (a `.tar.gz` path, or how to find it) a new data directory starts from instead of initdb and the
+   * migrations; unused when the directory already holds a store or the file does not exist.
+   */
+  template?: string | (() => string)
   poolSize?: number
 }
 
@@ -97,7 +152,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     // that client and the next query opens a new one.
     pool.on('error', () => {})
     const db: Db = drizzlePg(pool, { schema })
-    if (doMigrate) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder })
+    if (doMigrate && !(await schemaIsCurrent(db))) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder })
     const query = async <R>(statement: Statement, values: unknown[]) => (await pool.query({ name: statement.name, text: statement.text, values })).rows as R[]
     queries.set(db, query)
     return {
@@ -111,10 +166,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   }
   const dataDir = options.dataDir ?? 'memory://'
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+  const loadDataDir = options.loadDataDir ?? templateFor(dataDir, options.template)
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {})
   const pgliteDb = drizzlePglite(client, { schema })
-  if (doMigrate) await migratePglite(pgliteDb, { migrationsFolder })
   const db: Db = pgliteDb
+  if (doMigrate && !(await schemaIsCurrent(db))) await migratePglite(pgliteDb, { migrationsFolder })
   const beforeClose: (() => Promise<void>)[] = []
   const query = pgliteQuery(client)
   queries.set(db, query)
@@ -132,6 +188,13 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       await client.close()
     },
   }
+}
+
+/** The template's contents when `dataDir` is a new directory and the template exists. */
+function templateFor(dataDir: string, template: StoreOptions['template']): Blob | undefined {
+  if (!template || dataDir.startsWith('memory://') || existsSync(join(dataDir, 'PG_VERSION'))) return undefined
+  const file = typeof template === 'string' ? template : template()
+  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined
 }
 
 /**

@@ -46,14 +46,8 @@ export function docsRoutes(deps: AppDeps, config = new Hono()) {
   const webinarVideos = new Hono()
   const designSystem = new Hono()
   const cache = new TtlLruCache<unknown>(limits.contentCache.maxEntries, limits.contentCache.ttlMs, () => deps.clock.nowMs())
-  // Parse all content now (outside tests, where each test file would pay for it) so a broken file stops startup.
-  if (!process.env.VITEST) {
-    search().catch((error: unknown) => {
-      deps.log.error('content failed to load', { error: String(error) })
-      process.exitCode = 1
-      throw error
-    })
-  }
+  // Content and its search index load on first use (a restart serves the API at once, issue 33); a broken content file
+  // stops the build instead (scripts/build-server.ts parses all content, and `npm start` builds when content changed).
   const cached = (key: string, load: () => unknown) => cache.getOrLoad(key, load)
 
   const pages = describe({

@@ -4,7 +4,6 @@ import { createServer, Server } from 'node:https'
 import { hostname as osHostname } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import { generate } from 'selfsigned'
 
 /**
  * The sandbox's HTTPS listener. The provider's published SDKs only speak HTTPS (the Node SDK calls
@@ -45,6 +44,8 @@ export async function loadOrCreateCertificate(dataDir: string, options: { now?: 
     if (stillUsable(cert, key, wanted, now)) return { cert, key, certPath, keyPath, generated: false }
   }
   const notAfter = new Date(now.getTime() + 825 * 24 * 60 * 60 * 1000) // the longest validity browsers accept
+  // loaded only when a certificate is made (first start, renewal): it costs more to load than a restart should take
+  const { generate } = await import('selfsigned')
   const pems = await generate(
     [
       { name: 'commonName', value: 'PayLab sandbox (localhost)' },

@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { Hono } from 'hono'
 import { ApiError, ShapedError } from '@/domain/errors.ts'
 import { pickLang, type Lang } from '@/domain/i18n.ts'
@@ -10,7 +9,10 @@ import { safeEqual } from '../../accounts/crypto.ts'
 import { commandByName } from './catalogue.ts'
 import { commandList } from './routes.ts'
 import { runCommand, type CommandCtx } from './command.ts'
-import { createMcpServer, type CommandOutcome, type McpBackend } from './mcp.ts'
+import type { CommandOutcome, McpBackend } from './mcp.ts'
+
+/** The MCP SDK loads with the first `/mcp` call, not at every start (issue 33: a restart in a second). */
+const mcpSdk = () => Promise.all([import('./mcp.ts'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')])
 
 /** The commands run in this process for one merchant: the MCP backend of `/mcp` (and of tests). */
 export function inProcessBackend(
@@ -63,6 +65,7 @@ export function mcpRoutes(deps: AppDeps, openApi: () => Promise<unknown>) {
       throw new ApiError('UNAUTHORIZED')
     }
     const origin = deps.config.publicOrigin ?? new URL(c.req.url).origin
+    const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await mcpSdk()
     const server = createMcpServer(inProcessBackend(deps, caller, origin, pickLang(c.req.header('accept-language')), openApi))
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
     await server.connect(transport)
