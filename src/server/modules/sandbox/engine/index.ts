@@ -86,6 +86,7 @@ export function createSandbox(deps: SandboxDeps) {
 
     // ── native / pre-auth / continuous payments ────────────────────────────────────────────────────────
     getPayment: (merchantId: string, merchantPaymentId: string) => payments.getPayment(m(merchantId), { merchantPaymentId }),
+    getPaymentDetails: (merchantId: string, merchantPaymentId: string) => payments.getPaymentDetails(m(merchantId), { merchantPaymentId }),
     refundsOf: (paymentId: string) => payments.refundsOf(ctx, { paymentId }),
     cancelPayment: (merchantId: string, merchantPaymentId: string, directive?: CancelDirective) =>
       payments.cancelPayment(m(merchantId), { merchantPaymentId, directive }),
@@ -103,6 +104,8 @@ export function createSandbox(deps: SandboxDeps) {
     // ── request money ───────────────────────────────────────────────────────────────────────────────────
     getRequestOrder: (merchantId: string, merchantPaymentId: string, notFoundStatus: 400 | 404) =>
       requestMoney.getRequestOrder(m(merchantId), { merchantPaymentId, notFoundStatus }),
+    getRequestOrderWithRefunds: (merchantId: string, merchantPaymentId: string, notFoundStatus: 400 | 404) =>
+      requestMoney.getRequestOrderWithRefunds(m(merchantId), { merchantPaymentId, notFoundStatus }),
     cancelRequestOrder: (merchantId: string, merchantPaymentId: string) => requestMoney.cancelRequestOrder(m(merchantId), { merchantPaymentId }),
     payRequestOrder: (merchantId: string, merchantPaymentId: string, testUserId: string) =>
       requestMoney.payRequestOrder(m(merchantId), { merchantPaymentId, testUserId }),
