@@ -4,6 +4,7 @@ import { ApiError, ShapedError } from '@/domain/errors.ts'
 import { pickLang } from '@/domain/i18n.ts'
 import { i18nFor } from '../i18n.ts'
 import type { Logger } from '../logger.ts'
+import { dbErrorFields } from '../store/db.ts'
 
 const requestIdOf = (c: Context) => c.get('requestId') as string | undefined
 
@@ -30,7 +31,8 @@ export function answerError(log: Logger): ErrorHandler {
       log.info('request aborted', { requestId: rid, method: c.req.method, path: c.req.path })
       return new Response(null, { status: 499 })
     }
-    log.error('unhandled error', { requestId: rid, error: String(error), stack: (error as Error).stack })
+    // a database's error says what failed in its SQLSTATE and cause, which drizzle's message (the query) leaves out
+    log.error('unhandled error', { requestId: rid, error: String(error), ...dbErrorFields(error), stack: (error as Error).stack })
     const internal = new ApiError('INTERNAL_SERVER_ERROR')
     return c.json({ resultInfo: internal.resultInfo(i18n), data: { requestId: rid } }, 500)
   }

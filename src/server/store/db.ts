@@ -283,3 +283,22 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505'
+/** A foreign key refused a row (the row it names is gone: a reset ran before it, issue 33). */
+export const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === '23503'
+
+/**
+ * What the log needs of a failed query (issue 33): drizzle's error names the query and its parameters only, so the
+ * driver's error under it (`.cause`) gives the SQLSTATE, the constraint, the table and PostgreSQL's own message and
+ * detail. Empty for an error that no database raised.
+ */
+export function dbErrorFields(error: unknown): Record<string, string> {
+  const sqlState = pgErrorCode(error)
+  if (!sqlState) return {}
+  let e: unknown = error
+  while (e && typeof e === 'object' && (e as { code?: unknown }).code !== sqlState) e = (e as { cause?: unknown }).cause
+  const fields: Record<string, string> = { sqlState }
+  const found = (e ?? {}) as Record<string, unknown>
+  for (const key of ['message', 'constraint', 'table', 'detail'] as const)
+    if (typeof found[key] === 'string') fields[key === 'message' ? 'cause' : key] = found[key]
+  return fields
+}

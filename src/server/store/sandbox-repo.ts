@@ -1,14 +1,15 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
-import type { Db } from './db.ts'
+import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm'
+import { storeQueryOf, type Db } from './db.ts'
+import { groupedReads } from './grouped-reads.ts'
 import { insertCodeRow } from './code-inserts.ts'
 import { groupedPaymentRead, readsOf } from './sandbox-reads.ts'
+import { sandboxStateKey } from './sandbox-state-repo.ts'
+import { cashbackQueries } from './sandbox-cashback-repo.ts'
 import type { NewCodeRow, NewPaymentRow, PaymentRow, RefundRow } from './sandbox-rows.ts'
 import { merchantCredentials, merchants } from './tables/merchants.ts'
 import {
   sandboxClocks,
   sandboxAuthSessions,
-  sandboxCashbackReversals,
-  sandboxCashbacks,
   sandboxNonces,
   sandboxOperations,
   sandboxPayments,
@@ -46,6 +47,8 @@ export const clockChannel = 'paylab_clock'
 
 /** All SQL of the OPA sandbox. Pass a transaction as `db` to group calls. */
 export function sandboxRepo(db: Db) {
+  // the signed GETs' reads grouped per moment, on the store's own handle (a transaction's reads run alone)
+  const grouped = storeQueryOf(db) ? groupedReads(db) : undefined
   const repo = {
     /** The handle these calls run on (the store, or the transaction passed in): other repos join it (webhooks). */
     db,
@@ -53,6 +56,15 @@ export function sandboxRepo(db: Db) {
     async upsertSeedMerchant(m: { id: string; name: string; products: string[]; apiKey: string; apiSecret: string }) {
       await db.insert(merchants).values({ id: m.id, name: m.name, products: m.products }).onConflictDoNothing()
       await db.insert(merchantCredentials).values({ apiKey: m.apiKey, merchantId: m.id, apiSecret: m.apiSecret }).onConflictDoNothing()
+    },
+
+    /**
+     * The merchant's sandbox-state lock, shared (issue 33; docs/sandbox-state.md): an order-changing transaction takes
+     * it first, so it runs wholly before or wholly after a reset, seed or restore of the merchant (those take it
+     * exclusively: sandbox-state-repo.ts); such transactions never wait for each other on it.
+     */
+    async shareSandboxState(merchantId: string) {
+      await db.execute(sql`select pg_advisory_xact_lock_shared(${sandboxStateKey(merchantId)})`)
     },
 
     // ── test users ─────────────────────────────────────────────────────────────────────────────────────
@@ -198,8 +210,11 @@ export function sandboxRepo(db: Db) {
       const [row] = await db.update(sandboxPayments).set(patch).where(eq(sandboxPayments.paymentId, paymentId)).returning()
       return row!
     },
-    /** A completed payment by the same user, same amount, to the same merchant since `sinceMs` (duplicate check). */
-    async findSimilarPayment(merchantId: string, userAuthorizationId: string, amount: number, sinceMs: number) {
+    /**
+     * A payment by the same user, same amount, to the same merchant since `sinceMs` under another merchantPaymentId
+     * (the similar-transaction check: an order's own retry is never its duplicate, issue 33).
+     */
+    async findSimilarPayment(merchantId: string, userAuthorizationId: string, amount: number, sinceMs: number, merchantPaymentId: string) {
       const rows = await db
         .select({ paymentId: sandboxPayments.paymentId })
         .from(sandboxPayments)
@@ -209,6 +224,7 @@ export function sandboxRepo(db: Db) {
             eq(sandboxPayments.userAuthorizationId, userAuthorizationId),
             eq(sandboxPayments.amount, amount),
             gte(sandboxPayments.createdAtMs, sinceMs),
+            ne(sandboxPayments.merchantPaymentId, merchantPaymentId),
           ),
         )
         .limit(1)
@@ -221,6 +237,7 @@ export function sandboxRepo(db: Db) {
       return inserted!
     },
     async findRefund(merchantId: string, merchantRefundId: string) {
+      if (grouped) return grouped.refund(merchantId, merchantRefundId)
       return (
         await db
           .select()
@@ -301,8 +318,20 @@ export function sandboxRepo(db: Db) {
       const [inserted] = await db.insert(sandboxUserAuthorizations).values(row).returning()
       return inserted!
     },
-    async findUserAuthorization(userAuthorizationId: string) {
-      return (await db.select().from(sandboxUserAuthorizations).where(eq(sandboxUserAuthorizations.userAuthorizationId, userAuthorizationId)))[0]
+    /**
+     * A user authorization; with `lock`, its row is locked until the transaction ends (`for no key update`: the orders
+     * of one link are decided one after the other, which makes the similar-transaction rule atomic, issue 33).
+     */
+    async findUserAuthorization(userAuthorizationId: string, lock = false) {
+      if (grouped && !lock) return (await grouped.userAuthorization(userAuthorizationId))?.authorization
+      const q = db.select().from(sandboxUserAuthorizations).where(eq(sandboxUserAuthorizations.userAuthorizationId, userAuthorizationId))
+      return (await (lock ? q.for('no key update') : q))[0]
+    },
+    /** A user authorization with its test user's balance (null: the user is gone), in one read (the signed GETs' fast path). */
+    async findUserAuthorizationWithBalance(userAuthorizationId: string) {
+      if (grouped) return grouped.userAuthorization(userAuthorizationId)
+      const authorization = await repo.findUserAuthorization(userAuthorizationId)
+      return authorization && { authorization, balance: (await repo.findTestUser(authorization.testUserId))?.balance ?? null }
     },
     async updateUserAuthorization(userAuthorizationId: string, patch: Partial<typeof sandboxUserAuthorizations.$inferInsert>) {
       const [row] = await db
@@ -345,46 +374,8 @@ export function sandboxRepo(db: Db) {
         .returning()
       return row
     },
-
-    // ── cashback ───────────────────────────────────────────────────────────────────────────────────────
-    async insertCashback(row: typeof sandboxCashbacks.$inferInsert) {
-      const [inserted] = await db.insert(sandboxCashbacks).values(row).returning()
-      return inserted!
-    },
-    async findCashback(merchantId: string, merchantCashbackId: string, lock = false) {
-      const q = db
-        .select()
-        .from(sandboxCashbacks)
-        .where(and(eq(sandboxCashbacks.merchantId, merchantId), eq(sandboxCashbacks.merchantCashbackId, merchantCashbackId)))
-      return (await (lock ? q.for('update') : q))[0]
-    },
-    /** Adds to the reversed amount only while it stays within the cashback (CHECK constraint backs it). */
-    async addCashbackReversal(merchantId: string, merchantCashbackId: string, amount: number) {
-      const [row] = await db
-        .update(sandboxCashbacks)
-        .set({ reversedAmount: sql`${sandboxCashbacks.reversedAmount} + ${amount}` })
-        .where(
-          and(
-            eq(sandboxCashbacks.merchantId, merchantId),
-            eq(sandboxCashbacks.merchantCashbackId, merchantCashbackId),
-            sql`${sandboxCashbacks.reversedAmount} + ${amount} <= ${sandboxCashbacks.amount}`,
-          ),
-        )
-        .returning()
-      return row
-    },
-    async insertCashbackReversal(row: typeof sandboxCashbackReversals.$inferInsert) {
-      const [inserted] = await db.insert(sandboxCashbackReversals).values(row).returning()
-      return inserted!
-    },
-    async findCashbackReversal(merchantId: string, merchantCashbackReversalId: string) {
-      return (
-        await db
-          .select()
-          .from(sandboxCashbackReversals)
-          .where(and(eq(sandboxCashbackReversals.merchantId, merchantId), eq(sandboxCashbackReversals.merchantCashbackReversalId, merchantCashbackReversalId)))
-      )[0]
-    },
+    // ── cashback (sandbox-cashback-repo.ts) ──────────────────────────────────────────────────────────────
+    ...cashbackQueries(db, grouped),
   }
   return repo
 }

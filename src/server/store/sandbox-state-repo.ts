@@ -60,6 +60,9 @@ function revive(table: MerchantTable, row: Record<string, unknown>) {
   return out
 }
 
+/** The key of a merchant's sandbox-state lock: taken exclusively here, shared by the engine's writes (sandbox-repo.ts). */
+export const sandboxStateKey = (merchantId: string) => sql`hashtext(${'sandbox-state:' + merchantId})`
+
 /** The SQL of reset, snapshots and seed files. Pass a transaction as `db` to group calls. */
 export function sandboxStateRepo(db: Db) {
   return {
@@ -137,7 +140,7 @@ export function sandboxStateRepo(db: Db) {
      * `FOR UPDATE`: the inserts' foreign-key checks take `FOR KEY SHARE` on that row, which would deadlock with it.
      */
     async lockSandboxState(merchantId: string) {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${'sandbox-state:' + merchantId}))`)
+      await db.execute(sql`select pg_advisory_xact_lock(${sandboxStateKey(merchantId)})`)
     },
   }
 }

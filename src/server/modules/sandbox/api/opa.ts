@@ -134,8 +134,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
 
   const paymentDetails = { summary: 'Payment details', rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_getPaymentDetail' }
   v2.payments.get('/:merchantPaymentId', published(paymentDetails), logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
-    const row = await run.payments.getPayment(at(c), c.req.valid('param'))
-    return ok(c, paymentView(row, await run.payments.refundsOf(engine.ctx, row), true))
+    return ok(c, await run.payments.getPaymentDetails(at(c), c.req.valid('param')))
   })
 
   const cancel = { summary: 'Cancel a payment', rawResponse: opa.NotDataResponseSchema, apiName: 'v2_cancelPayment', status: 202 } as const
@@ -264,8 +263,8 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
   })
   const requestOrderDetails = { summary: 'Details of a money request', rawResponse: opa.PaymentDetailsResponseSchema }
   v1.requestOrder.get('/:merchantPaymentId', published(requestOrderDetails), logged, auth, requestMoney, opaParams(paymentIdParams), async (c) => {
-    const row = await run.requestMoney.getRequestOrder(at(c), { ...c.req.valid('param'), notFoundStatus: 400 })
-    return ok(c, paymentView(row, await run.payments.refundsOf(engine.ctx, row), true))
+    const { row, refunds } = await run.requestMoney.getRequestOrderWithRefunds(at(c), { ...c.req.valid('param'), notFoundStatus: 400 })
+    return ok(c, paymentView(row, refunds, true))
   })
   v1.requestOrder.delete(
     '/:merchantPaymentId',

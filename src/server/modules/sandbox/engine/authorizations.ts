@@ -9,7 +9,7 @@ import { profileIdentifierOf, responseTokenIssuer } from '@/domain/lab-link.ts'
 import { limits } from '@/domain/limits.ts'
 import type { UserAuthorizationStatusQuerySchema } from '@/domain/opa-schemas.ts'
 import { merchantRepo } from '../../../store/merchant-repo.ts'
-import { newSessionId, newUserAuthorizationId, type UserAuthorizationRow } from '../../../store/sandbox-repo.ts'
+import { newSessionId, newUserAuthorizationId, type SandboxRepo, type UserAuthorizationRow } from '../../../store/sandbox-repo.ts'
 import { userAuthorizationView } from './views.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './context.ts'
 
@@ -37,8 +37,14 @@ export type UserAuthorizationRef = v.InferOutput<typeof UserAuthorizationStatusQ
  * `userScopes`). No scope given: any active authorization (status, unlink). Missing consent → 401
  * OP_OUT_OF_SCOPE (PayLab choice; docs/sandbox.md).
  */
-export async function activeAuthorization(ctx: MerchantCtx, userAuthorizationId: string, scopes: readonly string[] = []) {
-  const auth = await repoOf(ctx).findUserAuthorization(userAuthorizationId)
+export async function activeAuthorization(ctx: MerchantCtx, userAuthorizationId: string, scopes: readonly string[] = [], r?: SandboxRepo) {
+  // inside a transaction (`r`): the row is locked until it ends, so the orders of one link are decided one at a time
+  const auth = r ? await r.findUserAuthorization(userAuthorizationId, true) : await repoOf(ctx).findUserAuthorization(userAuthorizationId)
+  return checkedAuthorization(ctx, auth, scopes)
+}
+
+/** `auth` when it is the merchant's, active, unexpired and grants one of `scopes` (any, when none); else the published error. */
+export function checkedAuthorization(ctx: MerchantCtx, auth: UserAuthorizationRow | undefined, scopes: readonly string[] = []) {
   if (!auth || auth.merchantId !== ctx.merchantId || auth.status !== 'ACTIVE') throw new ApiError('INVALID_USER_AUTHORIZATION_ID')
   if (auth.expireAtMs <= nowMs(ctx, ctx.merchantId)) throw new ApiError('EXPIRED_USER_AUTHORIZATION_ID')
   if (scopes.length > 0 && !scopes.some((s) => auth.scopes.includes(s))) throw new ApiError('OP_OUT_OF_SCOPE')
@@ -127,7 +133,10 @@ export const denyAuthorization = (ctx: SandboxCtx, input: { sessionId: string })
  * refused with SANDBOX_SESSION_NOT_FOUND and changes nothing.
  */
 async function decideSession(ctx: SandboxCtx, sessionId: string, result: 'succeeded' | 'declined', testUserId?: string) {
-  const { session, authorization } = await inTx(ctx, async (r) => {
+  // the session names its merchant, whose sandbox-state lock comes before any row lock
+  const merchantId = (await repoOf(ctx).findAuthSession(sessionId))?.merchantId
+  if (!merchantId) throw new ApiError('SANDBOX_SESSION_NOT_FOUND')
+  const { session, authorization } = await inTx(ctx, merchantId, async (r) => {
     const session = await r.findAuthSession(sessionId, true)
     if (!session || session.status !== 'PENDING' || session.expiresAtMs <= nowMs(ctx, session.merchantId)) throw new ApiError('SANDBOX_SESSION_NOT_FOUND')
     let authorization: UserAuthorizationRow | undefined

@@ -3,7 +3,7 @@ import type * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import type { CashbackRequestSchema, CashbackReversalRequestSchema } from '@/domain/opa-schemas.ts'
-import { isUniqueViolation } from '../../../store/db.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '../../../store/db.ts'
 import { newPaymentId } from '../../../store/sandbox-repo.ts'
 import { activeAuthorization, userScopes } from './authorizations.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx } from './context.ts'
@@ -23,10 +23,11 @@ export async function giveCashback(ctx: MerchantCtx, input: GiveCashbackInput) {
     requestedAt,
     ...request
   } = input
-  const auth = await activeAuthorization(ctx, userAuthorizationId, userScopes.cashback)
   const t = nowMs(ctx, merchantId)
   try {
-    return await inTx(ctx, async (r) => {
+    return await inTx(ctx, merchantId, async (r) => {
+      // the link read under the sandbox-state lock: a reset cannot take its test user away before the insert
+      const auth = await activeAuthorization(ctx, userAuthorizationId, userScopes.cashback, r)
       const row = await r.insertCashback({
         merchantId,
         merchantCashbackId,
@@ -46,6 +47,7 @@ export async function giveCashback(ctx: MerchantCtx, input: GiveCashbackInput) {
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('VALIDATION_FAILED_EXCEPTION')
+    if (isForeignKeyViolation(error)) throw new ApiError('INVALID_USER_AUTHORIZATION_ID')
     throw error
   }
 }
@@ -69,11 +71,11 @@ export async function reverseCashback(ctx: MerchantCtx, input: ReverseCashbackIn
     requestedAt,
     ...request
   } = input
-  const cashback = await repoOf(ctx).findCashback(merchantId, merchantCashbackId)
-  if (!cashback) throw new ApiError('TRANSACTION_NOT_FOUND')
   const t = nowMs(ctx, merchantId)
   try {
-    return await inTx(ctx, async (r) => {
+    return await inTx(ctx, merchantId, async (r) => {
+      const cashback = await r.findCashback(merchantId, merchantCashbackId)
+      if (!cashback) throw new ApiError('TRANSACTION_NOT_FOUND')
       if (!(await r.addCashbackReversal(merchantId, merchantCashbackId, amount))) {
         throw new ApiError('INVALID_PARAMS', { message: 'The reversal amount is more than what is left of the cashback.' })
       }

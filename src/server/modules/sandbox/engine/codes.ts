@@ -17,6 +17,8 @@ import { inTx, nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './contex
 import { lockedApply, orderOf, refresh, type PaymentStatus } from './orders.ts'
 
 const S = limits.sandbox
+/** A code read before its transaction and gone inside it (a reset ran between them). */
+const codeGone = () => new ApiError('DYNAMIC_QR_NOT_FOUND')
 
 /** The body of POST /v2/codes, validated. */
 export type CreateCodeInput = v.InferOutput<typeof CreateQrCodeRequestSchema>
@@ -81,7 +83,7 @@ export async function createCode(ctx: MerchantCtx, input: CreateCodeInput) {
 export async function deleteCode(ctx: MerchantCtx, input: { codeId: string }) {
   const row = await repoOf(ctx).findPaymentByCode(input.codeId)
   if (!row || row.merchantId !== ctx.merchantId || row.codeDeleted) throw new ApiError('DYNAMIC_QR_NOT_FOUND')
-  await inTx(ctx, (r) => lockedApply(r, row, { type: 'code.deleted', nowMs: nowMs(ctx, ctx.merchantId) }, { codeDeleted: true }))
+  await inTx(ctx, ctx.merchantId, (r) => lockedApply(r, row, { type: 'code.deleted', nowMs: nowMs(ctx, ctx.merchantId) }, { codeDeleted: true }, codeGone))
 }
 
 /** GET /v2/codes/payments/{id}: an unpaid code that expired or was deleted has no payment any more. */
@@ -130,7 +132,11 @@ export async function payCode(ctx: SandboxCtx, input: { codeId: string; testUser
   // spec §4: a paid test QR payment cancels itself a minute later unless the merchant switched it off
   const autoCancel = row.kind === 'QR' && !row.isAuthorization && ((await dashboardRepo(ctx.db).settingsOf(row.merchantId))?.qrAutoCancel ?? true)
   const extra = { testUserId, ...(autoCancel ? { autoCancelAtMs: paidAtMs + S.qrAutoCancelMs } : {}) }
-  const paid = await inTx(ctx, (r) => lockedApply(r, row, { type: 'user.paid', nowMs: paidAtMs }, extra))
+  const paid = await inTx(ctx, row.merchantId, async (r) => {
+    // the payer again, under the lock: a restore since may have brought the order back without them
+    if ((await r.findTestUser(testUserId))?.merchantId !== row.merchantId) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
+    return lockedApply(r, row, { type: 'user.paid', nowMs: paidAtMs }, extra, codeGone)
+  })
   return { status: paid.status as PaymentStatus, paymentId: paid.paymentId, merchantPaymentId: paid.merchantPaymentId }
 }
 
@@ -138,6 +144,6 @@ export async function payCode(ctx: SandboxCtx, input: { codeId: string; testUser
 export async function cancelCodeByUser(ctx: SandboxCtx, input: { codeId: string }) {
   const row = await repoOf(ctx).findPaymentByCode(input.codeId)
   if (!row) throw new ApiError('DYNAMIC_QR_NOT_FOUND')
-  const canceled = await inTx(ctx, (r) => lockedApply(r, row, { type: 'code.deleted', nowMs: nowMs(ctx, row.merchantId) }))
+  const canceled = await inTx(ctx, row.merchantId, (r) => lockedApply(r, row, { type: 'code.deleted', nowMs: nowMs(ctx, row.merchantId) }, {}, codeGone))
   return { status: canceled.status as PaymentStatus }
 }

@@ -39,7 +39,17 @@ export const repoOf = (ctx: SandboxCtx) => sandboxRepo(ctx.db)
  * The one transaction helper of the commands: runs `fn` with a repository bound to a new transaction. Every
  * state change that touches more than one row (an order and a balance, a session and an authorization) goes
  * through it; a throw rolls everything back.
+ *
+ * Its first statement takes `merchantId`'s sandbox-state lock shared (issue 33; docs/sandbox-state.md): the
+ * transaction runs wholly before or wholly after a reset, seed or restore of that merchant, which take it
+ * exclusively. So `fn` reads again, inside, every row it changes or names (an order, a link, a test user): what the
+ * command read before may be gone, and then it answers the published not-found error instead of a database's
+ * constraint violation. Nothing may lock a row before it (a reset waiting for this lock would hold rows `fn` waits for).
  */
-export function inTx<T>(ctx: SandboxCtx, fn: (r: SandboxRepo) => Promise<T>): Promise<T> {
-  return ctx.db.transaction((t) => fn(sandboxRepo(t)))
+export function inTx<T>(ctx: SandboxCtx, merchantId: string, fn: (r: SandboxRepo) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (t) => {
+    const r = sandboxRepo(t)
+    await r.shareSandboxState(merchantId)
+    return fn(r)
+  })
 }

@@ -10,7 +10,7 @@ import { ApiError, isErrorCode } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
 import type { PaymentRow, SandboxRepo } from '../../../store/sandbox-repo.ts'
 import { enqueueTransactionWebhook } from './webhook-queue.ts'
-import { inTx, nowMs, repoOf, type SandboxCtx } from './context.ts'
+import { inTx, nowMs, type SandboxCtx } from './context.ts'
 
 function restore(row: PaymentRow) {
   return paymentMachine.resolveState({ value: row.status, context: contextOf(row) })
@@ -124,7 +124,7 @@ export async function apply(r: SandboxRepo, row: PaymentRow, event: PaymentEvent
 export async function refresh(ctx: SandboxCtx, row: PaymentRow): Promise<PaymentRow> {
   const event = { type: 'time.passed' as const, nowMs: nowMs(ctx, row.merchantId) }
   if (timeLeavesAsIs(row, event)) return row
-  return inTx(ctx, async (r) => {
+  return inTx(ctx, row.merchantId, async (r) => {
     const locked = await r.findPaymentById(row.paymentId, true)
     if (!locked) return row
     const d = decide(locked, { ...event, nowMs: nowMs(ctx, row.merchantId) })
@@ -132,25 +132,27 @@ export async function refresh(ctx: SandboxCtx, row: PaymentRow): Promise<Payment
   })
 }
 
-/** Locks an order and brings it up to date (inside the caller's transaction). */
-export async function refreshLocked(ctx: SandboxCtx, r: SandboxRepo, row: Pick<PaymentRow, 'paymentId' | 'merchantId'>) {
-  const locked = (await r.findPaymentById(row.paymentId, true))!
+/** The error of an order read before a transaction and gone inside it (a reset ran between them, issue 33). */
+export const orderGone = (): Error => new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.orderNotFound })
+
+/** Locks an order and brings it up to date (inside the caller's transaction); `gone()` is thrown when it is gone. */
+export async function refreshLocked(ctx: SandboxCtx, r: SandboxRepo, row: Pick<PaymentRow, 'paymentId' | 'merchantId'>, gone = orderGone) {
+  const locked = await r.findPaymentById(row.paymentId, true)
+  if (!locked) throw gone()
   const tick = { type: 'time.passed' as const, nowMs: nowMs(ctx, row.merchantId) }
   return decide(locked, tick).status !== locked.status ? apply(r, locked, tick) : locked
 }
 
-/** Locks an order, brings it up to date at the event's instant, then applies `event`. */
-export async function lockedApply(r: SandboxRepo, row: PaymentRow, event: PaymentEvent, extra: Partial<PaymentRow> = {}) {
-  let locked = (await r.findPaymentById(row.paymentId, true))!
+/**
+ * Locks an order, brings it up to date at the event's instant, then applies `event`. The order is read again under
+ * the lock: `gone()` is thrown when it is gone (a reset ran since the caller read it).
+ */
+export async function lockedApply(r: SandboxRepo, row: PaymentRow, event: PaymentEvent, extra: Partial<PaymentRow> = {}, gone = orderGone) {
+  let locked = await r.findPaymentById(row.paymentId, true)
+  if (!locked) throw gone()
   const tick = { type: 'time.passed' as const, nowMs: event.nowMs }
   if (decide(locked, tick).status !== locked.status) locked = await apply(r, locked, tick)
   return apply(r, locked, event, extra)
-}
-
-/** A merchant's order by its merchantPaymentId, brought up to date (undefined when unknown). */
-export async function findOrder(ctx: SandboxCtx, merchantId: string, merchantPaymentId: string) {
-  const row = await repoOf(ctx).findPayment(merchantId, merchantPaymentId)
-  return row ? refresh(ctx, row) : undefined
 }
 
 /** The fields of a validated request an order keeps (`row.order`), as the views and the wallet read them back. */

@@ -40,7 +40,7 @@ export async function capture(ctx: MerchantCtx, input: CaptureInput) {
   const amount = input.amount.amount
   const entry = { merchantCaptureId: input.merchantCaptureId, amount: money(amount), orderDescription: input.orderDescription, requestedAt: input.requestedAt }
   try {
-    return await inTx(ctx, async (r) => {
+    return await inTx(ctx, merchantId, async (r) => {
       const locked = await refreshLocked(ctx, r, row)
       // a repeat that waited for the lock answers what the first capture answered
       const won = await r.findOperation(merchantId, 'capture', input.merchantCaptureId)
@@ -105,7 +105,7 @@ export async function revert(ctx: MerchantCtx, input: RevertInput) {
   const t = nowMs(ctx, merchantId)
   const reverted = { acceptedAt: sec(t), merchantRevertId: input.merchantRevertId, requestedAt: input.requestedAt, reason: input.reason ?? null }
   try {
-    return await inTx(ctx, async (r) => {
+    return await inTx(ctx, merchantId, async (r) => {
       const locked = await refreshLocked(ctx, r, row)
       const won = await r.findOperation(merchantId, 'revert', input.merchantRevertId)
       if (won) return sameTarget(won, locked.paymentId, 'merchantRevertId').response
@@ -143,7 +143,7 @@ export async function reauthorize(ctx: MerchantCtx, input: ReauthorizeInput) {
   const t = nowMs(ctx, merchantId)
   const amount = input.updatedAmount.amount
   try {
-    return await inTx(ctx, async (r) => {
+    return await inTx(ctx, merchantId, async (r) => {
       const locked = await refreshLocked(ctx, r, row)
       const d = decide(locked, { type: 'merchant.reauthorize', nowMs: t, amount })
       if (d.rejection === 'USER_CONFIRMATION_REQUIRED') {
@@ -203,7 +203,7 @@ export async function approveReauthorization(ctx: SandboxCtx, input: { paymentId
   if (!op || op.response.pending !== true || typeof amount !== 'number') throw new ApiError('REAUTHORIZE_REJECTED')
   const t = nowMs(ctx, row.merchantId)
   if (op.createdAtMs + S.reauthorizeApprovalTtlMs <= t) throw new ApiError('REAUTHORIZE_REJECTED')
-  return inTx(ctx, async (r) => {
+  return inTx(ctx, row.merchantId, async (r) => {
     const locked = await refreshLocked(ctx, r, row)
     if (locked.status !== 'AUTHORIZED' || !locked.testUserId) throw new ApiError('REAUTHORIZE_REJECTED')
     // single use: a second approval (or a parallel one) finds the request approved and is refused
@@ -221,7 +221,7 @@ export async function approveCapture(ctx: SandboxCtx, input: { paymentId: string
   const row = await repoOf(ctx).findPaymentById(paymentId)
   if (!row) throw new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.orderNotFound })
   const t = nowMs(ctx, row.merchantId)
-  return inTx(ctx, async (r) => {
+  return inTx(ctx, row.merchantId, async (r) => {
     const locked = await refreshLocked(ctx, r, row)
     const pending = locked.captures.find((c) => c.merchantCaptureId === merchantCaptureId && c.status === 'USER_REQUESTED')
     const amount = (pending?.amount as { amount?: unknown } | undefined)?.amount
@@ -257,7 +257,7 @@ export async function expireReauthorizationsDue(ctx: SandboxCtx, input: { limit?
   const ops = await repoOf(ctx).reauthorizationsUnapprovedBy(nowMs(ctx), S.reauthorizeApprovalTtlMs, input.limit ?? 20)
   const queued = await Promise.all(
     ops.map((op) =>
-      inTx(ctx, async (r) => {
+      inTx(ctx, op.merchantId, async (r) => {
         // the order first, as an approval locks it: the two never wait on each other crosswise (a payment gone with
         // a restored sandbox state just closes its request)
         const locked = (await r.findPaymentById(op.paymentId)) && (await refreshLocked(ctx, r, op))

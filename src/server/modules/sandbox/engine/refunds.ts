@@ -8,6 +8,7 @@ import { inTx, nowMs, repoOf, type MerchantCtx } from './context.ts'
 import { lockedApply, sameTarget } from './orders.ts'
 
 const refundReuse = opaCodeIds.refundInvalidParams
+const refundGone = () => new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.refundResourceNotFound })
 
 /** The body of POST /v2/refunds, validated. */
 export type RefundInput = v.InferOutput<typeof RefundRequestSchema>
@@ -24,14 +25,14 @@ export async function refund(ctx: MerchantCtx, input: RefundInput) {
   const previous = await repo.findRefund(merchantId, input.merchantRefundId)
   if (previous) return sameTarget(previous, input.paymentId, 'merchantRefundId', refundReuse)
   const row = await repo.findPaymentById(input.paymentId)
-  if (!row || row.merchantId !== merchantId) throw new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.refundResourceNotFound })
+  if (!row || row.merchantId !== merchantId) throw refundGone()
   const t = nowMs(ctx, merchantId)
   try {
-    return await inTx(ctx, async (r) => {
-      await r.findPaymentById(row.paymentId, true)
+    return await inTx(ctx, merchantId, async (r) => {
+      if (!(await r.findPaymentById(row.paymentId, true))) throw refundGone()
       const won = await r.findRefund(merchantId, input.merchantRefundId)
       if (won) return sameTarget(won, input.paymentId, 'merchantRefundId', refundReuse)
-      await lockedApply(r, row, { type: 'merchant.refund', nowMs: t, amount: input.amount.amount })
+      await lockedApply(r, row, { type: 'merchant.refund', nowMs: t, amount: input.amount.amount }, {}, refundGone)
       return r.insertRefund({
         merchantId,
         merchantRefundId: input.merchantRefundId,

@@ -1,0 +1,139 @@
+// The processes of `npm run bench:sandbox` (scripts/bench-sandbox.ts): the server as a child process on loopback,
+// the CPU each process tree used (from /proc), and a throwaway PostgreSQL 15 cluster as .ci/run starts one.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { freePort, waitUntilOk } from './local-server.ts'
+
+export async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort()
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANDBOX_HTTPS_PORT: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const origin = `http://127.0.0.1:${port}`
+  await waitUntilOk(`${origin}/healthz`, { timeoutMs: 60_000, intervalMs: 200, child })
+  // The server parses its docs in the background from its start (seconds of CPU); a page waits for them. Without
+  // this the first endpoints measured shared the CPU with that parse (issue 22's profile of create-code: 2.3 s of
+  // markdown in a 5 s run).
+  // (with WORKERS each worker parses its own: several requests at once, on connections of their own, reach each)
+  await Promise.all(Array.from({ length: 8 }, () => fetch(`${origin}/`, { headers: { connection: 'close' } }).then((page) => page.arrayBuffer())))
+  return { child, origin }
+}
+
+export async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+  if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+/**
+ * CPU time (ms, user + system) of processes and their descendants, from /proc (Linux; undefined elsewhere): where a
+ * request's CPU goes — the server (its workers), PostgreSQL's backends, and this process (autocannon and the signing).
+ */
+export function cpuMsOfTrees(rootPids: number[]): number | undefined {
+  try {
+    const stats = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .flatMap((pid) => {
+        try {
+          // fields after the command name (which may hold spaces): state ppid … utime(14) stime(15)
+          const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
+          const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+          return [{ pid: Number(pid), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }]
+        } catch {
+          return []
+        }
+      })
+    const inTree = new Set(rootPids)
+    for (let grew = true; grew;) {
+      grew = false
+      for (const p of stats)
+        if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
+          inTree.add(p.pid)
+          grew = true
+        }
+    }
+    return (stats.filter((p) => inTree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) * 1000) / clockTicksPerSecond
+  } catch {
+    return undefined
+  }
+}
+const clockTicksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+/** A throwaway PostgreSQL 15 cluster like .ci/run's (initdb as the postgres user, trust auth, fsync off). */
+export function startThrowawayPostgres(): { url: string; pid: number | undefined; stop: () => void } | undefined {
+  const bin = '/usr/lib/postgresql/15/bin'
+  if (!existsSync(`${bin}/initdb`)) return undefined
+  const dir = mkdtempSync(join(tmpdir(), 'paylab-bench-pgcluster-'))
+  const asRoot = process.getuid?.() === 0
+  const run = (command: string) =>
+    asRoot ? execFileSync('su', ['postgres', '-c', command], { stdio: 'ignore' }) : execFileSync('sh', ['-c', command], { stdio: 'ignore' })
+  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0)
+  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  run(`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8`)
+  run(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/log -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off' -w start`)
+  console.log(`(a throwaway PostgreSQL 15 on port ${port})`)
+  let pid: number | undefined
+  try {
+    pid = Number(readFileSync(`${dir}/data/postmaster.pid`, 'utf8').split('\n')[0])
+  } catch {
+    pid = undefined
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid,
+    stop: () => {
+      try {
+        run(`${bin}/pg_ctl -D ${dir}/data -m immediate stop`)
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+/** An empty database of that name on the server of `adminUrl` (dropped first if a former run left it). */
+export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/**
+ * The postmaster of a server named by DATABASE_URL when it runs on this machine (the parent of this connection's
+ * backend), so that its CPU per request is measured too; undefined for a remote server.
+ */
+export async function localPostmasterPid(adminUrl: string): Promise<number | undefined> {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  try {
+    await admin.connect()
+    const { rows } = await admin.query<{ pid: number }>('select pg_backend_pid() as pid')
+    const text = readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8')
+    const parent = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1])
+    return readFileSync(`/proc/${parent}/cmdline`, 'utf8').includes('postgres') ? parent : undefined
+  } catch {
+    return undefined
+  } finally {
+    await admin.end().catch(() => undefined)
+  }
+}
