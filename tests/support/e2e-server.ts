@@ -2,12 +2,21 @@
 // the migrated template store, tests/support/pglite-template.ts),
 // serving the already built portal (npm test builds it before Playwright starts). It also listens with TLS on a
 // free port (the provider's SDKs only speak HTTPS) and tells specs where: `e2eHttpsInfo()` (e2e-https.ts).
+// The server is the built one (dist/server, as `npm start` runs it) when that build is current, else the sources.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { startServer } from '../../src/server/main.ts'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { staleReason } from '../../scripts/lib/build-stamp.js'
 import { e2eHttpsInfoPath } from './e2e-https.ts'
 import { seedPgliteDataDir } from './pglite-template.ts'
+
+type Main = typeof import('../../src/server/main.ts')
+const { startServer } = (
+  staleReason('dist/server/inputs.json', ['dist/server/main.js'])
+    ? await import('../../src/server/main.ts')
+    : await import(pathToFileURL(resolve('dist/server/main.js')).href)
+) as Main
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paylab-e2e-'))
 const infoPath = e2eHttpsInfoPath(process.env.PORT)
