@@ -12,6 +12,11 @@ export interface Config {
   mailFrom: string
   /** Where mail links (password reset) point; unset: the listening origin (see `mailOrigin`). */
   publicOrigin: string | undefined
+  /**
+   * More host names the server answers besides loopback, `HOST` and PUBLIC_ORIGIN's (ALLOWED_HOSTS, comma-separated;
+   * a leading dot takes the subdomains too). Any other `Host` is refused with 421 (http/known-hosts.ts).
+   */
+  allowedHosts: string[]
   /** Lets non-loopback clients read /sandbox/mailbox when presented (Authorization: Bearer … or ?token=…). */
   mailboxToken: string | undefined
   /** Lets the portal's operators read the mini-app requests (`GET /dev/v1/miniappRequests`, Bearer); unset: nobody. */
@@ -38,7 +43,7 @@ export interface Config {
 export function mailOrigin(config: Pick<Config, 'publicOrigin' | 'host' | 'port'>): string {
   if (config.publicOrigin) return config.publicOrigin
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
-  return `http://${host}:${config.port}`
+  return new URL(`http://${host}:${config.port}`).origin
 }
 
 /** A variable that may be unset; set but empty counts as unset. */
@@ -71,6 +76,21 @@ const origin = v.pipe(
   v.transform((value) => (value === undefined ? undefined : new URL(value).origin)),
 )
 
+/** ALLOWED_HOSTS: `team.example, .dev.example, 192.168.1.20` → names (a port given is ignored: any port is taken). */
+const hostList = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((value) =>
+    value
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  v.check(
+    (hosts) => hosts.every((h) => /^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?(:\d{1,5})?$/.test(h) || /^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(h)),
+    (issue) => `Invalid ALLOWED_HOSTS (host names or addresses, comma-separated): ${String(issue.input)}`,
+  ),
+)
+
 const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const
 
 /** The environment the server reads (documented in README.md), parsed into its `Config`. */
@@ -88,6 +108,7 @@ const envSchema = v.pipe(
     SMTP_URL: optionalText,
     MAIL_FROM: v.optional(v.string(), 'PayLab <no-reply@paylab.localhost>'),
     PUBLIC_ORIGIN: origin,
+    ALLOWED_HOSTS: hostList,
     MAILBOX_TOKEN: optionalText,
     OPERATOR_TOKEN: optionalText,
     MAINTENANCE_MODE: flag,
@@ -119,6 +140,7 @@ const envSchema = v.pipe(
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicOrigin: env.PUBLIC_ORIGIN,
+    allowedHosts: env.ALLOWED_HOSTS,
     mailboxToken: env.MAILBOX_TOKEN,
     operatorToken: env.OPERATOR_TOKEN,
     maintenanceMode: env.MAINTENANCE_MODE,
@@ -134,7 +156,7 @@ const envSchema = v.pipe(
   })),
 )
 
-/** Every setting from the environment, parsed by one schema; an invalid port or PUBLIC_ORIGIN stops the server. */
+/** Every setting from the environment, parsed by one schema; an invalid port, PUBLIC_ORIGIN or ALLOWED_HOSTS stops the server. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return v.parse(envSchema, env)
 }

@@ -6,6 +6,7 @@ import { appDeps } from './deps.ts'
 import { createClock } from './clock.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
+import { hostPolicyOf } from './http/known-hosts.ts'
 import { loadOrCreateCertificate, startHttpsListener } from './modules/sandbox/https.ts'
 import { followMerchantClocks } from './modules/sandbox/state/merchant-clock.ts'
 import { requestRecorder } from './modules/sandbox/request-log/request-log.ts'
@@ -34,12 +35,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   // PORT=0 lets the system choose: mail links (config.ts `mailOrigin`) must name the port actually bound
   const bound = server.address()
   if (bound && typeof bound === 'object') config.port = bound.port
-  log.info('listening', { url: `http://localhost:${config.port}/`, store: store.kind })
+  // the hosts a request may name (http/known-hosts.ts); any other Host is refused with 421 (DNS rebinding)
+  log.info('listening', { url: `http://localhost:${config.port}/`, store: store.kind, hosts: hostPolicyOf(config).described })
   // The provider's SDKs only speak HTTPS: the same app, with a self-signed certificate kept in DATA_DIR.
   const https =
     config.sandboxHttpsPort === undefined
       ? undefined
       : await startHttpsListener(app.fetch, { port: config.sandboxHttpsPort, host: config.host, dataDir: config.dataDir })
+  // SANDBOX_HTTPS_PORT=0 lets the system choose: the portal's own origins (known-hosts.ts) name the port actually bound
+  if (https) config.sandboxHttpsPort = https.port
   if (https) log.info('listening (https)', { url: `https://localhost:${https.port}/`, certificate: https.certificate.certPath })
 
   // Sandbox webhooks (docs/webhooks.md): every process posts due deliveries once a second (a claim gives each attempt to one).
@@ -113,7 +117,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     fork()
   })
   for (let i = 0; i < workers; i++) fork()
-  log.info('workers started', { workers, port: config.port })
+  log.info('workers started', { workers, port: config.port, hosts: hostPolicyOf(config).described })
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
