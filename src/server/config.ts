@@ -46,6 +46,23 @@ export function mailOrigin(config: Pick<Config, 'publicOrigin' | 'host' | 'port'
   return new URL(`http://${host}:${config.port}`).origin
 }
 
+/**
+ * The origin of every link the server hands out in an answer (cashier and consent URLs, reauthorization, the demos'
+ * redirects, the request log's curl, the MCP commands' URLs): PUBLIC_ORIGIN, else the listening origin of the
+ * listener the request came in on — `mailOrigin` for the HTTP port, `https://HOST:SANDBOX_HTTPS_PORT` for the HTTPS
+ * listener (the scheme is the connection's, `requestUrl`'s; its host is never read). Never the request's `Host`
+ * (issue 33: a forged or rebound `Host` must not choose where a payer is sent).
+ */
+export function linkOrigin(config: Pick<Config, 'publicOrigin' | 'host' | 'port' | 'sandboxHttpsPort'>, requestUrl: string): string {
+  if (config.publicOrigin) return config.publicOrigin
+  const http = mailOrigin(config)
+  if (config.sandboxHttpsPort === undefined || !requestUrl.startsWith('https:')) return http
+  const url = new URL(http)
+  url.protocol = 'https:'
+  url.port = String(config.sandboxHttpsPort)
+  return url.origin
+}
+
 /** A variable that may be unset; set but empty counts as unset. */
 const optionalText = v.pipe(
   v.optional(v.string(), ''),

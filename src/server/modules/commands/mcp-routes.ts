@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { ApiError, ShapedError } from '@/domain/errors.ts'
 import { pickLang, type Lang } from '@/domain/i18n.ts'
 import { clientAddressOf, isLoopback } from '../../client.ts'
+import { linkOrigin } from '../../config.ts'
 import type { AppDeps } from '../../deps.ts'
 import { hostPolicyOf, type HostPolicy } from '../../http/known-hosts.ts'
 import { i18nFor } from '../../i18n.ts'
@@ -80,7 +81,7 @@ export function mcpRoutes(deps: AppDeps, openApi: () => Promise<unknown>) {
       c.header('WWW-Authenticate', 'Bearer realm="paylab-sandbox"')
       throw new ApiError('UNAUTHORIZED')
     }
-    const origin = deps.config.publicOrigin ?? new URL(c.req.url).origin
+    const origin = linkOrigin(deps.config, c.req.url)
     const server = createMcpServer(inProcessBackend(deps, caller, origin, pickLang(c.req.header('accept-language')), openApi))
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
