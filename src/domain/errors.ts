@@ -64,6 +64,14 @@ export const commonErrors = {
       message: "This portal call is accepted only from the portal's own pages (or a non-browser client).",
     },
   ),
+  UNKNOWN_HOST: e(
+    421,
+    '08100421',
+    /*i18n*/ {
+      id: 'error.UNKNOWN_HOST',
+      message: 'This server does not answer for this host name. Open it at one of its own addresses (the start-up log lists them).',
+    },
+  ),
   METHOD_NOT_ALLOWED: e(
     405,
     '08100405',

@@ -829,6 +829,19 @@ export const resolverEntries: readonly ResolverEntry[] = [
     },
   ),
   acct(
+    'UNKNOWN_HOST',
+    /*i18n*/ {
+      id: 'resolver.UNKNOWN_HOST.cause',
+      message:
+        "The request's Host is not one of the server's own names (loopback, PUBLIC_ORIGIN, ALLOWED_HOSTS): the server refuses it so that no web page can reach it by pointing its own name at this machine (DNS rebinding).",
+    },
+    /*i18n*/ {
+      id: 'resolver.UNKNOWN_HOST.fix',
+      message:
+        'Open the server at localhost or an address it listens on; the operator adds other names to ALLOWED_HOSTS (or sets PUBLIC_ORIGIN) and restarts it.',
+    },
+  ),
+  acct(
     'MERCHANT_TOP_UP_LIMIT',
     /*i18n*/ { id: 'resolver.MERCHANT_TOP_UP_LIMIT.cause', message: 'The sandbox balance was topped up this month already (once a month).' },
     /*i18n*/ { id: 'resolver.MERCHANT_TOP_UP_LIMIT.fix', message: 'Wait for next month, or top up a single test user.' },

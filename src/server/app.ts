@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id'
 import { ApiError } from '@/domain/errors.ts'
 import { appDeps, type AppDeps, type AppDepsInput } from './deps.ts'
 import { answerError, answerNotFound } from './http/errors.ts'
+import { hostPolicyOf, knownHostsOnly } from './http/known-hosts.ts'
 import { byPrefix } from './http/prefixes.ts'
 import { openApiDocument, openApiRoutes } from './http/openapi.ts'
 import { rejectEncodedControlCharacters } from './http/validator.ts'
@@ -55,6 +56,9 @@ export function createApp(base: AppDepsInput) {
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
+  // known hosts only, before anything reads the request: a rebound name (DNS rebinding) reaches nothing (421;
+  // issue 33, http/known-hosts.ts). The HTTPS listener and every WORKERS process serve this same app.
+  app.use(knownHostsOnly(hostPolicyOf(deps.config)))
   const jsonBodyLimit = bodyLimit({
     maxSize: maxJsonBodyBytes,
     onError: () => {
@@ -76,7 +80,7 @@ export function createApp(base: AppDepsInput) {
 
   app.use(rejectEncodedControlCharacters)
   // state-changing portal calls: the portal's own origin and content type only (issue 20; http/portal-writes.ts)
-  app.use(portalWrites(deps.config))
+  app.use(portalWrites(hostPolicyOf(deps.config)))
 
   // Content answers are large (a product page with highlighted code is ~60 KB of JSON, ~8 KB gzip) and sit on the
   // critical path of every docs page: /dev (its router below) and /openapi.json are compressed; sandbox answers

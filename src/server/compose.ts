@@ -5,6 +5,7 @@ import { createApp } from './app.ts'
 import { createClock, frozenInstantMs } from './clock.ts'
 import { loadConfig, type Config } from './config.ts'
 import { appDeps, type AppDeps } from './deps.ts'
+import { hostPolicyOf } from './http/known-hosts.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { startHttpsListener } from './modules/sandbox/https.ts'
 import { requestRecorder } from './modules/sandbox/request-log/request-log.ts'
@@ -91,12 +92,15 @@ export async function composeServer(env: NodeJS.ProcessEnv = process.env, option
   // PORT=0 lets the system choose: mail links (config.ts `mailOrigin`) must name the port actually bound
   const bound = server.address()
   if (bound && typeof bound === 'object') config.port = bound.port
-  log.info(options.listeningMessage ?? 'listening', { url: `http://localhost:${config.port}/`, store: store.kind })
+  // the hosts a request may name (http/known-hosts.ts); any other Host is refused with 421 (DNS rebinding)
+  log.info(options.listeningMessage ?? 'listening', { url: `http://localhost:${config.port}/`, store: store.kind, hosts: hostPolicyOf(config).described })
   // The provider's SDKs only speak HTTPS: the same app, with a self-signed certificate kept in DATA_DIR.
   const https =
     config.sandboxHttpsPort === undefined
       ? undefined
       : await startHttpsListener(app.fetch, { port: config.sandboxHttpsPort, host: config.host, dataDir: config.dataDir })
+  // SANDBOX_HTTPS_PORT=0 lets the system choose: the portal's own origins (known-hosts.ts) name the port actually bound
+  if (https) config.sandboxHttpsPort = https.port
   if (https) log.info('listening (https)', { url: `https://localhost:${https.port}/`, certificate: https.certificate.certPath })
 
   // Sandbox webhooks (docs/webhooks.md): every process posts due deliveries once a second (a claim gives each attempt to one).

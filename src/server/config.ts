@@ -8,7 +8,24 @@ import * as v from 'valibot'
 export function mailOrigin(config: Pick<Config, 'publicOrigin' | 'host' | 'port'>): string {
   if (config.publicOrigin) return config.publicOrigin
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
-  return `http://${host}:${config.port}`
+  return new URL(`http://${host}:${config.port}`).origin
+}
+
+/**
+ * The origin of every link the server hands out in an answer (cashier and consent URLs, reauthorization, the demos'
+ * redirects, the request log's curl, the MCP commands' URLs): PUBLIC_ORIGIN, else the listening origin of the
+ * listener the request came in on — `mailOrigin` for the HTTP port, `https://HOST:SANDBOX_HTTPS_PORT` for the HTTPS
+ * listener (the scheme is the connection's, `requestUrl`'s; its host is never read). Never the request's `Host`
+ * (issue 33: a forged or rebound `Host` must not choose where a payer is sent).
+ */
+export function linkOrigin(config: Pick<Config, 'publicOrigin' | 'host' | 'port' | 'sandboxHttpsPort'>, requestUrl: string): string {
+  if (config.publicOrigin) return config.publicOrigin
+  const http = mailOrigin(config)
+  if (config.sandboxHttpsPort === undefined || !requestUrl.startsWith('https:')) return http
+  const url = new URL(http)
+  url.protocol = 'https:'
+  url.port = String(config.sandboxHttpsPort)
+  return url.origin
 }
 
 /** A variable that may be unset; set but empty counts as unset. */
@@ -41,6 +58,21 @@ const origin = v.pipe(
   v.transform((value) => (value === undefined ? undefined : new URL(value).origin)),
 )
 
+/** ALLOWED_HOSTS: `team.example, .dev.example, 192.168.1.20` → names (a port given is ignored: any port is taken). */
+const hostList = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((value) =>
+    value
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  v.check(
+    (hosts) => hosts.every((h) => /^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?(:\d{1,5})?$/.test(h) || /^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(h)),
+    (issue) => `Invalid ALLOWED_HOSTS (host names or addresses, comma-separated): ${String(issue.input)}`,
+  ),
+)
+
 const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const
 
 /** The environment the server reads (documented in README.md), parsed into its `Config`. */
@@ -58,6 +90,7 @@ const envSchema = v.pipe(
     SMTP_URL: optionalText,
     MAIL_FROM: v.optional(v.string(), 'PayLab <no-reply@paylab.localhost>'),
     PUBLIC_ORIGIN: origin,
+    ALLOWED_HOSTS: hostList,
     MAILBOX_TOKEN: optionalText,
     OPERATOR_TOKEN: optionalText,
     MAINTENANCE_MODE: flag,
@@ -98,6 +131,7 @@ const envSchema = v.pipe(
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicOrigin: env.PUBLIC_ORIGIN,
+    allowedHosts: env.ALLOWED_HOSTS,
     mailboxToken: env.MAILBOX_TOKEN,
     operatorToken: env.OPERATOR_TOKEN,
     maintenanceMode: env.MAINTENANCE_MODE,

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster'
 import { clockFor, composeServer } from './compose.ts'
 import { loadConfig } from './config.ts'
+import { hostPolicyOf } from './http/known-hosts.ts'
 import { createLogger } from './logger.ts'
 import { loadOrCreateCertificate } from './modules/sandbox/https.ts'
 import { createSandbox } from './modules/sandbox/engine/index.ts'
@@ -71,7 +72,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     fork()
   })
   for (let i = 0; i < workers; i++) fork()
-  log.info('workers started', { workers, port: config.port })
+  log.info('workers started', { workers, port: config.port, hosts: hostPolicyOf(config).described })
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true

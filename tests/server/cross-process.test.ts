@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
+import { request as httpRequest } from 'node:http'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -116,6 +117,25 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL database', ()
     await sandboxCommands.codes.payCode(engine.ctx, { codeId: code.body.data.codeId, testUserId: taro.id })
     return { paymentId: (await opa(1).get(`/v2/codes/payments/${mpid}`)).body.data.paymentId as string, taro }
   }
+
+  it('every process refuses a rebound Host (DNS rebinding, issue 33) and answers its own names', async () => {
+    const get = (origin: string, host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(origin)
+        const req = httpRequest({ host: url.hostname, port: url.port, path: '/sandbox/mailbox.json', headers: { host } }, (res) => {
+          res.resume()
+          resolve(res.statusCode!)
+        })
+        req.on('error', reject)
+        req.end()
+      })
+    for (const origin of origins) {
+      const port = new URL(origin).port
+      expect([await get(origin, `attacker.example:${port}`), await get(origin, `localhost:${port}`), await get(origin, `192.168.1.20:${port}`)]).toEqual([
+        421, 200, 200,
+      ])
+    }
+  })
 
   it('a request signed once is refused when replayed on the other process', async () => {
     const first = await opa(0).get('/sandbox/api/clock', { nonce: 'cafe01', epoch: epochNow() })

@@ -66,13 +66,21 @@ describe.each(storeKinds())('what the network can reach [%s]', (kind) => {
 
   it('a forged Host header does not choose where the reset link points', async () => {
     for (const [app, origin] of [
-      [t, 'http://127.0.0.1:4410'],
+      [t, 'http://localhost:4410'],
       [shared, 'https://sandbox.example.com'],
     ] as const) {
       const s = await signUpComplete(app)
-      const res = await app.app.request('http://evil.example/v1/dpSignIn/passwordReset', {
+      // a name the server does not own never reaches the route (issue 33: 421, nothing sent) …
+      const refused = await app.app.request('http://evil.example/v1/dpSignIn/passwordReset', {
         method: 'POST',
         headers: { 'content-type': 'application/json', host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+        body: JSON.stringify({ email: s.email }),
+      })
+      expect(refused.status).toBe(421)
+      // … and one it owns, another than the configured origin's, does not choose the link either
+      const res = await app.app.request('http://localhost:8888/v1/dpSignIn/passwordReset', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', host: 'localhost:8888', 'x-forwarded-host': 'evil.example' },
         body: JSON.stringify({ email: s.email }),
       })
       expect(res.status).toBe(200)
@@ -81,6 +89,7 @@ describe.each(storeKinds())('what the network can reach [%s]', (kind) => {
       ).body.data.mails[0]
       expect(mail.link.startsWith(`${origin}/`)).toBe(true)
       expect(mail.text + mail.html).not.toContain('evil.example')
+      expect(mail.text + mail.html).not.toContain('8888')
     }
   })
 
@@ -116,7 +125,8 @@ describe.each(storeKinds())('what the network can reach [%s]', (kind) => {
     const merchantPaymentId = `SEC-REAUTH-${kind}-${++seq}`
     const created = await opa.post('/v2/codes', { merchantPaymentId, amount: jpy(1000), codeType: 'ORDER_QR', isAuthorization: true })
     const cashier = new URL(created.body.data.url).pathname
-    const payer = walletBrowser((u, init) => t.app.request(u, init), 'http://localhost')
+    // `t` listens on port 4410: its wallet's forms are its own at http://localhost:4410 (http/known-hosts.ts)
+    const payer = walletBrowser((u, init) => t.app.request(u, init), 'http://localhost:4410')
     const page = await payer.get(cashier)
     const users = testUserChoices(page.html)
     await payer.post(formAction(page.html, '/sign-in'), { testUserId: users.get('taro')! })
@@ -126,7 +136,7 @@ describe.each(storeKinds())('what the network can reach [%s]', (kind) => {
     expect(asked.status).toBe(201)
     const approval = new URL(asked.body.data.url).pathname
 
-    const stranger = walletBrowser((u, init) => t.app.request(u, init), 'http://localhost')
+    const stranger = walletBrowser((u, init) => t.app.request(u, init), 'http://localhost:4410')
     const shown = await stranger.get(approval)
     expect(shown.html).not.toMatch(/action="[^"]*\/approve"/)
     // only the payer is offered, and picking anyone else is refused

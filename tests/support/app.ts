@@ -18,7 +18,9 @@ export interface TestApp {
 /** The real app on a fresh store; no network. Logs are kept in `lines` for assertions. */
 export async function createTestApp(kind: StoreKind, overrides: Partial<Config> = {}): Promise<TestApp & { lines: string[] }> {
   const lines: string[] = []
-  const config = { ...loadConfig({ DATA_DIR: '.test-data/unused', WEB_DIST: 'dist/web' }), ...overrides }
+  // `app.request('/x')` addresses http://localhost/x: the test app listens there (its own origin for the cross-site
+  // guards, its links' origin: http/known-hosts.ts, config.ts `mailOrigin`)
+  const config = { ...loadConfig({ DATA_DIR: '.test-data/unused', WEB_DIST: 'dist/web', HOST: 'localhost', PORT: '80' }), ...overrides }
   const log = createLogger('info', {}, (line) => lines.push(line))
   const store = await openTestStore(kind)
   const deps: AppDeps = appDeps({ config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) })

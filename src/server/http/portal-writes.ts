@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
+import type { HostPolicy } from './known-hosts.ts'
 
 /*
  * Cross-site posts (issue 20; docs/decisions/security-hardening.md). A web page on any site can make a visitor's
@@ -10,7 +11,9 @@ import { ApiError } from '@/domain/errors.ts'
  *
  *  - comes from the portal's own origin when a browser sends it: `Sec-Fetch-Site: same-origin` (the browser sets
  *    it; a page cannot), or, from a browser that does not send Sec-Fetch-* (plain-http hosts other than
- *    localhost), an `Origin` equal to the portal's (PUBLIC_ORIGIN or the origin the request was addressed to). A
+ *    localhost), an `Origin` that is one of the portal's own by its configuration (PUBLIC_ORIGIN, a known host at a
+ *    listening port: http/known-hosts.ts `isOwnOrigin`), never the origin the request says it was addressed to
+ *    (built from its `Host`, which a rebinding page chooses: issue 33). A
  *    request with neither header is not a browser's (curl, a server, the server tests) and passes: it cannot carry
  *    a visitor's ambient authority, and the account calls' own rate limits apply to it as to anyone;
  *  - carries its own content type: JSON (`application/json`, any parameters) whenever it has a body; a call
@@ -50,12 +53,12 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export const isPortalApiPath = (path: string) => portalApiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
 
 /** Whether a browser sent this request from the portal's own origin; true for a non-browser client (no header). */
-export function fromOwnOrigin(c: Context, publicOrigin: string | undefined): boolean {
+export function fromOwnOrigin(c: Context, policy: Pick<HostPolicy, 'isOwnOrigin'>): boolean {
   const site = c.req.header('sec-fetch-site')
   if (site !== undefined) return site === 'same-origin'
   const origin = c.req.header('origin')
   if (origin === undefined) return true
-  return origin === new URL(c.req.url).origin || (publicOrigin !== undefined && origin === new URL(publicOrigin).origin)
+  return policy.isOwnOrigin(origin)
 }
 
 const mediaType = (header: string | undefined) => header?.split(';')[0]!.trim().toLowerCase() ?? ''
@@ -71,15 +74,15 @@ function hasBody(c: Context): boolean {
   return length !== undefined && length.trim() !== '0'
 }
 
-/** The guard, for every request (it picks the portal's calls by path): `app.use(portalWrites(config))`. */
-export function portalWrites(config: { publicOrigin: string | undefined }): MiddlewareHandler {
+/** The guard, for every request (it picks the portal's calls by path): `app.use(portalWrites(hostPolicyOf(config)))`. */
+export function portalWrites(policy: Pick<HostPolicy, 'isOwnOrigin'>): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path
     if (!isPortalApiPath(path)) return next()
     const method = c.req.method
     const writes = writeMethods.has(method)
     if (!writes && !(method === 'GET' && stateChangingGets.some((p) => p.test(path)))) return next()
-    if (!fromOwnOrigin(c, config.publicOrigin)) throw new ApiError('CROSS_SITE_REQUEST')
+    if (!fromOwnOrigin(c, policy)) throw new ApiError('CROSS_SITE_REQUEST')
     if (writes && hasBody(c) && !notJson.some((p) => p.test(path)) && mediaType(c.req.header('content-type')) !== 'application/json') {
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE')
     }

@@ -20,6 +20,7 @@ import {
   demoLoadingPath,
 } from '@/domain/demo-api.ts'
 import { limits } from '@/domain/limits.ts'
+import { linkOrigin } from '../../config.ts'
 import type { AppDeps } from '../../deps.ts'
 import type { Statement, Store } from '../../store/db.ts'
 import { t } from '../../i18n.ts'
@@ -64,7 +65,7 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
   opaInfo.use(under('/v1/opa', P.clientInfo), limited)
   demos.use(limited)
 
-  const origin = (c: Context) => deps.config.publicOrigin ?? new URL(c.req.url).origin
+  const origin = (c: Context) => linkOrigin(deps.config, c.req.url)
 
   /** Forwards into the sandbox with the demo merchant's key; the sandbox's answer is the answer. */
   const call = async (c: Context, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, query?: URLSearchParams) => {

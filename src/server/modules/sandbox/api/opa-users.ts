@@ -10,6 +10,7 @@ import {
   UserAuthorizationQuerySchema,
   UserAuthorizationStatusQuerySchema,
 } from '@/domain/opa-schemas.ts'
+import { linkOrigin } from '../../../config.ts'
 import type { AppDeps } from '../../../deps.ts'
 import { describe, type OperationDoc } from '../../../http/openapi.ts'
 import { requireProducts, type OpaEnv } from '../auth/opa-auth.ts'
@@ -34,7 +35,7 @@ export function userAuthorizationRoutes(
   engine: SandboxEngine = deps.sandbox,
 ) {
   const { logged, auth, merchantOf: m } = guards
-  const origin = (c: OpaCtx) => deps.config.publicOrigin ?? new URL(c.req.url).origin
+  const origin = (c: OpaCtx) => linkOrigin(deps.config, c.req.url)
   const linked = requireProducts('autodebit', 'continuous_payments', 'preauth_capture', 'request_money')
 
   // ── user authorization ─────────────────────────────────────────────────────────────────────────────────

@@ -19,6 +19,7 @@ import {
   RefundRequestSchema,
   RevertRequestSchema,
 } from '@/domain/opa-schemas.ts'
+import { linkOrigin } from '../../../config.ts'
 import type { AppDeps } from '../../../deps.ts'
 import { describe, type OperationDoc } from '../../../http/openapi.ts'
 import { opaJson, opaParams, opaQuery, qrCodes, qrCreateCodes, refundCodes } from './opa-input.ts'
@@ -62,7 +63,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     userAuthorization: router(),
     user: router(),
   }
-  const origin = (c: OpaCtx) => deps.config.publicOrigin ?? new URL(c.req.url).origin
+  const origin = (c: OpaCtx) => linkOrigin(deps.config, c.req.url)
   const qr = requireProducts('qrcode', 'webcashier', 'appinvoke', 'preauth_capture')
   const native = requireProducts('autodebit')
   const preauth = requireProducts('preauth_capture')

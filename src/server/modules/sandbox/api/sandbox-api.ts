@@ -13,6 +13,7 @@ import {
   webhookListQuery,
   webhookSettingData,
 } from '@/domain/webhooks.ts'
+import { linkOrigin } from '../../../config.ts'
 import type { AppDeps } from '../../../deps.ts'
 import { describe, type OperationDoc } from '../../../http/openapi.ts'
 import type { OpaEnv } from '../auth/opa-auth.ts'
@@ -32,7 +33,7 @@ import { serveCommands } from '../commands/routes.ts'
  */
 export function sandboxApiRoutes(deps: AppDeps, guards: OpaGuards) {
   const { logged, auth, recorder, merchantOf: m } = guards
-  const origin = (c: { req: { url: string } }) => deps.config.publicOrigin ?? new URL(c.req.url).origin
+  const origin = (c: { req: { url: string } }) => linkOrigin(deps.config, c.req.url)
   const api = new Hono<OpaEnv>()
   // a bare JSON answer without auth (the benchmark's ceiling)
   api.get('/ping', describe({ tag: 'Sandbox', summary: 'A bare JSON answer with no store access (liveness and benchmark ceiling; unsigned)' }), (c) =>

@@ -2,7 +2,9 @@ import { Hono } from 'hono'
 import { ApiError, ShapedError } from '@/domain/errors.ts'
 import { pickLang, type Lang } from '@/domain/i18n.ts'
 import { clientAddressOf, isLoopback } from '../../../client.ts'
+import { linkOrigin } from '../../../config.ts'
 import type { AppDeps } from '../../../deps.ts'
+import { hostPolicyOf, type HostPolicy } from '../../../http/known-hosts.ts'
 import { i18nFor } from '../../../i18n.ts'
 import { merchantRepo } from '../../../store/merchant-repo.ts'
 import { safeEqual } from '../../accounts/crypto.ts'
@@ -51,6 +53,23 @@ async function merchantOfKey(deps: AppDeps, authorization: string | undefined) {
 }
 
 /**
+ * The SDK's own DNS-rebinding protection (issue 33) under the server's host policy (http/known-hosts.ts): the
+ * request's `Host` and `Origin` are the allowed ones only when the policy accepts them, so the transport refuses
+ * (403, JSON-RPC error) whatever the app's guard would, even where it runs without that guard; an Origin must be
+ * one of the portal's own (a browser page of another site gets nothing). The SDK compares whole `Host` values
+ * (`name:port`) against a fixed list, and the policy takes any port and, on a shared server, any address: hence
+ * the list of one, decided per request. Without a header (in-process calls, HTTP/1.0) the SDK skips that check.
+ */
+export function rebindingProtection(policy: Pick<HostPolicy, 'acceptsAuthority' | 'isOwnOrigin'>, host: string | undefined, origin: string | undefined) {
+  const none = 'none.invalid'
+  return {
+    enableDnsRebindingProtection: true,
+    allowedHosts: host === undefined ? undefined : [policy.acceptsAuthority(host) ? host : none],
+    allowedOrigins: origin === undefined ? undefined : [policy.isOwnOrigin(origin) ? origin : `https://${none}`],
+  }
+}
+
+/**
  * `/mcp` (issue 23): the MCP server over Streamable HTTP, stateless (a server per request, JSON answers). Loopback
  * clients only unless MCP_ALLOW_REMOTE is set (others get 404, as if there were none); the credential is a
  * merchant's sandbox key. It only ever touches that merchant's sandbox.
@@ -64,10 +83,14 @@ export function mcpRoutes(deps: AppDeps, openApi: () => Promise<unknown>) {
       c.header('WWW-Authenticate', 'Bearer realm="paylab-sandbox"')
       throw new ApiError('UNAUTHORIZED')
     }
-    const origin = deps.config.publicOrigin ?? new URL(c.req.url).origin
+    const origin = linkOrigin(deps.config, c.req.url)
     const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await mcpSdk()
     const server = createMcpServer(inProcessBackend(deps, caller, origin, pickLang(c.req.header('accept-language')), openApi))
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      ...rebindingProtection(hostPolicyOf(deps.config), c.req.header('host'), c.req.header('origin')),
+    })
     await server.connect(transport)
     return transport.handleRequest(c.req.raw)
   })

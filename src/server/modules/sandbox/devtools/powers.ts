@@ -12,6 +12,7 @@ import {
   requestReplayData,
   resignedRequest,
 } from '@/domain/sandbox-log.ts'
+import { linkOrigin } from '../../../config.ts'
 import type { AppDeps } from '../../../deps.ts'
 import { nodeOpaCrypto } from '../auth/opa-crypto.ts'
 import { requestLogView, requestRecorder } from '../request-log/request-log.ts'
@@ -45,7 +46,7 @@ export function sandboxPowersRoutes(deps: AppDeps, dispatch: (request: Request) 
   const recorder = requestRecorder(deps)
   /** This process may not have served the merchant yet: its clock offset comes from the store. */
   const loadOffset = async (merchantId: string) => deps.clock.setOffset(merchantId, await sandboxRepo(deps.store.db).clockOffset(merchantId))
-  const origin = (c: Context) => deps.config.publicOrigin ?? new URL(c.req.url).origin
+  const origin = (c: Context) => linkOrigin(deps.config, c.req.url)
 
   const entry = paramsIn(EntryParamsSchema)
   const entryOf = async (c: Context<AuthEnv>, id: string) => {

@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie'
 import * as v from 'valibot'
 import type { ApiError } from '@/domain/errors.ts'
 import type { AppDeps } from '../../../deps.ts'
+import { hostPolicyOf } from '../../../http/known-hosts.ts'
 import { i18nFor } from '../../../i18n.ts'
 import type { WalletBackend, WalletCode, WalletReauthorization, WalletTestUser } from './backend.ts'
 import { formatYen, wt } from './text.ts'
@@ -172,7 +173,7 @@ export function walletRender(deps: AppDeps, backend: WalletBackend) {
 
   /** Same-origin forms only: the browser's Sec-Fetch-Site, or else its Origin (or Referer) must be ours. */
   function refuseCrossSite(c: Context, frame: PageFrame) {
-    if (isSameOrigin(c, deps.config.publicOrigin)) return undefined
+    if (isSameOrigin(c, hostPolicyOf(deps.config))) return undefined
     return c.html(statePage(frame, 'alert', 'forbiddenTitle', wt(frame.lang, 'forbiddenBody')), 403)
   }
 }

@@ -7,6 +7,7 @@ import type { Lang } from '@/domain/i18n.ts'
 import { limits } from '@/domain/limits.ts'
 import { safeRedirectUrl } from '@/domain/merchant-urls.ts'
 import { forbiddenControl } from '@/domain/input-bounds.ts'
+import type { HostPolicy } from '../../../http/known-hosts.ts'
 import { i18nFor } from '../../../i18n.ts'
 import type { WalletCode, WalletTestUser } from './backend.ts'
 import { formatYen, wt, type WalletTextKey } from './text.ts'
@@ -73,19 +74,15 @@ export function rememberUser(c: Context, id: string) {
 /** Forgets the signed-in test user. */
 export const forgetUser = (c: Context) => deleteCookie(c, userCookie, { path: '/sandbox' })
 
-export function isSameOrigin(c: Context, publicOrigin: string | undefined): boolean {
+/** A form post from the wallet's own pages: Sec-Fetch-Site, else Origin, else Referer, judged by the configuration (never by `Host`). */
+export function isSameOrigin(c: Context, policy: Pick<HostPolicy, 'isOwnOrigin'>): boolean {
   const site = c.req.header('sec-fetch-site')
   if (site) return site === 'same-origin'
-  const own = [new URL(c.req.url).origin, ...(publicOrigin ? [new URL(publicOrigin).origin] : [])]
   const origin = c.req.header('origin')
-  if (origin) return own.includes(origin)
+  if (origin) return policy.isOwnOrigin(origin)
   const referer = c.req.header('referer')
-  if (!referer) return false
-  try {
-    return own.includes(new URL(referer).origin)
-  } catch {
-    return false
-  }
+  if (!referer || !URL.canParse(referer)) return false
+  return policy.isOwnOrigin(new URL(referer).origin)
 }
 
 export async function formOf(c: Context): Promise<Record<string, unknown>> {
