@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
 import { build } from 'vite'
+import { compileCatalogs } from './compile-catalogs.ts'
 
 const inputs = ['src/web', 'src/domain', 'machines', 'locales', 'public', 'vite.config.ts', 'package-lock.json']
 /** WEB_DIST lets several builds live side by side (the server reads the same variable). */
@@ -43,6 +44,8 @@ export function precompress(dir = outDir) {
 }
 
 export async function buildWeb({ force = false } = {}) {
+  // the route loaders import the compiled catalogs (a catalog compiled anew makes the build stale)
+  compileCatalogs()
   if (!force && !webBuildIsStale()) return false
   // the browser's bundle, then the server renderer of the same pages (the server reads the first one's manifest)
   await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })

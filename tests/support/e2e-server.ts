@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startServer } from '../../src/server/main.ts'
+import { compileCatalogs } from '../../scripts/compile-catalogs.ts'
 import { e2eHttpsInfoPath } from './e2e-https.ts'
 import { seedPgliteDataDir } from './pglite-template.ts'
 
@@ -17,5 +17,8 @@ process.on('exit', () => {
 })
 // a copy of the migrated template store: the suite waits for this server before any test starts
 await seedPgliteDataDir(dataDir)
+// the server imports the compiled message catalogs: compiled (when stale) before it is loaded
+compileCatalogs()
+const { startServer } = await import('../../src/server/main.ts')
 const running = await startServer({ SANDBOX_HTTPS_PORT: '0', ...process.env, DATA_DIR: dataDir })
 if (running.https) writeFileSync(infoPath, JSON.stringify({ port: running.https.port, certificate: running.https.certificate.cert }))
