@@ -15,10 +15,9 @@ process.on('exit', () => {
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(infoPath, { force: true })
 })
-// a copy of the migrated template store: the suite waits for this server before any test starts
-await seedPgliteDataDir(dataDir)
-// the server imports the compiled message catalogs: compiled (when stale) before it is loaded
+// the server imports the compiled message catalogs: compiled (when stale) before it is loaded, beside a copy of the
+// migrated template store (the suite waits for this server before any test starts)
 compileCatalogs()
-const { startServer } = await import('../../src/server/main.ts')
+const [{ startServer }] = await Promise.all([import('../../src/server/main.ts'), seedPgliteDataDir(dataDir)])
 const running = await startServer({ SANDBOX_HTTPS_PORT: '0', ...process.env, DATA_DIR: dataDir })
 if (running.https) writeFileSync(infoPath, JSON.stringify({ port: running.https.port, certificate: running.https.certificate.cert }))
