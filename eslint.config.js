@@ -7,7 +7,6 @@ import tseslint from 'typescript-eslint'
 import { importX } from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import reactHooks from 'eslint-plugin-react-hooks'
-import paylab from './eslint/paylab-plugin.js'
 
 // Dependencies run one way: domain ← machines ← server / web/features ← web/routes.
 const layers = {
@@ -89,7 +88,7 @@ export default defineConfig(
     files: sources,
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
-    plugins: { 'import-x': importX, paylab },
+    plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
       'import-x/extensions': ['.ts', '.tsx', '.js'],
@@ -99,7 +98,6 @@ export default defineConfig(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',
-      'paylab/feature-catalog': 'error',
       // TypeScript checks these itself (tsc -p .); the rest of typescript-eslint's recommended set stays on.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },

@@ -13,7 +13,7 @@ const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'd
 const styleguideParts = 'src/web/features/styleguide/components/*.tsx'
 const styleguideExamples = 'src/web/features/styleguide/components/component-examples.tsx'
 const cakeShop = 'src/web/features/docs/checkout/components/cake-shop.tsx'
-/** The signed-in tools' frames and the parts only their forms show: one catalog, src/web/lib/tools-catalog.ts. */
+/** The signed-in tools' frames and the parts only their forms show: one catalog, `tools`, loaded by the tools' routes. */
 const toolParts = [
   'src/web/features/shell/components/tool-frames.tsx',
   'src/web/features/shell/components/account-sidebar.tsx',
@@ -41,8 +41,9 @@ export default defineConfig({
   locales: ['ja', 'en'],
   fallbackLocales: { default: 'en' },
   format: formatter({ lineNumbers: false }),
-  // One catalog for the shell and the content pages (loaded before the first render), and one per tool feature,
-  // loaded with the feature's code (src/web/lib/i18n.ts `loadFeatureCatalog`, docs/performance.md).
+  // One catalog for the shell and the content pages (the root route loads it for every page), and one per tool feature
+  // or part, loaded by the routes whose pages show it (src/web/lib/i18n.ts `catalogLoader`, docs/performance.md).
+  // `lingui compile --typescript` writes each beside its .po as `<name>.ts` (scripts/compile-catalogs.ts, git-ignored).
   catalogs: [
     // src/domain holds texts both sides show: the browser has them with its first load
     {
@@ -59,10 +60,10 @@ export default defineConfig({
       ],
     },
     // every error code's message, for the server's answers and the portal's alerts: the browser loads the whole catalog
-    // with the one module that shows error texts (src/web/lib/error-text.ts), so whichever feature shows an error has
-    // every code's text; content pages, which show none, do not download it (docs/performance.md: 2.4 KB gzip)
+    // on the routes whose pages show error texts (src/web/lib/error-text.ts), so such a page has every code's text;
+    // content pages, which show none, do not download it (docs/performance.md: 2.4 KB gzip)
     { path: '<rootDir>/locales/{locale}/errors', include: errorCatalogue },
-    // the validator's rules (src/domain/miniapp/messages.ts), copied into src/domain/miniapp/catalog-texts.ts by `npm run miniapp:catalog`
+    // the validator's rules (src/domain/miniapp/messages.ts), imported compiled by src/domain/miniapp/catalog.ts
     { path: '<rootDir>/locales/{locale}/miniapp', include: miniAppDomain },
     // the server's own texts (the simulated wallet's pages, mail): read by src/server/i18n.ts, never sent to a browser
     { path: '<rootDir>/locales/{locale}/server', include: ['src/server', ...serverRenderedDomain] },

@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel'
-import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 
 // `npm run dev` runs this config's dev server inside the one server (scripts/dev.ts, Vite in middleware mode), so
@@ -29,7 +28,6 @@ export default defineConfig({
         }),
       ],
     }),
-    lingui(),
   ],
   // every browser that runs es2022 modules supports <link rel="modulepreload">: no polyfill in the entry
   build: {

@@ -16,6 +16,7 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['src/web/**/*.test.tsx', 'tests/unit/**/*.test.tsx'],
             setupFiles: ['tests/support/web-setup.ts'],
+            globalSetup: ['tests/support/catalogs-setup.ts'],
           },
         },
         {
@@ -24,7 +25,7 @@ export default mergeConfig(
             name: 'node',
             environment: 'node',
             include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
-            globalSetup: ['tests/support/global-setup.ts'],
+            globalSetup: ['tests/support/catalogs-setup.ts', 'tests/support/global-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 60_000,
           },

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
 import { build } from 'vite'
 import { staleReason, writeStamp } from './lib/build-stamp.js'
+import { compileCatalogs } from './compile-catalogs.ts'
 
 const inputFolders = ['src/web', 'src/domain', 'machines', 'locales', 'public']
 const inputFiles = ['vite.config.ts', 'package-lock.json']
@@ -45,6 +46,8 @@ export function precompress(dir = outDir) {
 }
 
 export async function buildWeb({ force = false } = {}) {
+  // the route loaders import the compiled catalogs (a catalog compiled anew makes the build stale)
+  compileCatalogs()
   if (!force && !webBuildIsStale()) return false
   const startedAt = Date.now()
   const inputs = inputList()

@@ -3,8 +3,12 @@
 // file only binds it to the process. scripts/paylab.js is the `bin` that starts it under tsx.
 import { readFileSync } from 'node:fs'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { paylabCli } from '../src/server/modules/sandbox/commands/cli.ts'
-import { createMcpServer } from '../src/server/modules/sandbox/commands/mcp.ts'
+import { compileCatalogs } from './compile-catalogs.ts'
+
+// the commands answer in the catalogs' words: compiled first (a fresh clone has none), then the server's code is loaded
+compileCatalogs()
+const { paylabCli } = await import('../src/server/modules/sandbox/commands/cli.ts')
+const { createMcpServer } = await import('../src/server/modules/sandbox/commands/mcp.ts')
 
 let stopped = false
 process.once('SIGINT', () => (stopped = true))

@@ -258,6 +258,9 @@ export const labEndpoints = [
     successStatus: 201,
   }),
 ] as const satisfies readonly LabEndpoint[]
+/** Compiles only when every name of `labEndpointIds` (lab-ids.ts, the one list of them) has its endpoint above. */
+type _EveryIdHasItsEndpoint = Complete<Exclude<LabEndpointId, (typeof labEndpoints)[number]['id']>>
+type Complete<Missing extends never> = Missing
 
 export const labEndpointById = (id: string): LabEndpoint | undefined => labEndpoints.find((e) => e.id === id)
 

@@ -5,7 +5,7 @@
  */
 import { productModels, type ProductModel } from './lab-ids.ts'
 
-/** The models in the products' order; they live in `lab-ids.ts` so the lab's route can validate without this table. */
+/** The models, in the products' order: they live in `lab-ids.ts` so the lab's route can validate without this table. */
 export { productModels, type ProductModel }
 
 export interface Product {
@@ -20,10 +20,9 @@ export interface Product {
   corporateOnly: boolean
 }
 
-export const products: readonly Product[] = [
-  {
+const productTable: Record<ProductModel, Omit<Product, 'model'>> = {
+  webcashier: {
     id: 1,
-    model: 'webcashier',
     name: 'Web Payment',
     nameJp: 'ウェブペイメント',
     description:
@@ -33,9 +32,8 @@ export const products: readonly Product[] = [
     logo: '/products/webcashier.svg',
     corporateOnly: false,
   },
-  {
+  autodebit: {
     id: 2,
-    model: 'autodebit',
     name: 'Native Payment',
     nameJp: 'ネイティブペイメント',
     description: "After a one-time link of the customer's wallet, charge them directly from your app or service without leaving it.",
@@ -43,9 +41,8 @@ export const products: readonly Product[] = [
     logo: '/products/autodebit.svg',
     corporateOnly: false,
   },
-  {
+  qrcode: {
     id: 3,
-    model: 'qrcode',
     name: 'Dynamic QR Code',
     nameJp: 'ダイナミックQRコード',
     description: 'Show a QR code generated for each order on your register or screen; the customer scans it with the wallet app.',
@@ -53,9 +50,8 @@ export const products: readonly Product[] = [
     logo: '/products/qrcode.svg',
     corporateOnly: false,
   },
-  {
+  appinvoke: {
     id: 4,
-    model: 'appinvoke',
     name: 'App Invoke',
     nameJp: 'アプリ呼び出し',
     description: 'Open the wallet app from your smartphone app with the payment prepared, and come back when it is done.',
@@ -63,9 +59,8 @@ export const products: readonly Product[] = [
     logo: '/products/appinvoke.svg',
     corporateOnly: false,
   },
-  {
+  continuous_payments: {
     id: 5,
-    model: 'continuous_payments',
     name: 'Continuous Payment',
     nameJp: '継続課金',
     description: 'Charge a linked customer on a schedule for subscriptions and recurring bills. Available to corporate customers only.',
@@ -73,9 +68,8 @@ export const products: readonly Product[] = [
     logo: '/products/continuous_payments.svg',
     corporateOnly: true,
   },
-  {
+  preauth_capture: {
     id: 6,
-    model: 'preauth_capture',
     name: 'Pre-auth & Capture',
     nameJp: '仮売上・売上確定',
     description: 'Reserve an amount when the order is placed and capture the final amount later, for example when the goods ship.',
@@ -83,9 +77,8 @@ export const products: readonly Product[] = [
     logo: '/products/preauth_capture.svg',
     corporateOnly: false,
   },
-  {
+  request_money: {
     id: 7,
-    model: 'request_money',
     name: 'Request Money',
     nameJp: 'リクエストマネー',
     description: "Send a payment request to a customer's wallet; they approve it in the app when it suits them. Available to corporate customers only.",
@@ -93,7 +86,10 @@ export const products: readonly Product[] = [
     logo: '/products/request_money.svg',
     corporateOnly: true,
   },
-]
+}
+
+/** The products in the order of `productModels` (lab-ids.ts, where the route reads the names): the table has each model once. */
+export const products: readonly Product[] = productModels.map((model) => ({ model, ...productTable[model] }))
 
 /**
  * Each product's documentation page. Markdown cannot read this table, so tests/unit/product-names.test.ts holds the

@@ -16,7 +16,7 @@ import { createAppRouter, isLoginAccess } from './router.tsx'
  * `renderRouterToString`). Built by `vite build --ssr` (scripts/build-web.ts) and called by the Hono server
  * (src/server/web.ts). Renders run side by side: nothing a render reads or writes outlives it or is shared with another.
  *
- * - The language: each request has its own Lingui instance, passed to the components by `I18nProvider` (they read it
+ * - The language: each request has its own Lingui instance, into which the matched routes load their catalogs, passed to the components by `I18nProvider` (they read it
  *   with `useLingui()`) and to the route functions by the router context (`context.i18n`).
  * - The request's host and cookie: the router context (`context.request`).
  * - The page's API calls (`http`, the portal's one client) go to the server in-process: the client of the request is
@@ -26,9 +26,6 @@ import { createAppRouter, isLoginAccess } from './router.tsx'
  */
 
 export type { RenderResult }
-
-// Every feature catalog registers itself (src/web/lib/i18n.ts): each request's Lingui instance gets them all.
-import.meta.glob(['./features/**/*catalog.ts', './lib/tools-catalog.ts', './lib/error-text.ts'], { eager: true })
 
 const requestClient = new AsyncLocalStorage<HttpClient>()
 resolveClientWith(() => {
@@ -55,7 +52,8 @@ export async function render(request: RenderRequest<Manifest>): Promise<RenderRe
 }
 
 async function renderPage(request: RenderRequest<Manifest>): Promise<RenderResult> {
-  const i18n = await requestI18n(savedLang(request.cookie))
+  // the matched routes' loaders load the catalogs the page shows into it (lib/i18n.ts `catalogLoader`)
+  const i18n = requestI18n(savedLang(request.cookie))
   const facts = { hostname: request.hostname, cookie: request.cookie }
   const queryClient = createQueryClient({ server: true })
   const rendered: Rendered = { lang: langOf(i18n), path: '/', loginAccess: false, notFound: false, unanswered: [] }

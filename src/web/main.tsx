@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { clearChunkFailure } from './lib/chunk-errors.ts'
 import { installGlobalErrorHandlers } from './lib/error-reporter.ts'
 import { saveQueryString } from './lib/guard.ts'
-import { activate, browserI18n } from './lib/i18n.ts'
+import { browserI18n } from './lib/i18n.ts'
 import { loadSessionIfStored } from './lib/session.tsx'
 import { createQueryClient } from './providers.tsx'
 import { createAppRouter } from './router.tsx'
@@ -16,8 +16,8 @@ import './ui/tokens.css'
  */
 installGlobalErrorHandlers()
 saveQueryString(location.search, localStorage, location.pathname) // the guard's first rule, for the page the server rendered
-const rendered = document.documentElement.lang === 'en' ? 'en' : 'ja'
-await activate(rendered)
+// the page's language; the catalogs the server rendered it with are loaded by the router's `hydrate` (router.tsx)
+browserI18n.loadAndActivate({ locale: document.documentElement.lang === 'en' ? 'en' : 'ja', messages: {} })
 
 const queryClient = createQueryClient()
 // TanStack writes the request's CSP nonce into the head; the browser's router renders the same tags with it

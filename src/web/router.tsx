@@ -4,6 +4,7 @@ import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
 import { keepOut, keptOut, withKeptToc } from './features/docs/api.ts'
 import { chromeKeptOut, keepChromeOut } from './features/shell/api.ts'
 import { RouteError } from './features/shell/components/route-error.tsx'
+import { loadCatalogs, loadedCatalogs, type CatalogName } from './lib/i18n.ts'
 import { packQueries, unpackQueries } from './lib/packed-queries.ts'
 import { Providers } from './providers.tsx'
 import { routeTree } from './routeTree.gen.ts'
@@ -36,6 +37,8 @@ interface Dehydrated {
   queries: string
   /** The hashes of the queries left out because the page's HTML shows them (`keptOut`). */
   kept: string[]
+  /** The message catalogs the page was rendered with (its routes' loaders'), loaded again before hydration (lib/i18n.ts). */
+  catalogs: CatalogName[]
 }
 
 /**
@@ -64,9 +67,10 @@ export function createAppRouter({
     dehydrate: (): Dehydrated => {
       const docs = keptOut(dehydrate(queryClient))
       const { state, kept } = chromeKeptOut(docs.state)
-      return { queries: packQueries(state), kept: [...docs.kept, ...kept] }
+      return { queries: packQueries(state), kept: [...docs.kept, ...kept], catalogs: loadedCatalogs(i18n) }
     },
-    hydrate: (data: Dehydrated) => {
+    hydrate: async (data: Dehydrated) => {
+      await loadCatalogs(i18n, data.catalogs)
       keepOut(data.kept)
       keepChromeOut(data.kept)
       // the page's data is as fresh as the page: one the server answers from its cache carries the time it was first

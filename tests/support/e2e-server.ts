@@ -8,9 +8,12 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { staleReason } from '../../scripts/lib/build-stamp.js'
+import { compileCatalogs } from '../../scripts/compile-catalogs.ts'
 import { e2eHttpsInfoPath } from './e2e-https.ts'
 import { seedPgliteDataDir } from './pglite-template.ts'
 
+// the server imports the compiled message catalogs: compiled (when stale) before it is loaded
+compileCatalogs()
 type Main = typeof import('../../src/server/main.ts')
 const { startServer } = (
   staleReason('dist/server/inputs.json', ['dist/server/main.js'])

@@ -3,10 +3,12 @@ import { errorCodes, errorMessage } from '@/domain/errors.ts'
 import { i18nFor } from '../../../tests/support/i18n.ts'
 import { sessionTimedOutCode, unknownErrorCode } from '@machines/account-flow.ts'
 import { errorText } from './error-text.ts'
-import { activate, browserI18n as i18n } from './i18n.ts'
+import { activate, browserI18n as i18n, loadCatalogs } from './i18n.ts'
 
 describe('errorText', () => {
-  it('has the text of every code of the catalogue as soon as it is imported, in both languages, as the server answers it', async () => {
+  it('has the text of every code once a route loaded the errors catalog, in both languages (a language change loads it again), as the server answers it', async () => {
+    await activate('ja')
+    await loadCatalogs(i18n, ['messages', 'errors'])
     for (const lang of ['ja', 'en'] as const) {
       await activate(lang)
       for (const code of errorCodes) expect(errorText(i18n, code), `${code} ${lang}`).toBe(errorMessage(i18nFor(lang), code))

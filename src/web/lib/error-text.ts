@@ -2,11 +2,10 @@ import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { errorMessage, isErrorCode } from '@/domain/errors.ts'
 import { sessionTimedOutCode, unknownErrorCode } from '@machines/account-flow.ts'
-import { langOf, loadFeatureCatalog } from './i18n.ts'
+import { langOf } from './i18n.ts'
 
-// Every error code's message (its own catalog, lingui.config.ts), loaded with this module: whichever feature shows an
-// error text has them all, in the current language (a language change loads the catalog again).
-await loadFeatureCatalog('errors', (lang) => (lang === 'en' ? import('../../../locales/en/errors.po') : import('../../../locales/ja/errors.po')))
+// Every error code's message is in the `errors` catalog (lingui.config.ts), which the routes whose pages show error
+// texts load (lib/i18n.ts `catalogLoader`).
 
 const timedOut = msg`Timed out, please sign in again to continue`
 

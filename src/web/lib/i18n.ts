@@ -1,4 +1,5 @@
 import { i18n as browserI18n, setupI18n, type I18n, type Messages } from '@lingui/core'
+import { lazy, type ComponentType } from 'react'
 import { defaultLang, langCookie, langFromCookieHeader, toStoredLang, type Lang } from '@/domain/i18n.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
 
@@ -59,48 +60,103 @@ export function mirrorStoredLang(rendered: Lang): Lang | null {
   return lang === rendered ? null : lang
 }
 
-type CatalogLoader = (lang: Lang) => Promise<{ messages: Messages }>
-
-const mainCatalog: CatalogLoader = (lang) => (lang === 'en' ? import('../../../locales/en/messages.po') : import('../../../locales/ja/messages.po'))
-
 /**
- * The tool features' own catalogs known so far (lingui.config.ts), by name: which loader reads a feature's messages
- * (code, the same for every request). In the browser a language change loads them again; the server renderer imports
- * every feature's catalog module at start, so each request's instance gets all of them.
+ * The portal's message catalogs (lingui.config.ts) by name: the main one (the shell and the content pages), the error
+ * catalogue's messages, and one per tool feature or lazily shown part. `lingui compile` writes each as a module beside
+ * its .po (`locales/<lang>/<name>.ts`, scripts/compile-catalogs.ts); here each language of each is its own chunk,
+ * loaded by the routes that show its texts (`catalogLoader`), so content pages never download the dashboard's, the
+ * lab's or the account forms' messages (docs/performance.md). The server's own catalogs (`server`, `miniapp`) are not
+ * among them: the mini-app validator imports its own (src/domain/miniapp/catalog.ts).
  */
-const featureCatalogs = new Map<string, CatalogLoader>()
+export const catalogNames = [
+  'messages',
+  'errors',
+  'tools',
+  'account',
+  'apireference',
+  'cake-shop',
+  'catalogue',
+  'dashboard',
+  'demopanel',
+  'lab',
+  'miniapp-request',
+  'miniapp-studio',
+  'resolver',
+  'sandbox',
+  'styleguide',
+  'styleguide-examples',
+] as const
+export type CatalogName = (typeof catalogNames)[number]
 
-const isBrowser = typeof document !== 'undefined'
-
-/**
- * A feature's catalog, awaited at the top of its `catalog.ts` module: in the browser the feature's code (a lazy chunk)
- * is ready only with its messages in the current language, before hydration too. Content pages never download the
- * messages of the dashboard, the lab or the account forms (docs/performance.md). On the server it only registers the
- * loader (`requestI18n` loads it into each request's instance).
- */
-export async function loadFeatureCatalog(name: string, load: CatalogLoader) {
-  featureCatalogs.set(name, load)
-  if (!isBrowser) return
-  const lang = langOf(browserI18n)
-  browserI18n.load(lang, (await load(lang)).messages)
+type CatalogModule = { messages: Messages }
+const compiled = import.meta.glob<CatalogModule>(['../../../locales/*/*.ts', '!**/server.ts', '!**/miniapp.ts'])
+const moduleOf = (lang: Lang, name: CatalogName) => {
+  const load = compiled[`../../../locales/${lang}/${name}.ts`]
+  if (!load) throw new Error(`no compiled catalog ${lang}/${name} (npm run i18n:compile)`)
+  return load()
 }
 
-async function loadAll(i18n: I18n, lang: Lang) {
-  const [main, ...features] = await Promise.all([mainCatalog(lang), ...[...featureCatalogs.values()].map((load) => load(lang))])
-  i18n.load(lang, main.messages)
-  for (const feature of features) i18n.load(lang, feature.messages)
-  i18n.activate(lang)
+/** Per Lingui instance: each catalog loaded (or loading) into it, by language and name. */
+const loading = new WeakMap<I18n, Map<string, Promise<void>>>()
+
+function loadOne(i18n: I18n, lang: Lang, name: CatalogName): Promise<void> {
+  let ofInstance = loading.get(i18n)
+  if (!ofInstance) loading.set(i18n, (ofInstance = new Map()))
+  const key = `${lang}/${name}`
+  let loaded = ofInstance.get(key)
+  if (!loaded) {
+    loaded = moduleOf(lang, name).then((module) => i18n.load(lang, module.messages))
+    // a chunk that failed to load (a deployment in between: lib/chunk-errors.ts) is asked for again next time
+    loaded.catch(() => ofInstance.delete(key))
+    ofInstance.set(key, loaded)
+  }
+  return loaded
 }
 
-/** Browser: loads the main catalog and every feature catalog already in use (each its own chunk), then switches the language. */
+/** Loads catalogs into an instance in its current language (each once: a second call for the same one costs nothing). */
+export async function loadCatalogs(i18n: I18n, names: readonly CatalogName[]): Promise<void> {
+  const lang = langOf(i18n)
+  await Promise.all(names.map((name) => loadOne(i18n, lang, name)))
+}
+
+/** The catalogs loaded into an instance so far, in any language (what the server tells the browser with the page). */
+export function loadedCatalogs(i18n: I18n): CatalogName[] {
+  const names = [...(loading.get(i18n)?.keys() ?? [])].map((key) => key.slice(key.indexOf('/') + 1) as CatalogName)
+  return [...new Set(names)]
+}
+
+/**
+ * A route's loader of the catalogs its pages show: `loader: catalogLoader(['dashboard', 'errors'])` (a route that loads
+ * more calls `loadCatalogs(context.i18n, …)` in its own loader). The route's component renders once they are in the
+ * page's instance (`context.i18n`): on the server before the HTML is written, in the browser before a navigation shows
+ * the page; on hydration the router's `hydrate` loads what the server had (src/web/router.tsx). The root route loads
+ * the main catalog for every page.
+ */
+export const catalogLoader =
+  (names: readonly CatalogName[]) =>
+  ({ context }: { context: { i18n: I18n } }) =>
+    loadCatalogs(context.i18n, names)
+
+/**
+ * A component the browser loads on first render (`React.lazy`) together with the catalogs it shows, into the browser's
+ * instance: the cake shop behind the docs' demo button, the profile dropdown of a signed-in visitor. Neither renders
+ * on the server.
+ */
+export function lazyWithCatalogs<P extends object>(names: readonly CatalogName[], load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [component] = await Promise.all([load(), loadCatalogs(browserI18n, names)])
+    return { default: component }
+  })
+}
+
+/** Browser: loads every catalog the page uses in the new language, then switches to it. */
 export async function activate(lang: Lang) {
-  await loadAll(browserI18n, lang)
+  await Promise.all(loadedCatalogs(browserI18n).map((name) => loadOne(browserI18n, lang, name)))
+  browserI18n.activate(lang)
   document.documentElement.lang = lang
 }
 
-/** Server: a new instance for one request, in `lang`, with the main catalog and every registered feature catalog. */
-export async function requestI18n(lang: Lang): Promise<I18n> {
-  const i18n = setupI18n()
-  await loadAll(i18n, lang)
-  return i18n
+/** Server: a new instance for one request, in `lang`; the matched routes load its catalogs. */
+export function requestI18n(lang: Lang): I18n {
+  return setupI18n({ locale: lang, messages: { [lang]: {} } })
 }

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { createRootRouteWithContext, HeadContent, Navigate, Outlet, Scripts } from '@tanstack/react-router'
 import type { RouterContext } from '../router.tsx'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { useHydrated } from '@/web/ui/use-hydrated.ts'
 
 /**
@@ -13,6 +14,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     meta: [{ charSet: 'UTF-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }, { name: 'theme-color', content: '#ff0033' }],
     links: [{ rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }],
   }),
+  // the shell's and the content pages' messages, for every page (a page's route adds the catalogs of its own texts)
+  loader: catalogLoader(['messages']),
   component: Document,
   // spec §2: unknown paths redirect to the 404 page (the server answers them with a redirect already).
   notFoundComponent: () => <Navigate to="/{-$webview}/not-found" replace />,

@@ -5,13 +5,13 @@ import { loadChrome, maintenanceQuery, siteConfigQuery } from '@/web/features/sh
 import { SiteChrome } from '@/web/features/shell/components/site-chrome.tsx'
 import { configureErrorReporter } from '@/web/lib/error-reporter.ts'
 import { runGuard, splitWebview, webviewParams } from '@/web/lib/guard.ts'
-import { langOf } from '@/web/lib/i18n.ts'
+import { langOf, lazyWithCatalogs } from '@/web/lib/i18n.ts'
 
 let reporterConfigured = false
 
 // Loaded on first use, not with every page (docs/performance.md): the profile dropdown only renders for a
-// signed-in user, the search dialog only once the visitor opens it.
-const ProfileMenu = lazy(() => import('@/web/features/account/components/profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })))
+// signed-in user (with the account feature's catalog), the search dialog only once the visitor opens it.
+const ProfileMenu = lazyWithCatalogs(['account'], () => import('@/web/features/account/components/profile-menu.tsx').then((m) => m.ProfileMenu))
 const SearchDialog = lazy(() => import('@/web/features/search/components/search-dialog.tsx').then((m) => ({ default: m.SearchDialog })))
 
 /**

@@ -1,7 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { limits } from '@/domain/limits.ts'
 import type { LogoProblem } from '@/web/lib/logo-file.ts'
-import '@/web/lib/tools-catalog.ts'
 
 /** What is wrong with a picked logo, said beside spec §5's 'Kindly upload your logo!' (issue 20): type, size or shape. */
 export function LogoProblemText({ problem }: { problem: LogoProblem }) {

@@ -2,7 +2,6 @@ import './credentials.css'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { limits } from '@/domain/limits.ts'
 import { CopyButton } from './copy-button.tsx'
-import '@/web/lib/tools-catalog.ts'
 
 export interface NewKeyStepProps {
   merchantId: string

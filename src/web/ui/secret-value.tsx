@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { limits } from '@/domain/limits.ts'
 import { CopyButton } from './copy-button.tsx'
-import '@/web/lib/tools-catalog.ts'
 
 /** A credential shown masked until revealed, with a copy button that copies the real value. */
 export function SecretValue({ value, label }: { value: string; label: string }) {

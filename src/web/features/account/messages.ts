@@ -1,7 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { PasswordRule, PasswordStrength, ValidationCode } from '@/domain/account-validation.ts'
-import './catalog.ts'
 
 /** spec §5: the exact validation messages of the account forms. */
 export const validationText = {

@@ -1,11 +1,11 @@
 import { setupI18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
-import { messages as enDashboard } from '../../../../locales/en/dashboard.po'
-import { messages as enErrors } from '../../../../locales/en/errors.po'
-import { messages as enMain } from '../../../../locales/en/messages.po'
-import { messages as jaDashboard } from '../../../../locales/ja/dashboard.po'
-import { messages as jaErrors } from '../../../../locales/ja/errors.po'
-import { messages as jaMain } from '../../../../locales/ja/messages.po'
+import { messages as enDashboard } from '../../../../locales/en/dashboard.ts'
+import { messages as enErrors } from '../../../../locales/en/errors.ts'
+import { messages as enMain } from '../../../../locales/en/messages.ts'
+import { messages as jaDashboard } from '../../../../locales/ja/dashboard.ts'
+import { messages as jaErrors } from '../../../../locales/ja/errors.ts'
+import { messages as jaMain } from '../../../../locales/ja/messages.ts'
 import { dashboardFailureText } from './failure-text.ts'
 
 const i18nIn = (locale: 'en' | 'ja') =>

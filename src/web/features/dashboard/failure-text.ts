@@ -3,7 +3,6 @@ import { msg } from '@lingui/core/macro'
 import { isErrorCode } from '@/domain/errors.ts'
 import { errorText } from '@/web/lib/error-text.ts'
 import { sessionTimedOutCode, unknownErrorCode } from '@machines/account-flow.ts'
-import './catalog.ts'
 
 /** Spec §8, the dashboard's own words for a failure that is nobody's input: no answer, a server error, a code this page does not know. */
 const dashboardOops = msg`Oops! Something went wrong, please try after sometime!`

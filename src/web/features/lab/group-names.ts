@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import type { LabGroup } from '@/domain/lab.ts'
 import { products, type ProductModel } from '@/domain/products.ts'
-import './catalog.ts'
 
 /**
  * The lab's product scopes as a person reads them (issue 20: the Japanese UI showed `webPayment, payment`). A group of

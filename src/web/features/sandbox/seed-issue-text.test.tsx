@@ -1,8 +1,8 @@
 import { setupI18n } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
 import { seedIssues, type SandboxSeed } from '@/domain/sandbox-state.ts'
-import { messages as en } from '../../../../locales/en/sandbox.po'
-import { messages as ja } from '../../../../locales/ja/sandbox.po'
+import { messages as en } from '../../../../locales/en/sandbox.ts'
+import { messages as ja } from '../../../../locales/ja/sandbox.ts'
 import { seedIssueText } from './seed-issue-text.ts'
 
 const seed = {

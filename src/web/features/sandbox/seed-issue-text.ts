@@ -1,7 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { SeedIssue, SeedRule } from '@/domain/sandbox-state.ts'
-import './catalog.ts'
 
 /** A refused seed file's issues in the UI's language (issue 20); the server's English `message` is for scripts. */
 const texts: Record<SeedRule, MessageDescriptor> = {

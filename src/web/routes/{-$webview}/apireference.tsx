@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { uiHead } from '@/web/lib/head.ts'
 import { createFileRoute } from '@tanstack/react-router'
+import { loadCatalogs } from '@/web/lib/i18n.ts'
 import * as v from 'valibot'
 import { ApiReference } from '@/web/features/apireference/components/api-reference.tsx'
 import { apiGroups } from '@/web/features/apireference/groups.ts'
@@ -13,8 +14,8 @@ export const Route = createFileRoute('/{-$webview}/apireference')({
   validateSearch: (search) => v.parse(searchSchema, search),
   // the loader stays in the entry chunk (only the component is split): the API's schemas are imported when it runs
   loader: async ({ context }) => {
-    const { openApiQuery } = await import('@/web/features/apireference/api.ts')
-    await context.queryClient.prefetchQuery(openApiQuery())
+    const load = import('@/web/features/apireference/api.ts').then(({ openApiQuery }) => context.queryClient.prefetchQuery(openApiQuery()))
+    await Promise.all([load, loadCatalogs(context.i18n, ['apireference', 'errors'])])
   },
   component: ApiReferencePage,
 })

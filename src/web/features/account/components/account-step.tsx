@@ -6,7 +6,6 @@ import { passwordRuleText, passwordStrengthText, validationText } from '../messa
 import { FieldMessage, FormError, LegalLinks } from './auth-card.tsx'
 import { EmailField } from './email-field.tsx'
 import { PasswordInput } from './password-input.tsx'
-import '../catalog.ts'
 
 /** Sign-up screen 1 (spec §2): e-mail, password with its rules and strength, legal links, link to sign in. */
 export function AccountStep({ busy, error, onSubmit }: { busy: boolean; error: string; onSubmit: (email: string, password: string) => void }) {

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react'
 import { LogoMark } from '@/web/ui/icons.tsx'
 import { useHydrated } from '@/web/ui/use-hydrated.ts'
 import './account.css'
-import '../catalog.ts'
 
 /** The card every account screen sits in; its controls wait for the page to be hydrated (useHydrated). */
 export function AuthCard({ title, children, wide = false, screen }: { title: ReactNode; children: ReactNode; wide?: boolean; screen?: string }) {

@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro'
 import { typedInput } from '@/web/ui/typed-input.ts'
-import '../catalog.ts'
 
 /** The labelled e-mail input every account form starts with (sign-up, sign-in, forgot password); a full-width address
  * (`ｔａｒｏ＠ｅｘａｍｐｌｅ．ｃｏｍ`) is read as the ASCII one (issue 20). */

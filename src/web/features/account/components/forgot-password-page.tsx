@@ -7,7 +7,6 @@ import { validationText } from '../messages.ts'
 import { useForgotPassword } from '../use-password-flows.ts'
 import { AuthCard, FieldMessage } from './auth-card.tsx'
 import { EmailField } from './email-field.tsx'
-import '../catalog.ts'
 
 /** Forgot password (spec §2): 1 e-mail entry, 2 success (done returns to sign-in), 3 failure. */
 export function ForgotPasswordPage() {

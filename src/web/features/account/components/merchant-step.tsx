@@ -6,7 +6,6 @@ import { LogoProblemText } from '@/web/ui/logo-problem.tsx'
 import { FieldMessage, FormError } from './auth-card.tsx'
 import { FullScreenLoader } from './full-screen-loader.tsx'
 import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'
-import '../catalog.ts'
 
 export interface MerchantStepProps {
   /** The name typed before (Back from step 4 shows it again, so Next registers it rather than the default). */

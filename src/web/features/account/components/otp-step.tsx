@@ -8,7 +8,6 @@ import { typedInput } from '@/web/ui/typed-input.ts'
 import { errorText, validationText } from '../messages.ts'
 import type { otpMachine } from '@machines/otp.machine.ts'
 import { FieldMessage, FormError } from './auth-card.tsx'
-import '../catalog.ts'
 
 export interface OtpStepProps {
   email: string

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState, type InputHTMLAttributes } from 'react'
-import '../catalog.ts'
 
 /** A password field with the show/hide toggle of spec §2. */
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {

@@ -5,7 +5,6 @@ import { productsQuery } from '../api.ts'
 import { langOf } from '../messages.ts'
 import { FormError } from './auth-card.tsx'
 import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'
-import '../catalog.ts'
 
 /** spec §2: a description longer than this expands on hover (and keyboard focus). */
 const expandAfterChars = 100

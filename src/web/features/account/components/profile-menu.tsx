@@ -8,7 +8,6 @@ import { profileQuery, readStoredAccount } from '../api.ts'
 import { CopyButton } from '@/web/ui/copy-button.tsx'
 import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'
 import './account.css'
-import '../catalog.ts'
 
 const present = (id: string | null | undefined): id is string => !!id && id !== 'null'
 

@@ -6,7 +6,6 @@ import { errorText, passwordRuleText, validationText } from '../messages.ts'
 import { useResetPassword } from '../use-password-flows.ts'
 import { AuthCard, FieldMessage, FormError } from './auth-card.tsx'
 import { PasswordInput } from './password-input.tsx'
-import '../catalog.ts'
 
 /** The page the password-reset e-mail links to (not in the spec; same look as forgot password). */
 export function ResetPasswordPage({ token }: { token: string }) {

@@ -14,7 +14,6 @@ import { OtpPanel } from './otp-step.tsx'
 import { EmailField } from './email-field.tsx'
 import { PasswordInput } from './password-input.tsx'
 import { SignUpFlow } from './sign-up-flow.tsx'
-import '../catalog.ts'
 
 const isValidSignInPassword = (value: string) => v.is(signInPasswordSchema, value)
 

@@ -14,7 +14,6 @@ import { NewKeyStep } from '@/web/ui/new-key-step.tsx'
 import { OtpPanel } from './otp-step.tsx'
 import { ProductsStep } from './products-step.tsx'
 import { SuccessStep } from './success-step.tsx'
-import '../catalog.ts'
 
 function StepIndicator({ step }: { step: number }) {
   const { t } = useLingui()

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { FormError } from './auth-card.tsx'
 import { MerchantLogo } from '@/web/ui/merchant-logo.tsx'
-import '../catalog.ts'
 
 export const contactUrl = 'mailto:developers@paylab.example'
 

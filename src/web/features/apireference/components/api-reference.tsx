@@ -8,7 +8,6 @@ import { apiGroups, type ApiGroup } from '../groups.ts'
 import { useScrollSpy } from '../use-scroll-spy.ts'
 import '../apireference.css'
 import { OperationView } from './operation-view.tsx'
-import '../catalog.ts'
 
 /**
  * The page shows one group of operations at a time (the whole description rendered at once is ~1 MB of HTML):

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
 import { CopyValueButton } from '@/web/ui/copy-button.tsx'
-import '../catalog.ts'
 
 /** A code listing that scrolls inside its own box, with a copy button. */
 export function CodeSample({ code, label }: { code: string; label: string }) {

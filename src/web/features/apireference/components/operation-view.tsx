@@ -19,7 +19,6 @@ import {
 import { fieldRows, parameterRows, type FieldRow } from '../schema.ts'
 import { CodeSample } from './code-sample.tsx'
 import { ParamTable } from './param-table.tsx'
-import '../catalog.ts'
 
 const languageNames: Record<SdkLanguage, string> = { node: 'Node.js', python: 'Python', php: 'PHP', java: 'Java' }
 

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Constraint, FieldRow } from '../schema.ts'
-import '../catalog.ts'
 
 /** A constraint in words: "≤ 64 characters", "pattern ^[A-Za-z0-9_-]+$", "one of WEB_LINK, APP_DEEP_LINK". */
 function ConstraintText({ c }: { c: Constraint }) {

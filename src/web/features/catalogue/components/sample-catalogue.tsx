@@ -8,7 +8,6 @@ import { type SampleLanguage, type SampleOption, sampleLanguageNames, sampleLang
 import { CopyValueButton } from '@/web/ui/copy-button.tsx'
 import { TabList } from '@/web/ui/tab-list.tsx'
 import { helperSource, sampleSource } from '../sources.ts'
-import '../catalog.ts'
 
 interface OptionText {
   /** A payment product's option is named by the products table (one name per product everywhere, issue 20). */

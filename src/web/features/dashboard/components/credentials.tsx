@@ -3,7 +3,6 @@ import { limits } from '@/domain/limits.ts'
 import type { UserProfile } from '@/domain/account-api.ts'
 import { CopyButton } from '@/web/ui/copy-button.tsx'
 import { SecretValue } from '@/web/ui/secret-value.tsx'
-import '../catalog.ts'
 
 /**
  * The credentials of the mode's merchant (spec §2 Dashboard: merchant id, client id, keys). Test mode shows the

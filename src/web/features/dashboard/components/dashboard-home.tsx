@@ -20,7 +20,6 @@ import { KeysPanel } from './keys-panel.tsx'
 import { SessionFailure } from './session-failure.tsx'
 import { TestUsersPanel } from './test-users-panel.tsx'
 import '../dashboard.css'
-import '../catalog.ts'
 
 /** A card's part of the home's answer as its panel reads a query: loading (skeleton), failed (its code) or its data. */
 type CardPart<T> = T | { error_code: string } | null | undefined

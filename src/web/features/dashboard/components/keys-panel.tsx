@@ -12,7 +12,6 @@ import { generateKey, keysQuery, revokeKey } from '../api.ts'
 import { dashboardKeys } from '../keys.ts'
 import { formatDateTime } from '../format.ts'
 import { ErrorLine, QueryView, TableHead } from './query-state.tsx'
-import '../catalog.ts'
 
 /**
  * Key management of the mode's merchant (docs/dashboard.md "Keys"): the active keys with creation and last use,

@@ -8,7 +8,6 @@ import { logoMaxPx, logoProblem, logoTypes } from '@/web/lib/logo-file.ts'
 import { LogoProblemText } from '@/web/ui/logo-problem.tsx'
 import { useStoredMode } from '../mode.ts'
 import { useMerchantProfileForm } from '../merchant-profile.ts'
-import '../catalog.ts'
 
 /** Sign-up's message for a logo that cannot be used (account feature, validationText.logoInvalid): the same words. */
 const logoInvalid = msg`Kindly upload your logo!`

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { errorCodeOf } from '@machines/account-flow.ts'
 import { dashboardFailureText } from '../failure-text.ts'
-import '../catalog.ts'
 
 /** A failed call's message in the UI language (the server's catalogue text for its code, spec §8). */
 export function ErrorLine({ error }: { error: unknown }) {

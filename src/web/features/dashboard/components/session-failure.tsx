@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router'
 import { useSession } from '@/web/lib/session.tsx'
 import { errorCodeOf, sessionTimedOutCode } from '@machines/account-flow.ts'
 import { dashboardFailureText } from '../failure-text.ts'
-import '../catalog.ts'
 
 /**
  * A signed-in page whose session ended, or whose first call failed: the message (a 401 reads 'Timed out, please

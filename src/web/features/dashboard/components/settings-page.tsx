@@ -14,7 +14,6 @@ import { MerchantProfileSection } from './merchant-profile-form.tsx'
 import { ErrorLine, Loading } from './query-state.tsx'
 import { SessionFailure } from './session-failure.tsx'
 import '../dashboard.css'
-import '../catalog.ts'
 
 /**
  * Settings (spec §2: tabs Configuration, API Keys, OPA Scopes) of the mode's merchant: webhook URL and allowed

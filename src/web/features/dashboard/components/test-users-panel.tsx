@@ -8,7 +8,6 @@ import type { TestUser } from '@/domain/dashboard-api.ts'
 import { topUpSandbox, topUpTestUser } from '../api.ts'
 import { formatYen, nextMonthStart } from '../format.ts'
 import { ErrorLine, QueryView, TableHead } from './query-state.tsx'
-import '../catalog.ts'
 
 const refusedMonth = v.object({
   month: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/)),

@@ -14,7 +14,6 @@ import { useStoredMode, type ModeView } from '../mode.ts'
 import { ErrorLine, Loading, QueryView, TableHead } from './query-state.tsx'
 import { SessionFailure } from './session-failure.tsx'
 import '../dashboard.css'
-import '../catalog.ts'
 
 type Transaction = v.InferOutput<typeof transactionSchema>
 

@@ -10,7 +10,6 @@ import { PhoneFrame } from '@/web/ui/phone-frame.tsx'
 import { QrCanvas } from '@/web/ui/qr-canvas.tsx'
 import { demoPanelMachine } from '@machines/demo-panel.machine.ts'
 import { demoPanelActors, type PanelCall } from '../api.ts'
-import '../catalog.ts'
 import '../demo-panel.css'
 import { frameLocation } from '@/web/lib/frame-location.ts'
 

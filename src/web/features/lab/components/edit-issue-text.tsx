@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro'
 import type { EditIssue } from '../request-edit.ts'
-import '../catalog.ts'
 
 /** A limit as the schema states it (`>=1`, `<=64`) without its comparison sign. */
 const limitOf = (expected: string | null) => (expected ?? '').replace(/^[<>]=?/, '')

@@ -12,7 +12,6 @@ import { useTestPanel } from '../use-test-panel.ts'
 import { TestPanel } from './test-panel.tsx'
 import { LabLinkScope, TestUserLink, useLabLink, type TestUserList } from './test-user-link.tsx'
 import '../lab.css'
-import '../catalog.ts'
 
 /** The seven tabs in the order of the products (spec §4 product models). */
 export const labTabs = products.map((p) => p.model)

@@ -14,7 +14,6 @@ import { labGroupList } from '../group-names.ts'
 import { curlForRecord, type DemoCredentials } from '../demo-call.ts'
 import { amountEditable, applyEdits, checkEdits, noEdits, requestBodySchemaOf, type RequestEdits } from '../request-edit.ts'
 import { EditIssueText } from './edit-issue-text.tsx'
-import '../catalog.ts'
 
 type Snapshot = SnapshotFrom<typeof testPanelMachine>
 

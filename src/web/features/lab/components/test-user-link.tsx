@@ -10,7 +10,6 @@ import { Modal } from '@/web/ui/modal.tsx'
 import { labLinkMachine, type LabLinkEvent, type TestUserPick } from '@machines/lab-link.machine.ts'
 import type { DemoCredentials } from '../demo-call.ts'
 import { forgetLabLink, labLinkActors, rememberLabLink, savedLabLink, type LabLinkEnv } from '../link-api.ts'
-import '../catalog.ts'
 
 /** The merchant's test users for the picker: the list, or why there is none yet. */
 export type TestUserList = readonly TestUserPick[] | 'loading' | 'error'

@@ -16,7 +16,6 @@ import { Button } from '@/web/ui/button.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { AccountFlowError } from '@machines/account-flow.ts'
 import './request-form.css'
-import '../catalog.ts'
 
 const featureNames: Record<MiniappFeature, MessageDescriptor> = {
   payment: msg`Payment`,

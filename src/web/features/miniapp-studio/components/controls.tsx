@@ -7,7 +7,6 @@ import { ppFunctionNames } from '@/domain/miniapp-runtime.ts'
 import { Button } from '@/web/ui/button.tsx'
 import type { StudioTestUser } from '../api.ts'
 import type { StudioControls } from '../bridge/host.ts'
-import '../catalog.ts'
 
 /**
  * The tester's controls (issue 21): the test user signed in to the wallet, the wallet app version (spec §9: 2.31.0 to

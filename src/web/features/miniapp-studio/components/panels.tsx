@@ -4,7 +4,6 @@ import { Button } from '@/web/ui/button.tsx'
 import { Label } from '@/web/ui/label.tsx'
 import type { StudioFinding } from '../api.ts'
 import type { BridgeLogEntry } from '../bridge/host.ts'
-import '../catalog.ts'
 
 /** The inspector (every bridge call, answer and event with its data and time, exportable as JSON) and the validator's findings. */
 

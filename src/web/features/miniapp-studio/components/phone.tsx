@@ -6,7 +6,6 @@ import { Icon } from '@/web/ui/icons.tsx'
 import { PhoneFrame } from '@/web/ui/phone-frame.tsx'
 import { windowOf } from '../bridge/host.ts'
 import { pagePath, pageUrl, type PhoneStore } from '../phone-store.ts'
-import '../catalog.ts'
 import { ConsentSheet, DialogSheet, PaymentSheet, permissionNames, TopupSheet, WebviewScreen } from './sheets.tsx'
 
 /**

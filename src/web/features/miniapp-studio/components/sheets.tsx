@@ -8,7 +8,6 @@ import { Button } from '@/web/ui/button.tsx'
 import { Icon } from '@/web/ui/icons.tsx'
 import { topupMaxAmount, topupMinAmount, type TopupProblem } from '@machines/miniapp-topup.machine.ts'
 import type { Sheet } from '../phone-store.ts'
-import '../catalog.ts'
 
 /**
  * The screens the wallet lays over a mini app (spec §2 "Mini-app screens (documented)"): consent, payment,

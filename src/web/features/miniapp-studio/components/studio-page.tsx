@@ -22,7 +22,6 @@ import {
 } from '../api.ts'
 import { createBridgeHost, type BridgeLogEntry, type StudioControls } from '../bridge/host.ts'
 import { createPhoneStore, pagePath } from '../phone-store.ts'
-import '../catalog.ts'
 import { TesterControls } from './controls.tsx'
 import { Findings, Inspector } from './panels.tsx'
 import { Phone } from './phone.tsx'

@@ -9,7 +9,6 @@ import { TextField } from '@/web/ui/text-field.tsx'
 import { resolveQueryOptions, type ResolveAnswer } from '../api.ts'
 import { codesInResponse } from '../parse-response.ts'
 import '../resolver.css'
-import '../catalog.ts'
 
 export interface ResolverSearch {
   api_name?: string

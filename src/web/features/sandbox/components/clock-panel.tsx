@@ -4,7 +4,6 @@ import { useState } from 'react'
 import { useSession } from '@/web/lib/session.tsx'
 import { SandboxPanel } from './sandbox-panel.tsx'
 import { clockQuery, moveClock, qrSwitchQuery, setQrAutoCancel, sandboxKeys } from '../api.ts'
-import '../catalog.ts'
 import { formatJst } from '@/domain/time-format.ts'
 import { langOf } from '@/web/lib/error-text.ts'
 

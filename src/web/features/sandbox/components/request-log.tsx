@@ -7,7 +7,6 @@ import { useSession } from '@/web/lib/session.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { SandboxPanel } from './sandbox-panel.tsx'
 import { fetchCurl, replayRequest, requestLogQuery, sandboxKeys, type RequestLogFilters } from '../api.ts'
-import '../catalog.ts'
 import { formatJst } from '@/domain/time-format.ts'
 import { langOf } from '@/web/lib/error-text.ts'
 

@@ -9,7 +9,6 @@ import { sandboxStateMachine, type SandboxStateAction } from '@machines/sandbox-
 import { SandboxPanel } from './sandbox-panel.tsx'
 import { runSandboxStateAction, snapshotsQuery } from '../state-api.ts'
 import { sandboxKeys } from '../api.ts'
-import '../catalog.ts'
 import { formatJst } from '@/domain/time-format.ts'
 import { seedIssueText } from '../seed-issue-text.ts'
 import { langOf } from '@/web/lib/error-text.ts'

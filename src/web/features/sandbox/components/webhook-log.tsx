@@ -8,7 +8,6 @@ import { pretty } from './request-log.tsx'
 import { useState } from 'react'
 import { requestWebhookChaos, resendWebhook, sandboxKeys, webhookChaosQuery, webhookLogQuery, type WebhookDeliveryView } from '../api.ts'
 import type { WebhookChaosMode } from '@/domain/webhook-chaos.ts'
-import '../catalog.ts'
 import { formatJst } from '@/domain/time-format.ts'
 import { langOf } from '@/web/lib/error-text.ts'
 

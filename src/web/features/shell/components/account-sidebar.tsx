@@ -5,7 +5,6 @@ import { brandSlug } from '@/domain/site.ts'
 import { splitWebview } from '@/web/lib/guard.ts'
 import { Icon, type IconName } from '@/web/ui/icons.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
-import '@/web/lib/tools-catalog.ts'
 
 /**
  * The sidebar of the signed-in area (dashboard, develop tools, settings): collapsible into a button on phones

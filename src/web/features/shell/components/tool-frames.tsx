@@ -4,7 +4,6 @@ import { settingsTabs, type SettingsTab } from '@/domain/settings-tabs.ts'
 import { TabList } from '@/web/ui/tab-list.tsx'
 import { AccountSidebar } from './account-sidebar.tsx'
 import { PageFrame } from './page-frame.tsx'
-import '@/web/lib/tools-catalog.ts'
 
 /**
  * Frames of the signed-in tools (spec §2 routes). Their features (transactions list, lab, resolver, settings

@@ -17,7 +17,6 @@ import { ToastRegion, type ToastItem } from '@/web/ui/toast.tsx'
 import { Icon } from '@/web/ui/icons.tsx'
 import type { ComponentName } from './names.ts'
 import { Example } from './styleguide-layout.tsx'
-import '../examples-catalog.ts'
 
 /** One labelled cell of a variants grid: the live component and the name of its variant or state. */
 function Variant({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {

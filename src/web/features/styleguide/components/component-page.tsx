@@ -3,7 +3,6 @@ import { ComponentExamples, ComponentPreview } from './component-examples.tsx'
 import { componentNames, type ComponentName } from './names.ts'
 import { StyleguideLayout } from './styleguide-layout.tsx'
 import { splitSection, type GuideText } from './styleguide-pages.tsx'
-import '../catalog.ts'
 
 /** Headings that open a component's anatomy section in content. */
 const anatomyIds = ['anatomy', 'structure', '構成']

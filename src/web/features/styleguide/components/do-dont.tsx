@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import '../catalog.ts'
 
 /** A rule shown twice, drawn live: the right way and the way to avoid, each with one line saying why. */
 export function DoDont({ good, goodText, bad, badText }: { good: ReactNode; goodText: ReactNode; bad: ReactNode; badText: ReactNode }) {

@@ -9,7 +9,6 @@ import { TokenTable } from './token-table.tsx'
 import type { GlobalRule } from './names.ts'
 import { TextField } from '@/web/ui/text-field.tsx'
 import { Example } from './styleguide-layout.tsx'
-import '../catalog.ts'
 
 export function Philosophy() {
   return (

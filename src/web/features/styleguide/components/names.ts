@@ -1,4 +1,4 @@
-// eslint-disable-next-line paylab/feature-catalog -- the routes' titles and the pages' names: the entry chunk reads them, so they stay in the main catalog (lingui.config.ts)
+// The routes' titles and the pages' names: the entry chunk reads them, so they stay in the main catalog (lingui.config.ts).
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { styleguideComponents, styleguideGlobalRules } from '@/domain/content.ts'

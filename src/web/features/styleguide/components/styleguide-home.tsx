@@ -5,7 +5,6 @@ import { Card } from '@/web/ui/card.tsx'
 import { componentNames, globalRuleNames } from './names.ts'
 import { Philosophy } from './global-rules.tsx'
 import { StyleguideLayout } from './styleguide-layout.tsx'
-import '../catalog.ts'
 
 /** `/app-styleguide`: the design philosophy, then every global rule and component. */
 export function StyleguideHome() {

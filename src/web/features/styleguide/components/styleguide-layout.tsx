@@ -5,7 +5,6 @@ import type { ReactNode } from 'react'
 import { styleguideComponents, styleguideGlobalRules } from '@/domain/content.ts'
 import '../styleguide.css'
 import { componentNames, globalRuleNames } from './names.ts'
-import '../catalog.ts'
 
 /** Frame of every style-guide page: the index of rules and components, then the page with its content text. */
 export function StyleguideLayout({ title, description, children }: { title: ReactNode; description?: string | undefined; children: ReactNode }) {

@@ -4,7 +4,6 @@ import type { Block } from '@/domain/content.ts'
 import { GlobalRuleExamples } from './global-rules.tsx'
 import { globalRuleNames, type GlobalRule } from './names.ts'
 import { StyleguideLayout } from './styleguide-layout.tsx'
-import '../catalog.ts'
 
 /** A style-guide page's text from content (`styleguide/<group>/<name>.md`) and how to draw its blocks. */
 export interface GuideText {

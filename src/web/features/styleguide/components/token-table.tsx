@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { CopyValueButton } from '@/web/ui/copy-button.tsx'
 import type { Token } from '../tokens.ts'
-import '../catalog.ts'
 
 /**
  * Design tokens as a table: a live sample drawn with the token itself (`var(--name)`), the name, the value read from

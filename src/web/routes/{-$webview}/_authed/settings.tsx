@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { uiHead } from '@/web/lib/head.ts'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { settingsTabs, type SettingsTab } from '@/domain/settings-tabs.ts'
@@ -13,6 +14,7 @@ const searchSchema = v.object({ tab: v.fallback(v.optional(v.picklist(settingsTa
 export const Route = createFileRoute('/{-$webview}/_authed/settings')({
   head: uiHead(msg`Settings`),
   validateSearch: (search) => v.parse(searchSchema, search),
+  loader: catalogLoader(['dashboard', 'tools', 'errors']),
   component: Settings,
 })
 

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { uiHead } from '@/web/lib/head.ts'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ResetPasswordPage } from '@/web/features/account/components/reset-password-page.tsx'
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/{-$webview}/account/resetPassword')({
     const parsed = v.safeParse(searchSchema, search)
     return parsed.success ? parsed.output : { token: '' }
   },
+  loader: catalogLoader(['account', 'errors']),
   component: function ResetPasswordRoute() {
     const { token } = Route.useSearch()
     return <ResetPasswordPage token={token} />

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { uiHead } from '@/web/lib/head.ts'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { SignInPage } from '@/web/features/account/components/sign-in-page.tsx'
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/{-$webview}/account/signin')({
     const parsed = v.safeParse(searchSchema, search)
     return parsed.success ? parsed.output : {}
   },
+  loader: catalogLoader(['account', 'tools', 'errors']),
   component: function SignInRoute() {
     const { redirect } = Route.useSearch()
     return <SignInPage redirect={redirect} />

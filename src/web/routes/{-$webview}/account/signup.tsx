@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { uiHead } from '@/web/lib/head.ts'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { SignUpFlow } from '@/web/features/account/components/sign-up-flow.tsx'
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/{-$webview}/account/signup')({
   beforeLoad: ({ params }) => {
     if (isMobileDevice()) throw redirect({ to: '/{-$webview}', params, search: { notice: signUpNeedsLargerScreen }, replace: true })
   },
+  loader: catalogLoader(['account', 'tools', 'errors']),
   component: SignUpRoute,
 })
 

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import { SampleCatalogue } from '@/web/features/catalogue/components/sample-catalogue.tsx'
 import { PageFrame } from '@/web/features/shell/components/page-frame.tsx'
@@ -12,6 +13,7 @@ import { uiHead } from '@/web/lib/head.ts'
  */
 export const Route = createFileRoute('/{-$webview}/demo/catalogue')({
   head: uiHead(msg`Payment sample catalogue`, msg`Four payment options with code samples in iOS, Android, JavaScript, Python, Node.js, Java and PHP.`),
+  loader: catalogLoader(['catalogue']),
   component: CataloguePage,
 })
 

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { demoPanelTypes, demoPanelViews } from '@/domain/demo-panel-ids.ts'
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/{-$webview}/demo/panel')({
     msg`Payment test panel`,
     msg`Run a QR code, cashback, app invoke or auto debit payment against the offline sandbox and watch the test user's phone and every API call.`,
   ),
+  loader: catalogLoader(['demopanel']),
   component: PanelPage,
 })
 

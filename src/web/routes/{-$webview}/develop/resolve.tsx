@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { uiHead } from '@/web/lib/head.ts'
@@ -23,6 +24,7 @@ export const Route = createFileRoute('/{-$webview}/develop/resolve')({
     )
     return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value)) as v.InferOutput<typeof resolveSearch>
   },
+  loader: catalogLoader(['resolver', 'tools']),
   component: function ResolveRoute() {
     return (
       <ResolveFrame>

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { StudioPage } from '@/web/features/miniapp-studio/components/studio-page.tsx'
@@ -16,6 +17,7 @@ const searchSchema = v.object({
 export const Route = createFileRoute('/{-$webview}/miniapp/studio')({
   validateSearch: (search) => v.parse(searchSchema, search),
   head: uiHead(msg`Mini-app studio`, msg`Validate a mini app and run it in a simulated PayLab wallet against the offline sandbox, payments included.`),
+  loader: catalogLoader(['miniapp-studio']),
   component: StudioRoute,
 })
 

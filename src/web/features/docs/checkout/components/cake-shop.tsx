@@ -15,7 +15,6 @@ import { checkoutActors, forgetLink, savedLink } from '../api.ts'
 import { CakeArt } from './cake-art.tsx'
 import '../checkout.css'
 import { formatJst } from '@/domain/time-format.ts'
-import '../catalog.ts'
 
 /**
  * The cake-shop checkout (spec §2 demo panels, §4 checkout demo, §8 demo messages), driven by the two checkout

@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
+import { lazyWithCatalogs } from '@/web/lib/i18n.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { useHydrated } from '@/web/ui/use-hydrated.ts'
 import type { CheckoutFlow } from './cake-shop.tsx'
 
-/** The shop's chunk (machines, xstate, qrcode) is fetched only when the demo is used, never with the entry. */
-const CakeShop = lazy(() => import('./cake-shop.tsx').then((m) => ({ default: m.CakeShop })))
+/** The shop's chunk (machines, xstate, qrcode) and its catalog are fetched only when the demo is used, never with the entry. */
+const CakeShop = lazyWithCatalogs(['cake-shop'], () => import('./cake-shop.tsx').then((m) => m.CakeShop))
 
 /**
  * The server-rendered shell of the cake-shop checkout: `autoStart` (the /demo/checkout page) loads the shop right

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { uiHead } from '@/web/lib/head.ts'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountSidebar } from '@/web/features/shell/components/account-sidebar.tsx'
 import { PageFrame } from '@/web/features/shell/components/page-frame.tsx'
@@ -9,6 +10,7 @@ import { SandboxPage } from '@/web/features/sandbox/components/sandbox-page.tsx'
 /** Issue 14: the sandbox tools (request log and signature debugger); loginAccess like the other dashboard pages. */
 export const Route = createFileRoute('/{-$webview}/_authed/dashboard/sandbox')({
   head: uiHead(msg`Sandbox tools`),
+  loader: catalogLoader(['sandbox', 'tools', 'errors']),
   component: () => (
     <PageFrame
       sidebar={<AccountSidebar />}

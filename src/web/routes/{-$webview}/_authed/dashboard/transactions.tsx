@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { uiHead } from '@/web/lib/head.ts'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { limits } from '@/domain/limits.ts'
@@ -16,6 +17,7 @@ const searchSchema = v.object({
 export const Route = createFileRoute('/{-$webview}/_authed/dashboard/transactions')({
   head: uiHead(msg`Transactions`),
   validateSearch: (search) => v.parse(searchSchema, search),
+  loader: catalogLoader(['dashboard', 'tools', 'errors']),
   component: Transactions,
 })
 

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
+import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { labEndpointIds, scenarioIds } from '@/domain/lab-ids.ts'
@@ -47,6 +48,7 @@ export const Route = createFileRoute('/{-$webview}/_authed/develop/{$product}-la
     if (params.product !== brandSlug && alias)
       throw redirect({ href: `${location.pathname.replace(/[^/]+-lab$/, `${brandSlug}-lab`)}?product=${alias}`, replace: true })
   },
+  loader: catalogLoader(['lab', 'tools']),
   component: LabRoute,
 })
 

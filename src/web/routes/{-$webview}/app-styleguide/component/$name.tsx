@@ -2,7 +2,7 @@ import { componentNames } from '@/web/features/styleguide/components/names.ts'
 import { pageHead } from '@/web/lib/head.ts'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { loadGuideText } from '@/web/features/docs/api.ts'
-import { langOf } from '@/web/lib/i18n.ts'
+import { langOf, loadCatalogs } from '@/web/lib/i18n.ts'
 import { useGuideText } from '../-guide-text.tsx'
 import { styleguideComponents } from '@/domain/content.ts'
 import { ComponentPage } from '@/web/features/styleguide/components/component-page.tsx'
@@ -16,7 +16,12 @@ export const Route = createFileRoute('/{-$webview}/app-styleguide/component/$nam
   beforeLoad: ({ params }) => {
     if (!isComponent(params.name)) throw notFound()
   },
-  loader: ({ context, params }) => loadGuideText(context.queryClient, `component.${params.name}`, langOf(context.i18n)),
+  loader: async ({ context, params }) => {
+    await Promise.all([
+      loadGuideText(context.queryClient, `component.${params.name}`, langOf(context.i18n)),
+      loadCatalogs(context.i18n, ['styleguide', 'styleguide-examples']),
+    ])
+  },
   component: Component,
 })
 

@@ -2,7 +2,7 @@ import { globalRuleNames } from '@/web/features/styleguide/components/names.ts'
 import { pageHead } from '@/web/lib/head.ts'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { loadGuideText } from '@/web/features/docs/api.ts'
-import { langOf } from '@/web/lib/i18n.ts'
+import { langOf, loadCatalogs } from '@/web/lib/i18n.ts'
 import { useGuideText } from '../-guide-text.tsx'
 import { styleguideGlobalRules } from '@/domain/content.ts'
 import { GlobalRulePage } from '@/web/features/styleguide/components/styleguide-pages.tsx'
@@ -16,7 +16,9 @@ export const Route = createFileRoute('/{-$webview}/app-styleguide/globalrule/$na
   beforeLoad: ({ params }) => {
     if (!isRule(params.name)) throw notFound()
   },
-  loader: ({ context, params }) => loadGuideText(context.queryClient, `globalrule.${params.name}`, langOf(context.i18n)),
+  loader: async ({ context, params }) => {
+    await Promise.all([loadGuideText(context.queryClient, `globalrule.${params.name}`, langOf(context.i18n)), loadCatalogs(context.i18n, ['styleguide'])])
+  },
   component: GlobalRule,
 })
 

@@ -1,4 +1,0 @@
-import { loadFeatureCatalog } from '@/web/lib/i18n.ts'
-
-/** This feature's messages (their own catalog, lingui.config.ts): every module of the feature with text imports this. */
-await loadFeatureCatalog('catalogue', (lang) => (lang === 'en' ? import('../../../../locales/en/catalogue.po') : import('../../../../locales/ja/catalogue.po')))
