@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import { requestLogLimits, storableLogEntry, type RequestLogQuery } from '@/domain/sandbox-log.ts'
 import { runStatement, type Db, type Statement } from './db.ts'
+import { merchantRow } from './merchant-row.ts'
 import { orderedIdSuffix } from './sandbox-ids.ts'
 import { sandboxRequestLog } from './tables/sandbox-powers.ts'
 
@@ -88,13 +89,7 @@ export function requestLogRepo(db: Db) {
         .orderBy(desc(t.atMs), desc(t.id))
         .limit(q.limit ?? requestLogLimits.defaultPage)
     },
-    async find(merchantId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(t)
-        .where(and(eq(t.merchantId, merchantId), eq(t.id, id)))
-      return row
-    },
+    find: (merchantId: string, id: string) => merchantRow(db, t, merchantId, id),
     async count(merchantId: string) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm'
 import { webhookLimits, type WebhookListQuery } from '@/domain/webhooks.ts'
 import type { Db } from './db.ts'
+import { merchantRow } from './merchant-row.ts'
 import { merchantNowSql } from './sandbox-repo.ts'
 import { idRandomBytes, orderedIdSuffix } from './sandbox-ids.ts'
 import { sandboxClocks } from './tables/sandbox.ts'
@@ -36,13 +37,7 @@ export function webhookRepo(db: Db) {
         .orderBy(desc(t.createdAtMs), desc(t.id))
         .limit(q.limit ?? webhookLimits.defaultPage)
     },
-    async find(merchantId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(t)
-        .where(and(eq(t.merchantId, merchantId), eq(t.id, id)))
-      return row
-    },
+    find: (merchantId: string, id: string) => merchantRow(db, t, merchantId, id),
     /** Pending deliveries due on their merchant's clock (`nowMs` is the clock without a merchant's offset), oldest due first. */
     async due(nowMs: number, limit: number) {
       const rows = await db

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { ApiError, errorMessage } from '@/domain/errors.ts'
 import type { AppDeps } from '../../../deps.ts'
@@ -7,7 +7,7 @@ import { i18nFor } from '../../../i18n.ts'
 import type { WalletBackend } from './backend.ts'
 import { engineWalletBackend } from './engine.ts'
 import { formatYen, wt } from './text.ts'
-import { errorPage, statePage } from './layout.ts'
+import { errorPage, statePage, type PageFrame } from './layout.ts'
 import { consentPage } from './views.ts'
 import { walletRender } from './render.ts'
 import {
@@ -65,6 +65,43 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
   /** Every route here answers an HTML page or a form post of one: described, not in the API document. */
   const walletPage = page('The simulated wallet: an HTML page or a form post of one')
 
+  /** A wallet page's form post: refused cross-site, a bilingual not-found page without its subject, else `handle`. */
+  function formPost<T>(
+    router: Hono,
+    path: string,
+    subjectOf: (c: Context) => Promise<T | undefined>,
+    handle: (c: Context, frame: PageFrame, subject: T) => Promise<Response> | Response,
+  ) {
+    router.post(path, walletPage, async (c) => {
+      const frame = frameOf(c)
+      const refused = refuseCrossSite(c, frame)
+      if (refused) return refused
+      const subject = await subjectOf(c)
+      if (!subject) return notFound(c, frame)
+      return handle(c, frame, subject)
+    })
+  }
+
+  /** Signing a test user of the subject's merchant in and out, on the page at `pathOf(subject)` (cashier, consent). */
+  function signInAndOut<T extends { merchantId: string }>(
+    router: Hono,
+    param: string,
+    subjectOf: (c: Context) => Promise<T | undefined>,
+    pathOf: (subject: T) => string,
+  ) {
+    formPost(router, `/:${param}/sign-in`, subjectOf, async (c, frame, subject) => {
+      const form = v.safeParse(signInForm, await formOf(c))
+      const user = form.success ? await backend.findTestUser(form.output.testUserId) : undefined
+      if (!user || user.merchantId !== subject.merchantId) return invalid(c, frame, pathOf(subject))
+      rememberUser(c, user.id)
+      return c.redirect(pathOf(subject), 303)
+    })
+    formPost(router, `/:${param}/sign-out`, subjectOf, (c, _frame, subject) => {
+      forgetUser(c)
+      return c.redirect(pathOf(subject), 303)
+    })
+  }
+
   // ---- cashier -------------------------------------------------------------------------------------------
   cashier.get('/:codeId', walletPage, async (c) => {
     const frame = frameOf(c)
@@ -74,35 +111,9 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return renderCode(c, frame, code, null)
   })
 
-  cashier.post('/:codeId/sign-in', walletPage, async (c) => {
-    const frame = frameOf(c)
-    const refused = refuseCrossSite(c, frame)
-    if (refused) return refused
-    const code = await codeOf(c)
-    if (!code) return notFound(c, frame)
-    const form = v.safeParse(signInForm, await formOf(c))
-    const user = form.success ? await backend.findTestUser(form.output.testUserId) : undefined
-    if (!user || user.merchantId !== code.merchantId) return invalid(c, frame, cashierPath(code.codeId))
-    rememberUser(c, user.id)
-    return c.redirect(cashierPath(code.codeId), 303)
-  })
+  signInAndOut(cashier, 'codeId', codeOf, (code) => cashierPath(code.codeId))
 
-  cashier.post('/:codeId/sign-out', walletPage, async (c) => {
-    const frame = frameOf(c)
-    const refused = refuseCrossSite(c, frame)
-    if (refused) return refused
-    const code = await codeOf(c)
-    if (!code) return notFound(c, frame)
-    forgetUser(c)
-    return c.redirect(cashierPath(code.codeId), 303)
-  })
-
-  cashier.post('/:codeId/pay', walletPage, async (c) => {
-    const frame = frameOf(c)
-    const refused = refuseCrossSite(c, frame)
-    if (refused) return refused
-    const code = await codeOf(c)
-    if (!code) return notFound(c, frame)
+  formPost(cashier, '/:codeId/pay', codeOf, async (c, frame, code) => {
     const user = await signedInUser(c, code.merchantId)
     if (!user || code.state !== 'OPEN') return c.redirect(cashierPath(code.codeId), 303)
     try {
@@ -118,12 +129,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(next ?? cashierPath(code.codeId), 303)
   })
 
-  cashier.post('/:codeId/cancel', walletPage, async (c) => {
-    const frame = frameOf(c)
-    const refused = refuseCrossSite(c, frame)
-    if (refused) return refused
-    const code = await codeOf(c)
-    if (!code) return notFound(c, frame)
+  formPost(cashier, '/:codeId/cancel', codeOf, async (c, frame, code) => {
     if (code.state === 'OPEN') await backend.cancelCode(code.codeId)
     const next = webRedirect(code)
     return c.redirect(next ?? cashierPath(code.codeId), 303)
@@ -150,46 +156,15 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     )
   })
 
-  authorize.post('/:sessionId/sign-in', walletPage, async (c) => {
-    const frame = frameOf(c)
-    const refused = refuseCrossSite(c, frame)
-    if (refused) return refused
-    const session = await sessionOf(c)
-    if (!session) return notFound(c, frame)
-    const form = v.safeParse(signInForm, await formOf(c))
-    const user = form.success ? await backend.findTestUser(form.output.testUserId) : undefined
-    if (!user || user.merchantId !== session.merchantId) return invalid(c, frame, authorizePath(session.sessionId))
-    rememberUser(c, user.id)
-    return c.redirect(authorizePath(session.sessionId), 303)
-  })
+  signInAndOut(authorize, 'sessionId', sessionOf, (session) => authorizePath(session.sessionId))
 
-  authorize.post('/:sessionId/sign-out', walletPage, async (c) => {
-    const frame = frameOf(c)
-    const refused = refuseCrossSite(c, frame)
-    if (refused) return refused
-    const session = await sessionOf(c)
-    if (!session) return notFound(c, frame)
-    forgetUser(c)
-    return c.redirect(authorizePath(session.sessionId), 303)
-  })
-
-  authorize.post('/:sessionId/approve', walletPage, async (c) => {
-    const frame = frameOf(c)
-    const refused = refuseCrossSite(c, frame)
-    if (refused) return refused
-    const session = await sessionOf(c)
-    if (!session) return notFound(c, frame)
+  formPost(authorize, '/:sessionId/approve', sessionOf, async (c, frame, session) => {
     const user = await signedInUser(c, session.merchantId)
     if (!user || session.state !== 'PENDING') return c.redirect(authorizePath(session.sessionId), 303)
     return c.redirect(await backend.approveAuthSession(session.sessionId, user.id), 303)
   })
 
-  authorize.post('/:sessionId/deny', walletPage, async (c) => {
-    const frame = frameOf(c)
-    const refused = refuseCrossSite(c, frame)
-    if (refused) return refused
-    const session = await sessionOf(c)
-    if (!session) return notFound(c, frame)
+  formPost(authorize, '/:sessionId/deny', sessionOf, async (c, frame, session) => {
     if (session.state !== 'PENDING') return c.redirect(authorizePath(session.sessionId), 303)
     return c.redirect(await backend.denyAuthSession(session.sessionId), 303)
   })
@@ -204,12 +179,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
 
   // Only the payer may approve: the page asks them to sign in as the test user who paid (issue 9 — the URL
   // alone is not enough, it travels through the merchant's systems).
-  reauthorize.post('/:paymentId/:requestId/sign-in', walletPage, async (c) => {
-    const frame = frameOf(c)
-    const refused = refuseCrossSite(c, frame)
-    if (refused) return refused
-    const found = await reauthorizationOf(c)
-    if (!found) return notFound(c, frame)
+  formPost(reauthorize, '/:paymentId/:requestId/sign-in', reauthorizationOf, async (c, frame, found) => {
     const back = reauthorizePath(found.paymentId, found.requestId)
     const form = v.safeParse(signInForm, await formOf(c))
     if (!form.success || form.output.testUserId !== found.payerTestUserId) return invalid(c, frame, back)
@@ -217,12 +187,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(back, 303)
   })
 
-  reauthorize.post('/:paymentId/:requestId/approve', walletPage, async (c) => {
-    const frame = frameOf(c)
-    const refused = refuseCrossSite(c, frame)
-    if (refused) return refused
-    const found = await reauthorizationOf(c)
-    if (!found) return notFound(c, frame)
+  formPost(reauthorize, '/:paymentId/:requestId/approve', reauthorizationOf, async (c, frame, found) => {
     if (found.state !== 'PENDING') return c.redirect(reauthorizePath(found.paymentId, found.requestId), 303)
     if (!(await isPayerSignedIn(c, found))) return c.html(statePage(frame, 'alert', 'forbiddenTitle', wt(frame.lang, 'forbiddenBody')), 403)
     try {
@@ -234,12 +199,7 @@ export function walletRoutes(deps: AppDeps, backend: WalletBackend = engineWalle
     return c.redirect(reauthorizePath(found.paymentId, found.requestId), 303)
   })
 
-  reauthorize.post('/:paymentId/:requestId/decline', walletPage, async (c) => {
-    const frame = frameOf(c)
-    const refused = refuseCrossSite(c, frame)
-    if (refused) return refused
-    const found = await reauthorizationOf(c)
-    if (!found) return notFound(c, frame)
+  formPost(reauthorize, '/:paymentId/:requestId/decline', reauthorizationOf, (c, frame) => {
     // Declining changes nothing: the authorization keeps its amount until the request lapses (published).
     return c.html(statePage(frame, 'canceled', 'reauthDeclined', wt(frame.lang, 'reauthDeclinedBody')))
   })

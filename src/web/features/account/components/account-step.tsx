@@ -4,8 +4,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { isValidEmail, isValidPassword, passwordFailures, passwordRules, passwordStrength } from '@/domain/account-validation.ts'
 import { passwordRuleText, passwordStrengthText, validationText } from '../messages.ts'
 import { FieldMessage, FormError, LegalLinks } from './auth-card.tsx'
-import { EmailField } from './email-field.tsx'
-import { PasswordInput } from './password-input.tsx'
+import { CredentialFields } from './credential-fields.tsx'
 
 /** Sign-up screen 1 (spec §2): e-mail, password with its rules and strength, legal links, link to sign in. */
 export function AccountStep({ busy, error, onSubmit }: { busy: boolean; error: string; onSubmit: (email: string, password: string) => void }) {
@@ -37,31 +36,17 @@ export function AccountStep({ busy, error, onSubmit }: { busy: boolean; error: s
   return (
     <form className="account-form" onSubmit={submit} noValidate>
       <FormError message={error} />
-      <EmailField
-        id={ids.email}
-        value={email}
-        invalid={emailBad}
-        describedBy={ids.message}
-        onValueChange={(value) => {
-          setEmail(value)
-          setTouched((s) => ({ ...s, email: true }))
-        }}
-        onBlur={() => setTouched((s) => ({ ...s, email: true }))}
-      />
-      <label className="account-label" htmlFor={ids.password}>
-        <Trans>Password</Trans>
-      </label>
-      <PasswordInput
-        id={ids.password}
-        autoComplete="new-password"
-        value={password}
-        aria-invalid={passwordBad}
-        aria-describedby={`${ids.message} ${ids.rules}`}
-        onChange={(e) => {
-          setPassword(e.target.value)
-          setTouched((s) => ({ ...s, password: true }))
-        }}
-        onBlur={() => setTouched((s) => ({ ...s, password: true }))}
+      <CredentialFields
+        ids={ids}
+        email={email}
+        password={password}
+        emailBad={emailBad}
+        passwordBad={passwordBad}
+        passwordAutoComplete="new-password"
+        passwordDescribedBy={`${ids.message} ${ids.rules}`}
+        onEmail={setEmail}
+        onPassword={setPassword}
+        touch={(field) => setTouched((s) => ({ ...s, [field]: true }))}
       />
       <ul id={ids.rules} className="account-rules" aria-label={t`Password rules`}>
         {passwordRules.map((rule) => {

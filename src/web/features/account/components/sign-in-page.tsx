@@ -11,8 +11,7 @@ import { errorText, validationText } from '../messages.ts'
 import { useSignIn } from '../use-sign-in.ts'
 import { AuthCard, FieldMessage, FormError, LegalLinks } from './auth-card.tsx'
 import { OtpPanel } from './otp-step.tsx'
-import { EmailField } from './email-field.tsx'
-import { PasswordInput } from './password-input.tsx'
+import { CredentialFields } from './credential-fields.tsx'
 import { SignUpFlow } from './sign-up-flow.tsx'
 
 const isValidSignInPassword = (value: string) => v.is(signInPasswordSchema, value)
@@ -130,31 +129,17 @@ function SignInForm({ busy, error, onSubmit }: { busy: boolean; error: string; o
   return (
     <form className="account-form" onSubmit={submit} noValidate>
       <FormError message={error} />
-      <EmailField
-        id={ids.email}
-        value={email}
-        invalid={emailBad}
-        describedBy={ids.message}
-        onValueChange={(value) => {
-          setEmail(value)
-          setTouched((s) => ({ ...s, email: true }))
-        }}
-        onBlur={() => setTouched((s) => ({ ...s, email: true }))}
-      />
-      <label className="account-label" htmlFor={ids.password}>
-        <Trans>Password</Trans>
-      </label>
-      <PasswordInput
-        id={ids.password}
-        autoComplete="current-password"
-        value={password}
-        aria-invalid={passwordBad}
-        aria-describedby={ids.message}
-        onChange={(e) => {
-          setPassword(e.target.value)
-          setTouched((s) => ({ ...s, password: true }))
-        }}
-        onBlur={() => setTouched((s) => ({ ...s, password: true }))}
+      <CredentialFields
+        ids={ids}
+        email={email}
+        password={password}
+        emailBad={emailBad}
+        passwordBad={passwordBad}
+        passwordAutoComplete="current-password"
+        passwordDescribedBy={ids.message}
+        onEmail={setEmail}
+        onPassword={setPassword}
+        touch={(field) => setTouched((s) => ({ ...s, [field]: true }))}
       />
       <FieldMessage id={ids.message} message={message} />
       <div className="account-row">
