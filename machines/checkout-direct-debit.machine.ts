@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { consentReturnGuards } from './consent-return.ts'
-import { responseTokenOf, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
+import type { CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
 import {
@@ -9,7 +9,9 @@ import {
   autoRefundStates,
   cancelWith,
   canRetry,
+  checkoutAssigners,
   checkoutDelays,
+  consentFrameState,
   pollOutcomeGuards,
   waitForPayment,
   inputStates,
@@ -79,14 +81,14 @@ export const checkoutDirectDebitMachine = setup({
   },
   actions: {
     showAlert: assign((_, params: { code: CheckoutAlertCode }) => ({ alert: params.code })),
-    hideAlert: assign({ alert: () => null }),
+    hideAlert: assign(checkoutAssigners.hideAlert),
     storeAuthorizationUrl: assign((_, params: { url: string }) => ({ authorizationUrl: params.url })),
-    storeResponseToken: assign((_, params: { location: string }) => ({ responseToken: responseTokenOf(params.location).token })),
+    storeResponseToken: assign(checkoutAssigners.storeResponseToken),
     storeLink: assign((_, params: { output: SaveTokenOutput }) => ({ ...params.output, authorizationUrl: null, responseToken: null })),
     forgetLinkAttempt: assign({ authorizationUrl: () => null, responseToken: () => null }),
     storePayment: assign((_, params: { output: CreatePaymentOutput }) => ({ merchantPaymentId: params.output.merchantPaymentId })),
     storeFailedPayment: assign((_, params: { error: unknown }) => ({ merchantPaymentId: (params.error as CreatePaymentFailure).merchantPaymentId ?? null })),
-    resetRetries: assign({ retries: () => 0 }),
+    resetRetries: assign(checkoutAssigners.resetRetries),
     forgetPayment: assign({ merchantPaymentId: () => null, retries: () => 0, cancelAlert: () => null }),
     countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
     cancelWith: assign((_, params: { code: NonNullable<CheckoutAlertContext['alert']> }) => ({ cancelAlert: params.code, retries: 0 })),
@@ -151,27 +153,12 @@ export const checkoutDirectDebitMachine = setup({
         },
       },
     },
-    showIFrame: {
+    showIFrame: consentFrameState({
       description: "The wallet's consent page in a frame: the test user signs in and allows the shop to debit.",
-      tags: ['screen.frame'],
-      on: {
-        'frame.navigated': [
-          {
-            guard: { type: 'isReturnWithToken', params: ({ event }) => ({ location: event.location }) },
-            target: 'savingToken',
-            actions: { type: 'storeResponseToken', params: ({ event }) => ({ location: event.location }) },
-            description: "The frame comes back to the shop's loading page with a response token",
-          },
-          {
-            guard: { type: 'isReturnWithoutToken', params: ({ event }) => ({ location: event.location }) },
-            target: 'input.alerting',
-            actions: ['forgetLinkAttempt', alertOf('RESPONSE_TOKEN_MISSING')],
-            description: 'The frame comes back without a token: "Couldn\'t get response token. Will start over again."',
-          },
-        ],
-        'link.cancel': { target: 'input', actions: 'forgetLinkAttempt', description: 'The user closes the frame' },
-      },
-    },
+      withToken: 'savingToken',
+      forget: 'forgetLinkAttempt',
+      leave: { 'link.cancel': 'The user closes the frame' },
+    }),
     savingToken: {
       description: 'The response token is being saved; the shop learns the phone number and the authorization id.',
       tags: ['screen.frame', 'busy.linking'],

@@ -3,14 +3,15 @@ import type { CakeId, CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
 import { consentReturnGuards } from './consent-return.ts'
-import { responseTokenOf } from '../src/domain/checkout-demo.ts'
 import {
   alertOf,
   autoRefundDelays,
   cancelWith,
   autoRefundStates,
   canRetry,
+  checkoutAssigners,
   checkoutDelays,
+  consentFrameState,
   pollOutcomeGuards,
   waitForPayment,
   inputStates,
@@ -90,16 +91,16 @@ export const checkoutQrMachine = setup({
   },
   actions: {
     showAlert: assign((_, params: { code: CheckoutAlertCode }) => ({ alert: params.code })),
-    hideAlert: assign({ alert: () => null }),
+    hideAlert: assign(checkoutAssigners.hideAlert),
     pickCake: assign({ cake: ({ event }) => (event.type === 'cake.pick' ? event.cake : null) }),
     storeCheckout: assign((_, params: { output: CreateCheckoutOutput }) => ({
       url: params.output.url ?? null,
       merchantPaymentId: params.output.merchantPaymentId,
     })),
     forgetCheckout: assign({ url: () => null, merchantPaymentId: () => null, cancelAlert: () => null, responseToken: () => null }),
-    storeResponseToken: assign((_, params: { location: string }) => ({ responseToken: responseTokenOf(params.location).token })),
+    storeResponseToken: assign(checkoutAssigners.storeResponseToken),
     forgetPayment: assign({ url: () => null, merchantPaymentId: () => null, cancelAlert: () => null, retries: () => 0 }),
-    resetRetries: assign({ retries: () => 0 }),
+    resetRetries: assign(checkoutAssigners.resetRetries),
     countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
     cancelWith: assign((_, params: { code: NonNullable<CheckoutAlertContext['alert']> }) => ({ cancelAlert: params.code })),
     showCancelAlert: assign({ alert: ({ context }) => context.cancelAlert }),
@@ -214,27 +215,12 @@ export const checkoutQrMachine = setup({
         ],
       },
     },
-    showIFrame: {
+    showIFrame: consentFrameState({
       description: "Cashback: the wallet's consent page in a frame; the test user signs in and allows the shop to give cashback.",
-      tags: ['screen.frame'],
-      on: {
-        'frame.navigated': [
-          {
-            guard: { type: 'isReturnWithToken', params: ({ event }) => ({ location: event.location }) },
-            target: 'givingCashback',
-            actions: { type: 'storeResponseToken', params: ({ event }) => ({ location: event.location }) },
-            description: "The frame comes back to the shop's loading page with a response token",
-          },
-          {
-            guard: { type: 'isReturnWithoutToken', params: ({ event }) => ({ location: event.location }) },
-            target: 'input.alerting',
-            actions: ['forgetCheckout', alertOf('RESPONSE_TOKEN_MISSING')],
-            description: 'The frame comes back without a token: "Couldn\'t get response token. Will start over again."',
-          },
-        ],
-        'checkout.restart': { target: 'input', actions: 'forgetCheckout', description: 'The user goes back to the shop' },
-      },
-    },
+      withToken: 'givingCashback',
+      forget: 'forgetCheckout',
+      leave: { 'checkout.restart': 'The user goes back to the shop' },
+    }),
     givingCashback: {
       description: 'The cashback is being given to the test user who allowed it (POST /v1/demos/cashback).',
       tags: ['screen.frame', 'busy.cashback'],

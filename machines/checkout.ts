@@ -1,5 +1,5 @@
 import type { CheckoutPollOutput } from './checkout-poll.machine.ts'
-import { checkoutAlerts, retryBackoffMs, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
+import { checkoutAlerts, responseTokenOf, retryBackoffMs, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 
 /**
@@ -121,3 +121,51 @@ export const autoRefundStates = {
 /** The delays and guard `autoRefundStates` name. */
 export const autoRefundDelays = { autoRefund: limits.autoRefundDelayMs, retryBackoff: backoffDelay }
 export const canRetry = ({ context }: { context: { retries: number } }) => context.retries < limits.retry.limit
+
+const frameLocation = ({ event }: { event: { location: string } }) => ({ location: event.location })
+
+/**
+ * The wallet's consent page in a frame (spec §4): the test user signs in and allows the shop; the frame comes back to
+ * the shop's 'loading' page with a response token (`withToken` goes on with it, stored by `storeResponseToken`), or
+ * without one (back to the shop, "Couldn't get response token. Will start over again."). `forget` names the action
+ * that drops the attempt; `leave` is the machine's own way out of the frame. Both checkouts use it (the direct debit
+ * to link the wallet, the QR flow's cashback); the guards are consent-return.ts's.
+ */
+export function consentFrameState<const TTarget extends string, const TForget extends string, const TLeave extends string>(o: {
+  description: string
+  withToken: TTarget
+  forget: TForget
+  leave: Record<TLeave, string>
+}) {
+  const leave = Object.fromEntries(
+    Object.entries<string>(o.leave).map(([event, description]) => [event, { target: 'input' as const, actions: o.forget, description }]),
+  ) as Record<TLeave, { target: 'input'; actions: TForget; description: string }>
+  return {
+    description: o.description,
+    tags: ['screen.frame'],
+    on: {
+      'frame.navigated': [
+        {
+          guard: { type: 'isReturnWithToken', params: frameLocation },
+          target: o.withToken,
+          actions: { type: 'storeResponseToken', params: frameLocation },
+          description: "The frame comes back to the shop's loading page with a response token",
+        },
+        {
+          guard: { type: 'isReturnWithoutToken', params: frameLocation },
+          target: 'input.alerting',
+          actions: [o.forget, alertOf('RESPONSE_TOKEN_MISSING')],
+          description: 'The frame comes back without a token: "Couldn\'t get response token. Will start over again."',
+        },
+      ],
+      ...leave,
+    },
+  } as const
+}
+
+/** The assignments both checkouts make the same way, whatever else their context holds (each machine's setup names them). */
+export const checkoutAssigners = {
+  hideAlert: () => ({ alert: null }),
+  storeResponseToken: (_: unknown, params: { location: string }) => ({ responseToken: responseTokenOf(params.location).token }),
+  resetRetries: () => ({ retries: 0 }),
+}

@@ -85,3 +85,18 @@ test('without ?inspect the inspector is neither shown nor fetched', async ({ bro
   const onlyForInspect = inspectScripts.filter((s) => !plainScripts.includes(s))
   expect(onlyForInspect.length, `chunks fetched only with ?inspect: ${onlyForInspect.join(', ')}`).toBeGreaterThan(0)
 })
+
+test('the demos are inspected: the checkout machine on /demo/checkout and the panel on /demo/panel', async ({ page }) => {
+  for (const [url, actor, state] of [
+    ['/demo/checkout?inspect=local', 'checkoutQr', 'input'],
+    ['/demo/panel?inspect=local', 'demoPanel', 'idle'],
+  ] as const) {
+    await page.goto(url)
+    const viewer = page.frameLocator('iframe[data-inspector="local"]')
+    await expect(viewer.locator(`li[data-actor="${actor}"][data-type="@xstate.actor"]`)).toHaveCount(1)
+    await expect(viewer.locator('#actor option', { hasText: actor })).toHaveCount(1)
+    await viewer.locator('#actor').selectOption({ label: actor })
+    await expect(viewer.locator('#chart')).toHaveAttribute('data-actor', actor)
+    await expect(viewer.locator(`[data-state-path="${state}"]`)).toHaveAttribute('data-active', '')
+  }
+})

@@ -12,6 +12,7 @@ import { demoPanelMachine } from '@machines/demo-panel.machine.ts'
 import { demoPanelActors, type PanelCall } from '../api.ts'
 import '../demo-panel.css'
 import { frameLocation } from '@/web/lib/frame-location.ts'
+import { inspectOption } from '@/web/lib/inspect.ts'
 
 /**
  * The phone-mock test panel (spec §2 demo panels; docs/demo-panel.md): the form, the phone showing the test user's
@@ -69,7 +70,7 @@ export function DemoPanel({ initialType, initialView }: { initialType: DemoPanel
       }),
     [],
   )
-  const [state, send] = useMachine(machine, { input: { paymentType: initialType, view: initialView } })
+  const [state, send] = useMachine(machine, { input: { paymentType: initialType, view: initialView }, inspect: inspectOption() })
   const { paymentType, view, amountText, amount, amountAlert, url, problem } = state.context
   const idle = state.matches('idle')
   const busy = state.hasTag('busy.run') || state.hasTag('busy.cancel') || state.hasTag('busy.refund')

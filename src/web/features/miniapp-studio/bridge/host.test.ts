@@ -1,14 +1,16 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { MiniAppUser, PayAnswer } from '@/domain/miniapp-runtime.ts'
 import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.ts'
+import type { MiniappConsentRecord } from '@machines/miniapp-session.machine.ts'
 import type { BridgeApi } from './api.ts'
-import { createBridgeHost, versionBelow, windowOf, type BridgeLogEntry, type StudioControls, type StudioUi } from './host.ts'
+import { createBridgeHost, versionBelow, windowOf, type BridgeLogEntry, type StudioControls } from './host.ts'
+import { driveScreens } from './host.test-support.ts'
 import { installPp, type PpGlobal } from './pp-client.ts'
 
 /**
  * The bridge end to end without a browser: the real pp client installed on a fake frame window, the real host on a
- * fake parent window, messages delivered asynchronously with structured cloning as postMessage does; the studio's
- * screens and the server are fakes at the edge.
+ * fake parent window, messages delivered asynchronously with structured cloning as postMessage does; the real session
+ * machine with a tester who answers its screens (host.test-support.ts), and the server a fake at the edge.
  */
 type Fake = EventTarget & { postMessage: (data: unknown) => void; parent?: Fake }
 
@@ -56,7 +58,7 @@ const baseManifest: MiniAppManifest = {
 function setup(options: { manifest?: MiniAppManifest; controls?: Partial<StudioControls>; consent?: MiniAppPermission[] | 'cancelled'; appId?: string } = {}) {
   const w = windows()
   const pp: PpGlobal = installPp(w.frame as unknown as Window)
-  let consents: MiniAppPermission[] | undefined
+  let consent: MiniappConsentRecord | null = null
   const controls: StudioControls = {
     userId: taro.id,
     appVersion: '2.42.0',
@@ -69,22 +71,16 @@ function setup(options: { manifest?: MiniAppManifest; controls?: Partial<StudioC
     ...options.controls,
   }
   const ui = {
-    consent: vi.fn(async () => (options.consent === 'cancelled' ? ('cancelled' as const) : { granted: options.consent ?? baseManifest.permissions! })),
-    payment: vi.fn(async (): Promise<'pay' | 'cancel'> => 'pay'),
-    completion: vi.fn(async () => undefined),
-    topup: vi.fn(async (): Promise<{ amount: number } | 'cancelled'> => ({ amount: 3_000 })),
-    alert: vi.fn(async () => 1),
-    errorSheet: vi.fn(async () => undefined),
-    setTitle: vi.fn(),
-    setNavigation: vi.fn(),
-    setBackgroundColor: vi.fn(),
-    setBrightness: vi.fn(),
-    setPullDownRefresh: vi.fn(),
-    navigate: vi.fn(),
-    openWebview: vi.fn(),
-    closeApp: vi.fn(),
-    showUpdateWarning: vi.fn(async () => 'later' as const),
-  } satisfies StudioUi
+    consent: vi.fn(async (_: { permissions: MiniAppPermission[] }) =>
+      options.consent === 'cancelled' ? ('cancelled' as const) : { granted: options.consent ?? baseManifest.permissions! },
+    ),
+    payment: vi.fn(async (_: { title: string; amount: number; balance: number }): Promise<'pay' | 'cancel'> => 'pay'),
+    completion: vi.fn(async (_: { appName: string; amount: number; status: string; orderId: string }) => undefined),
+    topup: vi.fn(async (_: { balance: number; fixedAmounts: number[] }): Promise<{ amount: number } | 'cancelled'> => ({ amount: 3_000 })),
+    alert: vi.fn(async (_: unknown) => 1),
+    errorSheet: vi.fn(async (_: unknown) => undefined),
+    showUpdateWarning: vi.fn(async (_: unknown) => 'later' as const),
+  }
   const paid: PayAnswer = { status: 'COMPLETED', paymentId: 'pay_1', merchantPaymentId: 'M-1', amount: 500, balance: 9_500, jws: 'e.y.s' }
   const api = {
     users: vi.fn(async () => [taro]),
@@ -99,9 +95,8 @@ function setup(options: { manifest?: MiniAppManifest; controls?: Partial<StudioC
     frame: () => ({ contentWindow: w.frame }) as unknown as HTMLIFrameElement,
     app: { appId: options.appId ?? 'ma_testtesttesttest1', manifest: options.manifest ?? baseManifest },
     controls: () => controls,
-    ui,
     onLog: (e) => log.push(e),
-    consents: { get: () => consents, set: (p) => (consents = p) },
+    consent: { read: () => consent, write: (record) => (consent = record) },
     api,
     window: w.parent,
     onForcedUsed: (name) => {
@@ -110,6 +105,8 @@ function setup(options: { manifest?: MiniAppManifest; controls?: Partial<StudioC
     },
     sleep: async () => undefined,
   })
+  driveScreens(host, ui)
+  const context = () => host.session().getSnapshot().context
   /** One call as a mini app makes it; resolves at `complete` with every success and fail seen. */
   const run = (name: string, params: Record<string, unknown> = {}) =>
     new Promise<{ ok: unknown[]; fail: { errorCode: string; errorMessage: string }[] }>((resolve) => {
@@ -117,7 +114,7 @@ function setup(options: { manifest?: MiniAppManifest; controls?: Partial<StudioC
       pp[name]!({ ...params, success: (r: unknown) => out.ok.push(r), fail: (e: unknown) => out.fail.push(e as never), complete: () => resolve(out) })
     })
   const code = async (name: string, params?: Record<string, unknown>) => (await run(name, params)).fail[0]?.errorCode
-  return { pp, host, ui, api, log, controls, run, code, w, consents: () => consents, forcedUsed }
+  return { pp, host, ui, api, log, controls, run, code, w, consents: () => consent?.granted, context, forcedUsed }
 }
 
 describe('the mini-app bridge (pp client ↔ studio host)', () => {
@@ -125,7 +122,7 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
     const b = setup({ consent: ['mini_app_user_name', 'mini_app_kyc'] })
     expect(await b.code('getBalance')).toBe('UNKNOWN')
     expect(await b.code('setTitle', { title: 'x' })).toBe('UNKNOWN')
-    expect(b.ui.setTitle).not.toHaveBeenCalled()
+    expect(b.context().chrome.title).toBeNull()
     const init = await b.run('init')
     expect(init.ok).toHaveLength(1)
     expect(b.ui.consent).toHaveBeenCalledWith({ permissions: baseManifest.permissions })
@@ -133,7 +130,7 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
     await b.run('init')
     expect(b.ui.consent).toHaveBeenCalledTimes(1)
     expect((await b.run('setTitle', { title: 'Menu' })).ok).toHaveLength(1)
-    expect(b.ui.setTitle).toHaveBeenCalledWith('Menu')
+    expect(b.context().chrome.title).toBe('Menu')
     // the inspector saw the call and its answer with the time taken
     expect(b.log.filter((e) => e.name === 'setTitle' && e.direction === 'answer').at(-1)).toMatchObject({ result: {}, ms: expect.any(Number) })
   })
@@ -211,10 +208,10 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
     expect(await b.code('setTitle', { title: 'x' })).toBe('SERVER_ERROR')
     expect(b.forcedUsed).toEqual(['setTitle'])
     expect(await b.code('setTitle', { title: 'x' })).toBeUndefined()
-    b.controls.network = 'offline'
+    b.host.session().send({ type: 'controls.set', network: 'offline' })
     expect(await b.code('request', { url: 'https://cakes.example/menu' })).toBe('NOT_REACHABLE')
     expect(b.api.request).not.toHaveBeenCalled()
-    b.controls.network = 'online'
+    b.host.session().send({ type: 'controls.set', network: 'online' })
     b.api.request.mockResolvedValueOnce({ errorCode: 'NONE_WHITELIST_DOMAIN', errorMessage: 'none whitelist domain' })
     expect(await b.code('request', { url: 'https://evil.example/' })).toBe('NONE_WHITELIST_DOMAIN')
     expect((await b.run('request', { url: 'https://cakes.example/menu' })).ok[0]).toEqual({ statusCode: 200, data: { ok: true } })
@@ -230,19 +227,20 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
     expect(await b.code('generateCodeImage', {})).toBe('BAD_REQUEST_INSUFFICIENT_PARAMETER')
 
     await b.run('setScreenBrightness', { value: 0.4 })
+    expect(b.context().chrome.brightness).toBe(0.4)
     await b.run('setScreenBrightness', { value: 0 })
-    expect(b.ui.setBrightness.mock.calls).toEqual([[0.4], [0]])
+    expect(b.context().chrome.brightness).toBe(0)
     expect(await b.code('setScreenBrightness', { value: 1.5 })).toBe('INVALID_DATA')
 
     for (const color of ['red', '#12', '#gggggg', 42]) await b.run('setNavigationBarBackgroundColor', { color })
     await b.run('setBackgroundColor', { color: 'rgb(0,0,0)' })
     await b.run('setNavigationBarTextStyle', { style: 'purple' })
     await b.run('setNavigationStyle', { style: 'floating' })
-    expect(b.ui.setNavigation).not.toHaveBeenCalled()
-    expect(b.ui.setBackgroundColor).not.toHaveBeenCalled()
+    const untouched = { navigationStyle: 'default', navigationBarBackgroundColor: '#ffffff', navigationBarTextStyle: 'black', backgroundColor: '#ffffff' }
+    expect(b.context().chrome).toMatchObject(untouched)
     await b.run('setNavigationBarBackgroundColor', { color: '#ff0033' })
     await b.run('setNavigationBarTextStyle', { style: 'white' })
-    expect(b.ui.setNavigation.mock.calls).toEqual([[{ backgroundColor: '#ff0033' }], [{ textStyle: 'white' }]])
+    expect(b.context().chrome).toMatchObject({ ...untouched, navigationBarBackgroundColor: '#ff0033', navigationBarTextStyle: 'white' })
 
     expect(await b.code('getUserLocation', { validTimeMinutes: 0 })).toBe('INVALID_DATA')
     expect((await b.run('getUserLocation', { validTimeMinutes: 5 })).ok[0]).toMatchObject({ latitude: expect.any(Number) })
@@ -259,16 +257,16 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
     expect(await b.code('navigateTo', { url: 'pages/nowhere' })).toBe('INVALID_URL')
     expect(await b.code('switchTab', { url: 'pages/menu?tab=1' })).toBe('INVALID_URL')
     expect(await b.code('switchTab', { url: 'pages/cart' })).toBe('INVALID_URL')
+    await b.run('navigateTo', { url: 'pages/cart?x=1' })
+    expect(b.context().stack).toEqual(['pages/home', 'pages/cart?x=1'])
     await b.run('switchTab', { url: 'pages/menu' })
-    expect(b.ui.navigate.mock.calls.map((c) => c[0])).toEqual([
-      { kind: 'navigateTo', page: 'pages/cart', query: 'x=1' },
-      { kind: 'navigateBack', page: 'pages/home' },
-      { kind: 'switchTab', page: 'pages/menu' },
-    ])
+    expect(b.context().stack).toEqual(['pages/menu'])
+    // the frame left its page each time: pageWillDisappear went to the app
+    expect(b.log.filter((e) => e.direction === 'event' && e.name === 'pageWillDisappear')).toHaveLength(4)
     expect(await b.code('openWebview', { url: 'https://evil.example/', style: 'modal' })).toBe('NONE_WHITELIST_DOMAIN')
     expect(await b.code('openWebview', { url: 'http://cakes.example/' })).toBe('INVALID_URL')
     await b.run('openWebview', { url: 'https://cakes.example/about', style: 'modal' })
-    expect(b.ui.openWebview).toHaveBeenCalledWith({ url: 'https://cakes.example/about', style: 'modal' })
+    expect(b.context().webview).toEqual({ url: 'https://cakes.example/about', style: 'modal' })
   })
 
   it('keeps storage per app and session data until the app closes', async () => {
@@ -284,14 +282,19 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
     await a.run('setSessionData', { key: 'step', data: 2 })
     expect((await a.run('getSessionData', { key: 'step' })).ok[0]).toEqual({ key: 'step', data: 2, value: 2 })
     await a.run('closeApp')
-    expect(a.ui.closeApp).toHaveBeenCalled()
+    expect(a.host.session().getSnapshot().status).toBe('done')
+    // opened again: a new session, whose gate is armed again
+    a.host.restart()
+    expect(await a.code('getSessionData', { key: 'step' })).toBe('UNKNOWN')
+    await a.run('init')
     expect(await a.code('getSessionData', { key: 'step' })).toBe('NO_VALUE_FOUND')
     expect(await a.code('getAppLaunchOptions')).toBe('NULL_OPTION')
     await a.run('registerAppLaunchOptions', { text: 'Open the menu', options: { page: 'menu' } })
     expect((await a.run('getAppLaunchOptions')).ok[0]).toEqual({ text: 'Open the menu', options: { page: 'menu' } })
     expect((await a.run('getPlatformInformation')).ok[0]).toMatchObject({ appVersion: '2.42.0', sdkVersion: '2.40.0' })
     expect((await a.run('checkAppInstall', { packageName: 'jp.example' })).ok[0]).toEqual({ status: 'NOT_INSTALLED' })
-    expect((await a.run('showAlert', { message: 'Hi', buttons: ['No', 'Yes'] })).ok[0]).toEqual({ index: 1 })
+    expect(a.host.session().getSnapshot().value).toEqual({ running: 'app' })
+    expect(await a.run('showAlert', { message: 'Hi', buttons: ['No', 'Yes'] })).toEqual({ ok: [{ index: 1 }], fail: [] })
     expect((await a.run('getTopBarHeight')).ok[0]).toEqual({ height: 88, statusBarHeight: 44 })
   })
 
@@ -313,7 +316,7 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
     const before = b.log.length
     b.w.stranger.postMessage({ pp: 1, id: 'x', name: 'closeApp', params: {} })
     await new Promise((r) => setTimeout(r, 5))
-    expect(b.ui.closeApp).not.toHaveBeenCalled()
+    expect(b.host.session().getSnapshot().status).toBe('active')
     expect(b.log.length).toBe(before)
     b.host.dispose()
   })
@@ -344,10 +347,10 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
       errorCode: 'NOT_REACHABLE',
       errorMessage: 'networking not reachable',
     })
-    expect(b.ui.openWebview).not.toHaveBeenCalled()
-    b.controls.network = 'online'
+    expect(b.context().webview).toBeNull()
+    b.host.session().send({ type: 'controls.set', network: 'online' })
     await b.run('openWebview', { url: 'https://cakes.example/about', style: 'slide' })
-    expect(b.ui.openWebview).toHaveBeenCalledWith({ url: 'https://cakes.example/about', style: 'slide' })
+    expect(b.context().webview).toEqual({ url: 'https://cakes.example/about', style: 'slide' })
     expect((await b.run('getTopBarHeight')).ok[0]).toEqual({ height: 88, statusBarHeight: 44 })
     await b.run('navigateTo', { url: 'pages/cart' })
     expect((await b.run('getTopBarHeight')).ok[0]).toEqual({ height: 44, statusBarHeight: 44 })

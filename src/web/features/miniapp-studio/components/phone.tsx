@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useRef, useState, useSyncExternalStore, type RefObject } from 'react'
-import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.ts'
+import { useSelector } from '@xstate/react'
+import { useRef, useState, type RefObject } from 'react'
+import type { MiniAppManifest } from '@/domain/miniapp/types.ts'
 import { Button } from '@/web/ui/button.tsx'
 import { Icon } from '@/web/ui/icons.tsx'
 import { PhoneFrame } from '@/web/ui/phone-frame.tsx'
-import { windowOf } from '../bridge/host.ts'
-import { pagePath, pageUrl, type PhoneStore } from '../phone-store.ts'
+import { windowOf, type SessionActor } from '../bridge/host.ts'
+import { pagePath, pageUrl } from '../pages.ts'
 import { ConsentSheet, DialogSheet, PaymentSheet, permissionNames, TopupSheet, WebviewScreen } from './sheets.tsx'
 
 /**
@@ -13,28 +14,39 @@ import { ConsentSheet, DialogSheet, PaymentSheet, permissionNames, TopupSheet, W
  * screen name, notification centre, the mandatory menu, close), the app's page in a sandboxed iframe on an opaque
  * origin of its own (no allow-same-origin: it can never read the portal's storage, cookies or tokens), the tab bar,
  * pull-down refresh, the brightness the app asked for drawn over the screen, and the wallet's own screens on top.
+ * Everything it shows is the session's (machines/miniapp-session.machine.ts), read with selectors; what the user
+ * presses goes to the session as events.
  */
+
+/** The session's screen children by their invoke id (XState types children by source, not by id). */
+type ScreenActor<K extends 'consent' | 'payment' | 'topup'> = Parameters<
+  { consent: typeof ConsentSheet; payment: typeof PaymentSheet; topup: typeof TopupSheet }[K]
+>[0]['sheet']['actor']
 
 type MenuPanel = 'menu' | 'details' | 'settings' | 'share' | 'guide' | 'help' | 'notifications' | null
 
 export interface PhoneProps {
   appId: string
   manifest: MiniAppManifest
-  store: PhoneStore
+  session: SessionActor
   frameRef: RefObject<HTMLIFrameElement | null>
   /** The frame has loaded its page (pageWillAppear). */
   onPageLoad: () => void
   onEvent: (event: 'pullDownRefresh' | 'shake') => void
-  granted: MiniAppPermission[] | undefined
-  onRevoke: (permission: MiniAppPermission) => void
-  onClearAuthorisation: () => void
+  /** "Open again" after the app was closed: a new session. */
+  onReopen: () => void
   /** The tester's "unread notification" (what pp.loadNotificationStatus answers): a red dot and an entry in the centre. */
   hasNewNotification?: boolean
 }
 
-export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, granted, onRevoke, onClearAuthorisation, hasNewNotification }: PhoneProps) {
+export function Phone({ appId, manifest, session, frameRef, onPageLoad, onEvent, onReopen, hasNewNotification }: PhoneProps) {
   const { t, i18n } = useLingui()
-  const state = useSyncExternalStore(store.subscribe, store.get, store.get)
+  const context = useSelector(session, (s) => s.context)
+  const closed = useSelector(session, (s) => s.status === 'done')
+  const children = useSelector(session, (s) => s.children)
+  const state = { ...context.chrome, stack: context.stack, closed, settingsAsked: context.settingsAsked }
+  const granted = context.answered.length ? context.granted : undefined
+  const send = session.send.bind(session)
   const [panel, setPanel] = useState<MenuPanel>(null)
   // pp.openAppSettings: the menu's Settings (granted scopes, revoke, clear authorisation data)
   const [settingsSeen, setSettingsSeen] = useState(state.settingsAsked)
@@ -71,14 +83,14 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
 
   return (
     <div className="studio-phone-wrap">
-      <PhoneFrame label={t`Mini app phone`} className="studio-phone" screen={state.sheet?.kind ?? (state.closed ? 'closed' : 'app')}>
+      <PhoneFrame label={t`Mini app phone`} className="studio-phone" screen={closed ? 'closed' : screenOf(children, context.dialog?.kind, context.webview)}>
         <div className="studio-phone__screen" style={{ background: state.backgroundColor }}>
           {state.closed ? (
             <div className="studio-phone__closed">
               <p>
                 <Trans>{manifest.appName} was closed.</Trans>
               </p>
-              <Button onClick={() => store.reopen()}>
+              <Button onClick={onReopen}>
                 <Trans>Open again</Trans>
               </Button>
             </div>
@@ -86,7 +98,7 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
             <>
               <header className={`studio-nav studio-nav--${state.navigationStyle}`} style={barStyle} data-testid="studio-nav">
                 {state.navigationStyle !== 'none' && state.stack.length > 1 ? (
-                  <button type="button" className="studio-nav__icon" onClick={() => store.back()} aria-label={t`Back`}>
+                  <button type="button" className="studio-nav__icon" onClick={() => send({ type: 'nav.back' })} aria-label={t`Back`}>
                     <span aria-hidden="true">‹</span>
                   </button>
                 ) : (
@@ -112,7 +124,7 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
                   <button type="button" className="studio-nav__icon" onClick={() => setPanel('menu')} aria-label={t`Menu`} aria-haspopup="dialog">
                     <span aria-hidden="true">•••</span>
                   </button>
-                  <button type="button" className="studio-nav__icon" onClick={() => store.ui.closeApp()} aria-label={t`Close the mini app`}>
+                  <button type="button" className="studio-nav__icon" onClick={() => send({ type: 'app.close' })} aria-label={t`Close the mini app`}>
                     <Icon name="close" size={18} />
                   </button>
                 </div>
@@ -135,7 +147,7 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
                 </button>
               )}
               <iframe
-                key={state.loadCount}
+                key={`${session.sessionId}-${context.loads}`}
                 ref={frameRef}
                 className="studio-phone__frame"
                 title={t`Mini app page ${pagePath(page)}`}
@@ -159,7 +171,7 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
                         className="studio-tabs__tab"
                         aria-current={current ? 'page' : undefined}
                         style={current && manifest.tabBar?.selectedColor ? { color: manifest.tabBar.selectedColor } : undefined}
-                        onClick={() => !current && store.switchTab(tab.pagePath)}
+                        onClick={() => !current && send({ type: 'nav.go', kind: 'switchTab', page: tab.pagePath })}
                       >
                         {icon && <img src={icon} alt="" width={24} height={24} />}
                         <span>{tab.text}</span>
@@ -239,7 +251,7 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
                                 className="ui-switch"
                                 checked={granted.includes(p)}
                                 disabled={!granted.includes(p)}
-                                onChange={() => onRevoke(p)}
+                                onChange={() => send({ type: 'consent.revoke', permission: p })}
                               />
                               <span>{i18n._(permissionNames[p])}</span>
                             </label>
@@ -247,7 +259,7 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
                         ))}
                       </ul>
                     )}
-                    <Button variant="secondary" size="small" onClick={onClearAuthorisation}>
+                    <Button variant="secondary" size="small" onClick={() => send({ type: 'consent.clear' })}>
                       <Trans>Clear authorisation data</Trans>
                     </Button>
                   </div>
@@ -270,15 +282,16 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
               </div>
             </div>
           )}
-          {state.sheet?.kind === 'consent' && <ConsentSheet key={state.sheet.actor.id} sheet={state.sheet} />}
-          {state.sheet?.kind === 'payment' && <PaymentSheet key={state.sheet.actor.id} sheet={state.sheet} appIcon={asset(manifest.icon)} />}
-          {state.sheet?.kind === 'topup' && <TopupSheet key={state.sheet.actor.id} sheet={state.sheet} />}
-          {state.sheet?.kind === 'webview' && state.sheet.style !== 'external' && <WebviewScreen key={state.sheet.url} sheet={state.sheet} />}
-          {state.sheet &&
-            (state.sheet.kind === 'alert' ||
-              state.sheet.kind === 'errorSheet' ||
-              state.sheet.kind === 'updateWarning' ||
-              (state.sheet.kind === 'webview' && state.sheet.style === 'external')) && <DialogSheet sheet={state.sheet} />}
+          {children.consent && <ConsentSheet key={children.consent.id} sheet={{ actor: children.consent as ScreenActor<'consent'> }} />}
+          {children.payment && (
+            <PaymentSheet key={children.payment.id} sheet={{ actor: children.payment as ScreenActor<'payment'> }} appIcon={asset(manifest.icon)} />
+          )}
+          {children.topup && <TopupSheet key={children.topup.id} sheet={{ actor: children.topup as ScreenActor<'topup'> }} />}
+          {context.webview && context.webview.style !== 'external' && (
+            <WebviewScreen key={context.webview.url} sheet={context.webview} onClose={() => send({ type: 'webview.close' })} />
+          )}
+          {context.dialog && <DialogSheet key={context.dialog.id} dialog={context.dialog} onAnswer={(value) => send({ type: 'dialog.answer', value })} />}
+          {context.webview?.style === 'external' && <DialogSheet webview={context.webview} onAnswer={() => send({ type: 'webview.close' })} />}
         </div>
         {state.brightness > 0 && (
           <p className="studio-phone__badge" data-testid="brightness-badge">
@@ -298,4 +311,12 @@ export function Phone({ appId, manifest, store, frameRef, onPageLoad, onEvent, g
       </div>
     </div>
   )
+}
+
+/** What the phone shows over the app (the PhoneFrame's `screen`, read by the browser tests). */
+function screenOf(children: Record<string, unknown>, dialog: string | undefined, webview: { style: string } | null): string {
+  if (children.consent) return 'consent'
+  if (children.payment) return 'payment'
+  if (children.topup) return 'topup'
+  return dialog ?? (webview ? 'webview' : 'app')
 }

@@ -6,13 +6,17 @@ import { useEffect, useId, useRef } from 'react'
 import type { MiniAppPermission } from '@/domain/miniapp/types.ts'
 import { Button } from '@/web/ui/button.tsx'
 import { Icon } from '@/web/ui/icons.tsx'
-import { topupMaxAmount, topupMinAmount, type TopupProblem } from '@machines/miniapp-topup.machine.ts'
-import type { Sheet } from '../phone-store.ts'
+import type { ActorRefFrom } from 'xstate'
+import type { miniappConsentMachine } from '@machines/miniapp-consent.machine.ts'
+import type { miniappPaymentMachine } from '@machines/miniapp-payment.machine.ts'
+import type { MiniappDialog, MiniappWebview } from '@machines/miniapp-session.ts'
+import { topupMaxAmount, topupMinAmount, type miniappTopupMachine, type TopupProblem } from '@machines/miniapp-topup.machine.ts'
 
 /**
  * The screens the wallet lays over a mini app (spec §2 "Mini-app screens (documented)"): consent, payment,
  * completion, top-up, and the dialogs of pp.showAlert, pp.showErrorSheet and pp.showUpdateWarning, plus the webview
- * of pp.openWebview. Each is a dialog inside the phone's screen; consent, payment and top-up render their machine.
+ * of pp.openWebview. Each is a dialog inside the phone's screen; consent, payment and top-up render their machine (the
+ * session's children), the others the session's context.
  */
 
 export const permissionNames: Record<MiniAppPermission, MessageDescriptor> = {
@@ -68,7 +72,7 @@ function SheetFrame({
   )
 }
 
-export function ConsentSheet({ sheet }: { sheet: Extract<Sheet, { kind: 'consent' }> }) {
+export function ConsentSheet({ sheet }: { sheet: { actor: ActorRefFrom<typeof miniappConsentMachine> } }) {
   const { t, i18n } = useLingui()
   const snapshot = useSelector(sheet.actor, (s) => s)
   const { appName, permissions, granted } = snapshot.context
@@ -134,7 +138,7 @@ export function ConsentSheet({ sheet }: { sheet: Extract<Sheet, { kind: 'consent
   )
 }
 
-export function PaymentSheet({ sheet, appIcon }: { sheet: Extract<Sheet, { kind: 'payment' }>; appIcon?: string }) {
+export function PaymentSheet({ sheet, appIcon }: { sheet: { actor: ActorRefFrom<typeof miniappPaymentMachine> }; appIcon?: string }) {
   const { t, i18n } = useLingui()
   const snapshot = useSelector(sheet.actor, (s) => s)
   const { appName, title, amount, balance, status, orderId, cashback } = snapshot.context
@@ -199,7 +203,7 @@ export function PaymentSheet({ sheet, appIcon }: { sheet: Extract<Sheet, { kind:
   )
 }
 
-export function TopupSheet({ sheet }: { sheet: Extract<Sheet, { kind: 'topup' }> }) {
+export function TopupSheet({ sheet }: { sheet: { actor: ActorRefFrom<typeof miniappTopupMachine> } }) {
   const { t, i18n } = useLingui()
   const snapshot = useSelector(sheet.actor, (s) => s)
   const { balance, fixedAmounts, amountText, problem } = snapshot.context
@@ -254,8 +258,11 @@ export function TopupSheet({ sheet }: { sheet: Extract<Sheet, { kind: 'topup' }>
   )
 }
 
-export function DialogSheet({ sheet }: { sheet: Extract<Sheet, { kind: 'alert' | 'errorSheet' | 'updateWarning' | 'webview' }> }) {
+/** The app's dialogs, and the note of an external web view; `onAnswer` gets the button's index, the choice, or nothing. */
+export function DialogSheet({ dialog, webview, onAnswer }: { dialog?: MiniappDialog; webview?: MiniappWebview; onAnswer: (value?: unknown) => void }) {
   const { t } = useLingui()
+  const sheet = dialog ?? { kind: 'webview' as const, url: webview?.url ?? '' }
+  const close = () => onAnswer()
   if (sheet.kind === 'alert') {
     const buttons = sheet.buttons.length ? sheet.buttons : [t`OK`]
     return (
@@ -263,7 +270,7 @@ export function DialogSheet({ sheet }: { sheet: Extract<Sheet, { kind: 'alert' |
         <p>{sheet.message}</p>
         <div className="studio-sheet__actions">
           {buttons.map((label, index) => (
-            <Button key={`${index}-${label}`} variant={index === buttons.length - 1 ? 'primary' : 'secondary'} onClick={() => sheet.answer(index)}>
+            <Button key={`${index}-${label}`} variant={index === buttons.length - 1 ? 'primary' : 'secondary'} onClick={() => onAnswer(index)}>
               {label}
             </Button>
           ))}
@@ -273,10 +280,10 @@ export function DialogSheet({ sheet }: { sheet: Extract<Sheet, { kind: 'alert' |
   }
   if (sheet.kind === 'errorSheet')
     return (
-      <SheetFrame kind="error" title={sheet.title || t`Error`} onClose={sheet.answer} closeLabel={t`Close`}>
+      <SheetFrame kind="error" title={sheet.title || t`Error`} onClose={close} closeLabel={t`Close`}>
         <p role="alert">{sheet.message}</p>
         <div className="studio-sheet__actions">
-          <Button onClick={sheet.answer}>
+          <Button onClick={close}>
             <Trans>OK</Trans>
           </Button>
         </div>
@@ -294,11 +301,11 @@ export function DialogSheet({ sheet }: { sheet: Extract<Sheet, { kind: 'alert' |
         </p>
         <div className="studio-sheet__actions">
           {!sheet.isMandatory && (
-            <Button variant="secondary" onClick={() => sheet.answer('later')}>
+            <Button variant="secondary" onClick={() => onAnswer('later')}>
               <Trans>Later</Trans>
             </Button>
           )}
-          <Button onClick={() => sheet.answer('update')}>
+          <Button onClick={() => onAnswer('update')}>
             <Trans>Update</Trans>
           </Button>
         </div>
@@ -306,7 +313,7 @@ export function DialogSheet({ sheet }: { sheet: Extract<Sheet, { kind: 'alert' |
     )
   // style external: the device's browser opens the address (modal and slide: WebviewScreen, in the wallet)
   return (
-    <SheetFrame kind="webview" title={t`Opens in the browser`} onClose={sheet.answer} closeLabel={t`Close`}>
+    <SheetFrame kind="webview" title={t`Opens in the browser`} onClose={close} closeLabel={t`Close`}>
       <p>
         <Trans>On a phone this address opens in the device's browser:</Trans>
       </p>
@@ -332,7 +339,7 @@ const hostOf = (url: string) => {
  * (back and close both return to the mini app). The page runs in an iframe sandboxed without allow-same-origin
  * (an opaque origin: it can reach nothing of the portal) and is sent no referrer.
  */
-export function WebviewScreen({ sheet }: { sheet: Extract<Sheet, { kind: 'webview' }> }) {
+export function WebviewScreen({ sheet, onClose }: { sheet: MiniappWebview; onClose: () => void }) {
   const { t } = useLingui()
   const titleId = useId()
   const ref = useRef<HTMLDivElement>(null)
@@ -349,13 +356,13 @@ export function WebviewScreen({ sheet }: { sheet: Extract<Sheet, { kind: 'webvie
       tabIndex={-1}
     >
       <header className="studio-nav studio-webview__bar">
-        <button type="button" className="studio-nav__icon" onClick={sheet.answer} aria-label={t`Back to the mini app`}>
+        <button type="button" className="studio-nav__icon" onClick={onClose} aria-label={t`Back to the mini app`}>
           <span aria-hidden="true">‹</span>
         </button>
         <h3 id={titleId} className="studio-nav__title">
           {host}
         </h3>
-        <button type="button" className="studio-nav__icon" onClick={sheet.answer} aria-label={t`Close the web page`}>
+        <button type="button" className="studio-nav__icon" onClick={onClose} aria-label={t`Close the web page`}>
           <Icon name="close" size={18} />
         </button>
       </header>

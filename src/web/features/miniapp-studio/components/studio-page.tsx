@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { MiniAppFiles, MiniAppPermission } from '@/domain/miniapp/types.ts'
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import type { MiniAppFiles } from '@/domain/miniapp/types.ts'
 import { validateMiniApp } from '@/domain/miniapp/validate.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import { useSession } from '@/web/lib/session.tsx'
@@ -20,8 +20,10 @@ import {
   type StudioApp,
   type StudioFinding,
 } from '../api.ts'
-import { createBridgeHost, type BridgeLogEntry, type StudioControls } from '../bridge/host.ts'
-import { createPhoneStore, pagePath } from '../phone-store.ts'
+import type { MiniappConsentRecord } from '@machines/miniapp-session.machine.ts'
+import { createBridgeHost, type BridgeHost, type BridgeLogEntry, type StudioControls } from '../bridge/host.ts'
+import { parseConsentRecord } from '../bridge/support.ts'
+import { pagePath } from '../pages.ts'
 import { TesterControls } from './controls.tsx'
 import { Findings, Inspector } from './panels.tsx'
 import { Phone } from './phone.tsx'
@@ -33,18 +35,16 @@ import '../studio.css'
  * controls and the inspector beside it. The bridge host (bridge/host.ts) answers the app's pp calls.
  */
 
-const readConsents = (appId: string, userId: string): MiniAppPermission[] | undefined => {
+const readConsent = (appId: string, userId: string): MiniappConsentRecord | null => {
   try {
-    const raw = localStorage.getItem(storageKeys.miniappConsent(appId, userId))
-    const parsed: unknown = raw ? JSON.parse(raw) : undefined
-    return Array.isArray(parsed) ? parsed.filter((p): p is MiniAppPermission => typeof p === 'string') : undefined
+    return parseConsentRecord(localStorage.getItem(storageKeys.miniappConsent(appId, userId)))
   } catch {
-    return undefined
+    return null
   }
 }
-const writeConsents = (appId: string, userId: string, granted: MiniAppPermission[] | undefined) => {
+const writeConsent = (appId: string, userId: string, record: MiniappConsentRecord | null) => {
   try {
-    if (granted) localStorage.setItem(storageKeys.miniappConsent(appId, userId), JSON.stringify(granted))
+    if (record) localStorage.setItem(storageKeys.miniappConsent(appId, userId), JSON.stringify(record))
     else localStorage.removeItem(storageKeys.miniappConsent(appId, userId))
   } catch {
     // storage unavailable: consent lasts for this page
@@ -225,95 +225,58 @@ function StudioRun({
   const userId = controls.userId || users?.[0]?.userId || ''
   const latest = useRef({ controls, userId })
   latest.current = { controls: { ...controls, userId }, userId }
-  const [granted, setGranted] = useState<MiniAppPermission[] | undefined>(undefined)
-  useEffect(() => setGranted(readConsents(app.appId, userId)), [app.appId, userId])
+  const [host, setHost] = useState<BridgeHost | null>(null)
+  const lastStack = useRef<string[] | undefined>(undefined)
 
-  const manifestRef = useRef(manifest)
-  manifestRef.current = manifest
-  const hostRef = useRef<ReturnType<typeof createBridgeHost> | null>(null)
-  const store = useMemo(
-    () =>
-      createPhoneStore({
-        manifest: () => manifestRef.current,
-        onLeave: () => hostRef.current?.emit('pageWillDisappear'),
-        // a web view closed over the page, which stayed loaded: it appears again
-        onReturn: () => hostRef.current?.emit('pageWillAppear', { page: pagePath(store.get().stack.at(-1) ?? '') }),
-        // the user's own back and tab presses: the host keeps its page stack in step with the phone's
-        onUserNavigate: (o) => hostRef.current?.userNavigate(o),
-      }),
+  const onLog = useCallback((entry: BridgeLogEntry) => setLog((list) => [...list, entry].slice(-500)), [])
+  // a forced code is used once: the bridge has answered with it
+  const onForcedUsed = useCallback(
+    (name: string) => setControls((c) => ({ ...c, forced: Object.fromEntries(Object.entries(c.forced).filter(([key]) => key !== name)) })),
     [],
   )
 
-  const onLog = useCallback(
-    (entry: BridgeLogEntry) => {
-      setLog((list) => [...list, entry].slice(-500))
-      if (entry.direction !== 'answer' || !entry.error) return
-      if (entry.name === 'makePayment') store.abortPayment()
-      // a forced code is used once: the host has answered with it
-      const forced = latest.current.controls.forced[entry.name]
-      if (forced && forced === entry.error.errorCode)
-        setControls((c) => ({ ...c, forced: Object.fromEntries(Object.entries(c.forced).filter(([name]) => name !== entry.name)) }))
-    },
-    [store],
-  )
-
+  // one bridge per app; a new manifest (a file changed on disk) starts it again on the page shown
   useEffect(() => {
-    const host = createBridgeHost({
+    const created = createBridgeHost({
       frame: () => frameRef.current,
       app: { appId: app.appId, manifest },
       controls: () => latest.current.controls,
-      ui: store.ui,
       onLog,
-      consents: {
-        get: () => readConsents(app.appId, latest.current.userId),
-        set: (p) => {
-          writeConsents(app.appId, latest.current.userId, p)
-          setGranted(p)
-        },
+      onForcedUsed,
+      consent: {
+        read: () => readConsent(app.appId, latest.current.userId),
+        write: (record) => writeConsent(app.appId, latest.current.userId, record),
       },
     })
-    hostRef.current = host
+    const keep = lastStack.current?.filter((p) => manifest.pages.includes(pagePath(p)))
+    if (keep?.length) created.restart(keep)
+    setHost(created)
     return () => {
-      host.dispose()
-      if (hostRef.current === host) hostRef.current = null
+      lastStack.current = created.session().getSnapshot().context.stack
+      created.dispose()
     }
-  }, [app.appId, manifest, store, onLog])
+  }, [app.appId, manifest, onLog, onForcedUsed])
 
-  // a folder served by `npm run miniapp`: every change reloads the phone
+  // another test user picked: the app runs again for them (their own answers)
+  const shownUser = useRef(userId)
   useEffect(() => {
-    store.reload(manifest)
-  }, [manifest, store])
+    if (shownUser.current && shownUser.current !== userId) host?.restart()
+    shownUser.current = userId
+  }, [host, userId])
+
+  // the network condition and the wallet version are the session's
   useEffect(
-    () =>
-      app.appId === exampleAppId
-        ? undefined
-        : watchApp(app.appId, () => {
-            onReload()
-            store.reload(manifestRef.current)
-          }),
-    [app.appId, onReload, store],
+    () => host?.session().send({ type: 'controls.set', appVersion: controls.appVersion, network: controls.network }),
+    [host, controls.appVersion, controls.network],
   )
 
-  const setConsent = (next: MiniAppPermission[] | undefined) => {
-    writeConsents(app.appId, userId, next)
-    setGranted(next)
-  }
+  // a folder served by `npm run miniapp`: every change loads the app again
+  useEffect(() => (app.appId === exampleAppId ? undefined : watchApp(app.appId, onReload)), [app.appId, onReload])
 
   return (
     <div className="studio__grid">
       <div className="studio__phone">
-        <Phone
-          appId={app.appId}
-          manifest={manifest}
-          store={store}
-          frameRef={frameRef}
-          onPageLoad={() => hostRef.current?.emit('pageWillAppear', { page: pagePath(store.get().stack.at(-1) ?? '') })}
-          onEvent={(event) => hostRef.current?.emit(event)}
-          granted={granted}
-          onRevoke={(p) => setConsent((granted ?? []).filter((g) => g !== p))}
-          onClearAuthorisation={() => setConsent(undefined)}
-          hasNewNotification={controls.hasNewNotification}
-        />
+        {host && <HostPhone host={host} appId={app.appId} manifest={manifest} frameRef={frameRef} hasNewNotification={controls.hasNewNotification} />}
       </div>
       <div className="studio__side">
         <TesterControls
@@ -322,8 +285,9 @@ function StudioRun({
           users={users}
           usersFailed={usersFailed}
           onResetConsent={() => {
-            setConsent(undefined)
-            store.reopen()
+            // a new session: the gate is armed again and consent is asked at the next pp.init
+            writeConsent(app.appId, userId, null)
+            host?.restart()
           }}
         />
         <Findings findings={findings} checked />
@@ -332,5 +296,19 @@ function StudioRun({
         <Inspector appId={app.appId} entries={log} onClear={() => setLog([])} />
       </div>
     </div>
+  )
+}
+
+/** The phone of the session running now (a new one after each restart). */
+function HostPhone({ host, ...props }: { host: BridgeHost } & Pick<Parameters<typeof Phone>[0], 'appId' | 'manifest' | 'frameRef' | 'hasNewNotification'>) {
+  const session = useSyncExternalStore(host.subscribe, host.session, host.session)
+  return (
+    <Phone
+      {...props}
+      session={session}
+      onPageLoad={() => host.emit('pageWillAppear', { page: host.currentPage() })}
+      onEvent={(event) => host.emit(event)}
+      onReopen={() => host.restart()}
+    />
   )
 }

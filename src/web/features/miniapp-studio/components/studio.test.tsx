@@ -3,11 +3,14 @@ import { I18nProvider } from '@lingui/react'
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useRef, useState } from 'react'
+import { createActor } from 'xstate'
+import { miniappSessionMachine } from '@machines/miniapp-session.machine.ts'
 import { describe, expect, it, vi } from 'vitest'
 import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.ts'
 import { droppedEntries, filesOf, watchApp } from '../api.ts'
-import type { BridgeLogEntry, StudioControls } from '../bridge/host.ts'
-import { createPhoneStore, pageUrl } from '../phone-store.ts'
+import type { BridgeLogEntry, SessionActor, StudioControls } from '../bridge/host.ts'
+import { pageUrl } from '../pages.ts'
+import { phoneStore } from './phone.test-support.ts'
 import { TesterControls } from './controls.tsx'
 import { Findings, Inspector, inspectorJson } from './panels.tsx'
 import { Phone } from './phone.tsx'
@@ -44,23 +47,29 @@ function renderPhone(options: { granted?: MiniAppPermission[]; manifest?: MiniAp
   const onEvent = vi.fn()
   const onLeave = vi.fn()
   const onReturn = vi.fn()
-  const onRevoke = vi.fn()
-  const onClear = vi.fn()
-  const onUserNavigate = vi.fn()
-  const store = createPhoneStore({ manifest: () => app, onLeave, onReturn, onUserNavigate })
+  const start = () => {
+    // every permission answered before (granted or not): the app runs at once after pp.init
+    const consent = { granted: options.granted ?? [], answered: app.permissions ?? [] }
+    const actor: SessionActor = createActor(miniappSessionMachine, { input: { manifest: app, appVersion: '2.42.0', network: 'online', consent } })
+    actor.on('page', (e) => (e.event === 'pageWillDisappear' ? onLeave() : onReturn()))
+    actor.start()
+    actor.send({ type: 'pp.init', id: 'init' })
+    return actor
+  }
+  const current = { session: start() }
+  const store = phoneStore(() => current.session)
   function Harness() {
     const frameRef = useRef<HTMLIFrameElement | null>(null)
+    const [session, setSession] = useState(current.session)
     return (
       <Phone
         appId="example"
         manifest={app}
-        store={store}
+        session={session}
         frameRef={frameRef}
         onPageLoad={() => {}}
         onEvent={onEvent}
-        granted={options.granted}
-        onRevoke={onRevoke}
-        onClearAuthorisation={onClear}
+        onReopen={() => setSession((current.session = start()))}
         hasNewNotification={options.hasNewNotification}
       />
     )
@@ -72,7 +81,9 @@ function renderPhone(options: { granted?: MiniAppPermission[]; manifest?: MiniAp
     </I18nProvider>,
   )
   const phone = screen.getByRole('region', { name: 'Mini app phone' })
-  return { store, onEvent, onLeave, onReturn, onUserNavigate, onRevoke, onClear, phone, user: userEvent.setup() }
+  const stack = () => current.session.getSnapshot().context.stack
+  const granted = () => current.session.getSnapshot().context.granted
+  return { store, onEvent, onLeave, onReturn, stack, granted, phone, user: userEvent.setup() }
 }
 
 const frameOf = (phone: HTMLElement) => phone.querySelector('iframe')!
@@ -96,7 +107,7 @@ describe('the phone', () => {
   })
 
   it('follows the host: title, navigation style, colours (malformed ones ignored), brightness and navigation with back', async () => {
-    const { store, phone, user, onLeave, onUserNavigate } = renderPhone()
+    const { store, phone, user, onLeave, stack } = renderPhone()
     act(() => store.ui.setTitle('Strawberry'))
     expect(within(phone).getByTestId('studio-title').textContent).toBe('Strawberry')
     act(() => store.ui.setNavigation({ backgroundColor: 'red', textStyle: 'black' }))
@@ -115,7 +126,7 @@ describe('the phone', () => {
     expect(frameOf(phone).getAttribute('src')).toBe('/miniapp-run/example/pages/home/home.html')
     await user.click(within(phone).getByRole('button', { name: 'Menu list' }))
     expect(frameOf(phone).getAttribute('src')).toBe('/miniapp-run/example/pages/menu/menu.html')
-    expect(onUserNavigate.mock.calls).toEqual([[{ kind: 'navigateBack', page: 'pages/home' }], [{ kind: 'switchTab', page: 'pages/menu' }]])
+    expect(stack()).toEqual(['pages/menu']) // the user's back and tab presses moved the session's stack
     act(() => store.ui.navigate({ kind: 'navigateTo', page: 'pages/detail' }))
     act(() => store.ui.navigate({ kind: 'popAll', page: 'pages/menu' }))
     expect(frameOf(phone).getAttribute('src')).toBe('/miniapp-run/example/pages/menu/menu.html')
@@ -139,7 +150,7 @@ describe('the phone', () => {
   })
 
   it("opens the menu with the service's icon and name, details, and settings that revoke a scope or clear everything", async () => {
-    const { phone, user, onRevoke, onClear } = renderPhone({ granted: ['mini_app_user_name', 'mini_app_payment_balance'] })
+    const { phone, user, granted } = renderPhone({ granted: ['mini_app_user_name', 'mini_app_payment_balance'] })
     await user.click(within(phone).getByRole('button', { name: 'Menu' }))
     const menu = within(phone).getByRole('dialog', { name: 'Menu' })
     const service = menu.querySelector('.studio-menu__service')!
@@ -154,9 +165,9 @@ describe('the phone', () => {
     expect(balance.checked).toBe(true)
     expect((within(phone).getByRole('switch', { name: 'Phone number' }) as HTMLInputElement).checked).toBe(false)
     await user.click(balance)
-    expect(onRevoke).toHaveBeenCalledWith('mini_app_payment_balance')
+    expect(granted()).toEqual(['mini_app_user_name'])
     await user.click(within(phone).getByRole('button', { name: 'Clear authorisation data' }))
-    expect(onClear).toHaveBeenCalled()
+    expect(granted()).toEqual([])
   })
 
   it("shows each page under its own json's window values over app.json's; malformed ones fall back", async () => {

@@ -7,6 +7,7 @@ import { cakeIds, checkoutAlerts, type CakeId, type CheckoutAlertCode } from '@/
 import { limits } from '@/domain/limits.ts'
 import { buttonClass } from '@/web/ui/button.tsx'
 import { frameLocation } from '@/web/lib/frame-location.ts'
+import { inspectOption } from '@/web/lib/inspect.ts'
 import { PhoneFrame as Phone } from '@/web/ui/phone-frame.tsx'
 import { QrCanvas } from '@/web/ui/qr-canvas.tsx'
 import { checkoutDirectDebitMachine } from '@machines/checkout-direct-debit.machine.ts'
@@ -178,7 +179,7 @@ function ConsentFrame({
 function QrCheckout({ kind }: { kind: 'qr' | 'cashback' }) {
   const { t, i18n } = useLingui()
   const machine = useMemo(() => checkoutQrMachine.provide({ actors: checkoutActors((cake) => i18n._(cakeNames[cake])), delays: testDelays() }), [])
-  const [state, send] = useMachine(machine, { input: { kind } })
+  const [state, send] = useMachine(machine, { input: { kind }, inspect: inspectOption() })
   const [walletBeside, setWalletBeside] = useState(false)
   const frame = useRef<HTMLIFrameElement>(null)
   const { cake, url, alert } = state.context
@@ -336,7 +337,7 @@ function Paid({ onRestart, refunding, cashback }: { onRestart?: () => void; refu
 function DirectDebitCheckout() {
   const { t, i18n } = useLingui()
   const machine = useMemo(() => checkoutDirectDebitMachine.provide({ actors: checkoutActors((cake) => i18n._(cakeNames[cake])), delays: testDelays() }), [])
-  const [state, send] = useMachine(machine, { input: typeof window === 'undefined' ? {} : (savedLink() ?? {}) })
+  const [state, send] = useMachine(machine, { input: typeof window === 'undefined' ? {} : (savedLink() ?? {}), inspect: inspectOption() })
   const [cake, setCake] = useState<CakeId>('strawberry')
   const frame = useRef<HTMLIFrameElement>(null)
   const { alert, phoneNumber, authorizationUrl } = state.context
