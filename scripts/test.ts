@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { findChromium, nodeChromiumHost } from './lib/find-chromium.ts'
-import { coverageDir, coverageLine, readCoverage } from './statechart-model.ts'
+import { coverageDir, coverageLine, readCoverage } from './lib/machine-coverage.ts'
 
 type Step = [name: string, cmd: string, args: string[]]
 
