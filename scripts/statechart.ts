@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs'
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate'
 import { allStateNodes, delayMs, eventLabel, formatDuration, machineInventory, transitionDescription, type MachineModel } from './statechart-model.ts'
 import { toStatelyJson } from './lib/stately-json.ts'
+import { qaSection } from './lib/statechart-qa-doc.ts'
 
 export { toStatelyJson }
 
@@ -339,6 +340,8 @@ export function toIndex(found: FoundMachine[]): string {
     'run side by side); arrows are labelled with what makes the flow move (something the user does, an answer of the',
     'server, or time passing); `shows:` lists what the screen displays (`screen.*` a screen, `busy.*` a disabled button or',
     'loader, `alert.*` a message). QA test plans: `npm run qa:paths <flow>`; engineers can watch a flow live with `?inspect`.',
+    '',
+    ...qaSection,
     '',
     '| flow | purpose | states | transitions | diagram | Stately editor |',
     '|---|---|---|---|---|---|',

@@ -1,5 +1,6 @@
 import type { InspectionEvent, Observer } from 'xstate'
 import { inspectionEnabled } from './inspect-flag.ts'
+import { recordingHook, recordingObserver } from './inspect-record.ts'
 
 /**
  * Stately inspection for every actor the app starts (docs/architecture.md §4): `?inspect` in the URL or
@@ -22,11 +23,27 @@ export { inspectionEnabled }
 type InspectObserver = Observer<InspectionEvent>
 let shared: InspectObserver | undefined
 
-/** The `inspect` option for createActor/useMachine: one observer shared by all actors, or undefined when off. */
+let recorder: InspectObserver | undefined
+let both: InspectObserver | undefined
+
+/**
+ * The `inspect` option for createActor/useMachine: one observer shared by all actors, or undefined when off. Under
+ * the browser tests (their recording hook, inspect-record.ts) every actor is also recorded.
+ */
 export function inspectOption(): InspectObserver | undefined {
-  if (!inspectionEnabled()) return undefined
+  const hook = recordingHook()
+  if (hook) recorder ??= recordingObserver(hook)
+  if (!inspectionEnabled()) return recorder
   shared ??= lazyBrowserInspector()
-  return shared
+  if (!recorder) return shared
+  const [inspector, recording] = [shared, recorder]
+  both ??= {
+    next: (event) => {
+      inspector.next?.(event)
+      recording.next?.(event)
+    },
+  }
+  return both
 }
 
 /** Whether the Stately inspector answers (an opaque answer is enough); no answer within the time limit = offline. */
