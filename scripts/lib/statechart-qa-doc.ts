@@ -14,7 +14,7 @@ export const qaSection = [
   '  they ran (recorded by tests/support/model-based.ts in `.test-data/machine-coverage/`): states, transitions, feasible',
   '  transition pairs covered, pairs that cannot happen, and invalid events — for every reachable state, every event it does',
   '  not handle, sent and found to change nothing (state, context, status, tags). Only events from outside count:',
-  "  `xstate.after/done/error` come from the machine's own clock and children. `--json` prints",
+  "  timers, done and error events come from the machine's own clock and children. `--json` prints",
   '  `{"machines":[{"name","states","transitions","transitionsCovered","pairs","pairsCovered","pairsInfeasible","invalidEventsAsserted","invalidEventsTotal"}]}`',
   '  where `pairs` counts the feasible pairs and `pairsInfeasible` those that cannot happen.',
   '- `npm run qa:mutate [flow…] [--json]`: mutants of each machine (a transition dropped or retargeted, a guard negated or',

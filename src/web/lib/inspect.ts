@@ -1,6 +1,5 @@
 import type { InspectionEvent, Observer } from 'xstate'
 import { inspectionEnabled } from './inspect-flag.ts'
-import { recordingHook, recordingObserver } from './inspect-record.ts'
 
 /**
  * Stately inspection for every actor the app starts (docs/architecture.md §4): `?inspect` in the URL or
@@ -23,27 +22,11 @@ export { inspectionEnabled }
 type InspectObserver = Observer<InspectionEvent>
 let shared: InspectObserver | undefined
 
-let recorder: InspectObserver | undefined
-let both: InspectObserver | undefined
-
-/**
- * The `inspect` option for createActor/useMachine: one observer shared by all actors, or undefined when off. Under
- * the browser tests (their recording hook, inspect-record.ts) every actor is also recorded.
- */
+/** The `inspect` option for createActor/useMachine: one observer shared by all actors, or undefined when off. */
 export function inspectOption(): InspectObserver | undefined {
-  const hook = recordingHook()
-  if (hook) recorder ??= recordingObserver(hook)
-  if (!inspectionEnabled()) return recorder
+  if (!inspectionEnabled()) return undefined
   shared ??= lazyBrowserInspector()
-  if (!recorder) return shared
-  const [inspector, recording] = [shared, recorder]
-  both ??= {
-    next: (event) => {
-      inspector.next?.(event)
-      recording.next?.(event)
-    },
-  }
-  return both
+  return shared
 }
 
 /** Whether the Stately inspector answers (an opaque answer is enough); no answer within the time limit = offline. */
