@@ -66,4 +66,11 @@ export const checkoutDirectDebitModel = {
     { type: 'xstate.error.actor.cancelPayment', error: new Error('timeout'), label: 'The cancel times out' },
   ],
   simplePaths: false,
+  invariants: [
+    {
+      name: 'A paid checkout never polls for the payment',
+      holds: (s: AnyMachineSnapshot) => !['paid', 'refunding', 'refundBackoff'].some((x) => s.matches(x)) || !s.children.poll,
+    },
+    { name: 'The refund and the cancel are tried at most 4 times', holds: (s: AnyMachineSnapshot) => s.context.retries <= 3 },
+  ],
 }

@@ -18,4 +18,8 @@ export const checkoutPollModel = {
     { type: 'xstate.error.actor.getPaymentStatus', error: new Error('network'), label: 'The look fails (network down)' },
   ],
   simplePaths: false,
+  invariants: [
+    { name: 'An outcome is set exactly when the looking has ended', holds: (s: AnyMachineSnapshot) => (s.context.outcome !== null) === (s.status === 'done') },
+    { name: 'Never more failed looks in a row than the retry limit', holds: (s: AnyMachineSnapshot) => s.context.pollFailures <= 4 },
+  ],
 }

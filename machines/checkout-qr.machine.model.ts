@@ -65,4 +65,13 @@ export const checkoutQrModel = {
     { type: 'xstate.error.actor.refundPayment', error: new Error('timeout'), label: 'The refund times out' },
   ],
   simplePaths: false,
+  invariants: [
+    {
+      name: 'A paid checkout never polls for the payment',
+      holds: (s: AnyMachineSnapshot) => !['paid', 'refunding', 'refundBackoff'].some((x) => s.matches(x)) || !s.children.poll,
+    },
+    { name: 'Checkout is only created with a cake picked', holds: (s: AnyMachineSnapshot) => !s.matches('creating') || s.context.cake !== null },
+    { name: 'The refund is tried at most 4 times (1, 2, 4 s apart)', holds: (s: AnyMachineSnapshot) => s.context.retries <= 3 },
+    { name: '"Do not close" shows exactly while the code is shown', holds: (s: AnyMachineSnapshot) => s.hasTag('notice.doNotClose') === s.matches('showCode') },
+  ],
 }

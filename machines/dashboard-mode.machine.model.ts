@@ -41,4 +41,5 @@ export const dashboardModeModel = {
       label: 'The server answers 409 MERCHANT_REQUIRED (sign-up not finished; sign in with an account stopped at step 3)',
     },
   ],
+  invariants: [{ name: 'The live notice shows only in live mode', holds: (s: AnyMachineSnapshot) => !s.hasTag('alert.liveNotice') || s.matches('live') }],
 }

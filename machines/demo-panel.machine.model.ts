@@ -88,4 +88,5 @@ export const demoPanelModel = {
     { type: 'xstate.error.actor.refundPayment', error: new Error('timeout'), label: 'The refund gets no answer' },
   ],
   simplePaths: false,
+  invariants: [{ name: 'The cashier shows only with a code', holds: (s: AnyMachineSnapshot) => !s.matches('waiting') || s.context.url !== null }],
 }

@@ -26,4 +26,5 @@ export const forgotPasswordModel = {
       label: 'The server answers PASSWORD_RESET_FAILED: the mail could not be sent',
     },
   ],
+  invariants: [{ name: 'The reset is asked with an e-mail address', holds: (s: AnyMachineSnapshot) => !s.matches('submitting') || s.context.email !== '' }],
 }

@@ -58,4 +58,5 @@ export const labLinkModel = {
   simplePaths: false,
   observe: (s: AnyMachineSnapshot) => (s.context.alert ? [`alert.${s.context.alert}`] : []),
   serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.link !== null, s.context.alert !== null]),
+  invariants: [{ name: 'Linked always holds the link', holds: (s: AnyMachineSnapshot) => !s.matches('linked') || s.context.link !== null }],
 }

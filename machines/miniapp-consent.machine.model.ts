@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate'
 import { miniappConsentMachine } from './miniapp-consent.machine.ts'
 
 /** The consent screen as its model-based test and `npm run qa:paths miniapp-consent` walk it (the example app's scopes). */
@@ -15,5 +16,12 @@ export const miniappConsentModel = {
     { type: 'consent.toggle', permission: 'mini_app_user_phone_number', label: 'Switch "phone number" off (or on again)' },
     { type: 'consent.agree', label: 'Press "Agree and continue"' },
     { type: 'consent.cancel', label: 'Press "Cancel" (or the close button)' },
+  ],
+  invariants: [
+    { name: 'Agree is enabled only once the text was read to the end', holds: (s: AnyMachineSnapshot) => s.hasTag('agree.enabled') === s.matches('readToEnd') },
+    {
+      name: 'Only permissions the app registered are granted',
+      holds: (s: AnyMachineSnapshot) => s.context.granted.every((p: string) => s.context.permissions.includes(p)),
+    },
   ],
 }

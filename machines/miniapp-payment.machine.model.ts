@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate'
 import { miniappPaymentMachine } from './miniapp-payment.machine.ts'
 
 /** The payment and completion screens as their model-based test and `npm run qa:paths miniapp-payment` walk them. */
@@ -27,5 +28,8 @@ export const miniappPaymentModel = {
     },
     { type: 'payment.abort', label: 'The payment ends with an error (next payment outcome: timeout or server error)' },
     { type: 'payment.close', label: 'Press the close button of the completion screen' },
+  ],
+  invariants: [
+    { name: 'Completion shows only after the payment was processed', holds: (s: AnyMachineSnapshot) => !s.matches('completed') || s.context.status !== null },
   ],
 }

@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate'
 import { miniappTopupMachine } from './miniapp-topup.machine.ts'
 
 /** The top-up screen as its model-based test and `npm run qa:paths miniapp-topup` walk it. */
@@ -21,4 +22,5 @@ export const miniappTopupModel = {
     { type: 'topup.charge', label: 'Press "Charge"' },
     { type: 'topup.cancel', label: 'Press the close button' },
   ],
+  invariants: [{ name: 'The balance never goes below zero', holds: (s: AnyMachineSnapshot) => s.context.balance >= 0 }],
 }

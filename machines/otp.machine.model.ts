@@ -33,4 +33,18 @@ export const otpModel = {
       label: 'The server answers 01103101: a new code was asked for too soon',
     },
   ],
+  invariants: [
+    {
+      name: 'The resend is never enabled before the cooldown (60 s) has run out',
+      holds: (s: AnyMachineSnapshot) => !s.hasTag('resend.ready') || s.context.resendSecondsLeft === 0,
+    },
+    {
+      name: 'The seconds left stay between 0 and the cooldown',
+      holds: (s: AnyMachineSnapshot) => s.context.resendSecondsLeft >= 0 && s.context.resendSecondsLeft <= s.context.resendSeconds,
+    },
+    {
+      name: 'The countdown shows exactly while cooling down',
+      holds: (s: AnyMachineSnapshot) => s.hasTag('resend.countdown') === s.matches({ open: { resend: 'coolingDown' } }),
+    },
+  ],
 }

@@ -83,4 +83,5 @@ export const paymentModel = {
     const c = s.context as PaymentInput
     return JSON.stringify([s.value, c.kind, c.amount, c.acceptedAtMs, c.reauthCount >= 10])
   },
+  invariants: [{ name: 'Never more re-authorizations than the limit', holds: (s: AnyMachineSnapshot) => s.context.reauthCount <= 10 }],
 }

@@ -24,4 +24,5 @@ export const resetPasswordModel = {
       label: 'The server answers PASSWORD_POLICY: the password is refused',
     },
   ],
+  invariants: [{ name: 'A new password is saved only with a reset token', holds: (s: AnyMachineSnapshot) => !s.matches('saving') || !!s.context.token }],
 }

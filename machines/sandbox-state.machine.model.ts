@@ -30,4 +30,10 @@ export const sandboxStateModel = {
       label: 'The server answers 400 SANDBOX_SEED_INVALID naming payments.0.amount (load a file whose first payment has amount 0)',
     },
   ],
+  invariants: [
+    {
+      name: 'A change runs only after it was confirmed or asked directly',
+      holds: (s: AnyMachineSnapshot) => !s.matches('working') || s.context.pending !== null,
+    },
+  ],
 }

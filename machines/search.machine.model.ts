@@ -1,3 +1,4 @@
+import type { AnyMachineSnapshot } from 'xstate'
 import { searchMachine } from './search.machine.ts'
 
 const hit = { title: 'Web Payment', description: 'Pay on the web.', slug: 'products/docs/webpayment' }
@@ -19,4 +20,5 @@ export const searchModel = {
     { type: 'xstate.error.actor.search', error: { status: 404 }, label: 'The server answers 404: nothing matches (type e.g. zzqx)' },
     { type: 'xstate.error.actor.search', error: { status: 500 }, label: 'The server fails (500, or the network is down)' },
   ],
+  invariants: [{ name: 'Results show only with a search text', holds: (s: AnyMachineSnapshot) => !s.matches('results') || s.context.text.trim() !== '' }],
 }

@@ -35,4 +35,5 @@ export const sessionModel = {
     { type: 'xstate.done.actor.signOutRequest', output: null, label: 'The server confirms the logout' },
     { type: 'xstate.error.actor.signOutRequest', error: new Error('network down'), label: 'The logout call fails (network down)' },
   ],
+  invariants: [{ name: 'Signed in always holds a token', holds: (s: AnyMachineSnapshot) => !s.matches('signedIn') || !!s.context.token }],
 }

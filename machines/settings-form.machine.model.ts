@@ -31,4 +31,10 @@ export const settingsFormModel = {
   ],
   serializeState: (s: AnyMachineSnapshot) =>
     JSON.stringify({ value: s.value, draft: s.context.draft, result: s.context.result, leaving: s.context.leave !== null }),
+  invariants: [
+    {
+      name: 'Nothing waits to leave while the form is clean or dirty',
+      holds: (s: AnyMachineSnapshot) => !(s.matches('clean') || s.matches('dirty')) || s.context.leave === null,
+    },
+  ],
 }

@@ -57,4 +57,11 @@ export const signInModel = {
     },
     { type: 'xstate.done.actor.otp', output: { status: 'COMPLETED' }, label: 'Confirm the code from the e-mail (the OTP flow ends)' },
   ],
+  invariants: [
+    {
+      name: 'The password is kept only while a resubmission may need it',
+      holds: (s: AnyMachineSnapshot) =>
+        ['form', 'terms', 'authenticating', 'starting', 'checkingSession'].some((x) => s.matches(x)) || s.context.password === '',
+    },
+  ],
 }

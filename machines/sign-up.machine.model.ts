@@ -108,4 +108,5 @@ export const signUpModel = {
       label: 'The server answers 401: the session has timed out',
     },
   ],
+  invariants: [{ name: 'The OTP panel has a reference to verify', holds: (s: AnyMachineSnapshot) => !s.matches('otp') || !!s.context.otpReferenceId }],
 }

@@ -79,4 +79,5 @@ export const testPanelModel = {
     ),
   keepTransition: (from: AnyMachineSnapshot, event: { type: string }) =>
     !isReady(from) || event.type === 'panel.run' || (from.context.scenario === defaultScenario && !from.context.item.isAuthorzation && !hasId(from)),
+  invariants: [{ name: 'A call is sent only for an endpoint', holds: (s: AnyMachineSnapshot) => !s.matches('sending') || !!s.context.endpointId }],
 }

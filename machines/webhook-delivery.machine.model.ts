@@ -16,4 +16,5 @@ export const webhookDeliveryModel = {
   ],
   simplePaths: false,
   serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.attempts]),
+  invariants: [{ name: 'Never more attempts than allowed', holds: (s: AnyMachineSnapshot) => s.context.attempts <= s.context.maxAttempts }],
 }

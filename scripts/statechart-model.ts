@@ -1,8 +1,7 @@
 // The parts of model-based testing that need no test runner: the inventory of a machine's states and
-// transitions, path generation with `xstate/graph`, event labels and the coverage record. Shared by
-// tests/support/model-based.ts (replays the paths), scripts/qa-paths.ts (prints them) and scripts/diagrams.ts.
-import { existsSync, mkdirSync, readdirSync, readFileSync, appendFileSync } from 'node:fs'
-import { join } from 'node:path'
+// transitions, path generation with `xstate/graph` and event labels. Shared by tests/support/model-based.ts
+// (replays the paths), scripts/qa-*.ts and scripts/diagrams.ts. The state graph with transition pairs, invalid
+// events and seeded walks is scripts/lib/machine-graph.ts; the coverage record scripts/lib/machine-coverage.ts.
 import {
   __unsafe_getAllOwnEventDescriptors as ownEventDescriptors,
   createEmptyActor,
@@ -47,6 +46,20 @@ export interface MachineModel<TMachine extends AnyStateMachine> {
    * machine test's coverage check still fails if a transition of the machine is left on no path.
    */
   keepTransition?: (from: AnyMachineSnapshot, event: { type: string; [key: string]: unknown }) => boolean
+  /**
+   * What must hold in every state the flow can be in, written from the spec (e.g. "a paid checkout never polls").
+   * Checked after every step of every path, transition-pair path and seeded random walk of the machine test.
+   */
+  invariants?: ReadonlyArray<{ name: string; holds: (snapshot: AnyMachineSnapshot) => boolean }>
+  /**
+   * Mutants `npm run qa:mutate` leaves alive that cannot be told apart from the machine by anything a user or a
+   * client would notice, by mutant description → why. Printed in the machine's generated doc.
+   */
+  equivalentMutants?: Readonly<Record<string, string>>
+  /** Why some transition pairs cannot happen, by pair id (`<from transition> → <to transition>`), beside the computed reasons. */
+  infeasiblePairs?: Readonly<Record<string, string>>
+  /** Seeded random walks the machine test takes (default seeds 1–3, 40 steps each). */
+  walks?: { seeds?: readonly number[]; steps?: number }
 }
 
 export interface ModelStep {
@@ -78,17 +91,28 @@ export function stateValueText(value: unknown): string {
   return String(value)
 }
 
-const defaultSerialize = (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: Object.keys(s.context ?? {}).length ? s.context : undefined })
+export const defaultSerialize = (s: AnyMachineSnapshot) =>
+  JSON.stringify({ value: s.value, context: Object.keys(s.context ?? {}).length ? s.context : undefined })
 
-/** Shortest paths, then simple paths not already listed, for every input. Deterministic order. */
-export function machinePaths<TMachine extends AnyStateMachine>(model: MachineModel<TMachine>): ModelPath[] {
-  const starts = model.inputs?.length ? model.inputs : [{ name: 'start', input: undefined }]
+/** The model's starts: its inputs, or one start without input. */
+export function modelStarts(model: MachineModel<AnyStateMachine>): ReadonlyArray<{ name: string; input: unknown; label?: string }> {
+  return model.inputs?.length ? model.inputs : [{ name: 'start', input: undefined }]
+}
+
+/** The events a traversal sends from a snapshot: every event type its states handle, with the model's payloads. */
+export function modelEvents(model: MachineModel<AnyStateMachine>): (snapshot: AnyMachineSnapshot) => ModelStep['event'][] {
   const payloads = model.events ?? []
-  const events = (snapshot: AnyMachineSnapshot) =>
+  return (snapshot) =>
     ownEventDescriptors(snapshot).flatMap((type) => {
       const given = payloads.filter((e) => e.type === type)
       return given.length ? given : [{ type }]
     })
+}
+
+/** Shortest paths, then simple paths not already listed, for every input. Deterministic order. */
+export function machinePaths<TMachine extends AnyStateMachine>(model: MachineModel<TMachine>): ModelPath[] {
+  const starts = modelStarts(model)
+  const events = modelEvents(model)
   const seen = new Set<string>()
   const paths: ModelPath[] = []
   const serialize = model.serializeState ?? defaultSerialize
@@ -236,52 +260,6 @@ export function machineInventory(machine: AnyStateMachine): { states: string[]; 
   return { states: nodes.map((n) => n.id), transitions }
 }
 
-export interface CoverageRecord {
-  machine: string
-  states: { all: string[]; visited: string[] }
-  transitions: { all: string[]; taken: string[] }
-}
-
-export const coverageDir = join(process.cwd(), '.test-data', 'machine-coverage')
-
-export function writeCoverage(record: CoverageRecord, dir = coverageDir) {
-  mkdirSync(dir, { recursive: true })
-  appendFileSync(join(dir, `${record.machine}.json`), `${JSON.stringify(record)}\n`)
-}
-
-/** Union of every record per machine (a machine may be tested by several suites). */
-export function readCoverage(dir = coverageDir): CoverageRecord[] {
-  if (!existsSync(dir)) return []
-  const merged = new Map<string, CoverageRecord>()
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()) {
-    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
-      if (!line.trim()) continue
-      const record: CoverageRecord = JSON.parse(line)
-      const prev = merged.get(record.machine)
-      const union = (a: string[] = [], b: string[]) => [...new Set([...a, ...b])].sort()
-      merged.set(record.machine, {
-        machine: record.machine,
-        states: { all: record.states.all, visited: union(prev?.states.visited, record.states.visited) },
-        transitions: { all: record.transitions.all, taken: union(prev?.transitions.taken, record.transitions.taken) },
-      })
-    }
-  }
-  return [...merged.values()].sort((a, b) => a.machine.localeCompare(b.machine))
-}
-
-export function coverageLine(record: CoverageRecord): string {
-  const visited = record.states.all.filter((s) => record.states.visited.includes(s))
-  const taken = record.transitions.all.filter((t) => record.transitions.taken.includes(t))
-  const missing = [
-    ...record.states.all.filter((s) => !visited.includes(s)).map((s) => `state ${s}`),
-    ...record.transitions.all.filter((t) => !taken.includes(t)).map((t) => `transition ${t}`),
-  ]
-  const line = `${record.machine}: states ${visited.length}/${record.states.all.length}, transitions ${taken.length}/${record.transitions.all.length}`
-  return missing.length ? `${line} (not covered: ${missing.join('; ')})` : line
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Labels shared by diagrams and the QA plan
 
@@ -337,7 +315,7 @@ export function seenAfter(model: MachineModel<AnyStateMachine>, snapshot: AnyMac
 }
 
 /** An actor scope for pure transitions that reports which transitions each microstep took. */
-function recordingScope(onTransitions: (transitions: AnyTransitionDefinition[]) => void): AnyActorScope {
+export function recordingScope(onTransitions: (transitions: AnyTransitionDefinition[]) => void): AnyActorScope {
   const empty = createEmptyActor()
   const system = Object.create(empty.system) as { _sendInspectionEvent: (event: InspectionEvent) => void }
   system._sendInspectionEvent = (event) => {
@@ -380,102 +358,4 @@ export function stepLabel(model: MachineModel<AnyStateMachine>, before: AnyMachi
     return `Wait ${ms === undefined ? after[1] : formatDuration(ms)}${described ? `: ${described.charAt(0).toLowerCase()}${described.slice(1)}` : ''}`
   }
   return given ?? described ?? eventLabel(machine, event.type)
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The QA plan: a small set of paths that takes every transition
-
-export interface CoverPath {
-  inputName: string
-  inputLabel?: string
-  initial: AnyMachineSnapshot
-  steps: ModelStep[]
-}
-
-interface GraphEdge {
-  from: string
-  to: string
-  event: ModelStep['event']
-  state: AnyMachineSnapshot
-  transitions: string[]
-}
-
-/**
- * Paths from the model's inputs that together take every transition the traversal can reach: each path walks
- * from the start to the nearest edge that takes a transition not yet covered, then on from there, until nothing
- * new is in reach or it has `maxSteps` steps; then the next path starts. Greedy, so small rather than minimum.
- */
-export function transitionCover(model: MachineModel<AnyStateMachine>, maxSteps = 12): { paths: CoverPath[]; uncovered: string[] } {
-  const machine = model.machine
-  const starts = model.inputs?.length ? model.inputs : [{ name: 'start', input: undefined, label: undefined }]
-  const payloads = model.events ?? []
-  const events = (snapshot: AnyMachineSnapshot) =>
-    ownEventDescriptors(snapshot).flatMap((type) => {
-      const given = payloads.filter((e) => e.type === type)
-      return given.length ? given : [{ type }]
-    })
-  const serialize = model.serializeState ?? defaultSerialize
-  const covered = new Set<string>()
-  const paths: CoverPath[] = []
-  for (const start of starts) {
-    const options = { input: start.input, events, serializeState: serialize }
-    const adjacency: AdjacencyMap<AnyMachineSnapshot, ModelStep['event']> = getAdjacencyMap(machine, options as never)
-    const out = new Map<string, GraphEdge[]>()
-    let initialKey: string | undefined
-    for (const [from, { state, transitions }] of Object.entries(adjacency)) {
-      initialKey ??= from
-      const edges: GraphEdge[] = []
-      for (const { event, state: next } of Object.values<{ event: ModelStep['event']; state: AnyMachineSnapshot }>(transitions)) {
-        edges.push({ from, to: serialize(next), event, state: next, transitions: stepTransitions(machine, state, event).map(transitionId) })
-      }
-      out.set(from, edges)
-    }
-    if (!initialKey) continue
-    const initial = (adjacency as unknown as Record<string, { state: AnyMachineSnapshot }>)[initialKey]!.state
-    // `always` transitions taken on the way to the first state belong to every path from this start
-    const atStart: string[] = []
-    machine.getInitialSnapshot(
-      recordingScope((ts) => atStart.push(...ts.map(transitionId))),
-      start.input,
-    )
-    const startsNew = atStart.some((t) => !covered.has(t))
-    for (const t of atStart) covered.add(t)
-    // the nearest edge (breadth first) that takes something new, as the list of edges that lead to it
-    const nearest = (from: string): GraphEdge[] | undefined => {
-      const seen = new Set([from])
-      const queue: Array<{ key: string; route: GraphEdge[] }> = [{ key: from, route: [] }]
-      while (queue.length) {
-        const { key, route } = queue.shift()!
-        for (const edge of out.get(key) ?? []) {
-          if (edge.transitions.some((t) => !covered.has(t))) return [...route, edge]
-        }
-        for (const edge of out.get(key) ?? []) {
-          if (seen.has(edge.to)) continue
-          seen.add(edge.to)
-          queue.push({ key: edge.to, route: [...route, edge] })
-        }
-      }
-      return undefined
-    }
-    for (;;) {
-      let at = initialKey
-      const steps: ModelStep[] = []
-      for (;;) {
-        const route = nearest(at)
-        if (!route || (steps.length && steps.length + route.length > maxSteps)) break
-        if (route.length === 0) break
-        for (const edge of route) {
-          steps.push({ event: edge.event, state: edge.state })
-          for (const t of edge.transitions) covered.add(t)
-        }
-        at = route.at(-1)!.to
-      }
-      if (!steps.length && !(startsNew && !paths.some((p) => p.inputName === start.name))) break
-      paths.push({ inputName: start.name, inputLabel: start.label, initial, steps })
-    }
-  }
-  const uncovered = machineInventory(machine)
-    .transitions.map((t) => t.id)
-    .filter((id) => !covered.has(id))
-  return { paths, uncovered }
 }

@@ -7,6 +7,10 @@ import { pathToFileURL } from 'node:url'
 import { existsSync } from 'node:fs'
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate'
 import { allStateNodes, delayMs, eventLabel, formatDuration, machineInventory, transitionDescription, type MachineModel } from './statechart-model.ts'
+import { toStatelyJson } from './lib/stately-json.ts'
+import { qaSection } from './lib/statechart-qa-doc.ts'
+
+export { toStatelyJson }
 
 export interface FoundMachine {
   /** `session` for machines/session.machine.ts */
@@ -16,6 +20,7 @@ export interface FoundMachine {
   machine: AnyStateMachine
   /** The machine's state right after its model's first start (delays computed from context are read in it). */
   start?: AnyMachineSnapshot
+  model?: MachineModel<AnyStateMachine>
 }
 
 function isModel(value: unknown): value is MachineModel<AnyStateMachine> {
@@ -52,7 +57,7 @@ export async function discoverMachines(root = process.cwd()): Promise<FoundMachi
     const name = file.replace(/\.machine\.ts$/, '')
     const model = await loadModel(name, root)
     const start = createActor(machine, { input: model?.inputs?.[0]?.input }).getSnapshot()
-    found.push({ name, file: relative(root, join(dir, file)), exportName, machine, start })
+    found.push({ name, file: relative(root, join(dir, file)), exportName, machine, start, model })
   }
   return found
 }
@@ -270,7 +275,7 @@ function transitionRows(machine: AnyStateMachine, start?: AnyMachineSnapshot) {
 }
 
 export function toMarkdown(found: FoundMachine): string {
-  const { machine, name, file, exportName, start } = found
+  const { machine, name, file, exportName, start, model } = found
   const inventory = machineInventory(machine)
   const nodes = allStateNodes(machine)
   const delays = Object.keys(machine.implementations.delays).sort()
@@ -310,6 +315,15 @@ export function toMarkdown(found: FoundMachine): string {
       lines.push(`| \`${d}\` | ${ms === undefined ? 'computed' : formatDuration(ms)} |`)
     }
   }
+  if (model?.invariants?.length) {
+    lines.push('', '## Invariants', '', 'What holds in every state (checked on every path, pair path and seeded walk of the machine test):', '')
+    for (const inv of model.invariants) lines.push(`- ${inv.name}`)
+  }
+  const equivalent = Object.entries(model?.equivalentMutants ?? {})
+  if (equivalent.length) {
+    lines.push('', '## Mutants no test can kill', '', '`npm run qa:mutate` mutants that behave like the machine for everything a user or a client notices:', '')
+    for (const [mutant, why] of equivalent) lines.push(`- ${mutant}: ${why}`)
+  }
   return `${lines.join('\n')}\n`
 }
 
@@ -326,6 +340,8 @@ export function toIndex(found: FoundMachine[]): string {
     'run side by side); arrows are labelled with what makes the flow move (something the user does, an answer of the',
     'server, or time passing); `shows:` lists what the screen displays (`screen.*` a screen, `busy.*` a disabled button or',
     'loader, `alert.*` a message). QA test plans: `npm run qa:paths <flow>`; engineers can watch a flow live with `?inspect`.',
+    '',
+    ...qaSection,
     '',
     '| flow | purpose | states | transitions | diagram | Stately editor |',
     '|---|---|---|---|---|---|',
@@ -348,68 +364,6 @@ export function toIndex(found: FoundMachine[]): string {
     for (const r of transitionRows(f.machine, f.start)) lines.push(`- ${r.from} → ${r.to}: ${r.trigger}`)
   }
   return `${lines.join('\n')}\n`
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Stately editor
-
-type JsonTransition = { target?: string[]; guard?: string; description?: string; reenter?: boolean }
-
-/**
- * The machine's definition as plain JSON for the Stately editor (Import → paste as `createMachine(<json>)`): states,
- * descriptions, tags, events with targets, guards by name, waits in milliseconds, invoked actors with their
- * done/error transitions. Implementations (actions, guard code, requests) stay in the code.
- */
-export function toStatelyJson(machine: AnyStateMachine, start?: AnyMachineSnapshot): string {
-  const transitionJson = (t: AnyTransitionDefinition): JsonTransition => {
-    const guard: unknown = t.guard
-    const name = typeof guard === 'string' ? guard : guard && typeof guard === 'object' && 'type' in guard ? String(guard.type) : undefined
-    const description = transitionDescription(t)
-    return {
-      ...(t.target?.length ? { target: t.target.map((x) => `#${x.id}`) } : {}),
-      ...(name ? { guard: name } : {}),
-      ...(t.reenter && t.target?.length ? { reenter: true } : {}),
-      ...(description ? { description } : {}),
-    }
-  }
-  const nodeJson = (node: AnyStateNode): Record<string, unknown> => {
-    const out: Record<string, unknown> = {}
-    if (!node.parent) out.id = node.id
-    if (node.type === 'parallel' || node.type === 'final') out.type = node.type
-    const initial = node.type === 'compound' ? node.initial?.target?.[0] : undefined
-    if (initial) out.initial = initial.key
-    const description = stateDescription(node)
-    if (description) out.description = description
-    if (node.tags.length) out.tags = [...node.tags]
-    const on: Record<string, JsonTransition[]> = {}
-    const after: Record<string, JsonTransition[]> = {}
-    const invokeIds = new Set(node.invoke.map((inv) => inv.id))
-    const done: Record<string, JsonTransition[]> = {}
-    const error: Record<string, JsonTransition[]> = {}
-    for (const [eventType, list] of node.transitions) {
-      const delay = /^xstate\.after\.([^.]+)\./.exec(eventType)?.[1]
-      const doneOf = /^xstate\.done\.actor\.(.+)$/.exec(eventType)?.[1]
-      const errorOf = /^xstate\.error\.actor\.(.+)$/.exec(eventType)?.[1]
-      if (delay) after[String(delayMs(machine, delay, start) ?? delay)] = list.map(transitionJson)
-      else if (doneOf && invokeIds.has(doneOf)) done[doneOf] = list.map(transitionJson)
-      else if (errorOf && invokeIds.has(errorOf)) error[errorOf] = list.map(transitionJson)
-      else on[eventType] = list.map(transitionJson)
-    }
-    if (node.invoke.length)
-      out.invoke = node.invoke.map((inv) => ({
-        id: inv.id,
-        src: typeof inv.src === 'string' ? inv.src : inv.id,
-        ...(done[inv.id] ? { onDone: done[inv.id] } : {}),
-        ...(error[inv.id] ? { onError: error[inv.id] } : {}),
-      }))
-    if (Object.keys(on).length) out.on = on
-    if (Object.keys(after).length) out.after = after
-    if (node.always?.length) out.always = node.always.map(transitionJson)
-    const children = Object.values(node.states)
-    if (children.length) out.states = Object.fromEntries(children.map((child) => [child.key, nodeJson(child)]))
-    return out
-  }
-  return `${JSON.stringify(nodeJson(machine.root), null, 2)}\n`
 }
 
 /** Every file of docs/statecharts, by file name. */

@@ -5,7 +5,9 @@ import { spawn, spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { compileCatalogs } from './compile-catalogs.ts'
 import { findChromium, nodeChromiumHost } from './lib/find-chromium.ts'
-import { coverageDir, coverageLine, readCoverage } from './statechart-model.ts'
+import { coverageDir, coverageLine, readCoverage } from './lib/machine-coverage.ts'
+import { browserRecordingDir, browserReportText, replayRecording } from './lib/browser-replay.ts'
+import { discoverMachines } from './statechart.ts'
 
 type Step = [name: string, cmd: string, args: string[]]
 
@@ -73,10 +75,19 @@ for (const [name, cmd, args] of suites.filter(wanted)) {
   const t0 = performance.now()
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`)
   if (name === 'vitest') rmSync(coverageDir, { recursive: true, force: true })
+  if (name === 'e2e') rmSync(browserRecordingDir, { recursive: true, force: true })
   const run = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
   // machine coverage recorded by tests/support/model-based.ts
   if (name === 'vitest') for (const record of readCoverage()) console.log(`machine coverage ${coverageLine(record)}`)
   results.push(`${run.status === 0 ? '✓' : '✗'} ${name} (${seconds(t0)} s)`)
   if (run.status !== 0) fail(name, run.status)
+  // every step every actor took in the browser, replayed on its machine (tests/support/hydrated-test.ts records them)
+  if (name === 'e2e') {
+    const reports = replayRecording(await discoverMachines())
+    console.log(`\nwhat the browser did, replayed on the machines:\n${browserReportText(reports)}`)
+    const unmodelled = reports.reduce((n, r) => n + r.unmodelled.length, 0)
+    results.push(`${unmodelled ? '✗' : '✓'} browser steps match the machines (${unmodelled} unmodelled)`)
+    if (unmodelled) fail('browser replay', 1)
+  }
 }
 console.log(`\n${results.join('\n')}\nall steps passed in ${seconds(started)} s`)

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '../support/hydrated-test.ts'
 import { checkoutDirectDebitModel, returnWithToken } from '@machines/checkout-direct-debit.machine.model.ts'
 import { cashbackReturnWithToken, checkoutQrModel } from '@machines/checkout-qr.machine.model.ts'
-import { allStateNodes, seenAfter, transitionCover } from '../../scripts/statechart-model.ts'
+import { allStateNodes, seenAfter } from '../../scripts/statechart-model.ts'
+import { transitionCover } from '../../scripts/lib/machine-plan.ts'
 import { demoApiPaths as P } from '../../src/domain/demo-api.ts'
 import { limits } from '../../src/domain/limits.ts'
 import {

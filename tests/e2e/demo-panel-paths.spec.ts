@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../support/hydrated-test.ts'
-import { allStateNodes, seenAfter, transitionCover } from '../../scripts/statechart-model.ts'
+import { allStateNodes, seenAfter } from '../../scripts/statechart-model.ts'
+import { transitionCover } from '../../scripts/lib/machine-plan.ts'
 import { demoPanelModel } from '@machines/demo-panel.machine.model.ts'
 import { responseTokenOf } from '../../src/domain/checkout-demo.ts'
 import { demoApiPaths as P } from '../../src/domain/demo-api.ts'

@@ -34,24 +34,26 @@
  *   `xstate.error.actor.<invokeId>` rejects it with `error`. Give every invoke an `id`.
  * - Delays: `xstate.after.<delay>.<stateId>` advances the fake clock by the named delay from `setup({ delays })`.
  * - Keep context finite (serializeState) and name delays/invokes so event names stay stable.
- * - One `describe('<name> machine paths')` with one test per path, then 'covers every state and transition'
- *   (fails listing what no path reached). Coverage lines go to .test-data/machine-coverage/<name>.json.
+ * - One `describe('<name> machine paths')` with one test per path (each shortest path ends by sending every event
+ *   its state does not handle and asserting nothing changed: state, context, status, tags), then the paths that
+ *   take every feasible transition pair (1-switch), seeded random walks (model `walks`), and 'covers every state
+ *   and transition' (fails listing the states, transitions, pairs and invalid events no test reached). Every step
+ *   of all of them checks the model's `invariants`. What the tests saw goes to .test-data/machine-coverage/<name>.json
+ *   (`npm run qa:coverage`).
+ * - `npm run qa:mutate` runs this file with PAYLAB_MUTATE=<machine id>: the same checks then run against each mutant
+ *   of the machine (scripts/lib/machine-mutants.ts) instead, and the killed/surviving mutants are written out.
  * - The same model object drives `npm run qa:paths <machine>` if exported as `<name>Model` from
  *   machines/<flow>.machine.model.ts.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent } from 'xstate'
-import {
-  delayMs,
-  machineInventory,
-  machinePaths,
-  stateValueText,
-  transitionId,
-  writeCoverage,
-  type MachineModel,
-  type ModelPath,
-  type ModelStep,
-} from '../../scripts/statechart-model.ts'
+import { writeFileSync } from 'node:fs'
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import { machineInventory, machinePaths, type MachineModel, type ModelPath, type ModelStep } from '../../scripts/statechart-model.ts'
+import { writeCoverage } from '../../scripts/lib/machine-coverage.ts'
+import { invalidEventInventory, pairCover, randomWalk, transitionPairs } from '../../scripts/lib/machine-graph.ts'
+import { machineMutants } from '../../scripts/lib/machine-mutants.ts'
+import type { CoverPath } from '../../scripts/lib/machine-plan.ts'
+import { newSeen, runPath, type Seen } from './model-replay.ts'
 
 type Implementations<TMachine extends AnyStateMachine> = Parameters<TMachine['provide']>[0]
 
@@ -77,82 +79,54 @@ export interface MachineTestOptions<TMachine extends AnyStateMachine> extends Ma
   allowUncovered?: string[]
 }
 
-interface Deferred {
-  resolve: (value: unknown) => void
-  reject: (reason: unknown) => void
+type Generic = MachineTestOptions<AnyStateMachine>
+
+const asPath = (p: CoverPath, input: unknown, kind: ModelPath['kind']): ModelPath => ({
+  name: p.inputName,
+  inputName: p.inputName,
+  input,
+  initial: p.initial,
+  steps: p.steps,
+  kind,
+})
+
+/** Everything the machine test runs, computed from the model (the mutation run computes it again per mutant). */
+function plan(options: Generic, { maxSimplePaths = Infinity } = {}) {
+  let paths = machinePaths(options)
+  if (paths.length > maxSimplePaths) paths = machinePaths({ ...options, simplePaths: false })
+  const inputOf = (name: string) => (options.inputs ?? []).find((i) => i.name === name)?.input
+  const pairs = transitionPairs(options)
+  const pairPaths = pairCover(options).paths.map((p) => asPath(p, inputOf(p.inputName), 'transition'))
+  const walk = options.walks ?? {}
+  const walks = (walk.seeds ?? [1, 2, 3]).map((seed) => ({ seed, path: asPath(randomWalk(options, seed, walk.steps ?? 40), undefined, 'transition') }))
+  for (const w of walks) w.path.input = inputOf(w.path.inputName)
+  return { paths, pairs, pairPaths, walks, invalid: invalidEventInventory(options), inventory: machineInventory(options.machine) }
 }
 
-async function settle() {
-  for (let i = 0; i < 3; i++) await vi.advanceTimersByTimeAsync(0)
+/** What no test reached: states, transitions, spec entries, feasible pairs and invalid events. */
+function missing(options: Generic, planned: ReturnType<typeof plan>, seen: Seen) {
+  const allowed = new Set(options.allowUncovered ?? [])
+  const specEntries = Object.entries(options.spec?.transitions ?? {}).flatMap(([from, on]) => Object.keys(on).map((event) => `${from} ${event}`))
+  return {
+    reached: [
+      ...planned.inventory.states.filter((s) => !seen.visited.has(s) && !allowed.has(s)).map((s) => `state ${s}`),
+      ...planned.inventory.transitions.filter((t) => !seen.taken.has(t.id) && !allowed.has(t.id)).map((t) => `transition ${t.id}`),
+    ],
+    spec: specEntries.filter((entry) => !seen.spec.has(entry)),
+    pairs: planned.pairs.feasible.filter((p) => !seen.pairs.has(p)),
+    invalid: planned.invalid.filter((e) => !seen.invalid.has(e)),
+  }
 }
 
-function startReplay<TMachine extends AnyStateMachine>(options: MachineTestOptions<TMachine>, path: ModelPath) {
-  const provided = options.provide?.() ?? {}
-  const providedActors: Record<string, unknown> = (provided as { actors?: Record<string, unknown> }).actors ?? {}
-  const pending = new Map<string, Deferred>()
-  const controlled: Record<string, unknown> = {}
-  for (const src of Object.keys(options.machine.implementations.actors)) {
-    if (src in providedActors) continue
-    controlled[src] = fromPromise(
-      ({ self }) =>
-        new Promise((resolve, reject) => {
-          pending.set(self.id, { resolve, reject })
-        }),
-    )
-  }
-  const machine = options.machine.provide({
-    ...provided,
-    actors: { ...controlled, ...providedActors },
-  } as Implementations<TMachine>)
-  const taken = new Set<string>()
-  const visited = new Set<string>()
-  const noteNodes = (snapshot: AnyMachineSnapshot) => {
-    for (const node of snapshot._nodes) if (node.parent) visited.add(node.id)
-  }
-  const inspect = (event: InspectionEvent) => {
-    if (event.type !== '@xstate.microstep' || event.actorRef.sessionId !== event.rootId) return
-    for (const t of event._transitions) {
-      taken.add(transitionId(t))
-      visited.add(t.source.id)
-    }
-    noteNodes(event.snapshot as AnyMachineSnapshot)
-  }
-  const actor = createActor(machine, { input: path.input, inspect })
-  actor.start()
-  noteNodes(actor.getSnapshot())
-  return { actor, pending, taken, visited }
-}
-
-async function sendStep(options: MachineTestOptions<AnyStateMachine>, replay: ReturnType<typeof startReplay>, step: ModelStep) {
-  const { type } = step.event
-  const done = /^xstate\.done\.actor\.(.+)$/.exec(type)
-  const failed = /^xstate\.error\.actor\.(.+)$/.exec(type)
-  const after = /^xstate\.after\.([^.]+)\./.exec(type)
-  if (done?.[1] || failed?.[1]) {
-    const id = (done?.[1] ?? failed?.[1])!
-    const deferred = replay.pending.get(id)
-    if (!deferred) throw new Error(`${type}: no invoked actor "${id}" is waiting (is it provided as a fake instead?)`)
-    replay.pending.delete(id)
-    if (done) deferred.resolve(step.event.output)
-    else deferred.reject(step.event.error)
-  } else if (after?.[1]) {
-    const ms = delayMs(options.machine, after[1], replay.actor.getSnapshot())
-    if (ms === undefined) throw new Error(`${type}: delay "${after[1]}" is not a number in setup({ delays })`)
-    await vi.advanceTimersByTimeAsync(ms)
-  } else {
-    replay.actor.send(step.event)
-  }
-  await settle()
-}
-
-/** Registers one test per model path plus a coverage test for the machine. */
+/** Registers one test per model path, the pair paths, the seeded walks and a coverage test for the machine. */
 export function testMachinePaths<TMachine extends AnyStateMachine>(name: string, options: MachineTestOptions<TMachine>) {
-  const paths = machinePaths(options)
-  const inventory = machineInventory(options.machine)
-  const seen = { visited: new Set<string>(), taken: new Set<string>() }
-  const specTaken = new Set<string>()
-  const compareContext = options.compareContext ?? true
-  const generic = options as unknown as MachineTestOptions<AnyStateMachine>
+  const generic = options as unknown as Generic
+  if (process.env.PAYLAB_MUTATE) {
+    if (process.env.PAYLAB_MUTATE === options.machine.id) testMutants(name, generic)
+    return
+  }
+  const planned = plan(generic)
+  const seen = newSeen()
 
   describe(`${name} machine paths`, () => {
     beforeEach(() => {
@@ -162,59 +136,77 @@ export function testMachinePaths<TMachine extends AnyStateMachine>(name: string,
       vi.useRealTimers()
     })
 
-    it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
-      const replay = startReplay(generic, path)
-      try {
-        await settle()
-        const expectState = (label: string, actual: AnyMachineSnapshot, expected: AnyMachineSnapshot) => {
-          expect(actual.value, `state after ${label}`).toEqual(expected.value)
-          if (compareContext) expect(actual.context, `context after ${label}`).toEqual(expected.context)
-        }
-        expectState('start', replay.actor.getSnapshot(), path.initial)
-        const initialSpec = options.spec?.initial?.[path.inputName]
-        if (initialSpec !== undefined) expect(stateValueText(replay.actor.getSnapshot().value), 'state at start (spec)').toBe(initialSpec)
-        options.check?.(replay.actor.getSnapshot(), { event: { type: 'start' }, state: path.initial })
-        for (const [index, step] of path.steps.entries()) {
-          const previous = replay.actor.getSnapshot()
-          const before = stateValueText(previous.value)
-          await sendStep(generic, replay, step)
-          const actual = replay.actor.getSnapshot()
-          expectState(`step ${index + 1} (${step.event.type})`, actual, step.state)
-          if (options.spec) {
-            const specTarget = options.spec.transitions[before]?.[step.event.type]
-            expect(specTarget, `spec has no "${before}" on ${step.event.type}`).toBeDefined()
-            expect(stateValueText(actual.value), `"${before}" on ${step.event.type} (spec)`).toBe(specTarget)
-            specTaken.add(`${before} ${step.event.type}`)
-          }
-          options.check?.(actual, step, previous)
-        }
-        for (const id of replay.visited) seen.visited.add(id)
-        for (const id of replay.taken) seen.taken.add(id)
-      } finally {
-        replay.actor.stop()
-      }
+    it.each(planned.paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
+      await runPath(generic, path, seen, { invalidEvents: path.kind === 'shortest' })
     })
 
-    it('covers every state and transition', () => {
-      const allowed = new Set(options.allowUncovered ?? [])
-      const missing = [
-        ...inventory.states.filter((s) => !seen.visited.has(s) && !allowed.has(s)).map((s) => `state ${s}`),
-        ...inventory.transitions.filter((t) => !seen.taken.has(t.id) && !allowed.has(t.id)).map((t) => `transition ${t.id}`),
-      ]
-      expect(missing, 'not reached by any path').toEqual([])
-      const specEntries = Object.entries(options.spec?.transitions ?? {}).flatMap(([from, on]) => Object.keys(on).map((event) => `${from} ${event}`))
-      expect(
-        specEntries.filter((entry) => !specTaken.has(entry)),
-        'spec transitions the machine never takes',
-      ).toEqual([])
+    it(`takes every feasible transition pair (${planned.pairs.feasible.length} on ${planned.pairPaths.length} paths)`, async () => {
+      for (const path of planned.pairPaths) await runPath(generic, path, seen)
+    })
+
+    it.each(planned.walks.map((w) => [w.seed, w.path] as const))('keeps its invariants on the seeded random walk %i', async (_, path) => {
+      await runPath(generic, path, seen)
+    })
+
+    it('covers every state and transition, every feasible pair and every invalid event', () => {
+      const left = missing(generic, planned, seen)
+      expect(left.reached, 'not reached by any path').toEqual([])
+      expect(left.spec, 'spec transitions the machine never takes').toEqual([])
+      expect(left.pairs, 'feasible transition pairs no test took').toEqual([])
+      expect(left.invalid, 'unhandled events never sent').toEqual([])
     })
 
     afterAll(() => {
       writeCoverage({
         machine: name,
-        states: { all: inventory.states, visited: [...seen.visited].sort() },
-        transitions: { all: inventory.transitions.map((t) => t.id), taken: [...seen.taken].sort() },
+        machineId: options.machine.id,
+        states: { all: planned.inventory.states, visited: [...seen.visited].sort() },
+        transitions: { all: planned.inventory.transitions.map((t) => t.id), taken: [...seen.taken].sort() },
+        pairs: { feasible: planned.pairs.feasible, taken: [...seen.pairs].sort(), infeasible: planned.pairs.infeasible },
+        invalidEvents: { all: planned.invalid, asserted: [...seen.invalid].sort() },
       })
+    })
+  })
+}
+
+/**
+ * `npm run qa:mutate`: the machine test's own checks against each mutant, as if the mutant were the machine's
+ * source (its paths, pairs and walks come from the mutant; the oracle is the test's spec, checks and the model's
+ * invariants). The first failure kills a mutant. Shortest paths and one path per other transition (no simple paths), for time.
+ */
+function testMutants(name: string, options: Generic) {
+  describe(`${name} machine mutants`, () => {
+    beforeEach(() => {
+      vi.useFakeTimers()
+    })
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+    it('kills every mutant', { timeout: 3_600_000 }, async () => {
+      const only = process.env.PAYLAB_MUTANT_INDEX === undefined ? undefined : Number(process.env.PAYLAB_MUTANT_INDEX)
+      const mutants = machineMutants(options.machine)
+      const results: Array<{ description: string; killed: boolean; by?: string }> = []
+      for (const [index, mutant] of mutants.entries()) {
+        if (only !== undefined && index !== only) continue
+        const mutated = { ...options, machine: mutant.machine }
+        let by: string | undefined
+        try {
+          const planned = plan(mutated, { maxSimplePaths: 0 })
+          const seen = newSeen()
+          for (const path of planned.paths) await runPath(mutated, path, seen, { invalidEvents: path.kind === 'shortest' })
+          for (const path of planned.pairPaths) await runPath(mutated, path, seen)
+          for (const w of planned.walks) await runPath(mutated, w.path, seen)
+          const left = missing(mutated, planned, seen)
+          const all = [...left.reached, ...left.spec.map((s) => `spec ${s}`), ...left.pairs, ...left.invalid]
+          if (all.length) by = `coverage: ${all[0]}`
+        } catch (error) {
+          by = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200)
+        }
+        vi.clearAllTimers()
+        results.push({ description: mutant.description, killed: by !== undefined, ...(by ? { by } : {}) })
+      }
+      const out = process.env.PAYLAB_MUTATE_OUT
+      if (out) writeFileSync(out, JSON.stringify({ machineId: options.machine.id, test: name, mutants: results }))
     })
   })
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { qaPlan } from '../../scripts/qa-paths.ts'
 import { discoverMachines, loadModel } from '../../scripts/statechart.ts'
-import { machineInventory, transitionCover } from '../../scripts/statechart-model.ts'
+import { machineInventory } from '../../scripts/statechart-model.ts'
+import { transitionCover } from '../../scripts/lib/machine-plan.ts'
 
 describe('npm run qa:paths', () => {
   it('gives every machine a plan whose paths take every transition', async () => {
