@@ -1,9 +1,7 @@
 // The processes of `npm run bench:sandbox` (scripts/bench-sandbox.ts): the server as a child process on loopback,
-// the CPU each process tree used (from /proc), and a throwaway PostgreSQL 15 cluster as .ci/run starts one.
+// the CPU each process tree used (from /proc); the throwaway PostgreSQL cluster is scripts/lib/throwaway-postgres.ts.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
 import pg from 'pg'
 import { freePort, waitUntilOk } from './local-server.ts'
 
@@ -71,53 +69,6 @@ const clockTicksPerSecond = (() => {
     return 100
   }
 })()
-
-/** A throwaway PostgreSQL 15 cluster like .ci/run's (initdb as the postgres user, trust auth, fsync off). */
-export function startThrowawayPostgres(): { url: string; pid: number | undefined; stop: () => void } | undefined {
-  const bin = '/usr/lib/postgresql/15/bin'
-  if (!existsSync(`${bin}/initdb`)) return undefined
-  const dir = mkdtempSync(join(tmpdir(), 'paylab-bench-pgcluster-'))
-  const asRoot = process.getuid?.() === 0
-  const run = (command: string) =>
-    asRoot ? execFileSync('su', ['postgres', '-c', command], { stdio: 'ignore' }) : execFileSync('sh', ['-c', command], { stdio: 'ignore' })
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0)
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
-  run(`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8`)
-  run(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/log -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off' -w start`)
-  console.log(`(a throwaway PostgreSQL 15 on port ${port})`)
-  let pid: number | undefined
-  try {
-    pid = Number(readFileSync(`${dir}/data/postmaster.pid`, 'utf8').split('\n')[0])
-  } catch {
-    pid = undefined
-  }
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    pid,
-    stop: () => {
-      try {
-        run(`${bin}/pg_ctl -D ${dir}/data -m immediate stop`)
-      } finally {
-        rmSync(dir, { recursive: true, force: true })
-      }
-    },
-  }
-}
-
-/** An empty database of that name on the server of `adminUrl` (dropped first if a former run left it). */
-export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.query(`create database ${name}`)
-  } finally {
-    await admin.end()
-  }
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-}
 
 /**
  * The postmaster of a server named by DATABASE_URL when it runs on this machine (the parent of this connection's

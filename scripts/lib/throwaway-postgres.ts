@@ -1,14 +1,21 @@
 import { execFileSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+
+/** A throwaway cluster: its URL, its postmaster's pid (for CPU measurements) and how to remove it. */
+export interface ThrowawayPostgres {
+  url: string
+  pid: number | undefined
+  stop: () => void
+}
 
 /**
  * A throwaway PostgreSQL 15 cluster like .ci/run's (Debian's postgresql package: initdb as the postgres user, trust
  * auth, loopback only, fsync off), on `port`; undefined when PostgreSQL 15 is not installed. `stop` removes it.
  */
-export function startThrowawayPostgres(port: number): { url: string; stop: () => void } | undefined {
+export function startThrowawayPostgres(port = 20_000 + Math.floor(Math.random() * 20_000)): ThrowawayPostgres | undefined {
   const bin = '/usr/lib/postgresql/15/bin'
   if (!existsSync(`${bin}/initdb`)) return undefined
   const dir = mkdtempSync(join(tmpdir(), 'paylab-pgcluster-'))
@@ -18,8 +25,15 @@ export function startThrowawayPostgres(port: number): { url: string; stop: () =>
   if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0)
   run(`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8`)
   run(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/log -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off' -w start`)
+  let pid: number | undefined
+  try {
+    pid = Number(readFileSync(`${dir}/data/postmaster.pid`, 'utf8').split('\n')[0])
+  } catch {
+    pid = undefined
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid,
     stop: () => {
       try {
         run(`${bin}/pg_ctl -D ${dir}/data -m immediate stop`)
