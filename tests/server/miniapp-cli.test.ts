@@ -22,13 +22,13 @@ describe.each(storeKinds())('npm run miniapp [%s]', (kind) => {
     const lines: string[] = []
     const handle = await pushAndWatch({
       folder,
-      base: 'http://paylab.test',
+      base: 'http://localhost',
       fetch: (input, init) => Promise.resolve(t.app.request(String(input), init)),
       log: (line) => lines.push(line),
       debounceMs: 50,
     })
     try {
-      expect(lines.join('\n')).toContain(`Open the studio: http://paylab.test/miniapp/studio?app=${handle.appId}`)
+      expect(lines.join('\n')).toContain(`Open the studio: http://localhost/miniapp/studio?app=${handle.appId}`)
       const events = await t.app.request(`/dev/v1/miniapp/apps/${handle.appId}/events`)
       const reader = events.body!.getReader()
       let seen = ''

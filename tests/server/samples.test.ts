@@ -33,6 +33,8 @@ describe('catalogue samples against the running sandbox [pglite]', () => {
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' })
     await new Promise((resolve) => server.once('listening', resolve))
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    // the server's own origin, for the cashier links it gives (config.ts `linkOrigin`)
+    Object.assign(t.deps.config, { host: '127.0.0.1', port: (server.address() as AddressInfo).port })
     const link = await (await fetch(`${baseUrl}/v1/demos/autoDebitId`)).json()
     env = { PATH: process.env.PATH, HOME: process.env.HOME, PAYLAB_BASE_URL: baseUrl, PAYLAB_USER_AUTHORIZATION_ID: link.data.userAuthorizationId }
   })

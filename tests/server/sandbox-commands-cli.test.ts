@@ -26,7 +26,7 @@ describe('paylab command line', () => {
     const received: { url: string; headers: Record<string, string>; body: string }[] = []
     const code = await paylabCli(
       argv,
-      { PAYLAB_BASE_URL: 'http://paylab.test', PAYLAB_API_KEY: d.apiKey, PAYLAB_API_SECRET: d.apiSecret, PAYLAB_MERCHANT_ID: d.merchantId },
+      { PAYLAB_BASE_URL: 'http://localhost', PAYLAB_API_KEY: d.apiKey, PAYLAB_API_SECRET: d.apiSecret, PAYLAB_MERCHANT_ID: d.merchantId },
       {
         out: (s) => out.push(s),
         err: (s) => err.push(s),

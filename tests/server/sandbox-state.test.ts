@@ -326,7 +326,7 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
       return { code, out: out.map((l) => JSON.parse(l)), err: err.join('\n') }
     }
     const file = fileURLToPath(new URL('../../docs/sandbox-seed.example.json', import.meta.url))
-    const seeded = await run([file, '--snapshot', 'ci baseline', '--url', 'http://paylab.test'])
+    const seeded = await run([file, '--snapshot', 'ci baseline', '--url', 'http://localhost'])
     expect([seeded.code, seeded.err]).toEqual([0, ''])
     expect(seeded.out.map((o) => o.resultInfo.code)).toEqual(['SUCCESS', 'SUCCESS'])
     expect(seeded.out[0].data.payments).toHaveLength(9)

@@ -77,6 +77,8 @@ export interface MachineTestOptions<TMachine extends AnyStateMachine> extends Ma
   }
   /** Transition/state ids that may stay uncovered, with a reason in the test file. */
   allowUncovered?: string[]
+  /** Why the transition-pair paths are not replayed yet (the pair test is then skipped, and reported as such). */
+  pairsPending?: string
 }
 
 type Generic = MachineTestOptions<AnyStateMachine>
@@ -140,9 +142,12 @@ export function testMachinePaths<TMachine extends AnyStateMachine>(name: string,
       await runPath(generic, path, seen, { invalidEvents: path.kind === 'shortest' })
     })
 
-    it(`takes every feasible transition pair (${planned.pairs.feasible.length} on ${planned.pairPaths.length} paths)`, async () => {
-      for (const path of planned.pairPaths) await runPath(generic, path, seen)
-    })
+    it.skipIf(options.pairsPending !== undefined)(
+      `takes every feasible transition pair (${planned.pairs.feasible.length} on ${planned.pairPaths.length} paths)`,
+      async () => {
+        for (const path of planned.pairPaths) await runPath(generic, path, seen)
+      },
+    )
 
     it.each(planned.walks.map((w) => [w.seed, w.path] as const))('keeps its invariants on the seeded random walk %i', async (_, path) => {
       await runPath(generic, path, seen)
@@ -152,7 +157,7 @@ export function testMachinePaths<TMachine extends AnyStateMachine>(name: string,
       const left = missing(generic, planned, seen)
       expect(left.reached, 'not reached by any path').toEqual([])
       expect(left.spec, 'spec transitions the machine never takes').toEqual([])
-      expect(left.pairs, 'feasible transition pairs no test took').toEqual([])
+      if (options.pairsPending === undefined) expect(left.pairs, 'feasible transition pairs no test took').toEqual([])
       expect(left.invalid, 'unhandled events never sent').toEqual([])
     })
 
