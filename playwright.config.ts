@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { browserTestChromium } from './scripts/lib/find-chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4319)
 export const chromiumArgs = [
@@ -19,13 +20,15 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // a test's own limit; its steps wait on expect's 10 s. Several tests start processes of their own (the forwarder,
+  // a second server), which on a busy 2-core machine took longer than 30 s in CI (stop 34)
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: browserTestChromium(), args: chromiumArgs },
     trace: 'retain-on-failure',
     // Tests inject tooling (axe) as inline scripts, which the pages' nonce CSP refuses; tests/e2e/security.spec.ts
     // turns this off again and checks the pages under their real CSP.

@@ -41,6 +41,8 @@ function child(command: string, args: string[], env: Record<string, string>) {
 }
 
 test('a webhook reaches a local server through sandbox:forward, verified, and the delivery log shows it', async ({ page, baseURL }) => {
+  // two processes of its own (the receiver, and the forwarder through tsx)
+  test.setTimeout(120_000)
   const token = await signInThroughApi(page, 'sandbox-hooks')
   await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL! }])
   await page.evaluate(() => localStorage.setItem('lang', 'en'))

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { chromiumArgs } from '../../playwright.config.ts'
+import { browserTestChromium } from '../../scripts/lib/find-chromium.ts'
 
 /**
  * Issue 33, DNS rebinding in Chromium. `--host-resolver-rules` makes attacker.example resolve to 127.0.0.1, as a
@@ -13,7 +14,7 @@ const attacker = `http://attacker.example:${port}`
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: browserTestChromium(),
     // Chromium's Local Network Access checks would stop a public page's fetches of a loopback address on their own;
     // they are off here so that what is tested is the server's answer (older browsers, other engines, and a page
     // that got a local document do not have them)

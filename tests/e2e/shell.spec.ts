@@ -8,6 +8,7 @@ import { settleAnimations } from '../support/animations.ts'
 import { signInThroughApi } from '../support/e2e-account.ts'
 import { freePort, waitUntilOk } from '../../scripts/lib/local-server.ts'
 import { seedPgliteDataDir } from '../support/pglite-template.ts'
+import { serverProcessArgs } from '../support/server-process.ts'
 
 /**
  * The portal shell as a visitor and a signed-in developer meet it: every route frame of spec §2 this shell owns,
@@ -333,7 +334,7 @@ function maintenanceCommand(dataDir: string, args: string[]) {
 
 async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   // node itself (not npx) so that the child's exit means the server has closed its store
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverProcessArgs(), {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   })

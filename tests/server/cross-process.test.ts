@@ -18,6 +18,7 @@ import { hashPassword, otpHash } from '../../src/server/modules/accounts/crypto.
 import { freePort, waitUntilOk } from '../../scripts/lib/local-server.ts'
 import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
 import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
+import { serverProcessArgs } from '../support/server-process.ts'
 
 /**
  * Issue 22: two server processes (each `src/server/main.ts`, as `WORKERS=2` or two machines run them) on one
@@ -70,7 +71,7 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL database', ()
     await Promise.all(
       [0, 1].map(async (i) => {
         const port = await freePort()
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        const child = spawn(process.execPath, serverProcessArgs(), {
           env: {
             ...process.env,
             DATABASE_URL: url.toString(),

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { frozenInstantMs } from '../../src/server/clock.ts'
 import { freePort, waitUntilOk } from '../../scripts/lib/local-server.ts'
 import { jpy, opaClient } from '../support/opa-client.ts'
+import { serverProcessArgs } from '../support/server-process.ts'
+import { seedPgliteDataDir } from '../support/pglite-template.ts'
 
 /**
  * Issue 33: a sandbox replayed byte for byte. Three real server processes (`src/server/main.ts`), each on its own
@@ -62,7 +64,9 @@ describe('SANDBOX_SEED: two processes with one seed answer byte for byte the sam
     const port = await freePort()
     const dataDir = mkdtempSync(join(tmpdir(), 'paylab-seed-'))
     dirs.push(dataDir)
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    // a copy of the migrated template store: the process skips initdb and the migrations
+    await seedPgliteDataDir(dataDir)
+    const child = spawn(process.execPath, serverProcessArgs(), {
       env: {
         ...process.env,
         SANDBOX_SEED: seed,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { debianChromium, findChromium, installCommand, type ChromiumHost } from '../../scripts/lib/find-chromium.ts'
+import { debianChromium, debianHeadlessShell, findChromium, installCommand, type ChromiumHost } from '../../scripts/lib/find-chromium.ts'
 
 function host(over: Partial<ChromiumHost> & { files?: string[]; installs?: string[] } = {}) {
   const files = new Set(over.files ?? [])
@@ -35,9 +35,13 @@ describe("finding the browser tests' Chromium", () => {
     expect(calls).toEqual([])
   })
 
-  it('installs chromium (with the CJK fonts) where it may, as root', () => {
-    const { h, calls } = host({ canInstall: () => true, installs: [debianChromium] })
-    expect(findChromium(h)).toEqual({ ok: true, path: debianChromium })
+  it("prefers Debian's headless shell where both are there", () => {
+    expect(findChromium(host({ files: [debianChromium, debianHeadlessShell] }).h)).toEqual({ ok: true, path: debianHeadlessShell })
+  })
+
+  it('installs the headless shell (with the CJK fonts) where it may, as root', () => {
+    const { h, calls } = host({ canInstall: () => true, installs: [debianHeadlessShell] })
+    expect(findChromium(h)).toEqual({ ok: true, path: debianHeadlessShell })
     expect(calls).toEqual(['install'])
   })
 

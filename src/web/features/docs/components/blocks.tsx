@@ -334,7 +334,9 @@ function BlockNode({ block }: { block: Block }): ReactNode {
                 {item.checked ? '✓' : ''}
               </span>
               <span className="visually-hidden">{item.checked ? <Trans>Done:</Trans> : <Trans>To do:</Trans>}</span>
-              <Inlines nodes={item.children} />
+              <span className="doc-checklist__text">
+                <Inlines nodes={item.children} />
+              </span>
             </li>
           ))}
         </ul>
