@@ -8,8 +8,17 @@ import { bodyDigest, formatOpaAuthHeader, macMessage, signOpaRequest, type OpaAu
  */
 
 export const requestLogLimits = {
-  /** Entries kept per merchant; older ones are deleted in the same transaction as each insert. */
+  /** Verified entries (OPA-Auth accepted them) kept per merchant; older ones are deleted after each write. */
   perMerchant: 200,
+  /**
+   * Unverified entries (OPA-Auth refused them: wrong secret, stale epoch, revoked key) kept per merchant, in a pool
+   * of their own (issue 33): the key travels in every Authorization header and curl command, so someone holding it
+   * but not the secret must not be able to push a merchant's real requests out of the log. The newest 20 are enough
+   * to debug one's own signature.
+   */
+  unverifiedPerMerchant: 20,
+  /** Unverified entries recorded per merchant per minute in one process; beyond it they are counted, not written. */
+  unverifiedPerMinute: 60,
   /** Request and response bodies are kept up to this many characters (longer ones are cut and flagged). */
   bodyChars: 8 * 1024,
   /** Entries are buffered after the answer and written together this much later, or at once when this many wait. */

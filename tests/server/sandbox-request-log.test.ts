@@ -285,4 +285,21 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
     // a's entries were untouched by b's pruning
     expect(await repo.count(a.merchantId)).toBeGreaterThan(10)
   })
+
+  it('a flood signed with the key but a wrong secret leaves every verified entry: refused ones have a small pool and a rate of their own', async () => {
+    const c = await developer(t)
+    for (let i = 0; i < 5; i++) expect((await c.opa.post('/v2/codes', qrBody(`FLOOD-${kind}-${i}`))).status).toBe(201)
+    // more than the per-minute rate, from someone holding the key alone
+    const flood = requestLogLimits.unverifiedPerMinute + 40
+    for (let i = 0; i < flood; i++) expect((await c.opa.get(`/v2/codes/payments/FLOOD-${kind}-0`, { apiSecret: 'not-the-secret' })).status).toBe(401)
+    const verified = await logOf(c, '?auth_failed=false&limit=200')
+    expect(verified.map((e: any) => e.path)).toEqual(Array.from({ length: 5 }, () => '/v2/codes'))
+    const refused = await logOf(c, '?auth_failed=true&limit=200')
+    // the newest refused ones are kept to debug a signature, no more
+    expect(refused.length).toBe(requestLogLimits.unverifiedPerMerchant)
+    expect(refused[0].auth_failure.reason).toBe('BAD_SIGNATURE')
+    // and the merchant's own requests after the flood are logged as before
+    expect((await c.opa.post('/v2/codes', qrBody(`FLOOD-${kind}-after`))).status).toBe(201)
+    expect((await logOf(c, '?auth_failed=false&limit=1'))[0].request_body).toContain(`FLOOD-${kind}-after`)
+  })
 })

@@ -19,11 +19,15 @@ const insertBatch: Statement = {
   name: 'paylab_request_log_insert',
   text: `insert into sandbox_request_log (${logColumns}) select ${logColumns} from json_populate_recordset(null::sandbox_request_log, $1::json)`,
 }
-/** A merchant's ($1) entries beyond the newest N ($2). */
+/**
+ * A merchant's ($1) entries beyond the newest N ($2) of one pool: verified ($3 = true: OPA-Auth accepted them, no
+ * auth_failure) or unverified ($3 = false). Each pool is pruned apart, so refused requests never evict verified ones.
+ */
 const pruneMerchant: Statement = {
-  name: 'paylab_request_log_prune',
-  text: `delete from sandbox_request_log where merchant_id = $1 and (at_ms, id) <= (
-    select at_ms, id from sandbox_request_log where merchant_id = $1 order by at_ms desc, id desc offset $2 limit 1)`,
+  name: 'paylab_request_log_prune_pool',
+  text: `delete from sandbox_request_log where merchant_id = $1 and (auth_failure is null) = $3 and (at_ms, id) <= (
+    select at_ms, id from sandbox_request_log where merchant_id = $1 and (auth_failure is null) = $3
+    order by at_ms desc, id desc offset $2 limit 1)`,
 }
 
 /** The sandbox request log (issue 14): one merchant's entries, bounded per merchant. */
@@ -58,10 +62,14 @@ export function requestLogRepo(db: Db) {
       await runStatement(db, insertBatch, [JSON.stringify(records)])
       return withIds.map((r) => r.id)
     },
-    /** Deletes each merchant's entries beyond the newest N (one statement per merchant, atomic by itself). */
+    /**
+     * Deletes each merchant's entries beyond the newest `perMerchant` verified ones and the newest
+     * `unverifiedPerMerchant` unverified ones (one statement per pool, each atomic by itself).
+     */
     async prune(merchantIds: Iterable<string>) {
       for (const merchantId of new Set(merchantIds)) {
-        await runStatement(db, pruneMerchant, [merchantId, requestLogLimits.perMerchant])
+        await runStatement(db, pruneMerchant, [merchantId, requestLogLimits.perMerchant, true])
+        await runStatement(db, pruneMerchant, [merchantId, requestLogLimits.unverifiedPerMerchant, false])
       }
     },
     /**

@@ -1,9 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
+import { LRUCache } from 'lru-cache'
 import * as v from 'valibot'
 import { parseOpaAuthHeader } from '@/domain/opa-auth.ts'
 import {
   isSignatureVerified,
   loggedHeaders,
+  requestLogLimits,
   maskAuthorization,
   maskBodyParsed,
   resolverPath,
@@ -47,10 +49,34 @@ export function requestRecorder(deps: AppDeps) {
 
 const recorders = new WeakMap<AppDeps, ReturnType<typeof newRecorder>>()
 
+/**
+ * How many refused (unverified) requests are written per merchant per minute in this process (issue 33): beyond
+ * `unverifiedPerMinute` they are counted, not written, and the count is logged once when the minute ends. Together
+ * with their own pool in the store (`unverifiedPerMerchant`), a flood signed with a known key but a wrong secret
+ * costs neither the merchant's verified entries nor the database a write per request.
+ */
+export function unverifiedRate(nowMs: () => number, log: AppDeps['log'], perMinute = requestLogLimits.unverifiedPerMinute) {
+  const windows = new LRUCache<string, { startMs: number; count: number }>({ max: 10_000 })
+  return (merchantId: string): boolean => {
+    const now = nowMs()
+    let window = windows.get(merchantId)
+    if (!window || now - window.startMs >= 60_000) {
+      if (window && window.count > perMinute)
+        log.warn('request log: unverified requests over the rate were not written', { merchantId, skipped: window.count - perMinute, perMinute })
+      window = { startMs: now, count: 0 }
+      windows.set(merchantId, window)
+    }
+    window.count += 1
+    return window.count <= perMinute
+  }
+}
+
 function newRecorder(deps: AppDeps) {
   /** Entries being built (bodies read after the answer); the queue of entries waiting for their write (bounded). */
   const building = new Set<Promise<void>>()
   const { enqueue, flush } = requestLogWriter(requestLogRepo(deps.store.db), deps.log)
+  // wall time, not the sandbox clock: a merchant's frozen or moved clock must not open or close the window
+  const unverifiedAllowed = unverifiedRate(() => performance.now(), deps.log)
 
   const record: MiddlewareHandler<OpaEnv> = async (c, next) => {
     const started = performance.now()
@@ -74,6 +100,7 @@ function newRecorder(deps: AppDeps) {
     const refused = c.get('opaRefused')
     const owner = opa ? { merchantId: opa.merchantId, apiKey: opa.apiKey } : refused
     if (!owner) return
+    if (refused && !unverifiedAllowed(refused.merchantId)) return
     const latencyMs = Math.round(performance.now() - started)
     const status = c.res.status
     // an answer built otherwise (or replaced since): read from a copy, as before
