@@ -48,7 +48,7 @@ export async function uploadFolder(options: PushOptions) {
   const files = encodeFiles(await readFolder(o.folder))
   const created = v.parse(createdSchema, await send(o, 'POST', '/dev/v1/miniapp/apps', { files }))
   const { appId, editToken, report } = created.data
-  return { appId, editToken, ok: report.ok, findings: report.findings.length, studioUrl: `${o.base}${studioPath(appId)}` }
+  return { appId, editToken, ok: report.ok, findings: report.findings.length, studioUrl: `${o.base}${studioPath(appId, editToken)}` }
 }
 
 /** Uploads, then watches: answers a handle whose `close()` stops watching. `pushed` resolves after each re-upload. */

@@ -23,6 +23,8 @@ export const miniAppLimits = {
   maxPaymentAmount: 1_000_000,
   /** An SSE stream ends after this long (the studio's EventSource reconnects). */
   eventStreamMs: 10 * 60_000,
+  /** Change streams one client (address) may hold open at once per process (a studio tab holds one). */
+  eventStreamsPerClient: 4,
 } as const
 
 /** The example app's fixed id (read from src/content/miniapps/cake-shop/, read-only). */
@@ -42,6 +44,9 @@ export const uploadSchema = v.object({
 export type UploadBody = v.InferOutput<typeof uploadSchema>
 
 export const appParamsSchema = v.object({ appId: appIdSchema })
+
+/** The change stream's query: the app's edit token (an EventSource cannot send it as a header). */
+export const eventsQuerySchema = v.object({ token: v.optional(v.pipe(v.string(), v.maxLength(128))) })
 
 /** The validator's finding and report as they travel (`validateMiniApp`, src/domain/miniapp/validate.ts). */
 export const miniAppFindingSchema = v.object({
@@ -179,8 +184,12 @@ export const publicKeyAnswerSchema = v.object({
   }),
 })
 
-/** The studio's URL of an app (printed by `npm run miniapp`). */
-export const studioPath = (appId: string) => `/miniapp/studio?app=${encodeURIComponent(appId)}`
+/**
+ * The studio's URL of an app (printed by `npm run miniapp`). With the edit token, `#watch=<token>`: the studio keeps
+ * it in the tab and follows the app's changes with it; a fragment never reaches the server or its logs.
+ */
+export const studioPath = (appId: string, editToken?: string) =>
+  `/miniapp/studio?app=${encodeURIComponent(appId)}${editToken ? `#watch=${encodeURIComponent(editToken)}` : ''}`
 
 // ── the bridge's postMessage protocol (contract: iframe ↔ portal; src/web/features/miniapp-studio/bridge) ──────
 

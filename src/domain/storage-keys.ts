@@ -19,4 +19,6 @@ export const storageKeys = {
   labLink: (merchantId: string, mode: string) => `paylabLabLink:${mode}:${merchantId}`,
   /** The scopes a test user granted a mini app in the studio (issue 21); absent: not asked yet. */
   miniappConsent: (appId: string, userId: string) => `paylabMiniappConsent:${appId}:${userId}`,
+  /** (session storage) The edit token that lets this tab follow an app's changes (`#watch=` of `npm run miniapp`'s URL). */
+  miniappWatch: (appId: string) => `paylabMiniappWatch:${appId}`,
 } as const

@@ -28,8 +28,9 @@ describe.each(storeKinds())('npm run miniapp [%s]', (kind) => {
       debounceMs: 50,
     })
     try {
-      expect(lines.join('\n')).toContain(`Open the studio: http://localhost/miniapp/studio?app=${handle.appId}`)
-      const events = await t.app.request(`/dev/v1/miniapp/apps/${handle.appId}/events`)
+      // the URL carries the edit token in its fragment: the studio follows the app's changes with it
+      expect(lines.join('\n')).toContain(`Open the studio: http://localhost/miniapp/studio?app=${handle.appId}#watch=${handle.editToken}`)
+      const events = await t.app.request(`/dev/v1/miniapp/apps/${handle.appId}/events?token=${handle.editToken}`)
       const reader = events.body!.getReader()
       let seen = ''
       const readUntil = async (needle: string) => {

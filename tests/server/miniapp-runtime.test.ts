@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { miniAppLimits } from '../../src/domain/miniapp-runtime.ts'
 import { answerError, answerNotFound } from '../../src/server/http/errors.ts'
 import { byPrefix } from '../../src/server/http/prefixes.ts'
 import { miniAppModule } from '../../src/server/modules/miniapp/index.ts'
@@ -114,8 +115,15 @@ describe.each(storeKinds())('mini-app studio server [%s]', (kind) => {
     })
     expect(refused.status).toBe(403)
 
+    // the change stream is the edit token holder's too
+    for (const query of ['', '?token=wrong']) {
+      const refusedStream = await t.json('GET', `/dev/v1/miniapp/apps/${appId}/events${query}`)
+      expect(refusedStream.status, query).toBe(403)
+      expect(refusedStream.body.resultInfo.code).toBe('MINIAPP_EDIT_REFUSED')
+    }
+    expect((await t.json('GET', '/dev/v1/miniapp/apps/example/events')).body.resultInfo.code).toBe('MINIAPP_READ_ONLY')
     const controller = new AbortController()
-    const events = await t.app.request(`/dev/v1/miniapp/apps/${appId}/events`, { signal: controller.signal })
+    const events = await t.app.request(`/dev/v1/miniapp/apps/${appId}/events?token=${editToken}`, { signal: controller.signal })
     expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/)
     const reader = events.body!.getReader()
     let seen = ''
@@ -135,8 +143,18 @@ describe.each(storeKinds())('mini-app studio server [%s]', (kind) => {
     expect(replaced.status).toBe(200)
     await readUntil('event: changed')
     expect(seen).toContain('"version":2')
+    // one client holds a bounded number of streams (this one is open): the next beyond is refused, 429
+    const more = await Promise.all(
+      Array.from({ length: miniAppLimits.eventStreamsPerClient - 1 }, () =>
+        t.app.request(`/dev/v1/miniapp/apps/${appId}/events?token=${editToken}`, { signal: controller.signal }),
+      ),
+    )
+    expect(more.map((r) => r.status)).toEqual(more.map(() => 200))
+    const beyond = await t.json('GET', `/dev/v1/miniapp/apps/${appId}/events?token=${editToken}`)
+    expect([beyond.status, beyond.body.resultInfo.code]).toEqual([429, 'RATE_LIMIT'])
     controller.abort()
     await reader.cancel().catch(() => undefined)
+    await Promise.all(more.map((r) => r.body?.cancel().catch(() => undefined)))
     expect(await (await t.app.request(`/miniapp-run/${appId}/pages/home/home.html`)).text()).toContain('v2')
   })
 

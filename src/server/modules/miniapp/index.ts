@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { streamSSE } from 'hono/streaming'
-import { eq, sql } from 'drizzle-orm'
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
+import { eq, inArray, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { pickLang } from '@/domain/i18n.ts'
 import {
   appParamsSchema,
+  eventsQuerySchema,
   exampleAppId,
   miniAppLimits,
   payBodySchema,
@@ -29,6 +30,7 @@ import { miniApps } from '../../store/tables/miniapp.ts'
 import { clientKeyOf } from '../../client.ts'
 import { randomSecret, safeEqual, sha256 } from '../accounts/crypto.ts'
 import { demoMerchant } from '../sandbox/engine/seed.ts'
+import { appEventHub } from './app-events.ts'
 import { decodeStored, decodeUpload, encodeFiles, readFolder, readManifest, totalBytes } from './files.ts'
 import { miniAppSigner } from './jws.ts'
 import { miniAppMoney } from './money.ts'
@@ -76,8 +78,7 @@ export function miniAppModule(deps: AppDeps, options: MiniAppModuleOptions = {})
   const money = miniAppMoney(deps, signer)
   const exampleFolder = options.exampleFolder ?? exampleAppFolder
   const proxyDeps = options.proxy ?? defaultProxyDeps
-  const listeners = new Map<string, Set<(version: number) => void>>()
-  const notify = (appId: string, version: number) => listeners.get(appId)?.forEach((fn) => fn(version))
+  const events = appEventHub((appIds) => db.select({ id: miniApps.id, version: miniApps.version }).from(miniApps).where(inArray(miniApps.id, appIds)), deps.log)
 
   async function loadApp(appId: string): Promise<StoredApp> {
     if (appId === exampleAppId) {
@@ -156,53 +157,49 @@ export function miniAppModule(deps: AppDeps, options: MiniAppModuleOptions = {})
       .set({ files: encodeFiles(files), totalBytes: totalBytes(files), version: sql`${miniApps.version} + 1`, updatedAt: deps.clock.now() })
       .where(eq(miniApps.id, appId))
       .returning({ version: miniApps.version })
-    notify(appId, updated!.version)
+    events.notify(appId, updated!.version)
     return success(c, await appView(c, await loadApp(appId)))
   })
 
   apps.get('/:appId', describe(docs.get), paramsIn(appParamsSchema), async (c) => success(c, await appView(c, await loadApp(c.req.valid('param').appId))))
 
-  // Server-Sent Events: `event: changed` (data: the new version) whenever the app's files change. Replacements made
-  // by this process are told at once; the store's version is also read every 2 s (another process behind the
-  // same load balancer may have taken the upload).
-  apps.get('/:appId/events', describe(docs.events), paramsIn(appParamsSchema), async (c) => {
+  // Server-Sent Events: `event: changed` (data: the new version) whenever the app's files change, for the holder of
+  // the app's edit token (`?token=`: an EventSource sends no headers; or the X-MiniApp-Edit-Token header).
+  // Replacements made by this process are told at once; the store's versions of all watched apps are read together
+  // every 2 s (another process behind the same load balancer may have taken the upload): app-events.ts.
+  apps.get('/:appId/events', describe(docs.events), paramsIn(appParamsSchema), queryIn(eventsQuerySchema), async (c) => {
     const { appId } = c.req.valid('param')
-    let version = (await loadApp(appId)).version
+    if (appId === exampleAppId) throw new ApiError('MINIAPP_READ_ONLY')
+    const [row] = await db.select({ version: miniApps.version, hash: miniApps.editTokenHash }).from(miniApps).where(eq(miniApps.id, appId)).limit(1)
+    if (!row) throw new ApiError('MINIAPP_NOT_FOUND')
+    const token = c.req.valid('query').token ?? c.req.header('x-miniapp-edit-token') ?? ''
+    if (!safeEqual(sha256(token), row.hash)) throw new ApiError('MINIAPP_EDIT_REFUSED')
+    let version = row.version
+    let stream: SSEStreamingApi | undefined
+    let wake: (() => void) | undefined
+    const close = events.open(clientKeyOf(c), appId, (next) => {
+      if (next <= version) return
+      version = next
+      void stream?.writeSSE({ event: 'changed', data: JSON.stringify({ appId, version: next }) })
+    })
+    if (!close) throw new ApiError('RATE_LIMIT', { data: { retry_after_seconds: 10 } })
     c.header('Cache-Control', 'no-store')
-    return streamSSE(c, async (stream) => {
-      let wake: (() => void) | undefined
-      const changed = (next: number) => {
-        if (next <= version) return
-        version = next
-        void stream.writeSSE({ event: 'changed', data: JSON.stringify({ appId, version: next }) })
-      }
-      const listener = (next: number) => {
-        changed(next)
-        wake?.()
-      }
-      const set = listeners.get(appId) ?? new Set()
-      listeners.set(appId, set)
-      set.add(listener)
+    return streamSSE(c, async (opened) => {
+      stream = opened
       let open = true
-      stream.onAbort(() => {
+      opened.onAbort(() => {
         open = false
         wake?.()
       })
-      await stream.writeSSE({ event: 'ready', data: JSON.stringify({ appId, version }) })
-      const ends = Date.now() + miniAppLimits.eventStreamMs
       try {
-        while (open && Date.now() < ends) {
+        await opened.writeSSE({ event: 'ready', data: JSON.stringify({ appId, version }) })
+        if (open)
           await new Promise<void>((resolve) => {
             wake = resolve
-            setTimeout(resolve, 2_000)
+            setTimeout(resolve, miniAppLimits.eventStreamMs).unref?.()
           })
-          if (!open || appId === exampleAppId) continue
-          const [row] = await db.select({ version: miniApps.version }).from(miniApps).where(eq(miniApps.id, appId)).limit(1)
-          if (row) changed(row.version)
-        }
       } finally {
-        set.delete(listener)
-        if (set.size === 0) listeners.delete(appId)
+        close()
       }
     })
   })

@@ -31,7 +31,8 @@ export const docs = {
   },
   events: {
     tag,
-    summary: 'Server-Sent Events: `ready`, then `changed` with the new version whenever the files are replaced',
+    summary:
+      'Server-Sent Events for the holder of the edit token (`?token=`): `ready`, then `changed` with the new version whenever the files are replaced; at most 4 open per client',
   },
   pay: {
     tag,

@@ -1,3 +1,4 @@
+import { storageKeys } from '@/domain/storage-keys.ts'
 import * as v from 'valibot'
 import type { MiniAppFiles, MiniAppManifest } from '@/domain/miniapp/types.ts'
 import { miniAppFindingSchema, miniAppReportSchema } from '@/domain/miniapp-runtime.ts'
@@ -114,10 +115,26 @@ export async function fetchTestUsers(signal?: AbortSignal): Promise<StudioTestUs
   return Array.isArray(users) ? users : users.users
 }
 
-/** Reloads on every `changed` event of an app served from a folder; returns the unsubscribe. */
-export function watchApp(appId: string, onChanged: () => void): () => void {
+/**
+ * The edit token this tab may follow `appId`'s changes with: taken from the URL's `#watch=` (the URL `npm run miniapp`
+ * prints) into the tab's session storage, and the fragment removed from the address bar; else what the tab kept.
+ */
+export function adoptWatchToken(appId: string): string | null {
+  if (typeof window === 'undefined') return null
+  const given = /^#watch=([A-Za-z0-9_-]{1,128})$/.exec(window.location.hash)?.[1]
+  if (given) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+  try {
+    if (given) sessionStorage.setItem(storageKeys.miniappWatch(appId), given)
+    return sessionStorage.getItem(storageKeys.miniappWatch(appId))
+  } catch {
+    return given ?? null // storage refused (a private window): this page view follows the app still
+  }
+}
+
+/** Reloads on every `changed` event of an app served from a folder (with its edit token); returns the unsubscribe. */
+export function watchApp(appId: string, token: string, onChanged: () => void): () => void {
   if (typeof EventSource === 'undefined') return () => {}
-  const source = new EventSource(`/dev/v1/miniapp/apps/${encodeURIComponent(appId)}/events`)
+  const source = new EventSource(`/dev/v1/miniapp/apps/${encodeURIComponent(appId)}/events?token=${encodeURIComponent(token)}`)
   source.addEventListener('changed', onChanged)
   return () => source.close()
 }

@@ -17,6 +17,7 @@ import {
   uploadApp,
   uploadLimits,
   watchApp,
+  adoptWatchToken,
   type StudioApp,
   type StudioFinding,
 } from '../api.ts'
@@ -271,7 +272,11 @@ function StudioRun({
   )
 
   // a folder served by `npm run miniapp`: every change loads the app again
-  useEffect(() => (app.appId === exampleAppId ? undefined : watchApp(app.appId, onReload)), [app.appId, onReload])
+  // an app pushed by `npm run miniapp` is followed with the edit token its URL carried (api.ts adoptWatchToken)
+  useEffect(() => {
+    const token = app.appId === exampleAppId ? null : adoptWatchToken(app.appId)
+    return token ? watchApp(app.appId, token, onReload) : undefined
+  }, [app.appId, onReload])
 
   return (
     <div className="studio__grid">

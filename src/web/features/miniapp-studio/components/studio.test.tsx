@@ -7,7 +7,7 @@ import { createActor } from 'xstate'
 import { miniappSessionMachine } from '@machines/miniapp-session.machine.ts'
 import { describe, expect, it, vi } from 'vitest'
 import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.ts'
-import { droppedEntries, filesOf, watchApp } from '../api.ts'
+import { adoptWatchToken, droppedEntries, filesOf, watchApp } from '../api.ts'
 import type { BridgeLogEntry, SessionActor, StudioControls } from '../bridge/host.ts'
 import { pageUrl } from '../pages.ts'
 import { phoneStore } from './phone.test-support.ts'
@@ -520,13 +520,24 @@ describe('loading a folder', () => {
       },
     )
     const onChanged = vi.fn()
-    const stop = watchApp('ma_1', onChanged)
-    expect(sources[0]!.url).toBe('/dev/v1/miniapp/apps/ma_1/events')
+    const stop = watchApp('ma_1', 'tok_1', onChanged)
+    expect(sources[0]!.url).toBe('/dev/v1/miniapp/apps/ma_1/events?token=tok_1')
     sources[0]!.listeners.changed!()
     expect(onChanged).toHaveBeenCalledTimes(1)
     stop()
     expect(sources[0]!.closed).toBe(true)
     vi.unstubAllGlobals()
+  })
+
+  it("keeps the edit token of npm run miniapp's URL in the tab and takes it out of the address bar", () => {
+    window.history.replaceState(null, '', '/miniapp/studio?app=ma_2#watch=tok_2')
+    expect(adoptWatchToken('ma_2')).toBe('tok_2')
+    expect(window.location.hash).toBe('')
+    expect(window.location.search).toBe('?app=ma_2')
+    // a reload of the tab follows the app still; another app is not followed
+    expect(adoptWatchToken('ma_2')).toBe('tok_2')
+    expect(adoptWatchToken('ma_3')).toBeNull()
+    sessionStorage.clear()
   })
 
   it('builds page addresses from page folders', () => {
