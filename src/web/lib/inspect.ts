@@ -1,5 +1,6 @@
 import type { InspectionEvent, Observer } from 'xstate'
 import { inspectionEnabled } from './inspect-flag.ts'
+import { recordingHook, recordingObserver } from './inspect-record.ts'
 
 /**
  * Stately inspection for every actor the app starts (docs/architecture.md §4): `?inspect` in the URL or
@@ -21,12 +22,26 @@ export { inspectionEnabled }
 
 type InspectObserver = Observer<InspectionEvent>
 let shared: InspectObserver | undefined
+let recorder: InspectObserver | undefined
 
-/** The `inspect` option for createActor/useMachine: one observer shared by all actors, or undefined when off. */
+/**
+ * The `inspect` option for createActor/useMachine: one observer shared by all actors, or undefined when off. Under
+ * the browser tests (their page exposes the recording hook: inspect-record.ts) every actor is also recorded, with or
+ * without `?inspect`, so that the suite can replay what the browser did on the machines.
+ */
 export function inspectOption(): InspectObserver | undefined {
-  if (!inspectionEnabled()) return undefined
+  const hook = recordingHook()
+  if (hook) recorder ??= recordingObserver(hook)
+  if (!inspectionEnabled()) return recorder
   shared ??= lazyBrowserInspector()
-  return shared
+  if (!recorder) return shared
+  const [inspector, recording] = [shared, recorder]
+  return {
+    next(event) {
+      inspector.next?.(event)
+      recording.next?.(event)
+    },
+  }
 }
 
 /** Whether the Stately inspector answers (an opaque answer is enough); no answer within the time limit = offline. */
