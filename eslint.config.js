@@ -107,7 +107,6 @@ export default defineConfig(
     files: [
       'src/domain/opa-schemas.ts',
       'src/domain/miniapp/validate.ts',
-      'src/domain/lab.ts',
       'src/web/features/styleguide/components/component-examples.tsx',
       'src/web/features/docs/components/blocks.tsx',
       'src/web/features/docs/checkout/components/cake-shop.tsx',

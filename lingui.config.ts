@@ -29,7 +29,7 @@ const errorCatalogue = ['src/domain/error-entry.ts', 'src/domain/errors.ts', 'sr
  * explanations reach the browser as JSON already in the asked language (`/dev/paylablab/{group}`, `/dev/v1/resolve`),
  * so they live in the server catalog, not in the main catalog every page downloads.
  */
-const serverRenderedDomain = ['src/domain/lab.ts', 'src/domain/resolver.ts', 'src/domain/resolver/*.ts']
+const serverRenderedDomain = ['src/domain/lab.ts', 'src/domain/lab-content.ts', 'src/domain/resolver.ts', 'src/domain/resolver/*.ts']
 /**
  * The mini-app validator's findings (issue 21): shown by the studio, `npm run miniapp:validate` and the server, so
  * read from a module both sides import (src/domain/miniapp/catalog.ts), not from the main catalog.
