@@ -107,7 +107,6 @@ export default defineConfig(
     files: [
       'src/domain/miniapp/validate.ts',
       'src/web/features/styleguide/components/component-examples.tsx',
-      'src/web/features/docs/checkout/components/cake-shop.tsx',
       'tests/server/sandbox-api.test.ts',
       'tests/server/sandbox-webhooks.test.ts',
       'tests/e2e/docs.spec.ts',

@@ -12,7 +12,7 @@ const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'd
  */
 const styleguideParts = 'src/web/features/styleguide/components/*.tsx'
 const styleguideExamples = 'src/web/features/styleguide/components/component-examples.tsx'
-const cakeShop = 'src/web/features/docs/checkout/components/cake-shop.tsx'
+const cakeShop = 'src/web/features/docs/checkout/components/cake-shop*.tsx'
 /** The signed-in tools' frames and the parts only their forms show: one catalog, `tools`, loaded by the tools' routes. */
 const toolParts = [
   'src/web/features/shell/components/tool-frames.tsx',
