@@ -11,7 +11,7 @@ const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'd
  * than half of its messages, downloaded by every page (docs/performance.md).
  */
 const styleguideParts = 'src/web/features/styleguide/components/*.tsx'
-const styleguideExamples = 'src/web/features/styleguide/components/component-examples.tsx'
+const styleguideExamples = 'src/web/features/styleguide/components/component-example*.tsx'
 const cakeShop = 'src/web/features/docs/checkout/components/cake-shop*.tsx'
 /** The signed-in tools' frames and the parts only their forms show: one catalog, `tools`, loaded by the tools' routes. */
 const toolParts = [
