@@ -91,13 +91,7 @@ export default defineConfig(
   },
   {
     // Temporary: owned by another change in flight, which brings each under 400 lines (issue 29); remove when merged.
-    files: [
-      'scripts/bench-sandbox.ts',
-      'scripts/statechart.ts',
-      'scripts/statechart-model.ts',
-      'src/web/features/miniapp-studio/**',
-      'src/domain/miniapp/catalog-texts.ts',
-    ],
+    files: ['src/web/features/miniapp-studio/**'],
     rules: { 'max-lines': 'off' },
   },
   {
