@@ -11,8 +11,8 @@ const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'd
  * than half of its messages, downloaded by every page (docs/performance.md).
  */
 const styleguideParts = 'src/web/features/styleguide/components/*.tsx'
-const styleguideExamples = 'src/web/features/styleguide/components/component-examples.tsx'
-const cakeShop = 'src/web/features/docs/checkout/components/cake-shop.tsx'
+const styleguideExamples = 'src/web/features/styleguide/components/component-example*.tsx'
+const cakeShop = 'src/web/features/docs/checkout/components/cake-shop*.tsx'
 /** The signed-in tools' frames and the parts only their forms show: one catalog, `tools`, loaded by the tools' routes. */
 const toolParts = [
   'src/web/features/shell/components/tool-frames.tsx',
@@ -29,7 +29,7 @@ const errorCatalogue = ['src/domain/error-entry.ts', 'src/domain/errors.ts', 'sr
  * explanations reach the browser as JSON already in the asked language (`/dev/paylablab/{group}`, `/dev/v1/resolve`),
  * so they live in the server catalog, not in the main catalog every page downloads.
  */
-const serverRenderedDomain = ['src/domain/lab.ts', 'src/domain/resolver.ts']
+const serverRenderedDomain = ['src/domain/lab.ts', 'src/domain/lab-content.ts', 'src/domain/resolver.ts', 'src/domain/resolver/*.ts']
 /**
  * The mini-app validator's findings (issue 21): shown by the studio, `npm run miniapp:validate` and the server, so
  * read from a module both sides import (src/domain/miniapp/catalog.ts), not from the main catalog.

@@ -3,7 +3,6 @@ import {
   demoKeyFor,
   labEndpointById,
   labGroupOf,
-  labScenarioPlansOf,
   merchantIdPrefixOf,
   prerequisiteIdPrefixOf,
   type DemoKeyKind,
@@ -12,6 +11,7 @@ import {
   type LabEndpointId,
   type ScenarioId,
 } from './lab.ts'
+import { labScenarioPlansOf } from './lab-content.ts'
 import type { ProductModel } from './products.ts'
 
 /**

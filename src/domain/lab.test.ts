@@ -7,12 +7,12 @@ import {
   labEndpointsOf,
   labGroupOf,
   labGroups,
-  labScenarioPlansOf,
   labScopesOf,
   prerequisiteIdPrefixOf,
   scenarioIds,
   specificModelOf,
 } from './lab.ts'
+import { labScenarioPlansOf } from './lab-content.ts'
 import { demoRequestFor, emptyItem, planRun } from './lab-panel.ts'
 import { productModels } from './products.ts'
 

@@ -9,7 +9,8 @@ import { miniAppI18n } from './catalog.ts'
 import { pngHasTransparentPixel, readImageInfo } from './image.ts'
 import { miniAppRules } from './messages.ts'
 import { locateJsonError } from './json-position.ts'
-import { parseWhiteListEntry, validateMiniApp, type Finding } from './validate.ts'
+import { validateMiniApp, type Finding } from './validate.ts'
+import { parseWhiteListEntry } from './manifest-shape.ts'
 import { compareVersions, supportsFunction } from './versions.ts'
 
 // Real image files, made here: the validator reads their headers and, for the app icon, their pixels.

@@ -25,7 +25,7 @@ import type { AppDeps } from '../../deps.ts'
 import type { Statement, Store } from '../../store/db.ts'
 import { t } from '../../i18n.ts'
 import { demoMerchant } from '../sandbox/engine/seed.ts'
-import * as opa from '@/domain/opa-schemas.ts'
+import * as opaResponses from '@/domain/opa-response-schemas.ts'
 import { describe, page, type OperationDoc } from '../../http/openapi.ts'
 import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { newReference } from '../../store/sandbox-ids.ts'
@@ -122,16 +122,16 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     }),
   )
 
-  const createQr = demo({ summary: `Create a dynamic QR code (forwarded to POST /v2/codes). ${note}`, rawResponse: opa.QrCodeResponseSchema })
+  const createQr = demo({ summary: `Create a dynamic QR code (forwarded to POST /v2/codes). ${note}`, rawResponse: opaResponses.QrCodeResponseSchema })
   demos.post(inDemos(P.createQr), createQr, jsonIn(DemoCreateQrRequestSchema), async (c) => call(c, 'POST', '/v2/codes', c.req.valid('json')))
 
   const qrDetail = demo({
     summary: 'Payment details of a demo order by merchant payment id (forwarded to GET /v2/codes/payments/{id})',
-    rawResponse: opa.PaymentDetailsResponseSchema,
+    rawResponse: opaResponses.PaymentDetailsResponseSchema,
   })
   demos.get(`${inDemos(P.qrDetail)}/:id`, qrDetail, paymentId, (c) => call(c, 'GET', `/v2/codes/payments/${c.req.valid('param').id}`))
 
-  const deleteQr = demo({ summary: 'Delete a demo QR code by code id (forwarded to DELETE /v2/codes/{id})', rawResponse: opa.QrDeleteResponseSchema })
+  const deleteQr = demo({ summary: 'Delete a demo QR code by code id (forwarded to DELETE /v2/codes/{id})', rawResponse: opaResponses.QrDeleteResponseSchema })
   demos.delete(`${inDemos(P.deleteQr)}/:id`, deleteQr, paramsIn(DemoCodeIdParamsSchema), async (c) => {
     const { id } = c.req.valid('param')
     const row = await repo.findPaymentByCode(id)
@@ -143,13 +143,13 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
 
   const cancel = demo({
     summary: 'Cancel a demo payment by merchant payment id (forwarded to DELETE /v2/payments/{id})',
-    rawResponse: opa.NotDataResponseSchema,
+    rawResponse: opaResponses.NotDataResponseSchema,
   })
   demos.delete(`${inDemos(P.cancel)}/:id`, cancel, paymentId, (c) => call(c, 'DELETE', `/v2/payments/${c.req.valid('param').id}`))
 
   const pay = demo({
     summary: `Direct-debit payment from a linked test user (forwarded to POST /v2/payments). ${note}`,
-    rawResponse: opa.PaymentDetailsResponseSchema,
+    rawResponse: opaResponses.PaymentDetailsResponseSchema,
   })
   demos.post(inDemos(P.pay), pay, queryIn(DemoAgreeQuerySchema), jsonIn(DemoPaymentRequestSchema), async (c) => {
     const { agreeSimilarTransaction } = c.req.valid('query')
@@ -157,7 +157,7 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     return call(c, 'POST', '/v2/payments', input, new URLSearchParams({ agreeSimilarTransaction: agreeSimilarTransaction ?? 'true' }))
   })
 
-  const refund = demo({ summary: 'Refund a demo payment (forwarded to POST /v2/refunds)', rawResponse: opa.RefundResponseSchema })
+  const refund = demo({ summary: 'Refund a demo payment (forwarded to POST /v2/refunds)', rawResponse: opaResponses.RefundResponseSchema })
   demos.post(inDemos(P.refunds), refund, jsonIn(DemoRefundRequestSchema), async (c) => {
     const input = c.req.valid('json')
     const row = await repo.findPaymentById(input.paymentId)
@@ -169,7 +169,7 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
 
   const cashback = demo({
     summary: `Cashback to a linked test user, for the phone-mock panel (forwarded to POST /v2/cashback). ${note}`,
-    rawResponse: opa.CashbackResponseSchema,
+    rawResponse: opaResponses.CashbackResponseSchema,
   })
   demos.post(inDemos(P.cashback), cashback, jsonIn(DemoCashbackRequestSchema), async (c) => call(c, 'POST', '/v2/cashback', c.req.valid('json')))
 

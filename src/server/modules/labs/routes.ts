@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { labParams, labQuery, resolveQuery } from '@/domain/dashboard-api.ts'
 import { pickLang, type Lang } from '@/domain/i18n.ts'
-import { labContent } from '@/domain/lab.ts'
+import { labContent } from '@/domain/lab-content.ts'
 import { limits } from '@/domain/limits.ts'
 import { resolveCode } from '@/domain/resolver.ts'
 import type { AppDeps } from '../../deps.ts'

@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { isSafeRedirectUrl } from '@/domain/merchant-urls.ts'
-import * as opa from '@/domain/opa-schemas.ts'
+import * as opaResponses from '@/domain/opa-response-schemas.ts'
 import {
   AccountLinkQrRequestSchema,
   AuthorizationScopeSchema,
@@ -71,7 +71,7 @@ export function userAuthorizationRoutes(
     return c.redirect(`${origin(c)}/sandbox/authorize/${session.sessionId}`, 302)
   })
 
-  const linkQr = { summary: 'Account-link QR code', rawResponse: opa.AccountLinkQrResponseSchema, apiName: 'v1_qrSession', status: 201 } as const
+  const linkQr = { summary: 'Account-link QR code', rawResponse: opaResponses.AccountLinkQrResponseSchema, apiName: 'v1_qrSession', status: 201 } as const
   routers.qr.post('/sessions', published(linkQr), logged, auth, linked, opaJson(AccountLinkQrRequestSchema, linkCodes), async (c) => {
     const input = c.req.valid('json')
     if (!isSafeRedirectUrl(input.redirectUrl, input.redirectType ?? 'WEB_LINK')) throw new ApiError('EXPECTATION_FAILED')
@@ -80,7 +80,7 @@ export function userAuthorizationRoutes(
     return ok(c, { linkQRCodeURL: `${origin(c)}/sandbox/authorize/${session.sessionId}` }, 201)
   })
 
-  const authStatus = { summary: 'User authorization status', rawResponse: opa.UserAuthorizationStatusResponseSchema, apiName: 'v2_userAuthStatus' }
+  const authStatus = { summary: 'User authorization status', rawResponse: opaResponses.UserAuthorizationStatusResponseSchema, apiName: 'v2_userAuthStatus' }
   routers.user.get('/authorizations', published(authStatus), logged, auth, linked, opaQuery(UserAuthorizationStatusQuerySchema), async (c) => {
     const q = c.req.valid('query')
     return ok(c, await run.authorizations.getUserAuthorization(engine.forMerchant(m(c)), q))

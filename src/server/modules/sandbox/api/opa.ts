@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { ApiError, resultInfoOf } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
-import * as opa from '@/domain/opa-schemas.ts'
+import * as opaResponses from '@/domain/opa-response-schemas.ts'
 import {
   AgreeSimilarTransactionQuerySchema,
   CaptureRequestSchema,
@@ -78,7 +78,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
       '/',
       alias(codes === v2.codes, {
         summary: 'Create a QR code (dynamic QR, web payment, app invoke)',
-        rawResponse: opa.QrCodeResponseSchema,
+        rawResponse: opaResponses.QrCodeResponseSchema,
         apiName: 'v2_createDynamicQRCode',
         status: 201,
       }),
@@ -94,7 +94,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
 
   v2.codes.delete(
     '/:codeId',
-    published({ summary: 'Delete a QR code', rawResponse: opa.QrDeleteResponseSchema, apiName: 'v2_deleteDynamicQRCode' }),
+    published({ summary: 'Delete a QR code', rawResponse: opaResponses.QrDeleteResponseSchema, apiName: 'v2_deleteDynamicQRCode' }),
     logged,
     auth,
     qr,
@@ -106,7 +106,11 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     },
   )
 
-  const codePayment = { summary: 'Payment details of a QR code payment', rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_getQRPaymentDetails' }
+  const codePayment = {
+    summary: 'Payment details of a QR code payment',
+    rawResponse: opaResponses.PaymentDetailsResponseSchema,
+    apiName: 'v2_getQRPaymentDetails',
+  }
   v2.codes.get('/payments/:merchantPaymentId', published(codePayment), logged, auth, anyProduct, opaParams(paymentIdParams, qrCodes), async (c) => {
     return ok(c, await run.codes.getCodePayment(at(c), c.req.valid('param')))
   })
@@ -117,7 +121,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
       '/',
       alias(payments === v2.payments, {
         summary: 'Create a payment (native payment)',
-        rawResponse: opa.PaymentDetailsResponseSchema,
+        rawResponse: opaResponses.PaymentDetailsResponseSchema,
         apiName: 'v2_createPayment',
         status: 201,
       }),
@@ -133,12 +137,12 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
       },
     )
 
-  const paymentDetails = { summary: 'Payment details', rawResponse: opa.PaymentDetailsResponseSchema, apiName: 'v2_getPaymentDetail' }
+  const paymentDetails = { summary: 'Payment details', rawResponse: opaResponses.PaymentDetailsResponseSchema, apiName: 'v2_getPaymentDetail' }
   v2.payments.get('/:merchantPaymentId', published(paymentDetails), logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
     return ok(c, await run.payments.getPaymentDetails(at(c), c.req.valid('param')))
   })
 
-  const cancel = { summary: 'Cancel a payment', rawResponse: opa.NotDataResponseSchema, apiName: 'v2_cancelPayment', status: 202 } as const
+  const cancel = { summary: 'Cancel a payment', rawResponse: opaResponses.NotDataResponseSchema, apiName: 'v2_cancelPayment', status: 202 } as const
   v2.payments.delete('/:merchantPaymentId', published(cancel), logged, auth, anyProduct, opaParams(paymentIdParams), async (c) => {
     await run.payments.cancelPayment(at(c), { ...c.req.valid('param'), directive: cancelDirectiveOf(c.req.header(cancelDirectiveHeader)) })
     return ok(c, null, 202, accepted)
@@ -146,7 +150,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
 
   v2.refunds.post(
     '/',
-    published({ summary: 'Refund a payment', rawResponse: opa.RefundResponseSchema, apiName: 'v2_createRefundPayment' }),
+    published({ summary: 'Refund a payment', rawResponse: opaResponses.RefundResponseSchema, apiName: 'v2_createRefundPayment' }),
     logged,
     auth,
     anyProduct,
@@ -160,7 +164,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
 
   v2.refunds.get(
     '/:merchantRefundId',
-    published({ summary: 'Refund details', rawResponse: opa.RefundResponseSchema, apiName: 'v2_getRefundDetails' }),
+    published({ summary: 'Refund details', rawResponse: opaResponses.RefundResponseSchema, apiName: 'v2_getRefundDetails' }),
     logged,
     auth,
     anyProduct,
@@ -174,7 +178,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
 
   v2.wallet.get(
     '/check_balance',
-    published({ summary: 'Check whether the user has enough balance', rawResponse: opa.CheckBalanceResponseSchema }),
+    published({ summary: 'Check whether the user has enough balance', rawResponse: opaResponses.CheckBalanceResponseSchema }),
     logged,
     auth,
     linked,
@@ -188,7 +192,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
   // ── pre-authorisation and capture ──────────────────────────────────────────────────────────────────────
   const preauthorize = {
     summary: 'Pre-authorize a payment',
-    rawResponse: opa.PaymentDetailsResponseSchema,
+    rawResponse: opaResponses.PaymentDetailsResponseSchema,
     apiName: 'v2_createOrderAndAuthorize',
     status: 201,
   } as const
@@ -202,7 +206,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     return ok(c, paymentView(row, await run.payments.refundsOf(engine.ctx, row), true), 201)
   })
 
-  const capture = { summary: 'Capture a pre-authorized payment', rawResponse: opa.CaptureResponseSchema, apiName: 'v2_captureAuthorizedOrder' }
+  const capture = { summary: 'Capture a pre-authorized payment', rawResponse: opaResponses.CaptureResponseSchema, apiName: 'v2_captureAuthorizedOrder' }
   v2.payments.post('/capture', published(capture), logged, auth, preauth, opaJson(CaptureRequestSchema), async (c) => {
     const input = c.req.valid('json')
     const result = await run.preauth.capture(at(c), input)
@@ -213,13 +217,13 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     return ok(c, result.data)
   })
 
-  const revert = { summary: 'Revert a pre-authorization', rawResponse: opa.RevertResponseSchema, apiName: 'v2_revertAuthorizedOrder' }
+  const revert = { summary: 'Revert a pre-authorization', rawResponse: opaResponses.RevertResponseSchema, apiName: 'v2_revertAuthorizedOrder' }
   v2.payments.post('/preauthorize/revert', published(revert), logged, auth, preauth, opaJson(RevertRequestSchema), async (c) => {
     const input = c.req.valid('json')
     return ok(c, await run.preauth.revert(at(c), { ...input, reason: input.reason ?? undefined }))
   })
 
-  const reauthorize = { summary: 'Reauthorize a pre-authorized payment', rawResponse: opa.ReauthorizeResponseSchema }
+  const reauthorize = { summary: 'Reauthorize a pre-authorized payment', rawResponse: opaResponses.ReauthorizeResponseSchema }
   v2.payments.post('/reauthorize', published(reauthorize), logged, auth, preauth, opaJson(ReauthorizeRequestSchema), async (c) => {
     const input = c.req.valid('json')
     const result = await run.preauth.reauthorize(at(c), { ...input, origin: origin(c) })
@@ -234,7 +238,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
   })
 
   // ── continuous payments ────────────────────────────────────────────────────────────────────────────────
-  const subscription = { summary: 'Continuous payment: charge a linked user', rawResponse: opa.PaymentDetailsResponseSchema, status: 201 } as const
+  const subscription = { summary: 'Continuous payment: charge a linked user', rawResponse: opaResponses.PaymentDetailsResponseSchema, status: 201 } as const
   v1.subscription.post(
     '/payments',
     published(subscription),
@@ -253,7 +257,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
   const requestMoney = requireProducts('request_money')
   const requestOrder = {
     summary: 'Request money (pending payment)',
-    rawResponse: opa.PaymentDetailsResponseSchema,
+    rawResponse: opaResponses.PaymentDetailsResponseSchema,
     apiName: 'v1_createRequestOrder',
     status: 201,
   } as const
@@ -262,14 +266,14 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
     const row = await run.requestMoney.createRequestOrder(at(c), input)
     return ok(c, paymentView(row, [], true), 201)
   })
-  const requestOrderDetails = { summary: 'Details of a money request', rawResponse: opa.PaymentDetailsResponseSchema }
+  const requestOrderDetails = { summary: 'Details of a money request', rawResponse: opaResponses.PaymentDetailsResponseSchema }
   v1.requestOrder.get('/:merchantPaymentId', published(requestOrderDetails), logged, auth, requestMoney, opaParams(paymentIdParams), async (c) => {
     const { row, refunds } = await run.requestMoney.getRequestOrderWithRefunds(at(c), { ...c.req.valid('param'), notFoundStatus: 400 })
     return ok(c, paymentView(row, refunds, true))
   })
   v1.requestOrder.delete(
     '/:merchantPaymentId',
-    published({ summary: 'Cancel a money request', rawResponse: opa.NotDataResponseSchema }),
+    published({ summary: 'Cancel a money request', rawResponse: opaResponses.NotDataResponseSchema }),
     logged,
     auth,
     requestMoney,
@@ -286,7 +290,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
       '/',
       alias(cashback === v2.cashback, {
         summary: 'Give cashback',
-        rawResponse: opa.NotDataResponseSchema,
+        rawResponse: opaResponses.NotDataResponseSchema,
         apiName: 'v2_createCashBackRequest',
         status: 202,
       }),
@@ -298,13 +302,13 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
         return ok(c, null, 202, accepted)
       },
     )
-  const cashbackDetails = { summary: 'Cashback details', rawResponse: opa.CashbackResponseSchema, apiName: 'v2_getCashbackDetails' }
+  const cashbackDetails = { summary: 'Cashback details', rawResponse: opaResponses.CashbackResponseSchema, apiName: 'v2_getCashbackDetails' }
   v2.cashback.get('/:merchantCashbackId', published(cashbackDetails), logged, auth, opaParams(v.object({ merchantCashbackId: idParam })), async (c) => {
     return ok(c, cashbackView(await run.cashback.getCashback(at(c), c.req.valid('param'))))
   })
   const reversal = {
     summary: 'Reverse a cashback',
-    rawResponse: opa.NotDataResponseSchema,
+    rawResponse: opaResponses.NotDataResponseSchema,
     apiName: 'v2_createReverseCashBackRequest',
     status: 202,
   } as const
@@ -314,7 +318,7 @@ export function opaRoutes(deps: AppDeps, guards: OpaGuards, engine: SandboxEngin
   })
   v2.cashbackReversal.get(
     '/:merchantCashbackReversalId/:merchantCashbackId',
-    published({ summary: 'Cashback reversal details', rawResponse: opa.CashbackReversalResponseSchema }),
+    published({ summary: 'Cashback reversal details', rawResponse: opaResponses.CashbackReversalResponseSchema }),
     logged,
     auth,
     opaParams(v.object({ merchantCashbackReversalId: idParam, merchantCashbackId: idParam })),

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import * as opa from '@/domain/opa-schemas.ts'
+import * as opaResponses from '@/domain/opa-response-schemas.ts'
 import { successInfo, ApiError } from '@/domain/errors.ts'
 import { SandboxClockRequestSchema } from '@/domain/opa-schemas.ts'
 import { requestLogOpaData, requestLogQuerySchema } from '@/domain/sandbox-log.ts'
@@ -42,10 +42,10 @@ export function sandboxApiRoutes(deps: AppDeps, guards: OpaGuards) {
 
   // ── sandbox only: the calling merchant's clock ─────────────────────────────────────────────────────────
   const sandbox = (op: Omit<OperationDoc, 'tag' | 'security'>) => describe({ tag: 'Sandbox', security: 'opaAuth', ...op })
-  api.get('/clock', sandbox({ summary: "The calling merchant's sandbox clock", rawResponse: opa.SandboxClockResponseSchema }), logged, auth, (c) =>
+  api.get('/clock', sandbox({ summary: "The calling merchant's sandbox clock", rawResponse: opaResponses.SandboxClockResponseSchema }), logged, auth, (c) =>
     ok(c, clockView(deps, m(c))),
   )
-  const moveClock = { summary: "Move the calling merchant's sandbox clock", rawResponse: opa.SandboxClockResponseSchema }
+  const moveClock = { summary: "Move the calling merchant's sandbox clock", rawResponse: opaResponses.SandboxClockResponseSchema }
   api.post('/clock', sandbox(moveClock), logged, auth, opaJson(SandboxClockRequestSchema), async (c) =>
     ok(c, await moveMerchantClock(deps, m(c), c.req.valid('json'))),
   )

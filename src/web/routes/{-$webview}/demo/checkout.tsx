@@ -9,7 +9,7 @@ import { uiHead } from '@/web/lib/head.ts'
 
 const searchSchema = v.object({
   flow: v.optional(v.fallback(v.picklist(['qr', 'directDebit', 'cashback']), 'qr'), 'qr'),
-  // kept when the address follows the tab: the browser tests' short refund delay (cake-shop.tsx testDelays)
+  // kept when the address follows the tab: the browser tests' short refund delay (cake-shop-parts.tsx testDelays)
   demoDelays: v.optional(v.string()),
 })
 
