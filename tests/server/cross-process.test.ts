@@ -18,7 +18,7 @@ import { hashPassword, otpHash } from '../../src/server/modules/accounts/crypto.
 import { freePort, waitUntilOk } from '../../scripts/lib/local-server.ts'
 import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
 import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
-import { serverProcessArgs } from '../support/server-process.ts'
+import { serverProcessArgs, stopProcesses } from '../support/server-process.ts'
 
 /**
  * Issue 22: two server processes (each `src/server/main.ts`, as `WORKERS=2` or two machines run them) on one
@@ -95,17 +95,7 @@ describe.runIf(!!adminUrl)('two server processes on one PostgreSQL database', ()
   }, 120_000)
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve()
-            child.once('exit', () => resolve())
-            child.kill('SIGTERM')
-            setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
-          }),
-      ),
-    )
+    await stopProcesses(children)
     await store?.close()
     await admin(`drop database if exists ${name} with (force)`)
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })

@@ -1,17 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAnalyticsSink } from '../../src/server/analytics.ts'
-import { createApp } from '../../src/server/app.ts'
-import { createClock } from '../../src/server/clock.ts'
-import { appDeps } from '../../src/server/deps.ts'
-import { createLogger } from '../../src/server/logger.ts'
 import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
-import { dbErrorFields, openStore, type Store } from '../../src/server/store/db.ts'
+import { dbErrorFields, type Store } from '../../src/server/store/db.ts'
 import { merchants } from '../../src/server/store/tables/merchants.ts'
 import { sandboxPayments } from '../../src/server/store/tables/sandbox.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
-import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
+import { epochNow, jpy } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
+import { secondAppOnSameDatabase } from '../support/second-app.ts'
 import { developer, linkDeveloperUser, type Developer } from './devtools-helpers.ts'
 import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
@@ -41,13 +37,7 @@ describe.each(storeKinds())('idempotent retries and similar orders at once [%s]'
       .set({ products: [...demoMerchant.products] })
       .where(inArray(merchants.id, [a.merchantId]))
     if (kind !== 'postgres') return
-    const { rows } = (await t.deps.store.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
-    const url = new URL(process.env.TEST_DATABASE_URL!)
-    url.pathname = `/${rows[0]!.name}`
-    const store = await openStore({ databaseUrl: url.toString(), poolSize: 10, migrate: false })
-    const log = createLogger('silent')
-    const app = createApp(appDeps({ config: t.deps.config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) }))
-    second = { store, opa: opaClient({ request: (path, init) => app.request(path, init), apiKey: a.apiKey, apiSecret: a.apiSecret, merchantId: a.merchantId }) }
+    second = await secondAppOnSameDatabase(t, a)
   })
   afterAll(async () => {
     await second?.store.close()

@@ -1,17 +1,13 @@
-import { inArray, sql } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import { isErrorCode } from '../../src/domain/errors.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAnalyticsSink } from '../../src/server/analytics.ts'
-import { createApp } from '../../src/server/app.ts'
-import { createClock } from '../../src/server/clock.ts'
-import { appDeps } from '../../src/server/deps.ts'
-import { createLogger } from '../../src/server/logger.ts'
 import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
-import { openStore, type Store } from '../../src/server/store/db.ts'
+import { type Store } from '../../src/server/store/db.ts'
 import { merchants } from '../../src/server/store/tables/merchants.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
-import { epochNow, jpy, opaClient, type OpaResult } from '../support/opa-client.ts'
+import { epochNow, jpy, type OpaResult } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
+import { secondAppOnSameDatabase } from '../support/second-app.ts'
 import { developer, linkDeveloperUser, type Developer } from './devtools-helpers.ts'
 
 /**
@@ -40,13 +36,7 @@ describe.each(storeKinds())('a reset racing payments [%s]', (kind) => {
       .where(inArray(merchants.id, [a.merchantId]))
     if (kind !== 'postgres') return
     // a second app with its own pool, engine and clock on the same PostgreSQL database: as a second server process
-    const { rows } = (await t.deps.store.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }
-    const url = new URL(process.env.TEST_DATABASE_URL!)
-    url.pathname = `/${rows[0]!.name}`
-    const store = await openStore({ databaseUrl: url.toString(), poolSize: 10, migrate: false })
-    const log = createLogger('silent')
-    const app = createApp(appDeps({ config: t.deps.config, store, clock: createClock(), log, analytics: createAnalyticsSink(log) }))
-    second = { store, opa: opaClient({ request: (path, init) => app.request(path, init), apiKey: a.apiKey, apiSecret: a.apiSecret, merchantId: a.merchantId }) }
+    second = await secondAppOnSameDatabase(t, a)
   })
   afterAll(async () => {
     await second?.store.close()

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { frozenInstantMs } from '../../src/server/clock.ts'
 import { freePort, waitUntilOk } from '../../scripts/lib/local-server.ts'
 import { jpy, opaClient } from '../support/opa-client.ts'
-import { serverProcessArgs } from '../support/server-process.ts'
+import { serverProcessArgs, stopProcesses } from '../support/server-process.ts'
 import { seedPgliteDataDir } from '../support/pglite-template.ts'
 
 /**
@@ -93,17 +93,7 @@ describe('SANDBOX_SEED: two processes with one seed answer byte for byte the sam
   }, 600_000)
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve()
-            child.once('exit', () => resolve())
-            child.kill('SIGTERM')
-            setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
-          }),
-      ),
-    )
+    await stopProcesses(children)
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   }, 60_000)
 

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { staleReason } from '../../scripts/lib/build-stamp.js'
 
@@ -8,4 +9,19 @@ import { staleReason } from '../../scripts/lib/build-stamp.js'
  */
 export function serverProcessArgs(): string[] {
   return staleReason('dist/server/inputs.json', ['dist/server/main.js']) ? ['--import', 'tsx', 'src/server/main.ts'] : [resolve('dist/server/main.js')]
+}
+
+/** Stops server processes: SIGTERM (the server closes its store), SIGKILL after 10 s; resolves when all have exited. */
+export function stopProcesses(children: ChildProcess[]): Promise<void[]> {
+  return Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve()
+          child.once('exit', () => resolve())
+          child.kill('SIGTERM')
+          setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
+        }),
+    ),
+  )
 }
