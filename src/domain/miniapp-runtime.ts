@@ -25,6 +25,8 @@ export const miniAppLimits = {
   eventStreamMs: 10 * 60_000,
   /** Change streams one client (address) may hold open at once per process (a studio tab holds one). */
   eventStreamsPerClient: 4,
+  /** What a client refused a further stream is told to wait (a closed tab frees its place at once). */
+  eventStreamRetrySeconds: 10,
 } as const
 
 /** The example app's fixed id (read from src/content/miniapps/cake-shop/, read-only). */

@@ -182,11 +182,12 @@ export function miniAppModule(deps: AppDeps, options: MiniAppModuleOptions = {})
       version = next
       void stream?.writeSSE({ event: 'changed', data: JSON.stringify({ appId, version: next }) })
     })
-    if (!close) throw new ApiError('RATE_LIMIT', { data: { retry_after_seconds: 10 } })
+    if (!close) throw new ApiError('RATE_LIMIT', { data: { retry_after_seconds: miniAppLimits.eventStreamRetrySeconds } })
     c.header('Cache-Control', 'no-store')
     return streamSSE(c, async (opened) => {
       stream = opened
       let open = true
+      let ends: ReturnType<typeof setTimeout> | undefined
       opened.onAbort(() => {
         open = false
         wake?.()
@@ -196,9 +197,10 @@ export function miniAppModule(deps: AppDeps, options: MiniAppModuleOptions = {})
         if (open)
           await new Promise<void>((resolve) => {
             wake = resolve
-            setTimeout(resolve, miniAppLimits.eventStreamMs).unref?.()
+            ends = setTimeout(resolve, miniAppLimits.eventStreamMs)
           })
       } finally {
+        clearTimeout(ends)
         close()
       }
     })
