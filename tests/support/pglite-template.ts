@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { migrationsFingerprint, writePgliteTemplate } from '../../src/server/store/db.ts'
+import { createPglite, migrationsFingerprint, writePgliteTemplate } from '../../src/server/store/db.ts'
 
 /**
  * A fresh PGlite costs seconds (initdb runs in WASM, then every migration), so one migrated store is dumped once per
@@ -20,6 +19,6 @@ export async function pgliteTemplateFile(): Promise<string> {
  * (DATA_DIR) skips initdb and the migrations: about 3 s instead of 10 on a busy 2-core machine.
  */
 export async function seedPgliteDataDir(dataDir: string): Promise<void> {
-  const client = await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(await pgliteTemplateFile())]) })
+  const client = await createPglite(dataDir, { loadDataDir: new Blob([readFileSync(await pgliteTemplateFile())]) })
   await client.close()
 }

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { AppDeps } from '../deps.ts'
 import { accountRepo } from '../store/account-repo.ts'
 
@@ -28,6 +28,8 @@ export function createMailer(deps: AppDeps): Mailer {
       if (url) {
         let transport = transports.get(url)
         if (!transport) {
+          // loaded only when SMTP is configured and a mail is sent, not at every start
+          const { default: nodemailer } = await import('nodemailer')
           transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
           transports.set(url, transport)
         }

@@ -2,14 +2,10 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parse as pgliteParse, PGlite, protocol } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
+import type pg from 'pg'
 import * as accounts from './tables/accounts.ts'
 import * as dashboard from './tables/dashboard.ts'
 import * as merchants from './tables/merchants.ts'
@@ -94,10 +90,28 @@ export function migrationsFingerprint(): string {
  */
 export const pgliteTemplateFile = () => fileURLToPath(new URL(`../../../dist/pglite/template-${migrationsFingerprint()}.tar.gz`, import.meta.url))
 
+// Each store's driver loads when a store of its kind opens: a PGlite process never loads pg, a PostgreSQL one never
+// loads PGlite's WASM glue (docs/restart.md: ~100 ms each at start).
+const pgliteLib = () => import('@electric-sql/pglite')
+const pgliteDrizzle = async () => ({ ...(await import('drizzle-orm/pglite')), ...(await import('drizzle-orm/pglite/migrator')) })
+const pgLib = async () => (await import('pg')).default
+const pgDrizzle = async () => ({ ...(await import('drizzle-orm/node-postgres')), ...(await import('drizzle-orm/node-postgres/migrator')) })
+
+/**
+ * Opens (or creates) a PGlite store with its defaults plus 32 MB of shared buffers instead of PostgreSQL's 128 MB.
+ * PGlite zeroes its whole shared memory in WASM at every open; 128 MB of it was about 0.55 s of a 1.4 s open on the
+ * 2-core machine (docs/restart.md). A sandbox's working set is a few MB: 4,096 pages of 8 KB keep it cached.
+ */
+export async function createPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  const { PGlite: Pglite } = await pgliteLib()
+  return Pglite.create(dataDir, { startParams: [...Pglite.defaultStartParams, '-c', 'shared_buffers=32MB'], ...options })
+}
+
 /** Writes `file`: a new PGlite store with every migration applied, dumped (written whole, then renamed into place). */
 export async function writePgliteTemplate(file: string): Promise<void> {
-  const client = await PGlite.create('memory://')
-  await migratePglite(drizzlePglite(client), { migrationsFolder })
+  const client = await createPglite('memory://')
+  const { drizzle, migrate } = await pgliteDrizzle()
+  await migrate(drizzle(client), { migrationsFolder })
   const dump = await client.dumpDataDir('gzip')
   await client.close()
   mkdirSync(dirname(file), { recursive: true })
@@ -147,6 +161,7 @@ export interface StoreOptions {
 export async function openStore(options: StoreOptions): Promise<Store> {
   const doMigrate = options.migrate ?? true
   if (options.databaseUrl) {
+    const [pg, { drizzle: drizzlePg, migrate: migratePg }] = await Promise.all([pgLib(), pgDrizzle()])
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
     // An idle client's error (server restart, terminated session) must not crash the process: the pool drops
     // that client and the next query opens a new one.
@@ -167,12 +182,16 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const dataDir = options.dataDir ?? 'memory://'
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const loadDataDir = options.loadDataDir ?? templateFor(dataDir, options.template)
-  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {})
+  const [client, { drizzle: drizzlePglite, migrate: migratePglite }, lib] = await Promise.all([
+    createPglite(dataDir, loadDataDir ? { loadDataDir } : {}),
+    pgliteDrizzle(),
+    pgliteLib(),
+  ])
   const pgliteDb = drizzlePglite(client, { schema })
   const db: Db = pgliteDb
   if (doMigrate && !(await schemaIsCurrent(db))) await migratePglite(pgliteDb, { migrationsFolder })
   const beforeClose: (() => Promise<void>)[] = []
-  const query = pgliteQuery(client)
+  const query = pgliteQuery(client, lib)
   queries.set(db, query)
   return {
     db,
@@ -203,7 +222,7 @@ function templateFor(dataDir: string, template: StoreOptions['template']): Blob 
  * call is one call into the engine: bind, describe, execute, sync (issue 22: 35–50 % less CPU per hot-path statement).
  * A statement without a name goes through `query`.
  */
-function pgliteQuery(client: PGlite) {
+function pgliteQuery(client: PGlite, { protocol, parse: pgliteParse }: Awaited<ReturnType<typeof pgliteLib>>) {
   const { serialize } = protocol
   const described = new Map<string, number[]>()
   const run = async <R>(statement: Statement, values: unknown[]) => {
@@ -242,6 +261,7 @@ function concat(parts: Uint8Array[]) {
 async function listen(url: string, channel: string, onMessage: (payload: string) => void, onError: (error: Error) => void = () => {}) {
   let stopped = false
   let client: pg.Client | undefined
+  const pg = await pgLib()
   const connect = async () => {
     const c = new pg.Client({ connectionString: url })
     c.on('notification', (n) => {

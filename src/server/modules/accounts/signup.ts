@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { imageSize } from 'image-size'
 import * as v from 'valibot'
 import { createAccountRequest, defaultLogoId, otpReferenceParams, productsQuery, signupProductRequest, validateOtpRequest } from '@/domain/account-api.ts'
 import { ApiError } from '@/domain/errors.ts'
@@ -105,6 +104,7 @@ export function signupRoutes(deps: AppDeps, flows: AccountFlows, auth: Middlewar
     const type = sniffImage(bytes)
     if (!type) throw new ApiError('LOGO_TYPE')
     let size: { width?: number; height?: number; type?: string }
+    const { imageSize } = await import('image-size') // loaded with the first logo, not at every start
     try {
       size = imageSize(bytes)
     } catch {

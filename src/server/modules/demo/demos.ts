@@ -1,5 +1,4 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { SignJWT, jwtVerify } from 'jose'
 import * as v from 'valibot'
 import { ApiError, successInfo } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
@@ -91,6 +90,7 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
   webApp.post(under('/v1/webApp', P.login), login, jsonIn(v.nullish(DemoLoginRequestSchema, {})), async (c) => {
     const input = c.req.valid('json')
     const nowS = Math.floor(deps.clock.nowMs() / 1000)
+    const { SignJWT } = await import('jose') // jose loads with the first token, not at every start (docs/restart.md)
     const requestToken = await new SignJWT({
       scope: (input.scopes ?? ['direct_debit']).join(' '),
       nonce: input.nonce ?? newReference('', 8),
@@ -202,6 +202,7 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
     const { responseToken } = c.req.valid('json')
     const bad = (message: string) => new ApiError('INVALID_PARAMS', { data: { issues: [{ path: 'responseToken', message }] } })
     let payload: Record<string, unknown>
+    const { jwtVerify } = await import('jose')
     try {
       payload = (await jwtVerify(responseToken, secret, { algorithms: ['HS256'], audience: demoMerchant.apiKey, currentDate: new Date(deps.clock.nowMs()) }))
         .payload

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { desc, eq, like } from 'drizzle-orm'
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose'
+import type { CryptoKey, JWK } from 'jose'
 import { LRUCache } from 'lru-cache'
 import { ApiError } from '@/domain/errors.ts'
 import type { AppDeps } from '../../deps.ts'
@@ -62,6 +62,7 @@ export function miniAppSigner(deps: Pick<AppDeps, 'store' | 'clock'>) {
   async function loadOrCreate(merchantId: string): Promise<SigningKey> {
     const stored = await newestOf(merchantId)
     if (stored) return toKey(stored)
+    const { exportJWK, generateKeyPair } = await import('jose') // jose loads with the first token, not at every start (docs/restart.md)
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true })
     const publicJwk = await exportJWK(publicKey)
     const kid = `${kidPrefix(merchantId)}${thumbprint(publicJwk)}`
@@ -96,6 +97,7 @@ export function miniAppSigner(deps: Pick<AppDeps, 'store' | 'clock'>) {
     async sign(context: JwsContext, payload: Record<string, unknown>, nowMs: number): Promise<string> {
       const k = await key(context.merchantId)
       const iat = Math.floor(nowMs / 1000)
+      const { SignJWT } = await import('jose')
       return new SignJWT({ ...payload, merchantId: context.merchantId, appId: context.appId })
         .setProtectedHeader({ alg: 'ES256', kid: k.kid, typ: 'JWT' })
         .setIssuer(miniAppIssuer)
@@ -137,6 +139,7 @@ export type MiniAppSigner = ReturnType<typeof miniAppSigner>
 const toStrings = (jwk: JWK): Record<string, string> => Object.fromEntries(Object.entries(jwk).filter((e): e is [string, string] => typeof e[1] === 'string'))
 
 async function toKey(row: typeof miniAppKeys.$inferSelect): Promise<SigningKey> {
+  const { importJWK } = await import('jose')
   const privateKey = await importJWK(row.privateJwk, 'ES256')
   if (privateKey instanceof Uint8Array) throw new Error('mini-app signing key: not an EC key')
   return { kid: row.kid, privateKey, publicJwk: row.publicJwk }

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { Hono, type Context } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
 import { appIdSchema } from '@/domain/miniapp-runtime.ts'
@@ -16,20 +15,23 @@ let ppScript: Promise<string> | undefined
  * server) into one classic script that installs `window.pp`.
  */
 export const ppClientScript = () =>
-  (ppScript ??= build({
-    stdin: {
-      contents: `import { installPp } from ${JSON.stringify(ppClientSource)}\ninstallPp(window)\n`,
-      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-    alias: { '@': fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '') },
-  })
+  (ppScript ??= import('esbuild') // loaded on the first request for it, not at every start
+    .then(({ build }) =>
+      build({
+        stdin: {
+          contents: `import { installPp } from ${JSON.stringify(ppClientSource)}\ninstallPp(window)\n`,
+          resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+          loader: 'ts',
+        },
+        bundle: true,
+        write: false,
+        format: 'iife',
+        target: 'es2020',
+        minify: true,
+        legalComments: 'none',
+        alias: { '@': fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '') },
+      }),
+    )
     .then((out) => out.outputFiles[0]!.text)
     .catch((error: unknown) => {
       ppScript = undefined

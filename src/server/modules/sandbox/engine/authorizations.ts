@@ -2,7 +2,6 @@
  * User authorizations (account linking): the request token of the browser flow, consent sessions (web and QR),
  * the consent decision on the wallet page, and the linked user's status, profile and unlinking.
  */
-import { jwtVerify, SignJWT } from 'jose'
 import type * as v from 'valibot'
 import { ApiError } from '@/domain/errors.ts'
 import { profileIdentifierOf, responseTokenIssuer } from '@/domain/lab-link.ts'
@@ -56,6 +55,7 @@ export async function verifyRequestToken(ctx: SandboxCtx, input: { apiKey: strin
   const found = await merchantRepo(ctx.db).findActiveCredential(input.apiKey)
   if (!found) throw new ApiError('UNAUTHORIZED')
   const secret = new Uint8Array(Buffer.from(found.credential.apiSecret, 'base64'))
+  const { jwtVerify } = await import('jose') // jose loads with the first token, not at every start (docs/restart.md)
   try {
     const { payload } = await jwtVerify(input.requestToken, secret, {
       algorithms: ['HS256'],
@@ -171,6 +171,7 @@ async function decideSession(ctx: SandboxCtx, sessionId: string, result: 'succee
   if (!found) throw new ApiError('UNAUTHORIZED')
   const secret = new Uint8Array(Buffer.from(found.credential.apiSecret, 'base64'))
   const nowS = Math.floor(nowMs(ctx, session.merchantId) / 1000)
+  const { SignJWT } = await import('jose')
   const responseToken = await new SignJWT({
     result,
     referenceId: session.referenceId,
