@@ -286,6 +286,37 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
     expect(await repo.count(a.merchantId)).toBeGreaterThan(10)
   })
 
+  it('writers on many connections at once (WORKERS, two servers) prune the same merchant without a deadlock or a lost bound', async () => {
+    const d = await developer(t)
+    const repo = requestLogRepo(t.deps.store.db)
+    const base = Date.now()
+    const row = (i: number, w: number) => ({
+      merchantId: d.merchantId,
+      apiKey: d.apiKey,
+      atMs: base + i,
+      method: 'GET',
+      path: `/v2/w${w}/${i}`,
+      status: 200,
+      code: 'SUCCESS',
+      codeId: null,
+      latencyMs: 1,
+      requestHeaders: {},
+      requestBody: '',
+      responseBody: '',
+      flags: [],
+      authFailure: i % 3 === 0 ? { reason: 'BAD_SIGNATURE' } : null,
+    })
+    // 16 writers, 12 batches each, every batch beyond both bounds' room: each prune deletes rows another is deleting
+    const writers = Array.from({ length: 16 }, async (_, w) => {
+      for (let batch = 0; batch < 12; batch++) await repo.insertMany(Array.from({ length: 30 }, (_, k) => row((batch * 16 + w) * 30 + k, w)))
+    })
+    const outcomes = await Promise.allSettled(writers)
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([])
+    await repo.prune([d.merchantId])
+    expect((await logOf(d, '?auth_failed=false&limit=200')).length).toBe(requestLogLimits.perMerchant)
+    expect((await logOf(d, '?auth_failed=true&limit=200')).length).toBe(requestLogLimits.unverifiedPerMerchant)
+  })
+
   it('a flood signed with the key but a wrong secret leaves every verified entry: refused ones have a small pool and a rate of their own', async () => {
     const c = await developer(t)
     for (let i = 0; i < 5; i++) expect((await c.opa.post('/v2/codes', qrBody(`FLOOD-${kind}-${i}`))).status).toBe(201)

@@ -22,12 +22,17 @@ const insertBatch: Statement = {
 /**
  * A merchant's ($1) entries beyond the newest N ($2) of one pool: verified ($3 = true: OPA-Auth accepted them, no
  * auth_failure) or unverified ($3 = false). Each pool is pruned apart, so refused requests never evict verified ones.
+ * Rows another writer is already deleting are skipped (`skip locked`): several processes pruning one merchant at
+ * once (WORKERS, two servers on one database) each delete what the others do not, instead of locking the same rows
+ * in different orders — PostgreSQL's "deadlock detected" (40P01) that dropped a batch of log entries.
  */
 const pruneMerchant: Statement = {
   name: 'paylab_request_log_prune_pool',
-  text: `delete from sandbox_request_log where merchant_id = $1 and (auth_failure is null) = $3 and (at_ms, id) <= (
-    select at_ms, id from sandbox_request_log where merchant_id = $1 and (auth_failure is null) = $3
-    order by at_ms desc, id desc offset $2 limit 1)`,
+  text: `delete from sandbox_request_log where id in (
+    select id from sandbox_request_log where merchant_id = $1 and (auth_failure is null) = $3 and (at_ms, id) <= (
+      select at_ms, id from sandbox_request_log where merchant_id = $1 and (auth_failure is null) = $3
+      order by at_ms desc, id desc offset $2 limit 1)
+    for update skip locked)`,
 }
 
 /** The sandbox request log (issue 14): one merchant's entries, bounded per merchant. */
