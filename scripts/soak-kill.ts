@@ -15,6 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { openStore, pgliteTemplateFile } from '../src/server/store/db.ts'
+import { dashboardRepo } from '../src/server/store/dashboard-repo.ts'
 import { merchantRepo } from '../src/server/store/merchant-repo.ts'
 import { ensureBuilt, kill9, percentile, startBuilt, stop, untilHealthy, type Merchant, type Started } from './lib/built-server.ts'
 import { freePort } from './lib/local-server.ts'
@@ -58,6 +59,10 @@ async function makeMerchants(): Promise<Merchant[]> {
     for (const name of ['Soak Cake Shop', 'Soak Tea House']) {
       const merchant = await repo.create({ name, products: ['qrcode', 'webcashier', 'autodebit'] })
       const key = await repo.issueCredential(merchant.id)
+      // A paid test QR payment cancels itself a minute later by default (spec §4, dashboard setting "QR auto-cancel"),
+      // and each cycle moves the clock a month: every paid code would turn FAILED and its money come back, which the
+      // ledger would count as lost writes. The soak checks durability across kill -9, so its merchants turn it off.
+      await dashboardRepo(store.db).saveSettings(merchant.id, { qrAutoCancel: false }, new Date())
       made.push({ id: merchant.id, apiKey: key.apiKey, apiSecret: key.apiSecret })
     }
     return made
