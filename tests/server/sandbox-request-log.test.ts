@@ -304,7 +304,18 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
       requestBody: '',
       responseBody: '',
       flags: [],
-      authFailure: i % 3 === 0 ? { reason: 'BAD_SIGNATURE' } : null,
+      authFailure:
+        i % 3 === 0
+          ? {
+              reason: 'BAD_SIGNATURE' as const,
+              receivedHeader: '',
+              expectedStringToSign: '',
+              expectedBodyHash: '',
+              receivedBodyHash: '',
+              epochSkewMs: 0,
+              allowedSkewMs: 0,
+            }
+          : null,
     })
     // 16 writers, 12 batches each, every batch beyond both bounds' room: each prune deletes rows another is deleting
     const writers = Array.from({ length: 16 }, async (_, w) => {
