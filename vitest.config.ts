@@ -24,7 +24,22 @@ export default mergeConfig(
           test: {
             name: 'node',
             environment: 'node',
-            include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+            include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+            globalSetup: ['tests/support/catalogs-setup.ts', 'tests/support/global-setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            // The server suites: each file builds its own app on its own store (tests/support/app.ts), mocks nothing and
+            // reads no global a file before it set, so a worker keeps the modules it loaded from one file to the next
+            // instead of importing the whole server again for each of the 70 files (a third of their time).
+            name: 'server',
+            environment: 'node',
+            include: ['tests/server/**/*.test.ts'],
+            isolate: false,
             globalSetup: ['tests/support/catalogs-setup.ts', 'tests/support/global-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 60_000,
