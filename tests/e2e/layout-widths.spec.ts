@@ -27,7 +27,7 @@ const axeWidths = new Set([390, 768, 1024, 1280])
 const axeWidthsOf = { jp: axeWidths, en: new Set([1280]) }
 /**
  * Pages on which every finding counts at 1280 px in English, not only the serious and critical ones (what
- * tests/e2e/docs.spec.ts checked on them, loading them once more).
+ * tests/e2e/docs-*.spec.ts checked on them, loading them once more).
  */
 const everyImpactRoutes = new Set(['/', '/products/docs/webpayment', '/miniapp/docs/features/mfPayment', '/apireference', '/terms-of-use'])
 const langs = ['jp', 'en'] as const

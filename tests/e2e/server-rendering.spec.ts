@@ -29,7 +29,7 @@ const publicRoutes = [
 ]
 
 /**
- * /webview renders the same route tree in the webview frame (tests/e2e/shell.spec.ts walks every route's frame);
+ * /webview renders the same route tree in the webview frame (tests/e2e/shell-routes.spec.ts walks every route's frame);
  * here a sample of page kinds is also read under it: home, a docs article, a form, the style guide, an error page.
  */
 const webviewSample = new Set(['/', '/products/docs/webpayment', '/account/signin', '/app-styleguide/component/buttons', '/not-found'])

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/app.ts'
 /**
  * Every documentation page as the server renders it, in Japanese and in English: its title as the page's heading and,
  * when the page shows one, its table of contents with every entry. The browser opens each page once
- * (tests/e2e/docs.spec.ts); tests/e2e/server-rendering.spec.ts shows that hydration changes nothing of a docs page.
+ * (tests/e2e/docs-pages.spec.ts); tests/e2e/server-rendering.spec.ts shows that hydration changes nothing of a docs page.
  * Uses the portal built by `npm test` (built here when it is missing or older than its sources).
  */
 describe('every docs page, rendered by the server', () => {

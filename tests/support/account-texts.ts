@@ -1,6 +1,6 @@
 /**
  * What the user reads on the account screens, per language: spec §5 messages verbatim, the rest as the portal's
- * catalogs say. The browser walks them (tests/e2e/accounts.spec.ts); tests/unit/account-texts.test.ts checks that
+ * catalogs say. The browser walks them (tests/e2e/accounts-*.spec.ts); tests/unit/account-texts.test.ts checks that
  * each one is the catalog's text in both languages, so a flow walked in one language still has both read.
  */
 export const accountTexts = {

@@ -1,6 +1,6 @@
 /**
  * The account screens' texts (tests/support/account-texts.ts) are the catalogs' texts in both languages. The browser
- * walks each account flow once (tests/e2e/accounts.spec.ts), some in Japanese and some in English; what a flow walked
+ * walks each account flow once (tests/e2e/accounts-*.spec.ts), some in Japanese and some in English; what a flow walked
  * in one language would have read in the other is checked here, message by message.
  */
 import { readdirSync, readFileSync } from 'node:fs'

@@ -1,35 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxWebhookAttempts, webhookLimits } from '../../src/domain/webhooks.ts'
-import { createSandbox } from '../../src/server/modules/sandbox/engine/index.ts'
-import { httpWebhookTransport, webhookDispatcher, type WebhookAnswer } from '../../src/server/modules/sandbox/webhooks/webhooks.ts'
+import { httpWebhookTransport, webhookDispatcher } from '../../src/server/modules/sandbox/webhooks/webhooks.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, linkDeveloperUser, type Developer } from './devtools-helpers.ts'
 import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
+import { advance, deliveries, hookUrl, scriptedTransport } from './sandbox-webhooks-helpers.ts'
 
-interface Received {
-  url: string
-  headers: Record<string, string>
-  body: string
-}
-
-/** A receiver standing in for the merchant's server: answers from a script, records what arrived. */
-function scriptedTransport(answers: number[] = []) {
-  const received: Received[] = []
-  const send = async (url: string, headers: Record<string, string>, body: string): Promise<WebhookAnswer> => {
-    received.push({ url, headers, body })
-    const status = answers.shift() ?? 200
-    return { status, body: status === 200 ? 'OK' : 'busy', error: null }
-  }
-  return { received, send }
-}
-
-const hookUrl = 'https://hooks.shop.example/paylab'
+/**
+ * The transaction webhooks a merchant's server receives (sandbox-webhooks-*.test.ts): delivery, signature, retries,
+ * pre-authorisation states, isolation between merchants, the URLs refused, and the bounds of the transport.
+ */
 
 describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
   let t: TestApp
@@ -47,8 +31,6 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     const paid = await sandboxCommands.codes.payCode(engine.ctx, { codeId: code.body.data.codeId, testUserId: user!.id })
     return { merchantPaymentId, paymentId: paid.paymentId }
   }
-  const deliveries = async (d: Developer, query = '') => (await d.opa.get(`/sandbox/api/webhooks${query}`)).body.data
-  const advance = (d: Developer, ms: number) => d.opa.post('/sandbox/api/clock', { advanceMs: ms })
 
   beforeAll(async () => {
     // a shared server (listening beyond loopback): localhost URLs wait for the forwarder, as asserted below; a server
@@ -197,106 +179,6 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
     await a.opa.post('/sandbox/api/clock', { reset: true })
   })
 
-  describe('a higher-amount reauthorisation waiting for the payer', () => {
-    const sixHours = 6 * 3600_000
-    const iso = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString().replace('.000Z', 'Z')
-    /** A fresh merchant with a webhook URL, a pre-authorisation of 300 yen (its AUTHORIZED sent) and a reauthorisation to 500 the payer must approve. */
-    const askedHigher = async () => {
-      const d = await developer(t)
-      await d.opa.put('/sandbox/api/webhooks', { url: hookUrl })
-      expect((await t.json('PUT', '/dev/v1/user/putProducts', { products: [1, 2, 3, 4, 5, 6, 7] }, d.auth)).status).toBe(200)
-      const { userAuthorizationId } = await linkDeveloperUser(t, d, 'hanako')
-      const merchantPaymentId = `WH-UC-${kind}-${++seq}`
-      const pre = await d.opa.post('/v2/payments/preauthorize?agreeSimilarTransaction=true', {
-        merchantPaymentId,
-        userAuthorizationId,
-        amount: jpy(300),
-        requestedAt: epochNow(),
-        expiresAt: epochNow() + 24 * 3600,
-        storeId: 'store-9',
-      })
-      expect(pre.status).toBe(201)
-      const paymentId: string = pre.body.data.paymentId
-      const receiver = scriptedTransport()
-      const dispatcher = webhookDispatcher(t.deps, receiver.send)
-      expect(await dispatcher.runDue()).toBe(1)
-      const requestId = `RQ-UC-${kind}-${seq}`
-      const reauth = await d.opa.post('/v2/payments/reauthorize', { requestId, paymentId, updatedAmount: jpy(500), requestedAt: epochNow() })
-      expect([reauth.status, reauth.body.resultInfo.code]).toEqual([201, 'USER_CONFIRMATION_REQUIRED'])
-      return { d, merchantPaymentId, paymentId, requestId, pre: pre.body.data, approvalExpiresAt: reauth.body.data.expiresAt as number, receiver, dispatcher }
-    }
-
-    it('not approved within 6 hours of the merchant clock: exactly one signed AUTHORIZED webhook with confirmation_expires_at and reauth_request_id, no paid_at; the payment stays AUTHORIZED and a late approval is refused', async () => {
-      const { d, merchantPaymentId, paymentId, requestId, pre, approvalExpiresAt, receiver, dispatcher } = await askedHigher()
-      await advance(d, sixHours - 1_000)
-      expect(await dispatcher.runDue()).toBe(0)
-      await advance(d, 1_000)
-      // two server processes tick at once: the request is marked expired, and its webhook queued, by one of them
-      const engines = [createSandbox(t.deps), createSandbox(t.deps)]
-      expect((await Promise.all(engines.map((e) => sandboxCommands.preauth.expireReauthorizationsDue(e.ctx)))).reduce((n, m) => n + m)).toBe(1)
-      expect((await Promise.all([dispatcher.runDue(), webhookDispatcher(t.deps, receiver.send).runDue()])).sort()).toEqual([0, 1])
-      await advance(d, sixHours)
-      expect(await dispatcher.runDue()).toBe(0)
-
-      expect(receiver.received).toHaveLength(2)
-      const hit = receiver.received[1]!
-      const event = JSON.parse(hit.body)
-      // the published EXPIRED_USER_CONFIRMATION example, field for field and in its order
-      expect(Object.keys(event)).toEqual([
-        'notification_type',
-        'merchant_id',
-        'store_id',
-        'pos_id',
-        'order_id',
-        'merchant_order_id',
-        'authorized_at',
-        'expires_at',
-        'confirmation_expires_at',
-        'order_amount',
-        'reauth_request_id',
-        'state',
-      ])
-      expect(event).toEqual({
-        notification_type: 'Transaction',
-        merchant_id: d.merchantId,
-        store_id: 'store-9',
-        pos_id: '',
-        order_id: paymentId,
-        merchant_order_id: merchantPaymentId,
-        authorized_at: iso(pre.acceptedAt),
-        expires_at: iso(pre.expiresAt),
-        confirmation_expires_at: iso(approvalExpiresAt),
-        order_amount: '300',
-        reauth_request_id: requestId,
-        state: 'AUTHORIZED',
-      })
-      const list = await deliveries(d)
-      const signature = createHmac('sha256', list.signingSecret).update(`${hit.headers['x-paylab-webhook-timestamp']}.${hit.body}`).digest('base64')
-      expect(hit.headers['x-paylab-webhook-signature']).toBe(`v1=${signature}`)
-      expect(list.deliveries[0]).toMatchObject({ deliveryId: hit.headers['x-paylab-webhook-id'], state: 'AUTHORIZED', status: 'delivered' })
-
-      await expect(sandboxCommands.preauth.approveReauthorization(t.deps.sandbox.ctx, { paymentId, requestId })).rejects.toMatchObject({
-        code: 'REAUTHORIZE_REJECTED',
-      })
-      expect((await d.opa.get(`/v2/payments/${merchantPaymentId}`)).body.data).toMatchObject({ status: 'AUTHORIZED', amount: jpy(300) })
-      expect(await dispatcher.runDue()).toBe(0)
-    })
-
-    it('approved in time: the AUTHORIZED update with the new amount, and no expiry webhook once the 6 hours are past', async () => {
-      const { d, paymentId, requestId, receiver, dispatcher } = await askedHigher()
-      await advance(d, sixHours - 60_000)
-      await sandboxCommands.preauth.approveReauthorization(t.deps.sandbox.ctx, { paymentId, requestId })
-      expect(await dispatcher.runDue()).toBe(1)
-      await advance(d, sixHours)
-      expect(await dispatcher.runDue()).toBe(0)
-      const events = receiver.received.map((r) => JSON.parse(r.body))
-      expect(events.map((e) => [e.state, e.order_amount, e.reauth_request_id, 'confirmation_expires_at' in e])).toEqual([
-        ['AUTHORIZED', '300', undefined, false],
-        ['AUTHORIZED', '500', requestId, false],
-      ])
-    })
-  })
-
   it("never shows or resends another merchant's deliveries", async () => {
     const [own] = (await deliveries(a)).deliveries
     const other = await deliveries(b)
@@ -368,100 +250,6 @@ describe.each(storeKinds())('sandbox webhooks [%s]', (kind) => {
       const guarded = await httpWebhookTransport()(`${base}/ok`, {}, '{}')
       expect(guarded).toMatchObject({ status: 0 })
       expect(guarded.error).toMatch(/^refused/)
-    } finally {
-      server.closeAllConnections()
-      server.close()
-    }
-  })
-})
-
-describe('webhook receiver samples', () => {
-  /** Starts a sample receiver on a free port; answers its port and the lines it prints. */
-  async function startReceiver(command: string, args: string[], secret: string) {
-    const child: ChildProcess = spawn(command, args, {
-      env: { ...process.env, PORT: '0', PAYLAB_WEBHOOK_SECRET: secret },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    const lines: string[] = []
-    const port = await new Promise<number>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        lines.push(line)
-        const m = /^listening (\d+)$/.exec(line)
-        if (m) resolve(Number(m[1]))
-      })
-      child.once('exit', (code) => reject(new Error(`${command} exited ${code}`)))
-    })
-    return { port, lines, stop: () => child.kill() }
-  }
-
-  it.each([
-    ['Node.js', 'node', ['samples/webhooks/receiver.mjs']],
-    ['Python', 'python3', ['samples/webhooks/receiver.py']],
-  ])('the %s receiver verifies a delivered webhook and refuses a tampered one', async (_name, command, args) => {
-    const t = await createTestApp('pglite')
-    try {
-      const d = await developer(t)
-      await d.opa.put('/sandbox/api/webhooks', { url: hookUrl })
-      const secret = (await d.opa.get('/sandbox/api/webhooks')).body.data.signingSecret
-      const receiver = await startReceiver(command, args as string[], secret)
-      try {
-        const code = await d.opa.post('/v2/codes', { merchantPaymentId: 'WH-SAMPLE', amount: jpy(500), codeType: 'ORDER_QR' })
-        const engine = t.deps.sandbox
-        const [user] = await sandboxCommands.testUsers.listTestUsers(engine.forMerchant(d.merchantId))
-        await sandboxCommands.codes.payCode(engine.ctx, { codeId: code.body.data.codeId, testUserId: user!.id })
-        // the real transport, pointed at the local receiver instead of the merchant's URL
-        const real = httpWebhookTransport({ checkAddress: false })
-        const sent: { headers: Record<string, string>; body: string }[] = []
-        const answers: WebhookAnswer[] = []
-        await webhookDispatcher(t.deps, async (_url, headers, body) => {
-          sent.push({ headers, body })
-          const answer = await real(`http://127.0.0.1:${receiver.port}/webhook`, headers, body)
-          answers.push(answer)
-          return answer
-        }).runDue()
-        expect(answers).toEqual([{ status: 200, body: 'OK', error: null }])
-        const tampered = await real(`http://127.0.0.1:${receiver.port}/webhook`, sent[0]!.headers, sent[0]!.body.replace('"500"', '"5"'))
-        expect(tampered.status).toBe(401)
-        const [delivery] = (await d.opa.get('/sandbox/api/webhooks')).body.data.deliveries
-        // the receiver's own report (its stdout may arrive after its answer)
-        await expect.poll(() => receiver.lines).toContain('rejected: bad signature')
-        expect(receiver.lines).toContain(`verified COMPLETED ${JSON.parse(sent[0]!.body).order_id} ${delivery.deliveryId}`)
-      } finally {
-        receiver.stop()
-      }
-    } finally {
-      await t.close()
-    }
-  })
-})
-
-describe("the webhook transport's address checks", () => {
-  it('resolves the receiver once per attempt and posts only to the addresses it checked', async () => {
-    const hosts: string[] = []
-    const server: Server = createServer((req, res) => {
-      hosts.push(req.headers.host ?? '')
-      res.end('OK')
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const url = `http://localhost:${(server.address() as { port: number }).port}/hook`
-    const answers = [['127.0.0.1'], ['127.0.0.1', '10.0.0.5'], ['203.0.113.7', '127.0.0.1'], ['::ffff:127.0.0.1'], []]
-    const asked: string[] = []
-    const post = httpWebhookTransport({
-      timeoutMs: 2000,
-      lookup: async (host) => {
-        asked.push(host)
-        return (answers.shift() ?? []).map((address) => ({ address }))
-      },
-    })
-    try {
-      // a direct local delivery: every address must be this machine's, the one checked is the one posted to
-      expect(await post(url, {}, '{}', { loopback: true })).toEqual({ status: 200, body: 'OK', error: null })
-      expect(await post(url, {}, '{}', { loopback: true })).toEqual({ status: 0, body: '', error: 'refused: a local receiver must resolve to loopback only' })
-      // any other delivery: one private, loopback or IPv4-mapped loopback address refuses it
-      const publicOnly = { status: 0, body: '', error: 'refused: the host resolves to a private, loopback or link-local address' }
-      for (let i = 0; i < 3; i += 1) expect(await post(url, {}, '{}')).toEqual(publicOnly)
-      expect(asked).toEqual(Array(5).fill('localhost'))
-      expect(hosts).toEqual([new URL(url).host])
     } finally {
       server.closeAllConnections()
       server.close()

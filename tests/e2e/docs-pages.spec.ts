@@ -1,83 +1,15 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { expect, test, type APIRequestContext, type Page } from '../support/hydrated-test.ts'
-import { settleAnimations } from '../support/animations.ts'
+import { expect, test, type Page } from '../support/hydrated-test.ts'
 import { signInThroughApi } from '../support/e2e-account.ts'
+import { contentParsed, expectAxeClean, getPage, listPages, useLang, type Lang } from '../support/e2e-docs.ts'
 
 /**
- * Documentation, search and style guide as a reader meets them (issue 5): every doc page in both languages,
- * hash scrolling, the code-language choice, copy feedback, search in Japanese and English, keyboard-only search,
- * and axe.
+ * Documentation pages as a reader meets them (issue 5): every doc page in both languages, hash scrolling, the
+ * code-language choice, copy feedback, protected pages, the side menu and breadcrumbs, the terms of use and the
+ * webinars, and axe (search: docs-search.spec.ts, style guide: docs-styleguide.spec.ts).
  */
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-type Lang = 'ja' | 'en'
-interface Summary {
-  slug: string
-  title: string
-}
-interface FullPage {
-  title: string
-  toc: { id: string; text: string }[]
-  hideTOC: boolean
-  protected: boolean
-}
-
-async function useLang(page: Page, lang: Lang) {
-  // the portal keeps the language in localStorage (spec §3) and its mirror, the `lang` cookie the server renders in
-  await page.context().addCookies([{ name: 'lang', value: lang === 'ja' ? 'jp' : 'en', url: test.info().project.use.baseURL! }])
-  await page.addInitScript(
-    (stored) => {
-      if (!sessionStorage.getItem('docs-e2e-lang-set')) {
-        localStorage.setItem('lang', stored)
-        sessionStorage.setItem('docs-e2e-lang-set', '1')
-      }
-    },
-    lang === 'ja' ? 'jp' : 'en',
-  )
-}
-
-async function listPages(request: APIRequestContext, type: string, lang: Lang): Promise<Summary[]> {
-  const res = await request.get(`/dev/config/pages?type=${type}&lang=${lang === 'ja' ? 'jp' : 'en'}`)
-  expect(res.ok()).toBe(true)
-  return (await res.json()).data
-}
-
-async function getPage(request: APIRequestContext, type: string, slug: string, lang: Lang): Promise<FullPage> {
-  const res = await request.get(`/dev/config/pages?type=${type}&slug=${encodeURIComponent(slug)}&lang=${lang === 'ja' ? 'jp' : 'en'}`)
-  expect(res.ok(), `${type}.${slug} (${lang})`).toBe(true)
-  return (await res.json()).data
-}
-
-async function expectAxeClean(page: Page) {
-  await settleAnimations(page)
-  await page.addScriptTag({ content: axeSource })
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    )
-  })
-  expect(violations).toEqual([])
-}
-
-// The server parses all content once after it starts listening; wait for that before timing anything.
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(240_000)
-  for (let i = 0; i < 240; i++) {
-    const res = await request.get('/dev/config/pages?type=page&slug=home&lang=en', { timeout: 240_000 })
-    if (res.ok()) return
-    await new Promise((r) => setTimeout(r, 1_000))
-  }
-})
+// the server parses all content once after it starts listening
+test.beforeAll(contentParsed)
 
 const routeOf = (type: string, slug: string) =>
   type === 'openPaymentApi' ? (slug === 'index' ? '/products/docs' : `/products/docs/${slug}`) : slug === 'index' ? '/miniapp/docs' : `/miniapp/docs/${slug}`
@@ -196,81 +128,6 @@ test('the copy button copies the code and says "Copied" for 4 seconds', async ({
   await expect(block.getByRole('button', { name: 'Copy' })).toBeVisible()
 })
 
-async function openSearch(page: Page) {
-  await page
-    .locator('header')
-    .getByRole('button', { name: /search|検索/i })
-    .first()
-    .click()
-  const dialog = page.getByRole('dialog')
-  await expect(dialog).toBeVisible()
-  return dialog
-}
-
-test('search finds a page by a Japanese word inside a sentence, and navigates to it', async ({ page }) => {
-  await useLang(page, 'ja')
-  await page.goto('/')
-  const dialog = await openSearch(page)
-  await dialog.getByRole('searchbox').fill('キャッシャー')
-  const result = dialog.getByRole('link', { name: /ウェブペイメント/ })
-  await expect(result).toBeVisible()
-  await result.click()
-  await expect(page).toHaveURL(/\/products\/docs\/webpayment$/)
-  await expect(page.getByRole('dialog')).toBeHidden()
-})
-
-test('search finds a page by an English word and says so when nothing matches', async ({ page }) => {
-  await useLang(page, 'en')
-  await page.goto('/products/docs/qrcode')
-  const dialog = await openSearch(page)
-  await dialog.getByRole('searchbox').fill('cashier')
-  await expect(dialog.getByRole('link', { name: /Web Payment/ })).toBeVisible()
-  await dialog.getByRole('searchbox').fill('zqxjvkwpq')
-  await expect(dialog.getByText('No results found. Try other words.')).toBeVisible()
-  await dialog.getByRole('searchbox').fill('')
-  await expect(dialog.getByRole('link')).toHaveCount(0)
-  await expect(dialog.getByText('No results found. Try other words.')).toBeHidden()
-})
-
-test('the search dialog works with the keyboard alone and gives focus back', async ({ page }) => {
-  await useLang(page, 'en')
-  await page.goto('/products/docs/qrcode')
-  const trigger = page
-    .locator('header')
-    .getByRole('button', { name: /search/i })
-    .first()
-  // the button is enabled once the server-rendered page is hydrated (before that it could not open the dialog)
-  await expect(trigger).toBeEnabled()
-  await trigger.focus()
-  await page.keyboard.press('Enter')
-  const dialog = page.getByRole('dialog')
-  await expect(dialog.getByRole('searchbox')).toBeFocused()
-  await page.keyboard.type('refund')
-  const first = dialog.getByRole('link').first()
-  await expect(first).toBeVisible()
-  await page.keyboard.press('Escape')
-  await expect(dialog).toBeHidden()
-  await expect(trigger).toBeFocused()
-  await page.keyboard.press('Enter')
-  await expect(dialog.getByRole('searchbox')).toBeFocused()
-  await page.keyboard.type('refund')
-  await expect(dialog.getByRole('link').first()).toBeVisible()
-  await page.keyboard.press('Tab')
-  await expect(dialog.getByRole('link').first()).toBeFocused()
-  const target = await dialog.getByRole('link').first().getAttribute('href')
-  await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(new RegExp(`${target}$`))
-  await expect(dialog).toBeHidden()
-})
-
-test('the search dialog closes with its close icon', async ({ page }) => {
-  await useLang(page, 'en')
-  await page.goto('/')
-  const dialog = await openSearch(page)
-  await dialog.getByRole('button', { name: 'Close search' }).click()
-  await expect(dialog).toBeHidden()
-})
-
 test('terms of use start in English without a saved language and switch on their own', async ({ page }) => {
   await page.goto('/terms-of-use')
   const group = page.getByRole('group', { name: /Language of the terms|規約の言語/ })
@@ -326,84 +183,6 @@ for (const path of ['/products/docs']) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-    await expectAxeClean(page)
-  })
-}
-
-test('axe finds nothing in the open search dialog with results', async ({ page }) => {
-  await useLang(page, 'en')
-  await page.goto('/')
-  const dialog = await openSearch(page)
-  await dialog.getByRole('searchbox').fill('payment')
-  await expect(dialog.getByRole('link').first()).toBeVisible()
-  await expectAxeClean(page)
-})
-
-const globalRules = ['color', 'philosophy', 'icongraphy', 'illustration', 'interaction', 'photo', 'layout', 'shadow', 'shape', 'typography', 'transition']
-const components = [
-  'balloon',
-  'buttons',
-  'expand',
-  'cards',
-  'halfsheets',
-  'label',
-  'selectioncontrols',
-  'tab',
-  'toast',
-  'form',
-  'header',
-  'pagecontrols',
-  'list',
-  'slider',
-]
-
-test('the style guide home shows the philosophy and links every global rule and component', async ({ page }) => {
-  await useLang(page, 'en')
-  await page.goto('/app-styleguide')
-  for (const word of ['Empathy', 'Simple', 'Consistency', 'Happy']) {
-    await expect(page.getByRole('main').getByText(word, { exact: true }).first()).toBeVisible()
-  }
-  const main = page.locator('.sg-main')
-  await expect(main.locator('a[href$="/app-styleguide/globalrule/color"]')).toBeVisible()
-  await expect(main.locator('a[href*="/app-styleguide/globalrule/"]')).toHaveCount(globalRules.length)
-  await expect(main.locator('a[href*="/app-styleguide/component/"]')).toHaveCount(components.length)
-  await expectAxeClean(page)
-})
-
-test('every style-guide page renders live examples; unknown names are not found', async ({ page }) => {
-  test.setTimeout(120_000)
-  await useLang(page, 'en')
-  for (const [group, names] of [
-    ['globalrule', globalRules],
-    ['component', components],
-  ] as const) {
-    for (const name of names) {
-      await page.goto(`/app-styleguide/${group}/${name}`)
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      await expect(page.locator('.sg-example, .sg-philosophy').first()).toBeVisible()
-    }
-  }
-  await page.goto('/app-styleguide/component/nonexistent')
-  await expect(page).toHaveURL(/\/not-found$/)
-})
-
-test('the colour page lists the real tokens with their values', async ({ page }) => {
-  await useLang(page, 'en')
-  await page.goto('/app-styleguide/globalrule/color')
-  const source = readFileSync(new URL('../../src/web/ui/tokens.css', import.meta.url), 'utf8')
-  const tokens = [...source.matchAll(/(--color-[a-z-]+)\s*:\s*([^;]+);/g)]
-  expect(tokens.length).toBeGreaterThan(3)
-  for (const [, name, value] of tokens) {
-    const row = page.getByRole('row').filter({ has: page.getByText(name!, { exact: true }) })
-    await expect(row).toContainText(value!.trim())
-  }
-})
-
-for (const path of ['/app-styleguide/component/selectioncontrols', '/app-styleguide/component/tab', '/app-styleguide/globalrule/typography']) {
-  test(`axe finds nothing on ${path}`, async ({ page }) => {
-    await useLang(page, 'en')
-    await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expectAxeClean(page)
   })
 }
