@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { LRUCache } from 'lru-cache'
 import * as v from 'valibot'
 import { parseOpaAuthHeader } from '@/domain/opa-auth.ts'
@@ -71,6 +71,21 @@ export function unverifiedRate(nowMs: () => number, log: AppDeps['log'], perMinu
   }
 }
 
+/**
+ * The answer's text, for the log. A JSON answer (every OPA answer) is read once and the answer rebuilt around the
+ * same text, so that @hono/node-server still writes it as a plain string (issue 22: reading a copy turned every
+ * answer into a stream). Hono's `c.res = …` would build the new answer from the old one's stream, so the old one is
+ * let go first. Any other answer (a redirect, an empty 204) is read from a copy.
+ */
+async function takeAnswerText(c: Context): Promise<string> {
+  const res = c.res
+  if (!res.headers.get('content-type')?.includes('json')) return res.clone().text()
+  const text = await res.text()
+  c.res = undefined
+  c.res = new Response(text, { status: res.status, headers: res.headers })
+  return text
+}
+
 function newRecorder(deps: AppDeps) {
   /** Entries being built (bodies read after the answer); the queue of entries waiting for their write (bounded). */
   const building = new Set<Promise<void>>()
@@ -81,21 +96,7 @@ function newRecorder(deps: AppDeps) {
   const record: MiddlewareHandler<OpaEnv> = async (c, next) => {
     const started = performance.now()
     const atMs = deps.clock.nowMs()
-    // The answer's text as the route (or the error handler) serialised it, kept instead of copying the response
-    // afterwards (issue 22: a clone turned @hono/node-server's plain string answer into a stream, on every request).
-    const json = c.json
-    let answered: { res: Response; text: string } | undefined
-    c.json = ((object: unknown, arg?: never, headers?: Record<string, string>) => {
-      const text = JSON.stringify(object)
-      const res = c.body(text, arg, { 'Content-Type': 'application/json', ...headers })
-      answered = { res, text }
-      return res
-    }) as unknown as typeof json
-    try {
-      await next()
-    } finally {
-      c.json = json
-    }
+    await next()
     const opa = c.get('opa')
     const refused = c.get('opaRefused')
     const owner = opa ? { merchantId: opa.merchantId, apiKey: opa.apiKey } : refused
@@ -103,8 +104,7 @@ function newRecorder(deps: AppDeps) {
     if (refused && !unverifiedAllowed(refused.merchantId)) return
     const latencyMs = Math.round(performance.now() - started)
     const status = c.res.status
-    // an answer built otherwise (or replaced since): read from a copy, as before
-    const responseText = answered && c.res === answered.res ? answered.text : c.res.clone().text()
+    const responseText = await takeAnswerText(c)
     const rawAuthorization = c.req.header('authorization')
     const requestHeaders: Record<string, string> = {}
     for (const name of loggedHeaders) {
