@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, type Developer } from './devtools-helpers.ts'
+import { logEntry } from './request-log-helpers.ts'
 
 /**
  * Issue 22 item 1 (docs/sandbox-powers.md, "Request log bounds"): the request log never loses an entry because of
@@ -20,23 +21,7 @@ const loneHigh = '\uD800'
 const loneLow = '\uDC00'
 const U = '\uFFFD'
 
-const entry = (merchantId: string, apiKey: string, extra: Partial<NewRequestLogRow> = {}): NewRequestLogRow => ({
-  merchantId,
-  apiKey,
-  atMs: Date.now(),
-  method: 'GET',
-  path: '/v2/x',
-  status: 200,
-  code: 'SUCCESS',
-  codeId: null,
-  latencyMs: 1,
-  requestHeaders: {},
-  requestBody: '',
-  responseBody: '',
-  flags: [],
-  authFailure: null,
-  ...extra,
-})
+const entry = logEntry
 
 describe('storable log entries (pure)', () => {
   it('replaces NUL and lone surrogates in every string, object keys included, and flags the entry', () => {

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
 import { storeKinds } from '../support/store.ts'
 import { developer, type Developer } from './devtools-helpers.ts'
+import { badSignature, logEntry } from './request-log-helpers.ts'
 import { sandboxCommands } from '../../src/server/modules/sandbox/engine/index.ts'
 
 const qrBody = (id: string, extra: Record<string, unknown> = {}) => ({
@@ -226,24 +227,7 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
 
   it('an entry written before entries recorded their verification counts as unverified', async () => {
     const repo = requestLogRepo(t.deps.store.db)
-    const [legacy] = await repo.insertMany([
-      {
-        merchantId: a.merchantId,
-        apiKey: a.apiKey,
-        atMs: Date.now(),
-        method: 'GET',
-        path: '/v2/codes/payments/LEGACY',
-        status: 200,
-        code: 'SUCCESS',
-        codeId: null,
-        latencyMs: 1,
-        requestHeaders: {},
-        requestBody: '',
-        responseBody: '',
-        flags: [],
-        authFailure: null,
-      },
-    ])
+    const [legacy] = await repo.insertMany([logEntry(a.merchantId, a.apiKey, { path: '/v2/codes/payments/LEGACY' })])
     const [entry] = await logOf(a, '?path=LEGACY')
     expect([entry.id, entry.signature_verified, entry.auth_failure]).toEqual([legacy, false, null])
     for (const [method, path] of [
@@ -258,21 +242,7 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
   it('keeps at most the newest N entries per merchant (pruned with each insert)', async () => {
     const repo = requestLogRepo(t.deps.store.db)
     const base = Date.now()
-    const row = {
-      merchantId: b.merchantId,
-      apiKey: b.apiKey,
-      method: 'GET',
-      path: '/v2/x',
-      status: 200,
-      code: 'SUCCESS',
-      codeId: null,
-      latencyMs: 1,
-      requestHeaders: {},
-      requestBody: '',
-      responseBody: '',
-      flags: [],
-      authFailure: null,
-    }
+    const row = logEntry(b.merchantId, b.apiKey)
     // one batch beyond the bound, then single entries: each write prunes
     await repo.insertMany(Array.from({ length: requestLogLimits.perMerchant + 3 }, (_, i) => ({ ...row, atMs: base + i, path: `/v2/x/${i}` })))
     expect(await repo.count(b.merchantId)).toBe(requestLogLimits.perMerchant)
@@ -290,33 +260,8 @@ describe.each(storeKinds())('sandbox request log and signature debugger [%s]', (
     const d = await developer(t)
     const repo = requestLogRepo(t.deps.store.db)
     const base = Date.now()
-    const row = (i: number, w: number) => ({
-      merchantId: d.merchantId,
-      apiKey: d.apiKey,
-      atMs: base + i,
-      method: 'GET',
-      path: `/v2/w${w}/${i}`,
-      status: 200,
-      code: 'SUCCESS',
-      codeId: null,
-      latencyMs: 1,
-      requestHeaders: {},
-      requestBody: '',
-      responseBody: '',
-      flags: [],
-      authFailure:
-        i % 3 === 0
-          ? {
-              reason: 'BAD_SIGNATURE' as const,
-              receivedHeader: '',
-              expectedStringToSign: '',
-              expectedBodyHash: '',
-              receivedBodyHash: '',
-              epochSkewMs: 0,
-              allowedSkewMs: 0,
-            }
-          : null,
-    })
+    const row = (i: number, w: number) =>
+      logEntry(d.merchantId, d.apiKey, { atMs: base + i, path: `/v2/w${w}/${i}`, authFailure: i % 3 === 0 ? badSignature : null })
     // 16 writers, 12 batches each, every batch beyond both bounds' room: each prune deletes rows another is deleting
     const writers = Array.from({ length: 16 }, async (_, w) => {
       for (let batch = 0; batch < 12; batch++) await repo.insertMany(Array.from({ length: 30 }, (_, k) => row((batch * 16 + w) * 30 + k, w)))
