@@ -56,6 +56,28 @@ export const test = base.extend<object, { app: AccountsApp }>({
 })
 
 export type Lang = 'ja' | 'en'
+
+/**
+ * The accounts suites' frame: `body` declares the tests once per language, under `accounts (<lang>)`, each page in
+ * that language (the saved language and its mirror, the cookie the server renders in). The sign-up screens and every
+ * validation message of spec §5 are walked in both languages. Each other flow goes through the same screens and code
+ * in either language, so it is walked once (`onceIn`): half of them in Japanese, half in English. The texts they read
+ * are checked in both languages' catalogs (tests/unit/account-texts.test.ts).
+ */
+export function accountsInEachLanguage(body: (lang: Lang, onceIn: (only: Lang, title: string, fn: Parameters<typeof test>[2]) => void) => void) {
+  for (const lang of ['ja', 'en'] as const) {
+    test.describe(`accounts (${lang})`, () => {
+      const onceIn = (only: Lang, title: string, fn: Parameters<typeof test>[2]) => {
+        if (lang === only) test(title, fn)
+      }
+      test.beforeEach(async ({ page }) => {
+        await page.context().addCookies([{ name: 'lang', value: lang === 'ja' ? 'jp' : 'en', url: test.info().project.use.baseURL! }])
+        await page.addInitScript((stored) => localStorage.setItem('lang', stored), lang === 'ja' ? 'jp' : 'en')
+      })
+      body(lang, onceIn)
+    })
+  }
+}
 export const password = 'Abc12$xy'
 
 let counter = 0
