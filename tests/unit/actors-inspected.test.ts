@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * Every actor the app starts can be watched (issue 30, docs/architecture.md §4): each `useMachine`, `useActorRef`
- * and `createActor` call in src/ (tests and their `.test-support` harnesses aside) passes the inspector option (`inspect: inspectOption()`, or an
+ * and `createActor` call in src/ (tests aside) passes the inspector option (`inspect: inspectOption()`, or an
  * `inspect` it was given). Children invoked or spawned by such an actor are inspected with it.
  */
 
@@ -15,7 +15,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
     if (entry.isDirectory()) return sourceFiles(path)
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.test(-support)?\.tsx?$/.test(entry.name) && !entry.name.endsWith('.gen.ts') ? [path] : []
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.gen.ts') ? [path] : []
   })
 }
 

@@ -8,6 +8,7 @@ import { miniappSessionMachine } from '@machines/miniapp-session.machine.ts'
 import { vi } from 'vitest'
 import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.ts'
 import type { SessionActor } from '../bridge/host.ts'
+import { inspectOption } from '@/web/lib/inspect.ts'
 import { phoneStore } from './phone.test-support.ts'
 import { Phone } from './phone.tsx'
 
@@ -46,7 +47,10 @@ export function renderPhone(options: { granted?: MiniAppPermission[]; manifest?:
   const start = () => {
     // every permission answered before (granted or not): the app runs at once after pp.init
     const consent = { granted: options.granted ?? [], answered: app.permissions ?? [] }
-    const actor: SessionActor = createActor(miniappSessionMachine, { input: { manifest: app, appVersion: '2.42.0', network: 'online', consent } })
+    const actor: SessionActor = createActor(miniappSessionMachine, {
+      input: { manifest: app, appVersion: '2.42.0', network: 'online', consent },
+      inspect: inspectOption(),
+    })
     actor.on('page', (e) => (e.event === 'pageWillDisappear' ? onLeave() : onReturn()))
     actor.start()
     actor.send({ type: 'pp.init', id: 'init' })
