@@ -21,18 +21,16 @@ const loneHigh = '\uD800'
 const loneLow = '\uDC00'
 const U = '\uFFFD'
 
-const entry = logEntry
-
 describe('storable log entries (pure)', () => {
   it('replaces NUL and lone surrogates in every string, object keys included, and flags the entry', () => {
     expect(storableValue(`a${NUL}b${loneHigh}c${loneLow}d😀`).value).toBe(`a${U}b${U}c${U}d😀`)
-    const row = entry('m', 'k', { path: `/p${NUL}`, requestHeaders: { [`x${NUL}`]: `v${loneLow}` }, flags: ['request-masked'] })
+    const row = logEntry('m', 'k', { path: `/p${NUL}`, requestHeaders: { [`x${NUL}`]: `v${loneLow}` }, flags: ['request-masked'] })
     const safe = storableLogEntry(row)
     expect(safe.path).toBe(`/p${U}`)
     expect(safe.requestHeaders).toEqual({ [`x${U}`]: `v${U}` })
     expect(safe.flags).toEqual(['request-masked', 'sanitized'])
     // a clean entry is kept as it is (same object, no flag)
-    const clean = entry('m', 'k', { requestBody: '{"a":"é😀"}' })
+    const clean = logEntry('m', 'k', { requestBody: '{"a":"é😀"}' })
     expect(storableLogEntry(clean)).toBe(clean)
   })
 
@@ -61,7 +59,7 @@ describe('request log write queue (bounded)', () => {
     }
     const writer = requestLogWriter(repo, log, { flushDelayMs: 5, bufferedEntries: 2, maxQueuedEntries: 5 })
     // two entries make a batch, whose write hangs; twelve more wait behind it, of which only the newest 5 stay
-    for (let i = 0; i < 14; i++) writer.enqueue(entry('m', 'k', { path: `/${i}` }))
+    for (let i = 0; i < 14; i++) writer.enqueue(logEntry('m', 'k', { path: `/${i}` }))
     expect(writer.pending()).toBe(5)
     open()
     await writer.flush()
@@ -117,7 +115,7 @@ describe.each(storeKinds())('request log robustness [%s]', (kind) => {
     const bad = `x${NUL}y${loneHigh}z${loneLow}`
     const safe = `x${U}y${U}z${U}`
     const [id] = await repo.insertMany([
-      entry(a.merchantId, a.apiKey, {
+      logEntry(a.merchantId, a.apiKey, {
         path: `/v2/bad/${bad}`,
         requestHeaders: { 'content-type': bad, [`x-${bad}`]: 'v' },
         requestBody: bad,
@@ -147,9 +145,9 @@ describe.each(storeKinds())('request log robustness [%s]', (kind) => {
     const log = createLogger('info', {}, (line) => lines.push(line))
     const writer = requestLogWriter(requestLogRepo(t.deps.store.db), log)
     // status is an integer column: 2^40 is refused (22003) whatever the text
-    writer.enqueue(entry(a.merchantId, a.apiKey, { path: `/v2/ok-a-${kind}` }))
-    writer.enqueue(entry(b.merchantId, b.apiKey, { path: `/v2/refused-${kind}`, status: 2 ** 40, requestBody: 'secret-of-the-refused-row' }))
-    writer.enqueue(entry(b.merchantId, b.apiKey, { path: `/v2/ok-b-${kind}` }))
+    writer.enqueue(logEntry(a.merchantId, a.apiKey, { path: `/v2/ok-a-${kind}` }))
+    writer.enqueue(logEntry(b.merchantId, b.apiKey, { path: `/v2/refused-${kind}`, status: 2 ** 40, requestBody: 'secret-of-the-refused-row' }))
+    writer.enqueue(logEntry(b.merchantId, b.apiKey, { path: `/v2/ok-b-${kind}` }))
     await writer.flush()
 
     const paths = async (d: Developer) => (await requestLogRepo(t.deps.store.db).list(d.merchantId, { limit: 200 })).map((r) => r.path)
