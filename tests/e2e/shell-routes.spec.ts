@@ -152,8 +152,11 @@ test('a route chunk that fails to load is retried, and after 120 s becomes the 5
   await page.route(labChunk, (route) => route.abort('connectionreset'))
   await page.goto('/develop/paylab-lab')
   await expect(page.getByText('接続が中断されました。数秒後にもう一度試します。')).toBeVisible({ timeout: 20_000 })
-  // the first failure's time survives the retries' reloads; make it two minutes old
-  await page.evaluate(() => sessionStorage.setItem('paylab.chunkFailureSince', String(Date.now() - 121_000)))
+  // the first failure's time survives the retries' reloads; make it two minutes old (again until it lands: a retry's
+  // reload can take the page away in the middle of the write, as it did in a CI run)
+  await expect(async () => {
+    await page.evaluate(() => sessionStorage.setItem('paylab.chunkFailureSince', String(Date.now() - 121_000)))
+  }).toPass({ timeout: 20_000 })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('サーバー内部エラー', { timeout: 20_000 })
   await expect(page.getByText('申し訳ありません。問題が発生しました。時間をおいて再度お試しください。')).toBeVisible()
   await page.unroute(labChunk)
