@@ -37,7 +37,7 @@ describe('the published Node SDK works against the sandbox over HTTPS', () => {
   let dataDir: string
   let running: Awaited<ReturnType<typeof startServer>>
   let httpsOrigin: string
-  let previousCa: unknown
+  let previousCa: { had: boolean; value: unknown } = { had: false, value: undefined }
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'paylab-sdk-'))
@@ -51,12 +51,15 @@ describe('the published Node SDK works against the sandbox over HTTPS', () => {
     })
     expect(running.https).toBeDefined()
     httpsOrigin = `https://127.0.0.1:${running.https!.port}`
-    previousCa = globalAgent.options.ca
+    previousCa = { had: Object.hasOwn(globalAgent.options, 'ca'), value: globalAgent.options.ca }
     globalAgent.options.ca = running.https!.certificate.cert
   })
 
   afterAll(async () => {
-    globalAgent.options.ca = previousCa as typeof globalAgent.options.ca
+    // The agent's own options override every request's (`{...request, ...agent.options}`): an own `ca: undefined`
+    // left behind would make later files in this worker (the server project shares one) ignore their own `ca`.
+    if (previousCa.had) globalAgent.options.ca = previousCa.value as typeof globalAgent.options.ca
+    else delete globalAgent.options.ca
     await Promise.all([new Promise<void>((resolve) => running.server.close(() => resolve())), running.https?.close()])
     await running.deps.store.close()
     rmSync(dataDir, { recursive: true, force: true })
