@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { merchantSettings, merchantTopUps } from './tables/dashboard.ts'
-import { sandboxCashbacks, sandboxTestUsers } from './tables/sandbox.ts'
+import { sandboxTestUsers } from './tables/sandbox.ts'
 
 export type MerchantSettings = typeof merchantSettings.$inferSelect
 
@@ -81,15 +81,6 @@ export function dashboardRepo(db: Db) {
     async ledgerPage(merchantId: string, limit: number, offset: number) {
       const result = await db.execute(sql`select * from (${ledger(merchantId)}) t order by at_ms desc, type, id desc limit ${limit} offset ${offset}`)
       return rowsOf<LedgerRow>(result).map((r) => ({ ...r, amount: Number(r.amount), at_ms: Number(r.at_ms) }))
-    },
-    /** A cashback by the provider's cashbackId (the id the ledger lists). */
-    async cashbackById(merchantId: string, cashbackId: string) {
-      return (
-        await db
-          .select()
-          .from(sandboxCashbacks)
-          .where(and(eq(sandboxCashbacks.merchantId, merchantId), eq(sandboxCashbacks.cashbackId, cashbackId)))
-      )[0]
     },
     async ledgerCount(merchantId: string) {
       const result = await db.execute(sql`select count(*)::int as n from (${ledger(merchantId)}) t`)

@@ -18,6 +18,15 @@ export function cashbackQueries(db: Db, grouped?: ReturnType<typeof groupedReads
         .where(and(eq(sandboxCashbacks.merchantId, merchantId), eq(sandboxCashbacks.merchantCashbackId, merchantCashbackId)))
       return (await (lock ? q.for('update') : q))[0]
     },
+    /** A cashback by the provider's cashbackId (the id the dashboard's ledger lists). */
+    async findCashbackById(merchantId: string, cashbackId: string) {
+      return (
+        await db
+          .select()
+          .from(sandboxCashbacks)
+          .where(and(eq(sandboxCashbacks.merchantId, merchantId), eq(sandboxCashbacks.cashbackId, cashbackId)))
+      )[0]
+    },
     /** Adds to the reversed amount only while it stays within the cashback (CHECK constraint backs it). */
     async addCashbackReversal(merchantId: string, merchantCashbackId: string, amount: number) {
       const [row] = await db

@@ -15,7 +15,6 @@ import { jstMonth } from '../sandbox/engine/top-up.ts'
 import type { SandboxEngine } from '../sandbox/engine/index.ts'
 import { cashbackView, paymentView, refundView } from '../sandbox/engine/views.ts'
 import { dashboardRepo } from '../../store/dashboard-repo.ts'
-import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { invalidParams, paramsIn, queryIn } from '../../http/validator.ts'
 import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
@@ -112,18 +111,18 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
       const { type, id } = c.req.valid('param')
       const q = c.req.valid('query')
       const merchant = await merchantFor(deps, c, c.get('auth').user, liveModeOf(c, q.live_mode))
-      const sandbox = sandboxRepo(deps.store.db)
+      const m = engine.forMerchant(merchant.id)
       if (type === 'payment') {
-        const row = await sandbox.findPaymentById(id)
-        if (!row || row.merchantId !== merchant.id) throw new ApiError('TRANSACTION_NOT_FOUND')
-        return success(c, { type: 'PAYMENT', kind: row.kind, detail: paymentView(row, await sandbox.refundsOf(row.paymentId), true) })
+        const row = await run.payments.findPaymentById(m, { paymentId: id })
+        if (!row) throw new ApiError('TRANSACTION_NOT_FOUND')
+        return success(c, { type: 'PAYMENT', kind: row.kind, detail: paymentView(row, await run.payments.refundsOf(m, { paymentId: row.paymentId }), true) })
       }
       if (type === 'refund') {
-        const row = await sandbox.findRefund(merchant.id, id)
+        const row = await run.refunds.findRefund(m, { merchantRefundId: id })
         if (!row) throw new ApiError('TRANSACTION_NOT_FOUND')
         return success(c, { type: 'REFUND', kind: null, detail: refundView(row) })
       }
-      const cashback = await repo.cashbackById(merchant.id, id)
+      const cashback = await run.cashback.findCashbackById(m, { cashbackId: id })
       if (!cashback) throw new ApiError('TRANSACTION_NOT_FOUND')
       return success(c, { type: 'CASHBACK', kind: null, detail: cashbackView(cashback) })
     },

@@ -26,7 +26,6 @@ import { t } from '../../i18n.ts'
 import { demoMerchant } from '../sandbox/engine/seed.ts'
 import * as opaResponses from '@/domain/opa-response-schemas.ts'
 import { describe, page, type OperationDoc } from '../../http/openapi.ts'
-import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { newReference } from '../../store/sandbox-ids.ts'
 import { jsonIn, paramsIn, queryIn } from '../../http/validator.ts'
 import { signedSandboxCall } from './lab-api.ts'
@@ -54,7 +53,7 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
   const under = (prefix: string, path: string) => path.slice(prefix.length) || '/'
   const inDemos = (path: string) => under('/v1/demos', path)
   const engine = deps.sandbox
-  const repo = sandboxRepo(deps.store.db)
+  const demoCtx = engine.forMerchant(demoMerchant.id)
   const secret = new Uint8Array(Buffer.from(demoMerchant.apiSecret, 'base64'))
   const credential = { apiKey: demoMerchant.apiKey, apiSecret: demoMerchant.apiSecret, merchantId: demoMerchant.id }
   const ready = engine.seedDemo
@@ -134,10 +133,10 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
   const deleteQr = demo({ summary: 'Delete a demo QR code by code id (forwarded to DELETE /v2/codes/{id})', rawResponse: opaResponses.QrDeleteResponseSchema })
   demos.delete(`${inDemos(P.deleteQr)}/:id`, deleteQr, paramsIn(DemoCodeIdParamsSchema), async (c) => {
     const { id } = c.req.valid('param')
-    const row = await repo.findPaymentByCode(id)
-    // Another merchant's code, or a code of the demo merchant that no demo made: as if it did not exist.
-    if (row && row.merchantId === demoMerchant.id && !row.merchantPaymentId.startsWith(limits.demo.merchantPaymentIdPrefix))
-      throw new ApiError('DYNAMIC_QR_NOT_FOUND')
+    // Another merchant's code, or a code of the demo merchant that no demo made: as if it did not exist (the sandbox
+    // answers the first itself: the demo merchant's key finds no other merchant's code).
+    const row = await run.codes.findCodeOrder(demoCtx, { codeId: id })
+    if (row && !row.merchantPaymentId.startsWith(limits.demo.merchantPaymentIdPrefix)) throw new ApiError('DYNAMIC_QR_NOT_FOUND')
     return call(c, 'DELETE', `/v2/codes/${id}`)
   })
 
@@ -160,8 +159,8 @@ export function demosRoutes(deps: AppDeps, dispatch: (request: Request) => Respo
   const refund = demo({ summary: 'Refund a demo payment (forwarded to POST /v2/refunds)', rawResponse: opaResponses.RefundResponseSchema })
   demos.post(inDemos(P.refunds), refund, jsonIn(DemoRefundRequestSchema), async (c) => {
     const input = c.req.valid('json')
-    const row = await repo.findPaymentById(input.paymentId)
-    if (row && row.merchantId === demoMerchant.id && !row.merchantPaymentId.startsWith(limits.demo.merchantPaymentIdPrefix)) {
+    const row = await run.payments.findPaymentById(demoCtx, { paymentId: input.paymentId })
+    if (row && !row.merchantPaymentId.startsWith(limits.demo.merchantPaymentIdPrefix)) {
       throw new ApiError('RESOURCE_NOT_FOUND', { codeId: opaCodeIds.refundResourceNotFound })
     }
     return call(c, 'POST', '/v2/refunds', input)

@@ -5,8 +5,6 @@ import type { MakePaymentParams, MiniAppUser, PayAnswer, PaymentOutcome } from '
 import { CreatePaymentRequestSchema, CreateQrCodeRequestSchema, PreauthorizeRequestSchema } from '@/domain/opa-schemas.ts'
 import type { AppDeps } from '../../deps.ts'
 import { issuesOf } from '../../http/validator.ts'
-import { merchantRepo } from '../../store/merchant-repo.ts'
-import { sandboxRepo } from '../../store/sandbox-repo.ts'
 import { newUuid } from '../../store/sandbox-ids.ts'
 import { sandboxCommands as run } from '../sandbox/engine/index.ts'
 import type { MiniAppSigner } from './jws.ts'
@@ -38,25 +36,22 @@ const bridgeFailure = {
 
 export function miniAppMoney(deps: AppDeps, signer: MiniAppSigner) {
   const engine = deps.sandbox
-  const repo = sandboxRepo(deps.store.db)
 
   /** The merchant's test user (its default users made on first use); SANDBOX_TEST_USER_NOT_FOUND otherwise. */
   async function testUser(merchantId: string, userId: string) {
-    await run.testUsers.ensureTestUsers(engine.forMerchant(merchantId))
-    const user = await repo.findTestUser(userId)
-    if (!user || user.merchantId !== merchantId) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
-    return user
+    const m = engine.forMerchant(merchantId)
+    await run.testUsers.ensureTestUsers(m)
+    return run.testUsers.getTestUser(m, { testUserId: userId })
   }
 
   /** The user's active authorization with the mini app's scopes: the existing one, or a consent session approved now. */
   async function authorize(merchantId: string, userId: string) {
-    const existing = await repo.findActiveAuthorizationOf(merchantId, userId)
+    const m = engine.forMerchant(merchantId)
+    const existing = await run.authorizations.findActiveAuthorizationOf(m, { testUserId: userId })
     const now = deps.clock.nowMs(merchantId)
     if (existing && existing.expireAtMs > now && miniAppScopes.every((s) => existing.scopes.includes(s))) return existing.userAuthorizationId
-    const [credential] = await merchantRepo(deps.store.db).credentialsOf(merchantId)
-    if (!credential) throw new ApiError('UNAUTHORIZED')
-    const session = await run.authorizations.startAuthorizationSession(engine.forMerchant(merchantId), {
-      apiKey: credential.apiKey,
+    const session = await run.authorizations.startAuthorizationSession(m, {
+      apiKey: await run.authorizations.inProcessApiKey(m),
       kind: 'WEB',
       request: {
         scopes: [...miniAppScopes],
@@ -94,10 +89,11 @@ export function miniAppMoney(deps: AppDeps, signer: MiniAppSigner) {
       ...(request.isAuthorization ? { isAuthorization: true } : {}),
       ...orderFields(request),
     })
-    const existing = await repo.findPayment(merchantId, request.merchantPaymentId)
+    const { merchantPaymentId } = request
+    const existing = await run.payments.findPayment(m, { merchantPaymentId })
     const row = existing ?? (await run.codes.createCode(m, body))
     if (row.codeId && row.status === 'CREATED') await run.codes.cancelCodeByUser(engine.ctx, { codeId: row.codeId })
-    return (await repo.findPayment(merchantId, request.merchantPaymentId)) ?? row
+    return (await run.payments.findPayment(m, { merchantPaymentId })) ?? row
   }
 
   return {

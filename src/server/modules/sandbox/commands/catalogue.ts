@@ -4,7 +4,6 @@ import { ApiError } from '@/domain/errors.ts'
 import { MerchantPaymentIdSimpleSchema, UserAuthorizationIdSchema } from '@/domain/opa-schemas.ts'
 import { resolveCode } from '@/domain/resolver.ts'
 import { i18nFor } from '../../../i18n.ts'
-import { sandboxRepo } from '../../../store/sandbox-repo.ts'
 import { idRandomBytes, sandboxIdsSeeded } from '../../../store/sandbox-ids.ts'
 import { sandboxCommands as engine } from '../engine/index.ts'
 import { codeView, paymentView, refundView } from '../engine/views.ts'
@@ -38,8 +37,8 @@ async function paymentOf(ctx: CommandCtx, id: string) {
 /** A code of this merchant by its id or its cashier URL (`…/sandbox/cashier/<codeId>`). */
 async function codeOf(ctx: CommandCtx, code: string) {
   const codeId = /\/sandbox\/cashier\/([^/?#]+)/.exec(code)?.[1] ?? code
-  const row = await sandboxRepo(ctx.deps.store.db).findPaymentByCode(codeId)
-  if (!row || row.merchantId !== ctx.merchantId || row.codeDeleted) throw new ApiError('DYNAMIC_QR_NOT_FOUND')
+  const row = await engine.codes.findCodeOrder(m(ctx), { codeId })
+  if (!row || row.codeDeleted) throw new ApiError('DYNAMIC_QR_NOT_FOUND')
   return row
 }
 

@@ -191,6 +191,20 @@ async function decideSession(ctx: SandboxCtx, sessionId: string, result: 'succee
   return { redirectUrl: url.toString(), responseToken, userAuthorizationId: authorization?.userAuthorizationId }
 }
 
+/** The test user's active authorization for the merchant, expired or not, whatever its scopes; undefined when none. */
+export const findActiveAuthorizationOf = (ctx: MerchantCtx, input: { testUserId: string }) =>
+  repoOf(ctx).findActiveAuthorizationOf(ctx.merchantId, input.testUserId)
+
+/**
+ * The key a consent session opened in-process (the studio's wallet) is made with, as a merchant's own call would
+ * name it: the merchant's first active API key; UNAUTHORIZED when it has none.
+ */
+export async function inProcessApiKey(ctx: MerchantCtx) {
+  const [credential] = await merchantRepo(ctx.db).credentialsOf(ctx.merchantId)
+  if (!credential) throw new ApiError('UNAUTHORIZED')
+  return credential.apiKey
+}
+
 /** GET /v2/user/authorizations: the wire view of an active authorization. */
 export async function getUserAuthorization(ctx: MerchantCtx, input: UserAuthorizationRef) {
   return userAuthorizationView(await activeAuthorization(ctx, input.userAuthorizationId))

@@ -58,6 +58,9 @@ export async function getCashback(ctx: MerchantCtx, input: { merchantCashbackId:
   return row
 }
 
+/** A merchant's cashback by the provider's cashbackId (the dashboard's transaction detail); undefined when it has none. */
+export const findCashbackById = (ctx: MerchantCtx, input: { cashbackId: string }) => repoOf(ctx).findCashbackById(ctx.merchantId, input.cashbackId)
+
 /** The body of POST /v2/cashback_reversal, validated. */
 export type ReverseCashbackInput = v.InferOutput<typeof CashbackReversalRequestSchema>
 

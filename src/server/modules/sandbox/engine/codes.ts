@@ -86,6 +86,12 @@ export async function deleteCode(ctx: MerchantCtx, input: { codeId: string }) {
   await inTx(ctx, ctx.merchantId, (r) => lockedApply(r, row, { type: 'code.deleted', nowMs: nowMs(ctx, ctx.merchantId) }, { codeDeleted: true }, codeGone))
 }
 
+/** The order of a code id, as stored (a deleted code's too); undefined when unknown or another merchant's. */
+export async function findCodeOrder(ctx: MerchantCtx, input: { codeId: string }) {
+  const row = await repoOf(ctx).findPaymentByCode(input.codeId)
+  return row?.merchantId === ctx.merchantId ? row : undefined
+}
+
 /** GET /v2/codes/payments/{id}: an unpaid code that expired or was deleted has no payment any more. */
 export async function getCodePayment(ctx: MerchantCtx, input: { merchantPaymentId: string }) {
   // the order and its refunds in one read (issue 22: the hot path); bringing the order up to date leaves refunds alone

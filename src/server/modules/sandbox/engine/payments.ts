@@ -120,6 +120,15 @@ export async function getPaymentDetails(ctx: MerchantCtx, input: { merchantPayme
   return paymentView(row, refunds, true)
 }
 
+/** A merchant's order as stored (not brought up to date); undefined when it has none by that id. */
+export const findPayment = (ctx: MerchantCtx, input: { merchantPaymentId: string }) => repoOf(ctx).findPayment(ctx.merchantId, input.merchantPaymentId)
+
+/** A merchant's order by the provider's paymentId, as stored; undefined when unknown or another merchant's. */
+export async function findPaymentById(ctx: MerchantCtx, input: { paymentId: string }) {
+  const row = await repoOf(ctx).findPaymentById(input.paymentId)
+  return row?.merchantId === ctx.merchantId ? row : undefined
+}
+
 /** The refunds of a payment (for its wire view). */
 export const refundsOf = (ctx: SandboxCtx, input: { paymentId: string }) => repoOf(ctx).refundsOf(input.paymentId)
 

@@ -52,6 +52,9 @@ export async function refund(ctx: MerchantCtx, input: RefundInput) {
   }
 }
 
+/** A merchant's refund by its merchantRefundId, as stored; undefined when it has none (the dashboard's transaction detail). */
+export const findRefund = (ctx: MerchantCtx, input: { merchantRefundId: string }) => repoOf(ctx).findRefund(ctx.merchantId, input.merchantRefundId)
+
 /** GET /v2/refunds/{merchantRefundId}; `paymentId`, when given, must be the refund's. */
 export async function getRefund(ctx: MerchantCtx, input: { merchantRefundId: string; paymentId?: string }) {
   const found = await repoOf(ctx).findRefund(ctx.merchantId, input.merchantRefundId)

@@ -1,3 +1,4 @@
+import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import { newTestUserId, type TestUserRow } from '../../../store/sandbox-repo.ts'
 import { nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './context.ts'
@@ -39,6 +40,13 @@ export async function listTestUsers(ctx: MerchantCtx): Promise<TestUserView[]> {
 
 /** Sign-in of a test user by name (undefined if unknown). */
 export const findTestUserByName = (ctx: MerchantCtx, input: { username: string }) => repoOf(ctx).findTestUserByName(ctx.merchantId, input.username)
+
+/** The merchant's test user by id; SANDBOX_TEST_USER_NOT_FOUND when unknown or another merchant's. */
+export async function getTestUser(ctx: MerchantCtx, input: { testUserId: string }) {
+  const user = await repoOf(ctx).findTestUser(input.testUserId)
+  if (!user || user.merchantId !== ctx.merchantId) throw new ApiError('SANDBOX_TEST_USER_NOT_FOUND')
+  return user
+}
 
 /** A test user by id, of any merchant (the wallet's pages name the user, not the merchant). */
 export const findTestUser = (ctx: SandboxCtx, input: { testUserId: string }) => repoOf(ctx).findTestUser(input.testUserId)
