@@ -45,6 +45,13 @@ function zones({ forTests }) {
       if (may.includes(other) || (forTests && tooling.includes(other))) continue
       list.push({ target: layers[layer], from: layers[other], message: `${layer} must not import ${other} (docs/architecture.md §3).` })
     }
+  // One door to the sandbox's data (issue 29): its repository is the engine's, reached through its commands.
+  if (!forTests)
+    list.push({
+      target: ['./src/server/*.{ts,tsx}', './src/server/!(modules|store)/**', './src/server/modules/!(sandbox)/**'],
+      from: './src/server/store/sandbox-repo.ts',
+      message: "The sandbox repository is the engine's: call a command of sandboxCommands (modules/sandbox/engine) instead.",
+    })
   for (const feature of readdirSync('src/web/features'))
     list.push({
       target: `./src/web/features/${feature}`,
