@@ -1,22 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
-import { isValidEmail, isValidPassword, passwordFailures, passwordRules, passwordStrength } from '@/domain/account-validation.ts'
+import { useId, type FormEvent } from 'react'
+import { isValidPassword, passwordFailures, passwordRules, passwordStrength } from '@/domain/account-validation.ts'
 import { passwordRuleText, passwordStrengthText, validationText } from '../messages.ts'
 import { FieldMessage, FormError, LegalLinks } from './auth-card.tsx'
-import { CredentialFields } from './credential-fields.tsx'
+import { CredentialFields, useCredentials } from './credential-fields.tsx'
 
 /** Sign-up screen 1 (spec §2): e-mail, password with its rules and strength, legal links, link to sign in. */
 export function AccountStep({ busy, error, onSubmit }: { busy: boolean; error: string; onSubmit: (email: string, password: string) => void }) {
   const { t, i18n } = useLingui()
   const ids = { email: useId(), password: useId(), message: useId(), rules: useId() }
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
   // spec §5: validation runs on input and on blur
-  const [touched, setTouched] = useState({ email: false, password: false })
-  const emailBad = touched.email && !isValidEmail(email)
-  const passwordBad = touched.password && !isValidPassword(password)
-  const valid = isValidEmail(email) && isValidPassword(password)
+  const { email, password, touched, emailBad, passwordBad, valid, fields } = useCredentials(isValidPassword)
   const message =
     emailBad && passwordBad
       ? i18n._(validationText.signUpFormInvalid)
@@ -36,18 +31,7 @@ export function AccountStep({ busy, error, onSubmit }: { busy: boolean; error: s
   return (
     <form className="account-form" onSubmit={submit} noValidate>
       <FormError message={error} />
-      <CredentialFields
-        ids={ids}
-        email={email}
-        password={password}
-        emailBad={emailBad}
-        passwordBad={passwordBad}
-        passwordAutoComplete="new-password"
-        passwordDescribedBy={`${ids.message} ${ids.rules}`}
-        onEmail={setEmail}
-        onPassword={setPassword}
-        touch={(field) => setTouched((s) => ({ ...s, [field]: true }))}
-      />
+      <CredentialFields ids={ids} {...fields} passwordAutoComplete="new-password" passwordDescribedBy={`${ids.message} ${ids.rules}`} />
       <ul id={ids.rules} className="account-rules" aria-label={t`Password rules`}>
         {passwordRules.map((rule) => {
           const failed = failures.includes(rule)

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { isValidEmail, signInPasswordSchema } from '@/domain/account-validation.ts'
+import { signInPasswordSchema } from '@/domain/account-validation.ts'
 import * as v from 'valibot'
 import { useSession } from '@/web/lib/session.tsx'
 import { storageKeys } from '@/domain/storage-keys.ts'
@@ -11,7 +11,7 @@ import { errorText, validationText } from '../messages.ts'
 import { useSignIn } from '../use-sign-in.ts'
 import { AuthCard, FieldMessage, FormError, LegalLinks } from './auth-card.tsx'
 import { OtpPanel } from './otp-step.tsx'
-import { CredentialFields } from './credential-fields.tsx'
+import { CredentialFields, useCredentials } from './credential-fields.tsx'
 import { SignUpFlow } from './sign-up-flow.tsx'
 
 const isValidSignInPassword = (value: string) => v.is(signInPasswordSchema, value)
@@ -106,13 +106,8 @@ export function SignInPage({ redirect }: { redirect?: string }) {
 function SignInForm({ busy, error, onSubmit }: { busy: boolean; error: string; onSubmit: (email: string, password: string, keepLogin: boolean) => void }) {
   const { i18n } = useLingui()
   const ids = { email: useId(), password: useId(), keep: useId(), message: useId() }
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
   const [keepLogin, setKeepLogin] = useState(true)
-  const [touched, setTouched] = useState({ email: false, password: false })
-  const emailBad = touched.email && !isValidEmail(email)
-  const passwordBad = touched.password && !isValidSignInPassword(password)
-  const valid = isValidEmail(email) && isValidSignInPassword(password)
+  const { email, password, emailBad, passwordBad, valid, fields } = useCredentials(isValidSignInPassword)
   // spec §5: one message for e-mail, password, or both
   const message =
     emailBad && passwordBad
@@ -129,18 +124,7 @@ function SignInForm({ busy, error, onSubmit }: { busy: boolean; error: string; o
   return (
     <form className="account-form" onSubmit={submit} noValidate>
       <FormError message={error} />
-      <CredentialFields
-        ids={ids}
-        email={email}
-        password={password}
-        emailBad={emailBad}
-        passwordBad={passwordBad}
-        passwordAutoComplete="current-password"
-        passwordDescribedBy={ids.message}
-        onEmail={setEmail}
-        onPassword={setPassword}
-        touch={(field) => setTouched((s) => ({ ...s, [field]: true }))}
-      />
+      <CredentialFields ids={ids} {...fields} passwordAutoComplete="current-password" passwordDescribedBy={ids.message} />
       <FieldMessage id={ids.message} message={message} />
       <div className="account-row">
         <label className="account-check" htmlFor={ids.keep}>
