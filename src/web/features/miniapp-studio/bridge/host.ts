@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import { createActor, type ActorRefFrom, type AnyActorRef } from 'xstate'
-import { minimumVersionOf, supportsFunction } from '@/domain/miniapp/versions.ts'
 import { ppCallMessageSchema, ppFunctionNames, type PpEvent, type PpFunctionName } from '@/domain/miniapp-runtime.ts'
 import type { BridgeError, MiniAppManifest } from '@/domain/miniapp/types.ts'
 import { inspectOption } from '@/web/lib/inspect.ts'
 import { miniappSessionMachine, type MiniappConsentRecord } from '@machines/miniapp-session.machine.ts'
 import type { MiniappDialog, SessionEmitted } from '@machines/miniapp-session.ts'
 import { httpBridgeApi, type BridgeApi } from './api.ts'
+import { beforeFunction, eventRegistrations, firstValue } from './call-rules.ts'
 import { answeredBySession, bridgeFunctions, BridgeFailure, failWith } from './functions.ts'
 import type { BridgeLogEntry, StudioControls } from './support.ts'
 
@@ -23,21 +23,6 @@ export { versionBelow, type BridgeLogEntry, type StudioControls } from './suppor
  */
 export type SessionActor = ActorRefFrom<typeof miniappSessionMachine>
 
-const eventRegistrations: Record<string, PpEvent> = { pageWillAppear: 'pageWillAppear', pageWillDisappear: 'pageWillDisappear', detectShakeMotion: 'shake' }
-/** What needs the network (offline: NOT_REACHABLE); `request` and `openWebview` are slow on their own. */
-const networked = new Set([
-  'getUAID',
-  'getUserProfile',
-  'getKycInformation',
-  'getBalance',
-  'makePayment',
-  'topup',
-  'request',
-  'loadNotificationStatus',
-  'openWebview',
-])
-const slowOnTheirOwn = new Set(['request', 'openWebview'])
-const slowDelayMs = 2_000
 const isFunction = (name: string): name is PpFunctionName => (ppFunctionNames as readonly string[]).includes(name)
 
 export function createBridgeHost(o: {
@@ -78,19 +63,6 @@ export function createBridgeHost(o: {
     log({ direction: 'event', name: event, ...(data === undefined ? {} : { result: data }) })
   }
   const context = () => session.getSnapshot().context
-  /** Resolves with the first value `pick` finds in the session's (or a child's) snapshots. */
-  const waitFor = <T>(actor: AnyActorRef, pick: () => T | undefined) =>
-    new Promise<T>((resolve) => {
-      const first = pick()
-      if (first !== undefined) return resolve(first)
-      const sub = actor.subscribe({ next: () => settle(), complete: () => settle() })
-      function settle() {
-        const value = pick()
-        if (value === undefined) return
-        sub.unsubscribe()
-        resolve(value)
-      }
-    })
   const emitted = <T extends SessionEmitted['type']>(type: T, match: (e: Extract<SessionEmitted, { type: T }>) => boolean) =>
     new Promise<Extract<SessionEmitted, { type: T }>>((resolve) => {
       const sub = session.on(type, (e) => {
@@ -116,13 +88,13 @@ export function createBridgeHost(o: {
     async payment(input) {
       session.send({ type: 'screen.payment', input: { appName: o.app.manifest.appName, ...input } })
       const child = paymentChild() ?? failWith('UNKNOWN', 'another screen is open')
-      return waitFor(child, () => (child.getSnapshot().matches('processing') ? 'pay' : child.getSnapshot().status === 'done' ? 'cancel' : undefined))
+      return firstValue(child, () => (child.getSnapshot().matches('processing') ? 'pay' : child.getSnapshot().status === 'done' ? 'cancel' : undefined))
     },
     async completion(result) {
       const child = paymentChild()
       if (!child?.getSnapshot().matches('processing')) return
       child.send({ type: 'payment.result', ...result })
-      await waitFor(child, () => (child.getSnapshot().status === 'done' ? true : undefined))
+      await firstValue(child, () => (child.getSnapshot().status === 'done' ? true : undefined))
     },
     abortPayment: () => paymentChild()?.send({ type: 'payment.abort' }),
     async topup(input) {
@@ -145,16 +117,8 @@ export function createBridgeHost(o: {
     const call = calls.get(id)
     if (!call) return
     try {
-      const forced = o.controls().forced[name]
-      if (forced) {
-        o.onForcedUsed?.(name)
-        failWith(forced, `forced by the studio: ${forced}`)
-      }
-      if (!supportsFunction(context().appVersion, name)) failWith('UNKNOWN', `pp.${name} needs app version ${minimumVersionOf(name)} or later`)
-      if (networked.has(name)) {
-        if (context().network === 'offline') failWith('NOT_REACHABLE', 'networking not reachable')
-        if (context().network === 'slow' && !slowOnTheirOwn.has(name)) await sleep(slowDelayMs)
-      }
+      const { appVersion, network } = context()
+      await beforeFunction(name, { forced: o.controls().forced[name], appVersion, network, onForcedUsed: o.onForcedUsed, sleep })
       if (name in eventRegistrations) return log({ direction: 'answer', name, id, ms: now() - call.started, result: 'registered' })
       const result = await functions[name as PpFunctionName](call.params)
       if (result === answeredBySession)
