@@ -14,12 +14,18 @@ const manifest = {
   window: { navigationBarTitleText: 'Cakes' },
 }
 
-/** What the next step depends on besides the state: consent still to ask, the balance granted, a page to go back to, the web view. */
+/**
+ * What the next step depends on besides the state: consent still to ask, the balance granted, a page to go back to;
+ * over the app's screens the same (each goes back to the app, which branches on them) and what the open consent asks;
+ * in the web view its style.
+ */
 const branches = (s: AnyMachineSnapshot) => {
   const c = s.context as MiniappSessionContext
-  if (s.matches({ running: 'app' })) return [unanswered(c).length > 0, c.granted.includes('mini_app_payment_balance'), c.stack.length > 1]
-  if (s.matches({ running: 'webview' })) return [c.webview?.style ?? null]
-  return s.matches('running') ? [] : [unanswered(c).length > 0]
+  if (!s.matches('running')) return [unanswered(c).length > 0]
+  const app = [unanswered(c).length > 0, c.granted.includes('mini_app_payment_balance'), c.stack.length > 1]
+  if (s.matches({ running: 'webview' })) return [...app, c.webview?.style ?? null]
+  if (s.matches({ running: 'consent' })) return [...app, c.asking]
+  return app
 }
 const kept = new Set<string>()
 /** Events whose outcome depends on more than the state (their guards read the branches above). */

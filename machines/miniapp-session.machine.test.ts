@@ -49,9 +49,6 @@ function expectedAfter(before: AnyMachineSnapshot, event: { type: string; [key: 
 testMachinePaths('miniapp-session', {
   ...miniappSessionModel,
   compareContext: false,
-  // the pair paths are planned on the model's simulation, which does not yet follow the consent record into a second
-  // pp.init (it expects the app, the actor asks consent again): pending until the model carries that record
-  pairsPending: 'the model does not yet simulate the consent record across pp.init',
   check: (actual, step, before) => {
     const c = ctx(actual)
     if (step.event.type === 'start') {
