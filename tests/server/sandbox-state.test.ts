@@ -6,7 +6,7 @@ import { sandboxStateLimits } from '../../src/domain/sandbox-state.ts'
 import { inArray } from 'drizzle-orm'
 import { demoMerchant } from '../../src/server/modules/sandbox/engine/seed.ts'
 import { merchants } from '../../src/server/store/tables/merchants.ts'
-import { dashboardRepo } from '../../src/server/store/dashboard-repo.ts'
+import { sandboxRepo } from '../../src/server/store/sandbox-repo.ts'
 import { sandboxStateRepo } from '../../src/server/store/sandbox-state-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy, opaClient } from '../support/opa-client.ts'
@@ -181,7 +181,7 @@ describe.each(storeKinds())('sandbox reset, snapshots and seed [%s]', (kind) => 
     const { userAuthorizationId } = await linkDeveloperUser(t, a, 'jiro', ['get_balance'])
     await a.opa.post('/sandbox/api/clock', { advanceMs: 60_000 })
     // the monthly top-up (a timestamp column: it must come back as the same instant)
-    expect(await dashboardRepo(t.deps.store.db).topUpMerchant(a.merchantId, '2026-01', 5000, new Date('2026-01-15T03:00:00.123Z'))).toBeDefined()
+    expect(await sandboxRepo(t.deps.store.db).topUpMerchant(a.merchantId, '2026-01', 5000, new Date('2026-01-15T03:00:00.123Z'))).toBeDefined()
     const before = { rows: await rowsOf(a), answers: await answers(a) }
     expect(before.rows.merchant_top_ups).toHaveLength(1)
 

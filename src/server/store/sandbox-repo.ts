@@ -5,6 +5,7 @@ import { insertCodeRow } from './code-inserts.ts'
 import { groupedPaymentRead, readsOf } from './sandbox-reads.ts'
 import { sandboxStateKey } from './sandbox-state-repo.ts'
 import { cashbackQueries } from './sandbox-cashback-repo.ts'
+import { ledgerQueries } from './sandbox-ledger-repo.ts'
 import type { NewCodeRow, NewPaymentRow, PaymentRow, RefundRow } from './sandbox-rows.ts'
 import { merchantCredentials, merchants } from './tables/merchants.ts'
 import {
@@ -376,6 +377,8 @@ export function sandboxRepo(db: Db) {
     },
     // ── cashback (sandbox-cashback-repo.ts) ──────────────────────────────────────────────────────────────
     ...cashbackQueries(db, grouped),
+    // ── the dashboard's ledger and monthly top-up (sandbox-ledger-repo.ts) ─────────────────────────────────
+    ...ledgerQueries(db),
   }
   return repo
 }

@@ -11,10 +11,8 @@ import { ApiError } from '@/domain/errors.ts'
 import { limits } from '@/domain/limits.ts'
 import type * as v from 'valibot'
 import type { AppDeps } from '../../deps.ts'
-import { jstMonth } from '../sandbox/engine/top-up.ts'
 import type { SandboxEngine } from '../sandbox/engine/index.ts'
 import { cashbackView, paymentView, refundView } from '../sandbox/engine/views.ts'
-import { dashboardRepo } from '../../store/dashboard-repo.ts'
 import { invalidParams, paramsIn, queryIn } from '../../http/validator.ts'
 import { success } from '../../http/answer.ts'
 import { requireUser, type AuthEnv } from '../../http/bearer.ts'
@@ -41,7 +39,6 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
   const merchantBalance = new Hono<AuthEnv>()
   const transactions = new Hono<AuthEnv>()
   const auth = requireUser(deps)
-  const repo = dashboardRepo(deps.store.db)
 
   // ── balance top-up: the whole sandbox once a month, or one test user once a month ─────────────────────
   const topUpAll = describe({
@@ -52,13 +49,8 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
   })
   merchantBalance.put('/v1merchantBalance', topUpAll, auth, async (c) => {
     const merchant = await merchantFor(deps, c, c.get('auth').user)
-    await run.testUsers.ensureTestUsers(engine.forMerchant(merchant.id))
-    const month = jstMonth(deps.clock.nowMs(merchant.id))
-    const amount = limits.sandbox.topUpAmount
-    const won = await repo.topUpMerchant(merchant.id, month, amount, deps.clock.now())
-    if (!won) throw new ApiError('MERCHANT_TOP_UP_LIMIT', { data: { month } })
-    const users = await run.testUsers.listTestUsers(engine.forMerchant(merchant.id))
-    return success(c, { merchant_id: merchant.id, month, amount, test_users: users.map(testUserView) })
+    const { month, amount, testUsers } = await run.topUp.topUpMerchant(engine.forMerchant(merchant.id))
+    return success(c, { merchant_id: merchant.id, month, amount, test_users: testUsers.map(testUserView) })
   })
 
   const topUpOne = describe({ tag: 'Developer tools', security: 'bearer', summary: 'Top up one test user, once per month', data: merchantTopUpData })
@@ -79,7 +71,11 @@ export function dashboardRoutes(deps: AppDeps, engine: SandboxEngine = deps.sand
   transactions.get('/', list, auth, queryIn(transactionsQuery), async (c) => {
     const q = c.req.valid('query')
     const merchant = await merchantFor(deps, c, c.get('auth').user, liveModeOf(c, q.live_mode))
-    const [rows, total] = await Promise.all([repo.ledgerPage(merchant.id, q.record_per_page, q.page_no * q.record_per_page), repo.ledgerCount(merchant.id)])
+    const m = engine.forMerchant(merchant.id)
+    const [rows, total] = await Promise.all([
+      run.ledger.listLedger(m, { limit: q.record_per_page, offset: q.page_no * q.record_per_page }),
+      run.ledger.countLedger(m),
+    ])
     return success(c, {
       merchant_id: merchant.id,
       live_mode: merchant.mode === 'live',

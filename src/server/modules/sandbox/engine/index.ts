@@ -1,9 +1,9 @@
 /**
  * The OPA sandbox engine: the one place that changes sandbox state. Each operation is a command module
  * `(ctx, input) → result` beside this file (codes, payments, refunds, pre-auth, request money, cashback,
- * authorizations, test users, top-up); they share one transaction helper (`context.ts`) and the payment machine
- * glue (`orders.ts`). Commands answer rows or plain objects and throw `ApiError` with a published or sandbox code;
- * the wire JSON is `../api/views.ts`.
+ * authorizations, test users, top-up, the dashboard's ledger); they share one transaction helper (`context.ts`) and
+ * the payment machine glue (`orders.ts`). Commands answer rows or plain objects and throw `ApiError` with a published
+ * or sandbox code; the wire JSON is `../api/views.ts`.
  *
  * A command's input is the request body as `src/domain/opa-schemas.ts` validated it (or the ids a page or a query
  * names); its context (`context.ts`) names the store, the clock and, for the merchant's API, the merchant.
@@ -22,6 +22,7 @@ import * as authorizations from './authorizations.ts'
 import * as cashback from './cashback.ts'
 import * as codes from './codes.ts'
 import { merchantCtx, type SandboxCtx } from './context.ts'
+import * as ledger from './ledger.ts'
 import * as payments from './payments.ts'
 import * as preauth from './preauth.ts'
 import * as refunds from './refunds.ts'
@@ -31,7 +32,7 @@ import * as testUsers from './test-users.ts'
 import * as topUp from './top-up.ts'
 
 /** Every sandbox command by domain, for adapters that call them with their own context (CLI, MCP tools). */
-export const sandboxCommands = { authorizations, cashback, codes, payments, preauth, refunds, requestMoney, testUsers, topUp } as const
+export const sandboxCommands = { authorizations, cashback, codes, ledger, payments, preauth, refunds, requestMoney, testUsers, topUp } as const
 
 export interface SandboxDeps {
   store: Pick<Store, 'db'>
