@@ -71,12 +71,14 @@ async function renderPage(request: RenderRequest<Manifest>): Promise<RenderResul
       .findAll({ queryKey: ['docs'] })
       .some((query) => query.state.error instanceof HttpError && query.state.error.status === 404)
     if (rendered.notFound) return new Response(null, { status: 404 })
-    const html = await renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> })
-    rendered.unanswered = queryClient
-      .getQueryCache()
-      .findAll({ predicate: waiting })
-      .map((query) => query.queryHash)
-    return html
+    // once rendered, before the query integration empties the request's cache
+    router.serverSsr?.onRenderFinished(() => {
+      rendered.unanswered = queryClient
+        .getQueryCache()
+        .findAll({ predicate: waiting })
+        .map((query) => query.queryHash)
+    })
+    return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> })
   })
 
   const prefix = splitWebview(new URL(request.url, request.origin).pathname).prefix

@@ -1,11 +1,11 @@
 import { createRouter } from '@tanstack/react-router'
 import type { I18n } from '@lingui/core'
-import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
-import { keepOut, keptOut, withKeptToc } from './features/docs/api.ts'
-import { chromeKeptOut, keepChromeOut } from './features/shell/api.ts'
+import type { Query, QueryClient } from '@tanstack/react-query'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { keepOut, sideMenuLeftOut, withKeptToc, withoutKeptBlocks } from './features/docs/api.ts'
+import { chromeLeftOut, keepChromeOut } from './features/shell/api.ts'
 import { RouteError } from './features/shell/components/route-error.tsx'
 import { loadCatalogs, loadedCatalogs, type CatalogName } from './lib/i18n.ts'
-import { packQueries, unpackQueries } from './lib/packed-queries.ts'
 import { Providers } from './providers.tsx'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -28,18 +28,22 @@ export interface RouterContext {
 }
 
 /**
- * What the server hands the browser beside the router's own state: React Query's cache, so nothing is fetched twice —
- * less the content pages' blocks, the side menu and the header's and footer's menus, which the browser keeps from the
- * page's HTML (`keptOut`, `chromeKeptOut`; issue 19).
+ * What the server hands the browser beside the router's own state and React Query's cache (which the query
+ * integration hands over, `setupRouterSsrQueryIntegration` below).
  */
 interface Dehydrated {
-  /** `dehydrate(queryClient)` packed as JSON (`packQueries`; React Query's state is plain data, unlike what the router's types can prove). */
-  queries: string
-  /** The hashes of the queries left out because the page's HTML shows them (`keptOut`). */
+  /** The hashes of the queries left out of the cache handed over because the page's HTML shows them (`leftOut`). */
   kept: string[]
   /** The message catalogs the page was rendered with (its routes' loaders'), loaded again before hydration (lib/i18n.ts). */
   catalogs: CatalogName[]
 }
+
+/**
+ * The queries whose content the page's HTML shows, left out of the hydration data so that a page carries its content
+ * once (issue 19): the side menu, and the header's and footer's menus. The browser keeps their HTML and asks for
+ * their data only when it needs it (`keepOut`, `keepChromeOut`).
+ */
+const leftOut = (query: Query) => sideMenuLeftOut(query) || chromeLeftOut(query)
 
 /**
  * The one router of the portal, on the server (entry-server.tsx, one per request, with the request's query client and
@@ -57,25 +61,25 @@ export function createAppRouter({
   request?: RequestFacts | null
   nonce?: string
 }) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient, i18n, request },
     defaultPreload: 'intent',
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
     ssr: nonce ? { nonce } : undefined,
-    dehydrate: (): Dehydrated => {
-      const docs = keptOut(dehydrate(queryClient))
-      const { state, kept } = chromeKeptOut(docs.state)
-      return { queries: packQueries(state), kept: [...docs.kept, ...kept], catalogs: loadedCatalogs(i18n) }
-    },
+    dehydrate: (): Dehydrated => ({
+      kept: queryClient
+        .getQueryCache()
+        .findAll({ predicate: leftOut })
+        .map((query) => query.queryHash),
+      catalogs: loadedCatalogs(i18n),
+    }),
+    // runs before the query integration hydrates the cache
     hydrate: async (data: Dehydrated) => {
       await loadCatalogs(i18n, data.catalogs)
       keepOut(data.kept)
       keepChromeOut(data.kept)
-      // the page's data is as fresh as the page: one the server answers from its cache carries the time it was first
-      // rendered, which would make every query stale, and fetched again, at once
-      hydrate(queryClient, withKeptToc(unpackQueries(data.queries, Date.now())))
     },
     Wrap: ({ children }) => (
       <Providers queryClient={queryClient} i18n={i18n}>
@@ -83,6 +87,29 @@ export function createAppRouter({
       </Providers>
     ),
   })
+  // React Query's cache from the server's render to the browser's (TanStack's integration: it wraps the `dehydrate`
+  // and `hydrate` above), less what the page's HTML shows: the left-out queries, and a docs page's blocks and table of
+  // contents (`withoutKeptBlocks`, read back from the HTML by `withKeptToc`). Failed queries are the browser's to ask
+  // again, as React Query's own `dehydrate` has it.
+  setupRouterSsrQueryIntegration({
+    router,
+    queryClient,
+    wrapQueryClient: false, // `Providers` has it
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && !leftOut(query),
+      serializeData: withoutKeptBlocks,
+    },
+    hydrateOptions: { defaultOptions: { deserializeData: withKeptToc } },
+  })
+  // the page's data is as fresh as the page: one the server answers from its cache carries the time it was first
+  // rendered, which would make every query stale, and fetched again, at once
+  const hydrateQueries = router.options.hydrate
+  router.options.hydrate = async (data) => {
+    await hydrateQueries?.(data)
+    const now = Date.now()
+    for (const query of queryClient.getQueryCache().getAll()) if (query.state.status === 'success') query.setState({ dataUpdatedAt: now })
+  }
+  return router
 }
 
 declare module '@tanstack/react-router' {

@@ -174,6 +174,22 @@ test('a docs page carries its data: after hydration the browser asks the content
   expect(contentRequests.map((url) => new URL(url).searchParams.getAll('type').join())).toEqual(['topMenu,footer'])
 })
 
+test('a page the server answers from its page cache is as fresh as the page: hydrated an hour after it was rendered, it asks for nothing', async ({ page }) => {
+  // rendered, and kept in the server's page cache with its data's times of now
+  expect((await page.request.get('/products/docs/webpayment', { headers: { cookie: 'lang=jp' } })).ok()).toBe(true)
+  // the browser meets the cached page an hour later: were its data as old as its render, the page query (fresh for five
+  // minutes) would be asked for again at once
+  await page.clock.setFixedTime(Date.now() + 60 * 60_000)
+  const contentRequests: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/dev/')) contentRequests.push(request.url())
+  })
+  await page.goto('/products/docs/webpayment')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ウェブペイメント')
+  await page.waitForLoadState('networkidle')
+  expect(contentRequests).toEqual([])
+})
+
 test('navigation after hydration stays in the page: no new document is loaded', async ({ page }) => {
   const documents: string[] = []
   page.on('request', (request) => {

@@ -1,4 +1,4 @@
-import { hashKey, queryOptions, useQuery, useQueryClient, type DehydratedState, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query'
+import { hashKey, queryOptions, useQuery, useQueryClient, type FetchQueryOptions, type Query, type QueryClient } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react'
 import * as v from 'valibot'
 import { menuItemSchema, pageSchema, pageSummarySchema, videoSchema, type Page, type PageType, type TocEntry } from '@/domain/content.ts'
@@ -78,58 +78,48 @@ export const blocksKept = (page: Page) => keptMark in page
 const keptQueries = new Set<string>()
 
 /**
- * The server's hydration data without a second copy of what the page's HTML shows (src/web/router.tsx `dehydrate`):
- * - a page query of a kept type keeps its title and description and loses its `sections`, the bulk of it (57 of 60 KB
- *   on /products/docs/webpayment): `KeptBlocks` keeps their HTML; and its table of contents, which the browser reads
- *   back from the page's HTML (`withKeptToc`);
- * - the side menu is left out (`kept`, its query hashes): `Sidebar` keeps its HTML, the breadcrumb reads its section
- *   from its own.
+ * The server's hydration data carries no second copy of what the page's HTML shows (issue 19). Two options of the
+ * query integration's dehydration (src/web/router.tsx):
+ * - the side menu is left out (`sideMenuLeftOut`, its hash passed to the browser): `Sidebar` keeps its HTML, the
+ *   breadcrumb reads its section from its own;
+ * - a page of a kept type (`withoutKeptBlocks`) keeps its title and description and loses its `sections`, the bulk of
+ *   it (57 of 60 KB on /products/docs/webpayment), which `KeptBlocks` keeps as HTML, and its table of contents, which
+ *   the browser reads back from the page's HTML (`withKeptToc`).
  * The browser asks for them only when the reader uses a control among them, or navigates (the next page's loader).
  */
-export function keptOut(state: DehydratedState): { state: DehydratedState; kept: string[] } {
-  const kept: string[] = []
-  const queries = state.queries.flatMap((query) => {
-    const [scope, name, type] = query.queryKey
-    if (scope !== docsKeys.all[0]) return [query]
-    if (name === 'components' && type === 'leftMenu') {
-      kept.push(query.queryHash)
-      return []
-    }
-    const data = query.state.data as Page | undefined
-    if (!(typeof name === 'string' && data && Array.isArray(data.sections) && keptTypes.has(data.type))) return [query]
-    return [{ ...query, state: { ...query.state, data: { ...data, sections: [], toc: [], [keptMark]: true } } }]
-  })
-  return { state: { ...state, queries }, kept }
+export const sideMenuLeftOut = (query: Query) => {
+  const [scope, name, type] = query.queryKey
+  return scope === docsKeys.all[0] && name === 'components' && type === 'leftMenu'
 }
 
-/** The browser, hydrating: these queries' data were left out (`keptOut`); their components keep the server's HTML. */
+const isPage = (data: unknown): data is Page => typeof data === 'object' && data !== null && 'sections' in data && Array.isArray(data.sections)
+
+/** The server, dehydrating a query's data (`serializeData`): a page of a kept type without its blocks and table of contents. */
+export function withoutKeptBlocks(data: unknown): unknown {
+  return isPage(data) && keptTypes.has(data.type) ? { ...data, sections: [], toc: [], [keptMark]: true } : data
+}
+
+/** The browser, hydrating: these queries' data were left out (`sideMenuLeftOut`); their components keep the server's HTML. */
 export function keepOut(hashes: readonly string[]) {
   for (const hash of hashes) keptQueries.add(hash)
 }
 
 /**
- * The browser, hydrating: the table of contents of the page whose blocks the server kept in its HTML (`keptOut`), read
- * from the table the server drew (`TableOfContents`: an entry's level in its class, its id in its link's fragment, its
- * text the link's), so that the browser draws the same table. A document shows one page: with more than one kept page
- * in the data (none today) nothing is read. A page whose table was not drawn (hidden) gets an empty one, which it does
- * not show either.
+ * The browser, hydrating a query's data (`deserializeData`): the table of contents of the page whose blocks the server
+ * kept in its HTML (`withoutKeptBlocks`), read from the table the server drew (`TableOfContents`: an entry's level in
+ * its class, its id in its link's fragment, its text the link's), so that the browser draws the same table. A document
+ * shows one page, so one table. A page whose table was not drawn (hidden) gets an empty one, which it does not show
+ * either.
  */
-export function withKeptToc(state: DehydratedState): DehydratedState {
-  const kept = state.queries.filter((query) => {
-    const data = query.state.data
-    return query.queryKey[0] === docsKeys.all[0] && typeof data === 'object' && data !== null && blocksKept(data as Page)
-  })
-  if (kept.length !== 1 || typeof document === 'undefined') return state
+export function withKeptToc(data: unknown): unknown {
+  if (!isPage(data) || !blocksKept(data) || typeof document === 'undefined') return data
   const toc = [...document.querySelectorAll('.doc-toc li')].flatMap((item): TocEntry[] => {
     const level = /doc-toc__item--h([23])/.exec(item.className)?.[1]
     const link = item.querySelector('a')
     const href = link?.getAttribute('href')
     return level && link && href?.startsWith('#') ? [{ id: href.slice(1), text: link.textContent ?? '', level: Number(level) as 2 | 3 }] : []
   })
-  return {
-    ...state,
-    queries: state.queries.map((query) => (query === kept[0] ? { ...query, state: { ...query.state, data: { ...(query.state.data as Page), toc } } } : query)),
-  }
+  return { ...data, toc }
 }
 
 /** A docs route's slug from its splat (`/a/b/` → `a/b`). */
@@ -167,7 +157,8 @@ const componentQuery = <K extends keyof typeof componentSchemas>(type: K, lang: 
 
 /**
  * A component of the content (the side menu). `kept`: the server left its data out of the page's hydration data
- * (`keptOut`) and none has come since: its component keeps the server's HTML, and the query waits to be asked (`load`).
+ * (`sideMenuLeftOut`) and none has come since: its component keeps the server's HTML, and the query waits to be asked
+ * (`load`).
  */
 export function useComponent<K extends keyof typeof componentSchemas>(type: K) {
   const options = componentQuery(type, useContentLang())

@@ -1,4 +1,4 @@
-import { hashKey, queryOptions, useQuery, useQueryClient, type DehydratedState, type QueryClient } from '@tanstack/react-query'
+import { hashKey, queryOptions, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import * as v from 'valibot'
 import { toStoredLang, type Lang } from '@/domain/i18n.ts'
@@ -51,22 +51,17 @@ export const chromeQuery = (lang: Lang) =>
 const keptChrome = new Set<string>()
 
 /**
- * The server's hydration data without the header's and footer's menus (issue 19: a page carries its content once):
- * their HTML shows them (`KeptMarkup` in the top menu and the footer keeps it), and their data is asked for only when
- * a menu is opened (or pointed at, or focused). `kept`: the left-out queries' hashes.
+ * The server's hydration data without the header's and footer's menus (issue 19: a page carries its content once; an
+ * option of the query integration's dehydration, src/web/router.tsx): their HTML shows them (`KeptMarkup` in the top
+ * menu and the footer keeps it), and their data is asked for only when a menu is opened (or pointed at, or focused).
+ * The left-out queries' hashes are passed to the browser (`keepChromeOut`).
  */
-export function chromeKeptOut(state: DehydratedState): { state: DehydratedState; kept: string[] } {
-  const kept: string[] = []
-  const queries = state.queries.filter((query) => {
-    const [scope, name] = query.queryKey
-    if (scope !== shellKeys.all[0] || name !== 'chrome' || query.state.status !== 'success') return true
-    kept.push(query.queryHash)
-    return false
-  })
-  return { state: { ...state, queries }, kept }
+export const chromeLeftOut = (query: Query) => {
+  const [scope, name] = query.queryKey
+  return scope === shellKeys.all[0] && name === 'chrome' && query.state.status === 'success'
 }
 
-/** The browser, hydrating: the hashes of the queries left out (`chromeKeptOut`; others' hashes are ignored). */
+/** The browser, hydrating: the hashes of the queries left out (`chromeLeftOut`; others' hashes are ignored). */
 export function keepChromeOut(hashes: readonly string[]) {
   for (const hash of hashes) keptChrome.add(hash)
 }

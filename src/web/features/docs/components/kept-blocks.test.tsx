@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import type { DehydratedState } from '@tanstack/react-query'
+import { QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
@@ -8,7 +8,7 @@ import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Page } from '@/domain/content.ts'
-import { blocksKept, keptOut } from '../api.ts'
+import { blocksKept, sideMenuLeftOut, withoutKeptBlocks } from '../api.ts'
 import { codeLanguageStorageKey } from './code-block.tsx'
 import { KeptBlocks } from './kept-blocks.tsx'
 
@@ -41,10 +41,7 @@ const full: Page = {
 }
 
 /** The page as the browser gets it in the server's hydration data. */
-function keptOf(page: Page): Page {
-  const state = { mutations: [], queries: [{ queryKey: ['docs', 'openPaymentApi.guide', 'en', 'visitor'], queryHash: '', state: { data: page } }] }
-  return keptOut(state as unknown as DehydratedState).state.queries[0]!.state.data as Page
-}
+const keptOf = (page: Page) => withoutKeptBlocks(page) as Page
 
 /** What the page's root route draws: the blocks as the page starts with them, and what `load` is to report to. */
 let drawn: { initial: Page; onLoad: () => void } = { initial: full, onLoad: () => {} }
@@ -107,23 +104,17 @@ describe('the blocks of a server-rendered page', () => {
 
   it('leave the data of pages and the side menu out of the hydration data, not the style guide’s', () => {
     const guide = { ...full, type: 'designSystem' as const }
-    const menu = [{ title: 'Menu' }]
-    const state = {
-      mutations: [],
-      queries: [
-        { queryKey: ['docs', 'openPaymentApi.guide', 'en', 'visitor'], queryHash: 'a', state: { data: full } },
-        { queryKey: ['docs', 'designSystem.color', 'en', 'visitor'], queryHash: 'b', state: { data: guide } },
-        { queryKey: ['docs', 'components', 'leftMenu', 'en'], queryHash: 'c', state: { data: menu } },
-      ],
-    } as unknown as DehydratedState
-    const { state: sent, kept } = keptOut(state)
-    const [page, styleGuide, ...others] = sent.queries.map((query) => query.state.data)
+    const page = keptOf(full)
     expect(page).toMatchObject({ title: 'Guide', description: 'A guide.', toc: [], sections: [] })
-    expect(blocksKept(page as Page)).toBe(true)
-    expect(styleGuide).toBe(guide)
-    expect(others).toEqual([])
-    expect(kept).toEqual(['c'])
+    expect(blocksKept(page)).toBe(true)
+    expect(withoutKeptBlocks(guide)).toBe(guide)
     expect(blocksKept(full)).toBe(false)
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(['docs', 'components', 'leftMenu', 'en'], [{ title: 'Menu' }])
+    queryClient.setQueryData(['docs', 'components', 'products', 'en'], [])
+    queryClient.setQueryData(['docs', 'openPaymentApi.guide', 'en', 'visitor'], full)
+    const left = queryClient.getQueryCache().findAll({ predicate: sideMenuLeftOut })
+    expect(left.map((query) => query.queryKey)).toEqual([['docs', 'components', 'leftMenu', 'en']])
   })
 
   it('keep the server’s HTML without asking for the page, and follow its links in the page', async () => {
