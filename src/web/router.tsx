@@ -6,6 +6,7 @@ import { keepOut, sideMenuLeftOut, withKeptToc, withoutKeptBlocks } from './feat
 import { chromeLeftOut, keepChromeOut } from './features/shell/api.ts'
 import { RouteError } from './features/shell/components/route-error.tsx'
 import { loadCatalogs, loadedCatalogs, type CatalogName } from './lib/i18n.ts'
+import { sendQueriesCompact } from './lib/query-wire.ts'
 import { Providers } from './providers.tsx'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -101,14 +102,10 @@ export function createAppRouter({
     },
     hydrateOptions: { defaultOptions: { deserializeData: withKeptToc } },
   })
-  // the page's data is as fresh as the page: one the server answers from its cache carries the time it was first
-  // rendered, which would make every query stale, and fetched again, at once
-  const hydrateQueries = router.options.hydrate
-  router.options.hydrate = async (data) => {
-    await hydrateQueries?.(data)
-    const now = Date.now()
-    for (const query of queryClient.getQueryCache().getAll()) if (query.state.status === 'success') query.setState({ dataUpdatedAt: now })
-  }
+  // the integration's payload in the form the portal sends it (lib/query-wire.ts): no stream, which a page rendered to
+  // a string never fills, and each query as its key and data; the browser dates them now, as fresh as the page (one
+  // the server answers from its cache carries the time it was first rendered, which would make every query stale)
+  sendQueriesCompact(router.options)
   return router
 }
 
