@@ -39,8 +39,8 @@ const tooling = ['tests', 'scripts']
 /**
  * The store files of the sandbox's own tables (src/server/store/): only src/server/modules/sandbox/ (and store/,
  * tests, scripts) imports them. Not here: sandbox-ids.ts (id formats), moment-batch.ts and merchant-row.ts
- * (helpers), dashboard-repo.ts and tables/dashboard.ts (the merchant's settings; the monthly top-up's SQL is
- * sandbox-ledger-repo.ts).
+ * (helpers), dashboard-repo.ts and tables/dashboard.ts (the merchant's settings; the monthly top-up's table is in
+ * tables/sandbox.ts, its SQL in sandbox-ledger-repo.ts).
  */
 const sandboxStore = [
   'sandbox-repo.ts',

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
-import { merchantTopUps } from './tables/dashboard.ts'
+import { merchantTopUps } from './tables/sandbox.ts'
 import { sandboxTestUsers } from './tables/sandbox.ts'
 
 export interface LedgerRow {

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './db.ts'
-import { merchantTopUps } from './tables/dashboard.ts'
+import { merchantTopUps } from './tables/sandbox.ts'
 import {
   sandboxAuthSessions,
   sandboxCashbackReversals,

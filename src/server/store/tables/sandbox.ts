@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { merchants } from './merchants.ts'
 
 /*
@@ -226,4 +226,24 @@ export const sandboxCashbackReversals = pgTable(
     acceptedAtMs: ms('accepted_at_ms').notNull(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.merchantCashbackReversalId] })],
+)
+
+/**
+ * Balance top-ups of a merchant's sandbox (spec §6, §9: once a month; the dashboard's button, engine/top-up.ts). Its
+ * time is a timestamp (of the app clock), not epoch milliseconds as the tables above: it kept its column type when
+ * it moved here from the dashboard's tables (issue 29). The primary key (merchant, Japan-time
+ * month) is what enforces "once": of two racing requests exactly one insert succeeds.
+ */
+export const merchantTopUps = pgTable(
+  'merchant_top_ups',
+  {
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** `YYYY-MM`, Japan time. */
+    month: text('month').notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.month] }), check('merchant_top_ups_amount_ck', sql`${t.amount} > 0`)],
 )
