@@ -54,6 +54,7 @@ const sandboxStore = [
   'force-next-repo.ts',
   'opa-admission.ts',
   'opa-admission-memory.ts',
+  'opa-admission-answer.ts',
   'request-log-repo.ts',
   'webhook-repo.ts',
   'webhook-chaos-repo.ts',

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { limits } from '../src/domain/limits.ts'
-import { closedStatuses, type PaymentStatusOutput } from './checkout.ts'
+import { closedStatuses, type CheckoutPollOutcome, type CheckoutPollOutput, type PaymentStatusOutput } from './checkout.ts'
 
 /**
  * Waiting for the test user to pay, shared by both cake-shop checkouts (spec §4, §8, §9): a look at the payment
@@ -9,12 +9,9 @@ import { closedStatuses, type PaymentStatusOutput } from './checkout.ts'
  * as `poll` and cancels on anything but paid.
  */
 
-export type CheckoutPollOutcome = 'paid' | 'closed' | 'gaveUp' | 'timedOut'
+export type { CheckoutPollOutcome, CheckoutPollOutput }
 export interface CheckoutPollInput {
   merchantPaymentId: string
-}
-export interface CheckoutPollOutput {
-  outcome: CheckoutPollOutcome
 }
 interface CheckoutPollContext {
   merchantPaymentId: string

@@ -1,4 +1,3 @@
-import type { CheckoutPollOutput } from './checkout-poll.machine.ts'
 import { checkoutAlerts, responseTokenOf, retryBackoffMs, type CheckoutAlertCode } from '../src/domain/checkout-demo.ts'
 import { limits } from '../src/domain/limits.ts'
 
@@ -10,6 +9,12 @@ import { limits } from '../src/domain/limits.ts'
 export interface CheckoutAlertContext {
   /** The alert shown on the input screen, as a code (checkout-demo.ts); null when none. */
   alert: CheckoutAlertCode | null
+}
+
+/** How waiting for the payment ended (checkout-poll.machine.ts, invoked as `poll` by both checkouts). */
+export type CheckoutPollOutcome = 'paid' | 'closed' | 'gaveUp' | 'timedOut'
+export interface CheckoutPollOutput {
+  outcome: CheckoutPollOutcome
 }
 
 /** One look at the payment (GET the code's or the payment's status). */

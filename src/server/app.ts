@@ -28,8 +28,7 @@ import { portalWrites } from './http/portal-writes.ts'
 import { securityHeaders } from './security-headers.ts'
 import { newRequestId } from './store/sandbox-ids.ts'
 import { serveWeb } from './web.ts'
-
-export type AppEnv = { Variables: { requestId: string } }
+import type { AppEnv } from './http/app-env.ts'
 
 export const maxJsonBodyBytes = 1024 * 1024
 

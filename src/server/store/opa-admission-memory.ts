@@ -1,6 +1,6 @@
 import { limits } from '@/domain/limits.ts'
 import type { Statement, Store } from './db.ts'
-import type { Admission } from './opa-admission.ts'
+import type { Admission } from './opa-admission-answer.ts'
 
 /**
  * OPA-Auth's admission decided in memory, on PGlite only (issue 22). PGlite is one process with one connection (WORKERS

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { createRootRouteWithContext, HeadContent, Navigate, Outlet, Scripts } from '@tanstack/react-router'
-import type { RouterContext } from '../router.tsx'
+import type { RouterContext } from '../router-context.ts'
 import { catalogLoader } from '@/web/lib/i18n.ts'
 import { useHydrated } from '@/web/ui/use-hydrated.ts'
 

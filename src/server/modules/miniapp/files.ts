@@ -14,6 +14,14 @@ import type { InputIssue } from '../../http/validator.ts'
 const segment = /^[A-Za-z0-9_@+=,~-][A-Za-z0-9._@+=,~-]*$/
 
 /** The path as stored, or why it is refused. */
+/** A mini app as the server keeps it: its files, its parsed app.json (undefined when it has none or it is broken), its version. */
+export interface StoredApp {
+  appId: string
+  files: MiniAppFiles
+  manifest: MiniAppManifest | undefined
+  version: number
+}
+
 export function normalisePath(path: string): { ok: true; path: string } | { ok: false; message: string } {
   if (path.length === 0 || path.length > miniAppLimits.maxPathLength) return { ok: false, message: 'Path length out of bounds' }
   if (path.startsWith('/') || path.includes('\\') || /^[A-Za-z]:/.test(path)) return { ok: false, message: 'Paths are relative to the app root' }

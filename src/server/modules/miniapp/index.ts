@@ -18,7 +18,6 @@ import {
   uaidBodySchema,
   uploadSchema,
 } from '@/domain/miniapp-runtime.ts'
-import type { MiniAppFiles, MiniAppManifest } from '@/domain/miniapp/types.ts'
 import type { AppDeps } from '../../deps.ts'
 import { success } from '../../http/answer.ts'
 import { optionalUser } from '../../http/bearer.ts'
@@ -31,7 +30,7 @@ import { clientKeyOf } from '../../client.ts'
 import { randomSecret, safeEqual, sha256 } from '../accounts/crypto.ts'
 import { demoMerchant } from '../sandbox/engine/seed.ts'
 import { appEventHub } from './app-events.ts'
-import { decodeStored, decodeUpload, encodeFiles, readFolder, readManifest, totalBytes } from './files.ts'
+import { decodeStored, decodeUpload, encodeFiles, readFolder, readManifest, totalBytes, type StoredApp } from './files.ts'
 import { miniAppSigner } from './jws.ts'
 import { miniAppMoney } from './money.ts'
 import { proxyRequest, type ProxyDeps, defaultProxyDeps } from './proxy.ts'
@@ -48,13 +47,6 @@ export const maxUploadBodyBytes = Math.ceil((miniAppLimits.maxTotalBytes * 4) / 
 
 /** The paths whose body may exceed the app's 1 MB JSON limit (app.ts lets them through to this module's own limit). */
 export const isMiniAppUploadPath = (path: string) => /^\/dev\/v1\/miniapp\/apps(\/[^/]+)?$/.test(path)
-
-export interface StoredApp {
-  appId: string
-  files: MiniAppFiles
-  manifest: MiniAppManifest | undefined
-  version: number
-}
 
 export interface MiniAppModuleOptions {
   /** The example app's folder (tests point it at a fixture). */

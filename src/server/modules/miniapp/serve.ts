@@ -3,8 +3,7 @@ import { Hono, type Context } from 'hono'
 import { ApiError } from '@/domain/errors.ts'
 import { appIdSchema } from '@/domain/miniapp-runtime.ts'
 import * as v from 'valibot'
-import { contentTypeOf, normalisePath } from './files.ts'
-import type { StoredApp } from './index.ts'
+import { contentTypeOf, normalisePath, type StoredApp } from './files.ts'
 
 /** The in-frame `pp` client's source (the bridge part of the portal, src/web/features/miniapp-studio/bridge). */
 export const ppClientSource = fileURLToPath(new URL('../../../web/features/miniapp-studio/bridge/pp-client.ts', import.meta.url))

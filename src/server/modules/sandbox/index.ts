@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { requestId } from 'hono/request-id'
-import type { AppEnv } from '../../app.ts'
+import type { AppEnv } from '../../http/app-env.ts'
 import type { AppDeps } from '../../deps.ts'
 import { answerError, answerNotFound } from '../../http/errors.ts'
 import { byPrefix } from '../../http/prefixes.ts'

@@ -3,7 +3,7 @@ import { menuTarget, type Footer as FooterData, type MenuLink } from '@/domain/s
 import { LogoMark } from '@/web/ui/icons.tsx'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { KeptMarkup } from '@/web/ui/kept-markup.tsx'
-import type { KeptMenus } from './header.tsx'
+import type { KeptMenus } from './kept-menus.ts'
 
 function FooterLink({ link }: { link: MenuLink }) {
   const target = menuTarget(link)

@@ -11,14 +11,8 @@ import { useHydrated } from '@/web/ui/use-hydrated.ts'
 import { LanguageToggle } from './language-toggle.tsx'
 import { LoginPopup } from './login-popup.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
+import type { KeptMenus } from './kept-menus.ts'
 import { TopMenu } from './top-menu.tsx'
-
-/** The menus' data as the page has it: `kept`, the server's HTML shows them and `load` asks for their data. */
-export interface KeptMenus {
-  id: string
-  kept: boolean
-  load: () => Promise<void>
-}
 
 export interface HeaderProps {
   /** Undefined while its data is not here (`menus.kept`: the server's HTML shows it). */

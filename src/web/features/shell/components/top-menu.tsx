@@ -4,7 +4,7 @@ import type { TopMenuGroup } from '@/domain/site.ts'
 import { Icon } from '@/web/ui/icons.tsx'
 import { KeptMarkup } from '@/web/ui/kept-markup.tsx'
 import { useHydrated } from '@/web/ui/use-hydrated.ts'
-import type { KeptMenus } from './header.tsx'
+import type { KeptMenus } from './kept-menus.ts'
 import { MenuEntry } from './menu-entry.tsx'
 
 export interface TopMenuProps {
