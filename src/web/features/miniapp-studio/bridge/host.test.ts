@@ -1,121 +1,7 @@
-import { describe, expect, it, vi } from 'vitest'
-import type { MiniAppUser, PayAnswer } from '@/domain/miniapp-runtime.ts'
+import { describe, expect, it } from 'vitest'
 import type { MiniAppManifest, MiniAppPermission } from '@/domain/miniapp/types.ts'
-import type { MiniappConsentRecord } from '@machines/miniapp-session.machine.ts'
-import type { BridgeApi } from './api.ts'
-import { createBridgeHost, versionBelow, windowOf, type BridgeLogEntry, type StudioControls } from './host.ts'
-import { driveScreens } from './host.test-support.ts'
-import { installPp, type PpGlobal } from './pp-client.ts'
-
-/**
- * The bridge end to end without a browser: the real pp client installed on a fake frame window, the real host on a
- * fake parent window, messages delivered asynchronously with structured cloning as postMessage does; the real session
- * machine with a tester who answers its screens (host.test-support.ts), and the server a fake at the edge.
- */
-type Fake = EventTarget & { postMessage: (data: unknown) => void; parent?: Fake }
-
-function windows() {
-  const parent = new EventTarget() as Fake
-  const frame = new EventTarget() as Fake
-  const stranger = new EventTarget() as Fake
-  const deliver = (target: Fake, source: Fake, data: unknown) =>
-    setTimeout(() => {
-      const e = new Event('message')
-      Object.defineProperty(e, 'data', { value: structuredClone(data) })
-      Object.defineProperty(e, 'source', { value: source })
-      target.dispatchEvent(e)
-    }, 0)
-  parent.postMessage = (data) => deliver(parent, frame, data)
-  frame.postMessage = (data) => deliver(frame, parent, data)
-  stranger.postMessage = (data) => deliver(parent, stranger, data)
-  frame.parent = parent
-  return { parent, frame, stranger }
-}
-
-const taro: MiniAppUser = {
-  id: 'tu_taro',
-  username: 'taro',
-  balance: 10_000,
-  profile: { fullName: '山田 太郎', nickName: 'taro', avatarUrl: 'data:,', email: 'taro@sandbox.paylab.test', phoneNumber: '09012345678' },
-  kyc: { status: 'NOT_COMPLETED', kycAt: null, kycInfo: null },
-}
-
-const baseManifest: MiniAppManifest = {
-  appName: 'Cakes',
-  version: '1.0.0',
-  baseLibraryVersion: '2.40.0',
-  pages: ['pages/home', 'pages/menu', 'pages/cart'],
-  tabBar: {
-    list: [
-      { pagePath: 'pages/home', text: 'Home' },
-      { pagePath: 'pages/menu', text: 'Menu' },
-    ],
-  },
-  whiteListDomains: ['cakes.example'],
-  permissions: ['mini_app_user_name', 'mini_app_user_phone_number', 'mini_app_payment_balance', 'mini_app_kyc'],
-}
-
-function setup(options: { manifest?: MiniAppManifest; controls?: Partial<StudioControls>; consent?: MiniAppPermission[] | 'cancelled'; appId?: string } = {}) {
-  const w = windows()
-  const pp: PpGlobal = installPp(w.frame as unknown as Window)
-  let consent: MiniappConsentRecord | null = null
-  const controls: StudioControls = {
-    userId: taro.id,
-    appVersion: '2.42.0',
-    lang: 'en',
-    nextPaymentOutcome: 'success',
-    forced: {},
-    network: 'online',
-    installedApps: [],
-    hasNewNotification: false,
-    ...options.controls,
-  }
-  const ui = {
-    consent: vi.fn(async (_: { permissions: MiniAppPermission[] }) =>
-      options.consent === 'cancelled' ? ('cancelled' as const) : { granted: options.consent ?? baseManifest.permissions! },
-    ),
-    payment: vi.fn(async (_: { title: string; amount: number; balance: number }): Promise<'pay' | 'cancel'> => 'pay'),
-    completion: vi.fn(async (_: { appName: string; amount: number; status: string; orderId: string }) => undefined),
-    topup: vi.fn(async (_: { balance: number; fixedAmounts: number[] }): Promise<{ amount: number } | 'cancelled'> => ({ amount: 3_000 })),
-    alert: vi.fn(async (_: unknown) => 1),
-    errorSheet: vi.fn(async (_: unknown) => undefined),
-    showUpdateWarning: vi.fn(async (_: unknown) => 'later' as const),
-  }
-  const paid: PayAnswer = { status: 'COMPLETED', paymentId: 'pay_1', merchantPaymentId: 'M-1', amount: 500, balance: 9_500, jws: 'e.y.s' }
-  const api = {
-    users: vi.fn(async () => [taro]),
-    pay: vi.fn(async () => paid),
-    topup: vi.fn(async () => ({ balance: 13_000, jws: 't.o.p' })),
-    uaid: vi.fn(async () => ({ jws: 'u.a.id' })),
-    request: vi.fn(async (): Promise<Awaited<ReturnType<BridgeApi['request']>>> => ({ statusCode: 200, data: { ok: true } })),
-  } satisfies BridgeApi
-  const log: BridgeLogEntry[] = []
-  const forcedUsed: string[] = []
-  const host = createBridgeHost({
-    frame: () => ({ contentWindow: w.frame }) as unknown as HTMLIFrameElement,
-    app: { appId: options.appId ?? 'ma_testtesttesttest1', manifest: options.manifest ?? baseManifest },
-    controls: () => controls,
-    onLog: (e) => log.push(e),
-    consent: { read: () => consent, write: (record) => (consent = record) },
-    api,
-    window: w.parent,
-    onForcedUsed: (name) => {
-      forcedUsed.push(name)
-      delete controls.forced[name]
-    },
-    sleep: async () => undefined,
-  })
-  driveScreens(host, ui)
-  const context = () => host.session().getSnapshot().context
-  /** One call as a mini app makes it; resolves at `complete` with every success and fail seen. */
-  const run = (name: string, params: Record<string, unknown> = {}) =>
-    new Promise<{ ok: unknown[]; fail: { errorCode: string; errorMessage: string }[] }>((resolve) => {
-      const out = { ok: [] as unknown[], fail: [] as { errorCode: string; errorMessage: string }[] }
-      pp[name]!({ ...params, success: (r: unknown) => out.ok.push(r), fail: (e: unknown) => out.fail.push(e as never), complete: () => resolve(out) })
-    })
-  const code = async (name: string, params?: Record<string, unknown>) => (await run(name, params)).fail[0]?.errorCode
-  return { pp, host, ui, api, log, controls, run, code, w, consents: () => consent?.granted, context, forcedUsed }
-}
+import { versionBelow, windowOf } from './host.ts'
+import { baseManifest, setup, taro, type ConsentStore } from './host-harness.test-support.ts'
 
 describe('the mini-app bridge (pp client ↔ studio host)', () => {
   it('lets nothing but pp.init work first, and asks consent for every registered permission at once', async () => {
@@ -133,6 +19,34 @@ describe('the mini-app bridge (pp client ↔ studio host)', () => {
     expect(b.context().chrome.title).toBe('Menu')
     // the inspector saw the call and its answer with the time taken
     expect(b.log.filter((e) => e.name === 'setTitle' && e.direction === 'answer').at(-1)).toMatchObject({ result: {}, ms: expect.any(Number) })
+  })
+
+  it('arms the gate again after Reset consent, and asks at the next pp.init only the permissions the app added since', async () => {
+    const stored: ConsentStore = { record: null }
+    const first = setup({ stored, manifest: { ...baseManifest, permissions: ['mini_app_user_name'] }, consent: ['mini_app_user_name'] })
+    await first.run('init')
+    expect(first.ui.consent).toHaveBeenCalledWith({ permissions: ['mini_app_user_name'] })
+    expect((await first.run('getUserProfile')).ok).toHaveLength(1)
+    // Reset consent: the studio clears what was answered and starts a new session, whose gate is armed again
+    stored.record = null
+    first.host.restart()
+    expect(await first.code('getUserProfile')).toBe('UNKNOWN')
+    expect(await first.code('getBalance')).toBe('UNKNOWN')
+    await first.run('init')
+    expect(first.ui.consent).toHaveBeenCalledTimes(2)
+
+    // the developer adds permissions to app.json while the app is watched: the new upload opens a new session on the
+    // same consent record; what was answered stays answered, the next pp.init asks for the new ones only
+    const added: MiniAppPermission[] = ['mini_app_user_name', 'mini_app_payment_balance', 'mini_app_kyc']
+    const second = setup({ stored, manifest: { ...baseManifest, permissions: added }, consent: ['mini_app_payment_balance'] })
+    expect(await second.code('getBalance')).toBe('UNKNOWN')
+    expect((await second.run('init')).ok).toHaveLength(1)
+    expect(second.ui.consent).toHaveBeenCalledTimes(1)
+    expect(second.ui.consent).toHaveBeenCalledWith({ permissions: ['mini_app_payment_balance', 'mini_app_kyc'] })
+    expect(second.consents()).toEqual(expect.arrayContaining(['mini_app_user_name', 'mini_app_payment_balance']))
+    expect(second.consents()).not.toContain('mini_app_kyc')
+    expect((await second.run('getBalance')).ok).toHaveLength(1)
+    expect(await second.code('getKycInformation')).toBe('INSUFFICIENT_SCOPE')
   })
 
   it('refused consent fails init with USER_CANCELED and keeps the app locked', async () => {
