@@ -34,7 +34,7 @@ function StudioRoute() {
         </Trans>
       }
     >
-      <StudioPage appId={app} onLoadApp={(id) => void navigate({ search: { app: id } })} />
+      <StudioPage appId={app} onShowApp={(id) => void navigate({ search: id ? { app: id } : {} })} />
       <p className="studio__more">
         <InternalLink href="/miniapp/docs/getstarted">
           <Trans>Getting started with mini apps</Trans>
