@@ -107,7 +107,19 @@ function expectEveryEventAnswered(actual: AnyMachineSnapshot) {
     expect(ctx(next).problem, `problem: ${where}`).toBe(expectedProblem(actual, next, event))
     expect(next.hasTag('status.following'), `following: ${where}`).toBe(at(next).startsWith('shown.') && ctx(next).watchToken !== null)
     if (event.type === 'lang.changed') expect(ctx(next).lang, where).toBe('en')
+    if (event.type === 'app.example' && at(next) === 'loading') expect(ctx(next).appId, where).toBe('example')
+    // a load asked for again starts afresh (the newest upload, the new language), else it goes on
+    if (at(next) === at(actual) && !event.type.startsWith('xstate.') && (actual.matches('loading') || actual.hasTag('busy.reloading')))
+      expect(loadOf(next) !== loadOf(actual), `load started again: ${where}`).toBe(startsLoadAgain(actual, event))
   }
+}
+
+const loadOf = (s: AnyMachineSnapshot) => s.children.fetchApp ?? s.children.refetchApp
+function startsLoadAgain(s: AnyMachineSnapshot, event: { type: string; [key: string]: unknown }) {
+  const c = ctx(s)
+  if (event.type === 'lang.changed') return true
+  if (s.matches('loading')) return (event.type === 'app.example' && c.appId !== 'example') || (event.type === 'app.open' && event.appId !== c.appId)
+  return event.type === 'app.changed' && c.watchToken !== null
 }
 
 /** The addresses the page was sent to (`showApp`), per path. */
