@@ -25,6 +25,7 @@ async function readFolder(folder: StudioFolder) {
 }
 
 export function useStudio({ appId, lang, onShowApp }: { appId: string | undefined; lang: StudioLang; onShowApp: (appId: string | null) => void }) {
+  // made once: the route gives a stable navigation
   const machine = useMemo(
     () =>
       miniappStudioMachine.provide({
@@ -40,9 +41,7 @@ export function useStudio({ appId, lang, onShowApp }: { appId: string | undefine
         },
         actions: { showApp: ({ context }) => onShowApp(context.appId) },
       }),
-    // the navigation the route gives is stable for the page's life; the machine is made once
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [onShowApp],
   )
   // the edit token of the CLI's link is taken into the tab once, when the page opens on it
   const [input] = useState(() => ({ appId: appId ?? null, watchToken: watchTokenOf(appId ?? null), lang }))
