@@ -201,6 +201,11 @@ test('en, signed out: a broken app.json picked as a folder shows every finding w
   for (const path of ['appName', 'version', 'baseLibraryVersion', 'pages/missing', 'navigationBarTextStyle']) await expect(findings).toContainText(path)
   await expect(page.getByRole('alert').filter({ hasText: 'The app has errors' })).toBeVisible()
   await expect(page).toHaveURL(/\/miniapp\/studio$/) // nothing was uploaded
+  // the example replaces the refused folder: its findings and its alert go with it
+  await page.getByRole('button', { name: text.en.run }).click()
+  await expect(page).toHaveURL(/\/miniapp\/studio\?app=example$/)
+  await expect(page.getByRole('alert').filter({ hasText: 'The app has errors' })).toBeHidden()
+  await expect(page.getByTestId('miniapp-studio').getByText('pages/missing')).toHaveCount(0)
 
   await walkTheExample(page, 'en')
 

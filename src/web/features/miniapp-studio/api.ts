@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import type { MiniAppFiles, MiniAppManifest } from '@/domain/miniapp/types.ts'
 import { miniAppFindingSchema, miniAppReportSchema } from '@/domain/miniapp-runtime.ts'
 import { envelope, http } from '@/web/lib/http.ts'
+import type { StudioFolder } from '@machines/miniapp-studio.machine.ts'
 
 /**
  * The studio's calls of the mini-app module (docs: the mini-app contract, issue 21): test users, uploading a folder,
@@ -160,8 +161,20 @@ export function pickedEntries(list: FileList): Array<{ path: string; file: File 
   return [...list].map((file) => ({ path: file.webkitRelativePath || file.name, file }))
 }
 
-/** A dropped folder (or files): walks DataTransfer items' entries. */
-export async function droppedEntries(data: DataTransfer): Promise<Array<{ path: string; file: File }>> {
+/**
+ * What a drop carries, taken at once: the browser empties `DataTransfer` when the drop handler returns, so its
+ * entries (folders) and files are kept for the reading that follows.
+ */
+export function droppedFolder(data: DataTransfer): Extract<StudioFolder, { kind: 'dropped' }> {
+  const entries = [...data.items].map((item) => item.webkitGetAsEntry?.()).filter((e): e is FileSystemEntry => !!e)
+  return { kind: 'dropped', entries, files: [...data.files] }
+}
+
+/** A dropped folder (or files): walks its entries. */
+export async function droppedEntries(dropped: {
+  entries: ReadonlyArray<FileSystemEntry>
+  files: ReadonlyArray<File>
+}): Promise<Array<{ path: string; file: File }>> {
   const out: Array<{ path: string; file: File }> = []
   const walk = async (entry: FileSystemEntry, prefix: string): Promise<void> => {
     if (entry.isFile) {
@@ -176,8 +189,7 @@ export async function droppedEntries(data: DataTransfer): Promise<Array<{ path: 
       }
     }
   }
-  const entries = [...data.items].map((item) => item.webkitGetAsEntry?.()).filter((e): e is FileSystemEntry => !!e)
-  if (entries.length) for (const entry of entries) await walk(entry, '')
-  else for (const file of data.files) out.push({ path: file.name, file })
+  if (dropped.entries.length) for (const entry of dropped.entries) await walk(entry, '')
+  else for (const file of dropped.files) out.push({ path: file.name, file })
   return out
 }

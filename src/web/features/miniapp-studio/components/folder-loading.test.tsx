@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { adoptWatchToken, droppedEntries, filesOf, watchApp } from '../api.ts'
+import { adoptWatchToken, droppedEntries, droppedFolder, filesOf, watchApp } from '../api.ts'
 import { pageUrl } from '../pages.ts'
 
 /** How the studio loads a mini app's folder (issue 21): picked or dropped files, its change events, the edit token and page addresses. */
@@ -35,7 +35,7 @@ describe('loading a folder', () => {
     }
     const root = dir('shop', [fileEntry('app.json', '{}'), dir('pages', [dir('home', [fileEntry('home.html', '<p/>')])])])
     const data = { items: [{ webkitGetAsEntry: () => root }], files: [] } as unknown as DataTransfer
-    const entries = await droppedEntries(data)
+    const entries = await droppedEntries(droppedFolder(data))
     expect(entries.map((e) => e.path)).toEqual(['shop/app.json', 'shop/pages/home/home.html'])
     expect([...(await filesOf(entries)).keys()]).toEqual(['app.json', 'pages/home/home.html'])
   })

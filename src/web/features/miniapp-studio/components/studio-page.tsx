@@ -1,30 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import type { MiniAppFiles } from '@/domain/miniapp/types.ts'
-import { validateMiniApp } from '@/domain/miniapp/validate.ts'
 import { storageKeys } from '@/domain/storage-keys.ts'
 import { useSession } from '@/web/lib/session.tsx'
 import { Button } from '@/web/ui/button.tsx'
 import { useHydrated } from '@/web/ui/use-hydrated.ts'
-import {
-  droppedEntries,
-  exampleAppId,
-  fetchApp,
-  fetchTestUsers,
-  filesOf,
-  pickedEntries,
-  uploadApp,
-  uploadLimits,
-  watchApp,
-  adoptWatchToken,
-  type StudioApp,
-  type StudioFinding,
-} from '../api.ts'
+import { droppedFolder, exampleAppId, fetchTestUsers, pickedEntries, uploadLimits, type StudioApp, type StudioFinding } from '../api.ts'
 import type { MiniappConsentRecord } from '@machines/miniapp-session.machine.ts'
+import type { StudioFolder } from '@machines/miniapp-studio.machine.ts'
 import { createBridgeHost, type BridgeHost, type BridgeLogEntry, type StudioControls } from '../bridge/host.ts'
 import { parseConsentRecord } from '../bridge/support.ts'
 import { pagePath } from '../pages.ts'
+import { studioSelectors, useStudio, useStudioSelector } from '../use-studio.ts'
 import { TesterControls } from './controls.tsx'
 import { Findings, Inspector } from './panels.tsx'
 import { Phone } from './phone.tsx'
@@ -33,7 +20,9 @@ import '../studio.css'
 /**
  * The mini-app studio (issue 21): load an app (the example, a folder picked or dropped, or `?app=<id>` printed by
  * `npm run miniapp`), see the validator's findings, and run it in the phone against the sandbox with the tester's
- * controls and the inspector beside it. The bridge host (bridge/host.ts) answers the app's pp calls.
+ * controls and the inspector beside it. Which app is shown and how it got there is the page's machine
+ * (machines/miniapp-studio.machine.ts, bound in use-studio.ts); the bridge host (bridge/host.ts) answers the app's pp
+ * calls, and the session of one run is machines/miniapp-session.machine.ts.
  */
 
 const readConsent = (appId: string, userId: string): MiniappConsentRecord | null => {
@@ -52,47 +41,41 @@ const writeConsent = (appId: string, userId: string, record: MiniappConsentRecor
   }
 }
 
-export function StudioPage({ appId, onLoadApp }: { appId: string | undefined; onLoadApp: (appId: string) => void }) {
+export function StudioPage({ appId: addressAppId, onShowApp }: { appId: string | undefined; onShowApp: (appId: string | null) => void }) {
   const { t, i18n } = useLingui()
   const { isSignedIn } = useSession()
   const lang = i18n.locale === 'en' ? 'en' : 'ja'
-  const [localFindings, setLocalFindings] = useState<StudioFinding[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
-  const [uploading, setUploading] = useState(false)
-
-  const app = useQuery({
-    queryKey: ['miniapp-studio', 'app', appId, lang],
-    queryFn: ({ signal }) => fetchApp(appId!, lang, signal),
-    enabled: !!appId,
-    retry: false,
-    placeholderData: (previous) => previous,
-  })
+  const studio = useStudio({ appId: addressAppId, lang, onShowApp })
+  const app = useStudioSelector(studio, studioSelectors.app)
+  const appId = useStudioSelector(studio, studioSelectors.appId)
+  const problem = useStudioSelector(studio, studioSelectors.problem)
+  const uploadError = useStudioSelector(studio, studioSelectors.uploadError)
+  const runs = useStudioSelector(studio, studioSelectors.runs)
+  const findings = useStudioSelector(studio, studioSelectors.findings)
+  const busy = useStudioSelector(studio, studioSelectors.busy)
+  const uploading = useStudioSelector(studio, studioSelectors.uploading)
   const users = useQuery({ queryKey: ['miniapp-studio', 'users', isSignedIn], queryFn: ({ signal }) => fetchTestUsers(signal), retry: false })
 
-  const loadFiles = async (files: MiniAppFiles) => {
-    setLoadError(null)
-    if (!files.size) return setLoadError(t`The folder holds no app.json.`)
-    if (files.size > uploadLimits.maxFiles) return setLoadError(t`A mini app can hold at most ${uploadLimits.maxFiles} files.`)
-    if ([...files.values()].reduce((sum, f) => sum + f.byteLength, 0) > uploadLimits.maxBytes) return setLoadError(t`A mini app can hold at most 5 MB.`)
-    const report = await validateMiniApp(files, lang)
-    setLocalFindings(report.findings)
-    if (!report.ok) return setLoadError(t`The app has errors: fix them and load it again.`)
-    setUploading(true)
-    try {
-      const uploaded = await uploadApp(files)
-      setLocalFindings(null)
-      onLoadApp(uploaded.appId)
-    } catch {
-      setLoadError(t`The app could not be uploaded. Please try again.`)
-    } finally {
-      setUploading(false)
-    }
+  const folderProblem = {
+    EMPTY_FOLDER: t`The folder holds no app.json.`,
+    TOO_MANY_FILES: t`A mini app can hold at most ${uploadLimits.maxFiles} files.`,
+    TOO_LARGE: t`A mini app can hold at most 5 MB.`,
+    READ_FAILED: t`The folder could not be read. Please try again.`,
+    CHECK_FAILED: t`The app could not be checked. Please try again.`,
+    HAS_ERRORS: t`The app has errors: fix them and load it again.`,
+    UPLOAD_FAILED: uploadError ? t`The app could not be uploaded (${uploadError}). Please try again.` : t`The app could not be uploaded. Please try again.`,
+    LOAD_FAILED: null,
   }
-
-  const findings = localFindings ?? app.data?.findings ?? []
   return (
     <div className="studio" data-testid="miniapp-studio">
-      <AppLoader appId={appId} busy={uploading} error={loadError} onExample={() => onLoadApp(exampleAppId)} onFiles={(files) => void loadFiles(files)} />
+      <AppLoader
+        appId={appId}
+        busy={busy}
+        uploading={uploading}
+        error={problem && folderProblem[problem]}
+        onExample={() => studio.send({ type: 'app.example' })}
+        onFolder={(folder) => studio.send({ type: 'folder.chosen', folder })}
+      />
       <p className="studio__merchant">
         {isSignedIn ? (
           <Trans>Payments go to your own sandbox merchant; they appear in your transactions and fire your webhook.</Trans>
@@ -100,16 +83,16 @@ export function StudioPage({ appId, onLoadApp }: { appId: string | undefined; on
           <Trans>You are not signed in: payments go to the demo merchant. Sign in to pay your own sandbox merchant.</Trans>
         )}
       </p>
-      {appId && app.isError && (
+      {problem === 'LOAD_FAILED' && (
         <p className="studio__error" role="alert">
           <Trans>The app {appId} could not be loaded. Load the example or a folder.</Trans>
         </p>
       )}
-      {appId && app.data?.manifest ? (
-        <StudioRun key={app.data.appId} app={app.data} findings={findings} onReload={() => void app.refetch()} users={users.data} usersFailed={users.isError} />
+      {runs && app?.manifest ? (
+        <StudioRun key={app.appId} app={app} findings={findings ?? []} users={users.data} usersFailed={users.isError} />
       ) : (
         <div className="studio__grid">
-          <Findings findings={findings} checked={localFindings !== null || !!app.data} />
+          <Findings findings={findings ?? []} checked={findings !== null} />
         </div>
       )}
     </div>
@@ -119,15 +102,17 @@ export function StudioPage({ appId, onLoadApp }: { appId: string | undefined; on
 function AppLoader({
   appId,
   busy,
+  uploading,
   error,
   onExample,
-  onFiles,
+  onFolder,
 }: {
-  appId: string | undefined
+  appId: string | null
   busy: boolean
+  uploading: boolean
   error: string | null
   onExample: () => void
-  onFiles: (files: MiniAppFiles) => void
+  onFolder: (folder: StudioFolder) => void
 }) {
   const { t } = useLingui()
   const id = useId()
@@ -154,7 +139,7 @@ function AppLoader({
             aria-label={t`Pick a mini-app folder`}
             disabled={!ready}
             onChange={(e) => {
-              if (e.target.files) void filesOf(pickedEntries(e.target.files)).then(onFiles)
+              if (e.target.files) onFolder({ kind: 'picked', entries: pickedEntries(e.target.files) })
               e.target.value = ''
             }}
           />
@@ -171,7 +156,8 @@ function AppLoader({
         onDrop={(e) => {
           e.preventDefault()
           setOver(false)
-          void droppedEntries(e.dataTransfer).then(filesOf).then(onFiles)
+          // the machine ignores a drop while a folder is checked, as the buttons are disabled then
+          onFolder(droppedFolder(e.dataTransfer))
         }}
       >
         <Trans>…or drop the folder that holds app.json here.</Trans>
@@ -182,11 +168,7 @@ function AppLoader({
           when a file changes.
         </Trans>
       </p>
-      {busy && (
-        <p role="status">
-          <Trans>Uploading…</Trans>
-        </p>
-      )}
+      {busy && <p role="status">{uploading ? <Trans>Uploading…</Trans> : <Trans>Checking the folder…</Trans>}</p>}
       {error && (
         <p className="studio__error" role="alert">
           {error}
@@ -199,13 +181,11 @@ function AppLoader({
 function StudioRun({
   app,
   findings,
-  onReload,
   users,
   usersFailed,
 }: {
   app: StudioApp
   findings: StudioFinding[]
-  onReload: () => void
   users: Awaited<ReturnType<typeof fetchTestUsers>> | undefined
   usersFailed: boolean
 }) {
@@ -270,13 +250,6 @@ function StudioRun({
     () => host?.session().send({ type: 'controls.set', appVersion: controls.appVersion, network: controls.network }),
     [host, controls.appVersion, controls.network],
   )
-
-  // a folder served by `npm run miniapp`: every change loads the app again
-  // an app pushed by `npm run miniapp` is followed with the edit token its URL carried (api.ts adoptWatchToken)
-  useEffect(() => {
-    const token = app.appId === exampleAppId ? null : adoptWatchToken(app.appId)
-    return token ? watchApp(app.appId, token, onReload) : undefined
-  }, [app.appId, onReload])
 
   return (
     <div className="studio__grid">

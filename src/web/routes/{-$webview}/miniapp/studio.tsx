@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { catalogLoader } from '@/web/lib/i18n.ts'
 import { createFileRoute } from '@tanstack/react-router'
+import { useCallback } from 'react'
 import * as v from 'valibot'
 import { StudioPage } from '@/web/features/miniapp-studio/components/studio-page.tsx'
 import { PageFrame } from '@/web/features/shell/components/page-frame.tsx'
@@ -24,6 +25,7 @@ export const Route = createFileRoute('/{-$webview}/miniapp/studio')({
 function StudioRoute() {
   const { app } = Route.useSearch()
   const navigate = Route.useNavigate()
+  const showApp = useCallback((id: string | null) => void navigate({ search: id ? { app: id } : {} }), [navigate])
   return (
     <PageFrame
       title={<Trans>Mini-app studio</Trans>}
@@ -34,7 +36,7 @@ function StudioRoute() {
         </Trans>
       }
     >
-      <StudioPage appId={app} onLoadApp={(id) => void navigate({ search: { app: id } })} />
+      <StudioPage appId={app} onShowApp={showApp} />
       <p className="studio__more">
         <InternalLink href="/miniapp/docs/getstarted">
           <Trans>Getting started with mini apps</Trans>
