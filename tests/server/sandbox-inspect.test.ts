@@ -1,4 +1,7 @@
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuthEnv } from '../../src/server/http/bearer.ts'
+import { sandboxInspectRoutes } from '../../src/server/modules/sandbox/devtools/inspect.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { epochNow, jpy } from '../support/opa-client.ts'
 import { createClock } from '../../src/server/clock.ts'
@@ -19,8 +22,8 @@ interface StreamEvent {
 }
 
 /** An open stream: the events read so far, and a wait for the next that matches. */
-async function openStream(t: TestApp, headers: Record<string, string>) {
-  const res = await t.app.request('/dev/v1/sandbox/inspect', { headers })
+async function openStream(t: TestApp | ((init: RequestInit) => Response | Promise<Response>), headers: Record<string, string>) {
+  const res = typeof t === 'function' ? await t({ headers }) : await t.app.request('/dev/v1/sandbox/inspect', { headers })
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
   const reader = res.body!.getReader()
@@ -31,7 +34,11 @@ async function openStream(t: TestApp, headers: Record<string, string>) {
   void (async () => {
     for (;;) {
       const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
-      if (done) break
+      if (done) {
+        events.push({ event: '(closed)', data: null })
+        waiters.splice(0).forEach((wake) => wake())
+        break
+      }
       buffer += decoder.decode(value, { stream: true })
       let end
       while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -166,6 +173,18 @@ describe.each(storeKinds())('watching the sandbox machines in the inspector [%s]
       await elsewhere.feed.stop()
       await store.close()
     }
+  })
+
+  it('ends the stream once its session is signed out (the heartbeat checks the session)', async () => {
+    const shop = await developer(t)
+    const quick = sandboxInspectRoutes(t.deps, new Hono<AuthEnv>(), { heartbeatMs: 100 })
+    const stream = await openStream((init) => quick.request('/inspect', init), shop.auth)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(stream.events.map((e) => e.event)).toEqual(['ready'])
+    expect((await t.json('POST', '/v1/dpSignout/logout', { accessToken: shop.token }, shop.auth)).status).toBe(200)
+    await stream.until((e) => e.some((x) => x.event === '(closed)'))
+    expect(stream.events.map((e) => e.event)).toEqual(['ready', 'end', '(closed)'])
+    expect(stream.events[1]!.data).toEqual({ reason: 'signedOut' })
   })
 
   it('answers 401 in the error envelope without a valid session, and 429 beyond the open streams a session may hold', async () => {

@@ -17,9 +17,11 @@ const { inspectStreamsPerSession, inspectHeartbeatMs } = limits.sandbox
  * definitions), then one `step` per committed transition of the merchant's payments and webhook deliveries (the
  * engine's feed, inspect-feed.ts; another merchant's never), a comment as heartbeat, and `end` when the session is
  * signed out or expired (checked at each heartbeat). Signed in only (401 otherwise, in the error envelope), at most
- * `inspectStreamsPerSession` open streams per session (429 RATE_LIMIT beyond, counted in this process).
+ * `inspectStreamsPerSession` open streams per session (429 RATE_LIMIT beyond, counted in this process). `heartbeatMs`
+ * (tests): the heartbeat's interval instead of `limits.sandbox.inspectHeartbeatMs`.
  */
-export function sandboxInspectRoutes(deps: AppDeps, app = new Hono<AuthEnv>()) {
+export function sandboxInspectRoutes(deps: AppDeps, app = new Hono<AuthEnv>(), options: { heartbeatMs?: number } = {}) {
+  const heartbeatMs = options.heartbeatMs ?? inspectHeartbeatMs
   const auth = requireUser(deps)
   const openBySession = new Map<string, number>()
   const stillSignedIn = async (tokenHash: string) => (await accountRepo(deps.store.db).userOfToken(tokenHash, deps.clock.now())) !== undefined
@@ -57,11 +59,11 @@ export function sandboxInspectRoutes(deps: AppDeps, app = new Hono<AuthEnv>()) {
         stopWatching = await deps.sandbox.feed.watch(merchant.id, send)
         await stream.writeSSE({
           event: 'ready',
-          data: JSON.stringify({ merchantId: merchant.id, machines: machineDefinitions(), heartbeatMs: inspectHeartbeatMs }),
+          data: JSON.stringify({ merchantId: merchant.id, machines: machineDefinitions(), heartbeatMs }),
         })
         for (;;) {
           let timer: ReturnType<typeof setTimeout> | undefined
-          const beat = new Promise<'beat'>((resolve) => (timer = setTimeout(() => resolve('beat'), inspectHeartbeatMs)))
+          const beat = new Promise<'beat'>((resolve) => (timer = setTimeout(() => resolve('beat'), heartbeatMs)))
           const woke = await Promise.race([beat, abort.then(() => 'aborted' as const)])
           clearTimeout(timer)
           if (woke === 'aborted' || stream.aborted || stream.closed) break
