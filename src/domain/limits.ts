@@ -73,6 +73,15 @@ export const limits = {
     maxTopUpAmount: 1_000_000,
     /** A test user's balance stays below this (cashback beyond it is refused): sums stay exact JS numbers. */
     maxBalance: 1_000_000_000_000_000,
+    /**
+     * Watching the sandbox's machines in the inspector (issue 30; docs/sandbox.md): open streams per signed-in
+     * session (one more answers 429 RATE_LIMIT), the stream's heartbeat (the session is checked again then: a signed-out
+     * session's streams end), and how often a process tells the others (PostgreSQL) whom it watches, and for how long that holds.
+     */
+    inspectStreamsPerSession: 3,
+    inspectHeartbeatMs: 15_000,
+    inspectWatchAnnounceMs: 20_000,
+    inspectWatchTtlMs: 60_000,
   },
   /** Bounds of untrusted input, checked before any database access (issue 9; docs/sandbox.md). */
   input: {

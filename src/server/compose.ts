@@ -111,12 +111,21 @@ export async function composeServer(env: NodeJS.ProcessEnv = process.env, option
     log.warn('not following clock moves of other processes', { error: String(error) })
     return async () => {}
   })
+  // …and watch the sandbox's machines (issue 30): this process hears whom the others' inspectors watch, and their steps
+  await deps.sandbox.feed.start().catch((error: unknown) => log.warn('not hearing the inspector feed of other processes', { error: String(error) }))
 
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
       // Stop accepting, let in-flight requests finish, then close the store.
-      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), https?.close(), front?.close(), webhooks.stop(), stopFollowing()])
+      await Promise.all([
+        new Promise<void>((resolve) => server.close(() => resolve())),
+        https?.close(),
+        front?.close(),
+        webhooks.stop(),
+        stopFollowing(),
+        deps.sandbox.feed.stop(),
+      ])
       // the request log's buffered entries are written before the store closes (they were lost on every stop)
       await requestRecorder(deps).settled()
       await store.close()

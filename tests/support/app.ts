@@ -46,7 +46,11 @@ export async function createTestApp(kind: StoreKind, overrides: Partial<Config> 
       }
       return { status: res.status, body: parsed, headers: res.headers }
     },
-    close: () => store.close(),
+    // the inspector feed's listening connection (PostgreSQL) first, as the server's graceful stop does
+    close: async () => {
+      await deps.sandbox.feed.stop()
+      await store.close()
+    },
   }
 }
 

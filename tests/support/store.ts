@@ -13,6 +13,10 @@ export function storeKinds(): StoreKind[] {
 
 let template: Blob | undefined
 
+const databaseUrls = new WeakMap<Store, string>()
+/** The URL of a PostgreSQL test store's own database (another "process" opens a store of its own on it). */
+export const databaseUrlOf = (store: Store) => databaseUrls.get(store)
+
 /** A fresh, migrated, empty store of the given kind; `close()` also drops a PostgreSQL test database. */
 export async function openTestStore(kind: StoreKind): Promise<Store> {
   if (kind === 'pglite') {
@@ -28,7 +32,7 @@ export async function openTestStore(kind: StoreKind): Promise<Store> {
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const store = await openStore({ databaseUrl: url.toString(), poolSize: 20 })
-  return {
+  const opened: Store = {
     ...store,
     async close() {
       await store.close()
@@ -38,4 +42,6 @@ export async function openTestStore(kind: StoreKind): Promise<Store> {
       await again.end()
     },
   }
+  databaseUrls.set(opened, url.toString())
+  return opened
 }

@@ -60,6 +60,22 @@ export async function inspectorUrl(): Promise<string> {
   return (await statelyReachable()) ? statelyInspectorUrl : localInspectorUrl
 }
 
+type PageInspector = ReturnType<(typeof import('@statelyai/inspect'))['createBrowserInspector']>
+let loading: Promise<PageInspector> | undefined
+
+/** Loads the inspector once: its chunk, then the docked panel showing the Stately inspector or the local viewer. */
+function loadInspector(): Promise<PageInspector> {
+  loading ??= Promise.all([import('@statelyai/inspect'), inspectorUrl()]).then(([{ createBrowserInspector }, url]) => {
+    const iframe = document.createElement('iframe')
+    iframe.title = 'State machine inspector'
+    iframe.dataset.inspector = url === localInspectorUrl ? 'local' : 'stately'
+    iframe.style.cssText = 'position:fixed;inset:auto 0 0 auto;width:min(960px,100vw);height:45vh;border:1px solid #ccc;background:#fff;z-index:2147483647'
+    document.body.append(iframe)
+    return createBrowserInspector({ iframe, url })
+  })
+  return loading
+}
+
 /**
  * Actors are created synchronously, the inspector arrives later: events wait in a queue until it has loaded.
  * (The inspector itself then holds them until the page it posts to says it is connected.)
@@ -67,13 +83,7 @@ export async function inspectorUrl(): Promise<string> {
 function lazyBrowserInspector(): InspectObserver {
   const pending: InspectionEvent[] = []
   let target: InspectObserver | undefined
-  void Promise.all([import('@statelyai/inspect'), inspectorUrl()]).then(([{ createBrowserInspector }, url]) => {
-    const iframe = document.createElement('iframe')
-    iframe.title = 'State machine inspector'
-    iframe.dataset.inspector = url === localInspectorUrl ? 'local' : 'stately'
-    iframe.style.cssText = 'position:fixed;inset:auto 0 0 auto;width:min(960px,100vw);height:45vh;border:1px solid #ccc;background:#fff;z-index:2147483647'
-    document.body.append(iframe)
-    const inspector = createBrowserInspector({ iframe, url })
+  void loadInspector().then((inspector) => {
     target = inspector.inspect
     for (const event of pending.splice(0)) target.next?.(event)
   })
@@ -83,4 +93,13 @@ function lazyBrowserInspector(): InspectObserver {
       else pending.push(event)
     },
   }
+}
+
+/**
+ * The page's inspector itself, for actors that run elsewhere and are told to it by hand (`actor`, `event`,
+ * `snapshot`): the sandbox's machines streamed from the server (features/sandbox/server-machines.ts).
+ */
+export function pageInspector(): Promise<PageInspector> {
+  shared ??= lazyBrowserInspector()
+  return loadInspector()
 }

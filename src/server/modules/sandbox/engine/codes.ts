@@ -14,7 +14,7 @@ import { newCodeId, newPaymentId } from '../../../store/sandbox-repo.ts'
 import { assertRedirectAllowed } from './redirect-allowlist.ts'
 import { orderField, paymentView } from './views.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './context.ts'
-import { lockedApply, orderOf, refresh, type PaymentStatus } from './orders.ts'
+import { lockedApply, orderCreatedAlone, orderOf, refresh, type PaymentStatus } from './orders.ts'
 
 const S = limits.sandbox
 /** A code read before its transaction and gone inside it (a reset ran between them). */
@@ -76,6 +76,7 @@ export async function createCode(ctx: MerchantCtx, input: CreateCodeInput) {
   }
   // the merchant's merchantPaymentId is taken (idempotency: the first request's code stands)
   if (!inserted) throw new ApiError('DUPLICATE_DYNAMIC_QR_REQUEST')
+  await orderCreatedAlone(ctx, inserted)
   return inserted
 }
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../../../clock.ts'
 import type { Db } from '../../../store/db.ts'
 import { sandboxRepo, type SandboxRepo } from '../../../store/sandbox-repo.ts'
+import { feedOf, recordSteps, type MachineStep } from './inspect-feed.ts'
 
 /**
  * What every sandbox command runs with: the store and the clock. Commands are plain functions
@@ -46,10 +47,18 @@ export const repoOf = (ctx: SandboxCtx) => sandboxRepo(ctx.db)
  * command read before may be gone, and then it answers the published not-found error instead of a database's
  * constraint violation. Nothing may lock a row before it (a reset waiting for this lock would hold rows `fn` waits for).
  */
-export function inTx<T>(ctx: SandboxCtx, merchantId: string, fn: (r: SandboxRepo) => Promise<T>): Promise<T> {
-  return ctx.db.transaction(async (t) => {
+export async function inTx<T>(ctx: SandboxCtx, merchantId: string, fn: (r: SandboxRepo) => Promise<T>): Promise<T> {
+  const feed = feedOf(ctx.db)
+  let steps: MachineStep[] = []
+  const result = await ctx.db.transaction(async (t) => {
     const r = sandboxRepo(t)
+    // the machine steps this transaction makes (inspect-feed.ts): published once it commits, never if it rolls back
+    steps = recordSteps(t)
     await r.shareSandboxState(merchantId)
-    return fn(r)
+    const answer = await fn(r)
+    await feed?.beforeCommit(t, steps)
+    return answer
   })
+  feed?.afterCommit(steps)
+  return result
 }

@@ -22,6 +22,7 @@ import * as authorizations from './authorizations.ts'
 import * as cashback from './cashback.ts'
 import * as codes from './codes.ts'
 import { merchantCtx, type SandboxCtx } from './context.ts'
+import { feedFor } from './inspect-feed.ts'
 import * as ledger from './ledger.ts'
 import * as payments from './payments.ts'
 import * as preauth from './preauth.ts'
@@ -30,14 +31,27 @@ import * as requestMoney from './request-money.ts'
 import { loadClockOffsets, seedDemoMerchant } from './seed.ts'
 import * as testUsers from './test-users.ts'
 import * as topUp from './top-up.ts'
+import * as webhookDeliveries from './webhook-deliveries.ts'
 
 /** Every sandbox command by domain, for adapters that call them with their own context (CLI, MCP tools). */
-export const sandboxCommands = { authorizations, cashback, codes, ledger, payments, preauth, refunds, requestMoney, testUsers, topUp } as const
+export const sandboxCommands = {
+  authorizations,
+  cashback,
+  codes,
+  ledger,
+  payments,
+  preauth,
+  refunds,
+  requestMoney,
+  testUsers,
+  topUp,
+  webhookDeliveries,
+} as const
 
 export interface SandboxDeps {
-  store: Pick<Store, 'db'>
+  store: Pick<Store, 'db' | 'listen'>
   clock: Clock
-  log: Pick<Logger, 'error'>
+  log: Pick<Logger, 'error' | 'warn'>
 }
 
 export type SandboxEngine = ReturnType<typeof createSandbox>
@@ -70,6 +84,8 @@ export function createSandbox(deps: SandboxDeps) {
     /** The context the commands run with (store and clock); `forMerchant` adds a merchant (for `sandboxCommands`). */
     ctx,
     forMerchant: m,
+    /** The merchants' machine steps as they commit, for the inspector (issue 30; inspect-feed.ts): one per store. */
+    feed: feedFor(deps),
     ready,
     seedDemo,
   }

@@ -8,9 +8,11 @@ import { getNextSnapshot } from 'xstate'
 import { paymentMachine, type PaymentEvent, type PaymentKind, type PaymentStatus } from '@machines/payment.machine.ts'
 import { ApiError, isErrorCode } from '@/domain/errors.ts'
 import { opaCodeIds } from '@/domain/errors-sandbox.ts'
+import type { Db } from '../../../store/db.ts'
 import type { PaymentRow, SandboxRepo } from '../../../store/sandbox-repo.ts'
 import { enqueueTransactionWebhook } from './webhook-queue.ts'
 import { inTx, nowMs, type SandboxCtx } from './context.ts'
+import { feedOf, record, type MachineStep } from './inspect-feed.ts'
 
 function restore(row: PaymentRow) {
   return paymentMachine.resolveState({ value: row.status, context: contextOf(row) })
@@ -29,6 +31,28 @@ function contextOf(row: PaymentRow) {
     autoCancelAtMs: row.autoCancelAtMs,
     rejection: null,
   }
+}
+
+/** An order's step as the inspector gets it (inspect-feed.ts); `from` absent: the order was just created. */
+function paymentStep(row: PaymentRow, event: PaymentEvent | null, from?: PaymentRow): MachineStep {
+  return {
+    merchantId: row.merchantId,
+    machine: 'payment',
+    sessionId: `payment:${row.paymentId}`,
+    name: `payment:${row.merchantPaymentId}`,
+    event,
+    ...(from ? { from: { value: from.status, context: { ...contextOf(from) } } } : {}),
+    snapshot: { value: row.status, context: { ...contextOf(row) } },
+  }
+}
+
+/** A new order (CREATED) in the transaction `t`: the inspector sees it start when the transaction commits. */
+export const orderCreated = (t: Db, row: PaymentRow) => record(t, paymentStep(row, null))
+
+/** A new order stored on its own (one statement, already committed: create-code's grouped insert). */
+export const orderCreatedAlone = async (ctx: SandboxCtx, row: PaymentRow) => {
+  const feed = feedOf(ctx.db)
+  if (feed?.isWatched(row.merchantId)) await feed.published([paymentStep(row, null)])
 }
 
 type TimeGuard = (args: { context: ReturnType<typeof contextOf>; event: PaymentEvent }) => boolean
@@ -116,6 +140,8 @@ export async function apply(r: SandboxRepo, row: PaymentRow, event: PaymentEvent
     reauthCount: d.context.reauthCount,
     ...(d.status === 'FAILED' && row.status !== 'FAILED' ? { canceledAtMs: event.nowMs } : {}),
   })
+  // the order's step before its webhook's first, as they happened (published when the transaction commits)
+  record(r.db, paymentStep(updated, event, row))
   await enqueueTransactionWebhook(r.db, row, updated, event.nowMs, webhookFields)
   return updated
 }

@@ -12,7 +12,7 @@ import { newPaymentId } from '../../../store/sandbox-repo.ts'
 import { paymentView } from './views.ts'
 import { activeAuthorization, checkedAuthorization, userScopes } from './authorizations.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx, type SandboxCtx } from './context.ts'
-import { apply, lockedApply, orderOf, paymentOrderKeys, refresh } from './orders.ts'
+import { apply, lockedApply, orderCreated, orderOf, paymentOrderKeys, refresh } from './orders.ts'
 import type { CancelDirective } from '@/domain/sandbox-force.ts'
 
 const S = limits.sandbox
@@ -85,6 +85,7 @@ async function createPaidOrder(
         order: orderOf(input, paymentOrderKeys),
         createdAtMs: t,
       })
+      orderCreated(r.db, row)
       return { row: await apply(r, row, { type: 'user.paid', nowMs: t }), created: true }
     })
     return made.created ? made.row : await refresh(ctx, made.row)

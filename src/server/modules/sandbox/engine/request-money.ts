@@ -7,7 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../../store/db.ts'
 import { newPaymentId } from '../../../store/sandbox-repo.ts'
 import { activeAuthorization, userScopes } from './authorizations.ts'
 import { inTx, nowMs, repoOf, type MerchantCtx } from './context.ts'
-import { lockedApply, orderOf, paymentOrderKeys, refresh, type PaymentStatus } from './orders.ts'
+import { lockedApply, orderCreated, orderOf, paymentOrderKeys, refresh, type PaymentStatus } from './orders.ts'
 
 /** The body of POST /v1/requestOrder, validated: as a payment, with the request's own expiry (epoch seconds). */
 export type CreateRequestOrderInput = v.InferOutput<typeof CreateRequestOrderRequestSchema>
@@ -21,7 +21,7 @@ export async function createRequestOrder(ctx: MerchantCtx, input: CreateRequestO
     return await inTx(ctx, ctx.merchantId, async (r) => {
       // the link read under the sandbox-state lock: a reset cannot take its test user away before the insert
       const auth = await activeAuthorization(ctx, input.userAuthorizationId, userScopes.REQUEST_ORDER, r)
-      return r.insertPayment({
+      const row = await r.insertPayment({
         paymentId: newPaymentId(),
         merchantId: ctx.merchantId,
         merchantPaymentId: input.merchantPaymentId,
@@ -35,6 +35,8 @@ export async function createRequestOrder(ctx: MerchantCtx, input: CreateRequestO
         order: orderOf(input, paymentOrderKeys),
         createdAtMs: t,
       })
+      orderCreated(r.db, row)
+      return row
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('DUPLICATE_REQUEST_ORDER')

@@ -3,6 +3,8 @@ import type { Db } from '../../../store/db.ts'
 import type { PaymentRow } from '../../../store/sandbox-repo.ts'
 import { applyChaosOnEnqueue } from '../../../store/webhook-chaos-repo.ts'
 import { webhookRepo } from '../../../store/webhook-repo.ts'
+import { record } from './inspect-feed.ts'
+import { deliveryStep } from './webhook-deliveries.ts'
 
 /** The fields of an order every transaction webhook carries. */
 const orderOf = (row: PaymentRow) => ({
@@ -26,6 +28,8 @@ async function enqueue(db: Db, row: PaymentRow, state: WebhookState, body: objec
     createdAtMs: nowMs,
   })
   await applyChaosOnEnqueue(db, row.merchantId, id, nowMs)
+  // a new delivery's first step, published with the transaction (inspect-feed.ts)
+  record(db, deliveryStep({ id, merchantId: row.merchantId, state, merchantPaymentId: row.merchantPaymentId, status: 'pending', attempts: 0 }, null))
   return id
 }
 

@@ -1,10 +1,7 @@
 import { createHmac } from 'node:crypto'
-import { getNextSnapshot } from 'xstate'
-import { webhookDeliveryMachine, type WebhookDeliveryStatus } from '@machines/webhook-delivery.machine.ts'
 import { isInternalHost, isLoopbackHost, localWebhookDelivery } from '@/domain/merchant-urls.ts'
 import { isWebhookUrl } from '@/domain/settings.ts'
 import {
-  maxWebhookAttempts,
   webhookHeaders,
   webhookLimits,
   webhookSignatureVersion,
@@ -156,17 +153,6 @@ export function httpWebhookTransport(
   }
 }
 
-/** The delivery machine restored from a stored row (its attempts since queued or last resent). */
-const restore = (status: string, attempts: number) =>
-  webhookDeliveryMachine.resolveState({ value: status, context: { attempts, maxAttempts: maxWebhookAttempts } })
-
-/** After an attempt the machine decides: delivered, failed for good, or pending again after the back-off delay. */
-export function afterAttempt(attempts: number, answer: WebhookAnswer, nowMs: number) {
-  const next = getNextSnapshot(webhookDeliveryMachine, restore('pending', attempts), { type: 'attempt.answered', status: answer.status })
-  const status = next.value as WebhookDeliveryStatus
-  return { status, nextAttemptAtMs: status === 'pending' ? nowMs + webhookLimits.retryDelaysMs[attempts]! : null }
-}
-
 /** Rows without a target are looked at again this much later (or at once when a URL is set). */
 const parkMs = 60_000
 
@@ -194,8 +180,11 @@ export function webhookDispatcher(deps: AppDeps, transport: WebhookTransport = h
       loopback: target.loopback === true,
     })
     const at = deps.clock.nowMs(row.merchantId)
-    const next = afterAttempt(claimed.attempts, answer, at)
-    await repo.recordAttempt(row.id, { atMs: at, via: 'sandbox', ...answer }, next)
+    const next = await sandboxCommands.webhookDeliveries.recordAttempt(engine.ctx, {
+      row: claimed,
+      attempts: claimed.attempts,
+      attempt: { atMs: at, via: 'sandbox', ...answer },
+    })
     await afterChaosAttempt(deps.store.db, row.merchantId, row.id, next.status, at)
     return true
   }
@@ -305,7 +294,7 @@ export function webhookService(deps: AppDeps) {
       }
     },
     async resend(merchantId: string, deliveryId: string) {
-      const row = await repo.requeue(merchantId, deliveryId, deps.clock.nowMs(merchantId))
+      const row = await sandboxCommands.webhookDeliveries.resend(deps.sandbox.ctx, { merchantId, deliveryId, nowMs: deps.clock.nowMs(merchantId) })
       return row ? view(merchantId, row) : undefined
     },
     async report(merchantId: string, deliveryId: string, report: WebhookAttemptReport) {
@@ -314,8 +303,11 @@ export function webhookService(deps: AppDeps) {
       if (row.status !== 'pending') return view(merchantId, row)
       const now = deps.clock.nowMs(merchantId)
       const answer = { status: report.status, body: report.body, error: report.error ?? null }
-      const next = afterAttempt(row.attempts, answer, now)
-      await repo.recordAttempt(row.id, { atMs: now, via: 'forwarder', ...answer }, next)
+      const next = await sandboxCommands.webhookDeliveries.recordAttempt(deps.sandbox.ctx, {
+        row,
+        attempts: row.attempts,
+        attempt: { atMs: now, via: 'forwarder', ...answer },
+      })
       await afterChaosAttempt(deps.store.db, merchantId, row.id, next.status, now)
       return view(merchantId, (await repo.find(merchantId, row.id))!)
     },

@@ -1,5 +1,6 @@
 import { ClockPanel } from './clock-panel.tsx'
 import { RequestLog } from './request-log.tsx'
+import { ServerMachines } from './server-machines.tsx'
 import { StatePanel } from './state-panel.tsx'
 import { WebhookLog } from './webhook-log.tsx'
 import './sandbox.css'
@@ -8,6 +9,7 @@ import './sandbox.css'
 export function SandboxPage() {
   return (
     <div className="sandbox-page">
+      <ServerMachines />
       <RequestLog />
       <ClockPanel />
       <StatePanel />
