@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { machineInventory } from '../../scripts/statechart-model.ts'
 import { discoverMachines } from '../../scripts/statechart.ts'
 import { machineTextsFile, machineTextsSource } from '../../scripts/lib/flow-texts-source.ts'
-import { flowPage, flowTexts } from '@/web/features/flows/flow-data.ts'
+import { flowNameOf, flowPage, flowTexts } from '@/web/features/flows/flow-data.ts'
 import { flowNames, loadFlowPage } from '@/web/features/flows/registry.ts'
 import { offeredEvents, simulatedMachine } from '@/web/features/flows/simulator-logic.ts'
 
@@ -31,6 +31,8 @@ describe('the flows pages', () => {
     const key = (t: { source: string; eventType: string; targets: string[] }) => `${t.source} ${t.eventType} → ${t.targets.join(',')}`
     expect(page.transitions.map(key)).toEqual(inventory.transitions.map(key))
     expect(page.purpose).not.toBe('')
+    // a state that runs another flow links to that flow's page (components/flow-page.tsx names it from the machine id)
+    for (const id of page.states.flatMap((s) => s.subflows)) expect(flowNames, `${name} runs ${id}`).toContain(flowNameOf(id))
     for (const text of [...page.states.map((s) => s.description), ...page.transitions.map((t) => t.description)]) expect(text, name).not.toBe('')
   })
 

@@ -74,6 +74,9 @@ export function transitionsOfNode(node: AnyStateNode): AnyTransitionDefinition[]
   return [...[...node.transitions.values()].flat(), ...(node.always ?? [])]
 }
 
+/** `checkoutPoll` → `checkout-poll`: the page of a flow a state runs, from the machine's id. */
+export const flowNameOf = (machineId: string) => machineId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+
 export const statePlace = (id: string) => id.split('.').slice(1).join(' › ') || id
 
 function subflowsOf(node: AnyStateNode): string[] {

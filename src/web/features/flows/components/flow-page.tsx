@@ -4,7 +4,7 @@ import type { I18n } from '@lingui/core'
 import { useState } from 'react'
 import { InternalLink } from '@/web/ui/internal-link.tsx'
 import { flowText } from '../flow-text.ts'
-import type { FlowState, FlowTransition } from '../flow-data.ts'
+import { flowNameOf, type FlowState, type FlowTransition } from '../flow-data.ts'
 import type { FlowPageData } from '../registry.ts'
 import { Simulator } from './simulator.tsx'
 import '../flows.css'
@@ -75,9 +75,6 @@ FlowPageView.Lead = function FlowLead({ page }: { page: FlowPageData }) {
 }
 
 const diagramAlt = (name: string) => msg`Statechart of the ${name} flow`
-
-/** `checkoutPoll` → `checkout-poll`: the page of a flow a state runs. */
-const flowNameOf = (machineId: string) => machineId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
 function StateItem({ state, active, i18n }: { state: FlowState; active: boolean; i18n: I18n }) {
   return (
