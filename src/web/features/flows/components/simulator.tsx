@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate'
 import { inspectOption } from '@/web/lib/inspect.ts'
 import { Button } from '@/web/ui/button.tsx'
@@ -18,6 +18,7 @@ interface Run {
  * that wait, and what they would answer is a button, as is every event the flow accepts now. Started in the browser
  * only (the server's HTML says it is loading); watched in the inspector with `?inspect` like every actor.
  */
+/** `onActive` must keep its identity (a state setter): it is called whenever the flow moves. */
 export function Simulator({ page, onActive }: { page: FlowPageData; onActive: (ids: readonly string[]) => void }) {
   const { i18n, t } = useLingui()
   const [model, setModel] = useState<FlowModel>()
@@ -25,8 +26,6 @@ export function Simulator({ page, onActive }: { page: FlowPageData; onActive: (i
   const [restarts, setRestarts] = useState(0)
   const [run, setRun] = useState<Run>()
   const [log, setLog] = useState<readonly string[]>([])
-  const onActiveRef = useRef(onActive)
-  onActiveRef.current = onActive
 
   useEffect(() => {
     let live = true
@@ -45,7 +44,6 @@ export function Simulator({ page, onActive }: { page: FlowPageData; onActive: (i
     const subscription = actor.subscribe({ next: show, error: show, complete: show })
     actor.start()
     show()
-    setLog([])
     return () => {
       subscription.unsubscribe()
       actor.stop()
@@ -54,8 +52,8 @@ export function Simulator({ page, onActive }: { page: FlowPageData; onActive: (i
 
   const snapshot = run?.snapshot
   useEffect(() => {
-    onActiveRef.current(snapshot ? activeStateIds(snapshot) : [])
-  }, [snapshot])
+    onActive(snapshot ? activeStateIds(snapshot) : [])
+  }, [snapshot, onActive])
 
   const places = new Map(page.states.map((s) => [s.id, s]))
   const current = snapshot ? activeStateIds(snapshot).filter((id) => !activeStateIds(snapshot).some((other) => other.startsWith(`${id}.`))) : []
@@ -83,7 +81,14 @@ export function Simulator({ page, onActive }: { page: FlowPageData; onActive: (i
           <span>
             <Trans>Start</Trans>
           </span>
-          <select value={start} onChange={(e) => setStart(Number(e.target.value))} disabled={!snapshot}>
+          <select
+            value={start}
+            onChange={(e) => {
+              setLog([])
+              setStart(Number(e.target.value))
+            }}
+            disabled={!snapshot}
+          >
             {page.starts.map((s, index) => (
               <option key={s.name} value={index}>
                 {flowText(i18n, s.label)}
@@ -138,7 +143,14 @@ export function Simulator({ page, onActive }: { page: FlowPageData; onActive: (i
               <Trans>Nothing: the flow waits for nothing more.</Trans>
             </p>
           )}
-          <Button variant="ghost" size="small" onClick={() => setRestarts((n) => n + 1)}>
+          <Button
+            variant="ghost"
+            size="small"
+            onClick={() => {
+              setLog([])
+              setRestarts((n) => n + 1)
+            }}
+          >
             <Trans>Start again</Trans>
           </Button>
           {log.length > 0 && (
