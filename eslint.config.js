@@ -116,6 +116,7 @@ export default defineConfig(
     'src/content/',
     'samples/',
     'src/web/routeTree.gen.ts',
+    'src/web/features/flows/machine-texts.gen.ts',
     'src/server/store/migrations/',
   ]),
   { files: sources, extends: [tseslint.configs.recommended] },

@@ -2,7 +2,19 @@ import { defineConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 
 /** Features whose messages are not on a content page's first load: each has its own catalog. */
-const featureCatalogs = ['account', 'apireference', 'catalogue', 'dashboard', 'demopanel', 'lab', 'miniapp-request', 'miniapp-studio', 'resolver', 'sandbox']
+const featureCatalogs = [
+  'account',
+  'apireference',
+  'catalogue',
+  'dashboard',
+  'demopanel',
+  'flows',
+  'lab',
+  'miniapp-request',
+  'miniapp-studio',
+  'resolver',
+  'sandbox',
+]
 /**
  * Parts of a feature with a catalog of their own, read by the part's lazy chunk: the style guide's pages (its
  * components' live examples apart: a global-rule page never shows them) and the cake shop behind the docs'

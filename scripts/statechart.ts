@@ -340,6 +340,7 @@ export function toIndex(found: FoundMachine[]): string {
     'run side by side); arrows are labelled with what makes the flow move (something the user does, an answer of the',
     'server, or time passing); `shows:` lists what the screen displays (`screen.*` a screen, `busy.*` a disabled button or',
     'loader, `alert.*` a message). QA test plans: `npm run qa:paths <flow>`; engineers can watch a flow live with `?inspect`.',
+    'Product owners read the same in the portal, in Japanese or English, with a simulator of each flow: `/flows` (docs/flows-pages.md).',
     '',
     ...qaSection,
     '',

@@ -31,6 +31,8 @@ import { Route as Char123WebviewChar125DemoCatalogueRouteImport } from './routes
 import { Route as Char123WebviewChar125DemoCheckoutRouteImport } from './routes/{-$webview}/demo/checkout'
 import { Route as Char123WebviewChar125DemoPanelRouteImport } from './routes/{-$webview}/demo/panel'
 import { Route as Char123WebviewChar125DevelopResolveRouteImport } from './routes/{-$webview}/develop/resolve'
+import { Route as Char123WebviewChar125FlowsIndexRouteImport } from './routes/{-$webview}/flows/index'
+import { Route as Char123WebviewChar125FlowsMachineRouteImport } from './routes/{-$webview}/flows/$machine'
 import { Route as Char123WebviewChar125MiniappRequestRouteImport } from './routes/{-$webview}/miniapp/request'
 import { Route as Char123WebviewChar125MiniappStudioRouteImport } from './routes/{-$webview}/miniapp/studio'
 import { Route as Char123WebviewChar125ProductsMiniAppsRouteImport } from './routes/{-$webview}/products/mini-apps'
@@ -176,6 +178,18 @@ const Char123WebviewChar125DevelopResolveRoute =
     path: '/develop/resolve',
     getParentRoute: () => Char123WebviewChar125Route,
   } as any)
+const Char123WebviewChar125FlowsIndexRoute =
+  Char123WebviewChar125FlowsIndexRouteImport.update({
+    id: '/flows/',
+    path: '/flows/',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
+const Char123WebviewChar125FlowsMachineRoute =
+  Char123WebviewChar125FlowsMachineRouteImport.update({
+    id: '/flows/$machine',
+    path: '/flows/$machine',
+    getParentRoute: () => Char123WebviewChar125Route,
+  } as any)
 const Char123WebviewChar125MiniappRequestRoute =
   Char123WebviewChar125MiniappRequestRouteImport.update({
     id: '/miniapp/request',
@@ -282,11 +296,13 @@ export interface FileRoutesByFullPath {
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
+  '/{-$webview}/flows/$machine': typeof Char123WebviewChar125FlowsMachineRoute
   '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
   '/{-$webview}/miniapp/studio': typeof Char123WebviewChar125MiniappStudioRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/webinar/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
+  '/{-$webview}/flows/': typeof Char123WebviewChar125FlowsIndexRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125AuthedDashboardHomeRoute
   '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125AuthedDashboardSandboxRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125AuthedDashboardTransactionsRoute
@@ -318,11 +334,13 @@ export interface FileRoutesByTo {
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
+  '/{-$webview}/flows/$machine': typeof Char123WebviewChar125FlowsMachineRoute
   '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
   '/{-$webview}/miniapp/studio': typeof Char123WebviewChar125MiniappStudioRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/webinar/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide': typeof Char123WebviewChar125AppStyleguideIndexRoute
+  '/{-$webview}/flows': typeof Char123WebviewChar125FlowsIndexRoute
   '/{-$webview}/dashboard/home': typeof Char123WebviewChar125AuthedDashboardHomeRoute
   '/{-$webview}/dashboard/sandbox': typeof Char123WebviewChar125AuthedDashboardSandboxRoute
   '/{-$webview}/dashboard/transactions': typeof Char123WebviewChar125AuthedDashboardTransactionsRoute
@@ -357,11 +375,13 @@ export interface FileRoutesById {
   '/{-$webview}/demo/checkout': typeof Char123WebviewChar125DemoCheckoutRoute
   '/{-$webview}/demo/panel': typeof Char123WebviewChar125DemoPanelRoute
   '/{-$webview}/develop/resolve': typeof Char123WebviewChar125DevelopResolveRoute
+  '/{-$webview}/flows/$machine': typeof Char123WebviewChar125FlowsMachineRoute
   '/{-$webview}/miniapp/request': typeof Char123WebviewChar125MiniappRequestRoute
   '/{-$webview}/miniapp/studio': typeof Char123WebviewChar125MiniappStudioRoute
   '/{-$webview}/products/mini-apps': typeof Char123WebviewChar125ProductsMiniAppsRoute
   '/{-$webview}/webinar_/$session': typeof Char123WebviewChar125WebinarSessionRoute
   '/{-$webview}/app-styleguide/': typeof Char123WebviewChar125AppStyleguideIndexRoute
+  '/{-$webview}/flows/': typeof Char123WebviewChar125FlowsIndexRoute
   '/{-$webview}/_authed/dashboard/home': typeof Char123WebviewChar125AuthedDashboardHomeRoute
   '/{-$webview}/_authed/dashboard/sandbox': typeof Char123WebviewChar125AuthedDashboardSandboxRoute
   '/{-$webview}/_authed/dashboard/transactions': typeof Char123WebviewChar125AuthedDashboardTransactionsRoute
@@ -396,11 +416,13 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
+    | '/{-$webview}/flows/$machine'
     | '/{-$webview}/miniapp/request'
     | '/{-$webview}/miniapp/studio'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/webinar/$session'
     | '/{-$webview}/app-styleguide/'
+    | '/{-$webview}/flows/'
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/sandbox'
     | '/{-$webview}/dashboard/transactions'
@@ -432,11 +454,13 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
+    | '/{-$webview}/flows/$machine'
     | '/{-$webview}/miniapp/request'
     | '/{-$webview}/miniapp/studio'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/webinar/$session'
     | '/{-$webview}/app-styleguide'
+    | '/{-$webview}/flows'
     | '/{-$webview}/dashboard/home'
     | '/{-$webview}/dashboard/sandbox'
     | '/{-$webview}/dashboard/transactions'
@@ -470,11 +494,13 @@ export interface FileRouteTypes {
     | '/{-$webview}/demo/checkout'
     | '/{-$webview}/demo/panel'
     | '/{-$webview}/develop/resolve'
+    | '/{-$webview}/flows/$machine'
     | '/{-$webview}/miniapp/request'
     | '/{-$webview}/miniapp/studio'
     | '/{-$webview}/products/mini-apps'
     | '/{-$webview}/webinar_/$session'
     | '/{-$webview}/app-styleguide/'
+    | '/{-$webview}/flows/'
     | '/{-$webview}/_authed/dashboard/home'
     | '/{-$webview}/_authed/dashboard/sandbox'
     | '/{-$webview}/_authed/dashboard/transactions'
@@ -647,6 +673,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123WebviewChar125DevelopResolveRouteImport
       parentRoute: typeof Char123WebviewChar125Route
     }
+    '/{-$webview}/flows/': {
+      id: '/{-$webview}/flows/'
+      path: '/flows'
+      fullPath: '/{-$webview}/flows/'
+      preLoaderRoute: typeof Char123WebviewChar125FlowsIndexRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
+    '/{-$webview}/flows/$machine': {
+      id: '/{-$webview}/flows/$machine'
+      path: '/flows/$machine'
+      fullPath: '/{-$webview}/flows/$machine'
+      preLoaderRoute: typeof Char123WebviewChar125FlowsMachineRouteImport
+      parentRoute: typeof Char123WebviewChar125Route
+    }
     '/{-$webview}/miniapp/request': {
       id: '/{-$webview}/miniapp/request'
       path: '/miniapp/request'
@@ -795,11 +835,13 @@ interface Char123WebviewChar125RouteChildren {
   Char123WebviewChar125DemoCheckoutRoute: typeof Char123WebviewChar125DemoCheckoutRoute
   Char123WebviewChar125DemoPanelRoute: typeof Char123WebviewChar125DemoPanelRoute
   Char123WebviewChar125DevelopResolveRoute: typeof Char123WebviewChar125DevelopResolveRoute
+  Char123WebviewChar125FlowsMachineRoute: typeof Char123WebviewChar125FlowsMachineRoute
   Char123WebviewChar125MiniappRequestRoute: typeof Char123WebviewChar125MiniappRequestRoute
   Char123WebviewChar125MiniappStudioRoute: typeof Char123WebviewChar125MiniappStudioRoute
   Char123WebviewChar125ProductsMiniAppsRoute: typeof Char123WebviewChar125ProductsMiniAppsRoute
   Char123WebviewChar125WebinarSessionRoute: typeof Char123WebviewChar125WebinarSessionRoute
   Char123WebviewChar125AppStyleguideIndexRoute: typeof Char123WebviewChar125AppStyleguideIndexRoute
+  Char123WebviewChar125FlowsIndexRoute: typeof Char123WebviewChar125FlowsIndexRoute
   Char123WebviewChar125AppStyleguideComponentNameRoute: typeof Char123WebviewChar125AppStyleguideComponentNameRoute
   Char123WebviewChar125AppStyleguideGlobalruleNameRoute: typeof Char123WebviewChar125AppStyleguideGlobalruleNameRoute
   Char123WebviewChar125MiniappDocsSplatRoute: typeof Char123WebviewChar125MiniappDocsSplatRoute
@@ -838,6 +880,8 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
   Char123WebviewChar125DemoPanelRoute: Char123WebviewChar125DemoPanelRoute,
   Char123WebviewChar125DevelopResolveRoute:
     Char123WebviewChar125DevelopResolveRoute,
+  Char123WebviewChar125FlowsMachineRoute:
+    Char123WebviewChar125FlowsMachineRoute,
   Char123WebviewChar125MiniappRequestRoute:
     Char123WebviewChar125MiniappRequestRoute,
   Char123WebviewChar125MiniappStudioRoute:
@@ -848,6 +892,7 @@ const Char123WebviewChar125RouteChildren: Char123WebviewChar125RouteChildren = {
     Char123WebviewChar125WebinarSessionRoute,
   Char123WebviewChar125AppStyleguideIndexRoute:
     Char123WebviewChar125AppStyleguideIndexRoute,
+  Char123WebviewChar125FlowsIndexRoute: Char123WebviewChar125FlowsIndexRoute,
   Char123WebviewChar125AppStyleguideComponentNameRoute:
     Char123WebviewChar125AppStyleguideComponentNameRoute,
   Char123WebviewChar125AppStyleguideGlobalruleNameRoute:

@@ -43,6 +43,8 @@ const publicRoutes = [
   '/about',
   '/webinar',
   '/demo/panel',
+  '/flows',
+  '/flows/sign-in',
   '/not-found',
   '/account/signin',
   '/account/signup',

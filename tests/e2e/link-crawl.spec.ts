@@ -85,8 +85,10 @@ for (const lang of ['jp', 'en'] as const) {
     const { broken, checked, seen } = await crawl(request, lang, new Map([['/', 'start']]), true)
     expect(checked).toBeGreaterThan(50)
     expect(broken, report(broken)).toEqual([])
-    // the pages that replaced links to unreachable *.paylab.example hosts (issue 20) are reached and crawled too
-    for (const own of ['/privacy', '/faq', '/demo/catalogue', '/webinar/getting-started', '/webinar/mini-apps']) expect(seen, own).toContain(own)
+    // the pages that replaced links to unreachable *.paylab.example hosts (issue 20) are reached and crawled too, and the
+    // flows pages from the footer (issue 30)
+    for (const own of ['/privacy', '/faq', '/demo/catalogue', '/webinar/getting-started', '/webinar/mini-apps', '/flows', '/flows/sign-in'])
+      expect(seen, own).toContain(own)
   })
 }
 

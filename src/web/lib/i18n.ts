@@ -78,6 +78,7 @@ export const catalogNames = [
   'catalogue',
   'dashboard',
   'demopanel',
+  'flows',
   'lab',
   'miniapp-request',
   'miniapp-studio',
