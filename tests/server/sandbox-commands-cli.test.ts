@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forcedErrorsOf } from '../../src/domain/sandbox-force.ts'
 import { webhookHeaders } from '../../src/domain/webhooks.ts'
-import { paylabCli } from '../../src/server/modules/sandbox/commands/cli.ts'
+import { paylabCli } from '../../src/cli/run.ts'
+import { commandList } from '../../src/server/modules/sandbox/commands/routes.ts'
 import { webhookDispatcher, type WebhookAnswer } from '../../src/server/modules/sandbox/webhooks/webhooks.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -33,6 +34,7 @@ describe('paylab command line', () => {
         readFile: (path) => readFileSync(path, 'utf8'),
         fetch: async (url, init) => t.app.request(url, init),
         sleep: async () => undefined,
+        commands: commandList(),
         transport: async (url, headers, body): Promise<WebhookAnswer> => {
           received.push({ url, headers, body })
           return { status: 200, body: 'ok', error: null }
@@ -79,10 +81,13 @@ describe('paylab command line', () => {
     expect(en.stderr).toContain('SANDBOX_COMMAND_INVALID')
     expect(en.stderr).toMatch(/amount: /)
     expect(en.stderr).toContain('Fix: ')
-    const ja = await paylab(a, 'trigger', 'payment.nothing', '--json')
+    const ja = await paylab(a, 'trigger', 'payment.completed', '--amount', '0', '--json')
     expect(ja.code).toBe(1)
-    expect(ja.json().error).toMatchObject({ code: 'SANDBOX_COMMAND_INVALID', data: { issues: [{ path: 'event' }] } })
+    expect(ja.json().error).toMatchObject({ code: 'SANDBOX_COMMAND_INVALID', data: { issues: [{ path: 'amount' }] } })
     expect(ja.stderr).toMatch(/失敗|修正/)
+    // an event the sandbox does not send is refused before anything is sent (exit 2), with the nearest one
+    const nothing = await paylab(a, 'trigger', 'payment.complete', '--json')
+    expect([nothing.code, nothing.json().error.code, nothing.json().error.suggestion]).toEqual([2, 'USAGE_UNKNOWN_VALUE', 'payment.completed'])
     expect((await deliveries(a)).length).toBe(before)
 
     expect(await paylab(a, 'clock', 'advance', 'soon')).toMatchObject({ code: 1 })
