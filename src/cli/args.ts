@@ -51,15 +51,18 @@ export function tokenize(argv: string[], booleans: ReadonlySet<string>): Parsed 
   return { positionals, flags }
 }
 
-/** Levenshtein distance (insertions, deletions, substitutions). */
+/** Levenshtein distance (insertions, deletions, substitutions), a swap of two neighbours counting as one edit (`chaso`). */
 export function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)]
   for (let i = 1; i <= a.length; i++) {
-    const next = [i]
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    row = next
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1)
+    }
+    rows.push(row)
   }
-  return row[b.length]!
+  return rows[a.length]![b.length]!
 }
 
 /** The known name nearest to `input`, when it is near enough to be a slip (a third of the name, at least one edit, never all of it). */

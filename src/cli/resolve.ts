@@ -15,6 +15,8 @@ export interface Resolved {
   args: string[]
   flags: Map<string, string | true>
   known: Record<string, FlagKind>
+  /** How many positionals named the command (0: none, `paylab` or `paylab --help`). */
+  depth: number
 }
 
 const globalBooleans = new Set(Object.entries(globalFlags).flatMap(([name, kind]) => (kind.type === 'boolean' ? [name] : [])))
@@ -128,5 +130,5 @@ export function resolveArgv(argv: string[], commands: CommandInfo[]): Resolved {
       if (values) checkValue(args[i]!, values, `<${arg.name}>`)
     })
   }
-  return { spec, command, args, flags: parsed.flags, known }
+  return { spec, command, args, flags: parsed.flags, known, depth }
 }

@@ -165,8 +165,8 @@ export async function paylabCli(
     const r = resolveArgv(argv, commands)
     lang = langOf(r.flags, env)
     if (r.flags.get('version') === true) return (io.out(json ? JSON.stringify({ version: cliVersion }) : `paylab ${cliVersion}`), 0)
-    if (r.spec.path === 'help' && r.args.length === 0) return (io.out(mainHelp(lang)), 0)
-    if (r.spec.path === 'help') {
+    if (r.depth === 0 || (r.spec.path === 'help' && r.args.length === 0 && r.flags.get('help') !== true)) return (io.out(mainHelp(lang)), 0)
+    if (r.spec.path === 'help' && r.args.length > 0) {
       const { spec, depth } = commandOf(r.args, commands)
       const named = spec.path === 'run' ? commands.find((c) => c.name === r.args[depth]) : undefined
       return (io.out(commandHelp(lang, spec, named ?? commands.find((c) => c.name === spec.fieldsOf), commands)), 0)

@@ -72,6 +72,11 @@ describe('paylab command line', () => {
     const [delivery] = (await paylab(a, 'webhooks', 'list', '--json')).json().deliveries
     expect(delivery).toMatchObject({ status: 'delivered', history: [{ via: 'forwarder', status: 200 }] })
     expect((await paylab(a, 'listen', 'http://localhost:8080/hook', '--once')).received).toHaveLength(0)
+    // a target without its scheme is http on this machine, as Stripe's listen takes it
+    await paylab(a, 'trigger', 'payment.completed', '--json')
+    const bare = await paylab(a, 'listen', 'localhost:8080/hook', '--once')
+    expect([bare.code, bare.received.map((r) => r.url)]).toEqual([0, ['http://localhost:8080/hook']])
+    expect((await paylab(a, 'listen', 'ftp://localhost/hook', '--once', '--json')).code).toBe(2)
   })
 
   it('refuses bad input with a clear error in the chosen language, and changes nothing', async () => {
@@ -156,7 +161,13 @@ describe('paylab command line', () => {
     expect((await paylab(b, 'logs', 'tail', '--request-id', logs[0].id, '--json')).json().error.code).toBe('SANDBOX_LOG_ENTRY_NOT_FOUND')
 
     const explained = await paylab(a, 'explain', 'NO_SUFFICIENT_FUND', '--lang', 'en', '--json')
-    expect(explained.json()).toMatchObject({ found: true, entry: { code: 'NO_SUFFICIENT_FUND' } })
+    expect([explained.code, explained.json()]).toMatchObject([0, { found: true, entry: { code: 'NO_SUFFICIENT_FUND' } }])
+    // a code nobody publishes is a failure (exit 1), with the codes near it
+    const unknown = await paylab(a, 'explain', 'NO_SUFICIENT_FUND', '--lang', 'en', '--json')
+    expect([unknown.code, unknown.json().error.code]).toEqual([1, 'UNKNOWN_CODE'])
+    expect(unknown.json().error.near.map((n: { code: string }) => n.code)).toContain('NO_SUFFICIENT_FUND')
+    const person = await paylab(a, 'explain', 'NOT_A_CODE_AT_ALL', '--lang', 'en')
+    expect([person.code, person.stderr]).toEqual([1, 'No published code "NOT_A_CODE_AT_ALL". paylab docs search NOT_A_CODE_AT_ALL searches the docs.'])
     const found = (await paylab(a, 'docs', 'search', 'webhook', '--json')).json().results
     expect(found.length).toBeGreaterThan(0)
     const page = (await paylab(a, 'docs', 'read', found[0].path, '--json')).json()
