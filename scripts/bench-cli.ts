@@ -45,7 +45,11 @@ const cases = [
   ["node -e ''", process.execPath, ['-e', '']],
 ] as const
 
-console.log(`${runs} runs each; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+console.log(
+  `${runs} runs each; ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+)
 for (const [name, command, args] of cases) {
   const { wall, cpu } = time(command, [...args])
   const ms = (n: number) => `${Math.round(n)} ms`.padStart(7)
