@@ -4,10 +4,10 @@
 // Baked in at build: the sandbox commands as `GET /sandbox/api/commands` lists them (their fields are the options,
 // checked before anything is sent) and package.json's version. Beside it, dist/cli/paylab-mcp.js: the MCP server of
 // `paylab mcp` (src/server/modules/sandbox/commands/mcp-stdio.ts), loaded only by that command.
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, type Metafile } from 'esbuild'
+import { build, type BuildResult, type Metafile } from 'esbuild'
 import { compileCatalogs } from './compile-catalogs.ts'
 import { staleReason, writeStamp } from './lib/build-stamp.js'
 
@@ -31,7 +31,20 @@ const common = {
   target: 'node20',
   metafile: true,
   logLevel: 'warning',
+  // written below, each file at once (a `paylab` started meanwhile, a test's or another shell's, reads the old file
+  // or the new one, never half of one)
+  write: false,
 } as const
+
+/** Writes a build's files, each by a rename over the old one. */
+function writeAtomically(result: BuildResult) {
+  for (const file of result.outputFiles ?? []) {
+    mkdirSync(join(file.path, '..'), { recursive: true })
+    const temporary = `${file.path}.${process.pid}.tmp`
+    writeFileSync(temporary, file.contents)
+    renameSync(temporary, file.path)
+  }
+}
 
 /** Builds dist/cli when it is missing or older than one of its inputs (or always with `force`); true when it built. */
 export async function buildCli({ force = false } = {}) {
@@ -50,6 +63,8 @@ export async function buildCli({ force = false } = {}) {
     banner: { js: '#!/usr/bin/env node' },
   })
   const mcp = await build({ ...common, entryPoints: { 'paylab-mcp': `${catalogueDir}/mcp-stdio.ts` }, packages: 'external' })
+  writeAtomically(mcp)
+  writeAtomically(cli)
   // files only: not the packages, nor esbuild's `<define:…>` pseudo-inputs
   const inputsOf = (meta: Metafile) => Object.keys(meta.inputs).filter((file) => !file.includes('node_modules/') && !file.startsWith('<'))
   const catalogue = readdirSync(join(root, catalogueDir)).map((name) => `${catalogueDir}/${name}`)
