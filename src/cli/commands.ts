@@ -205,6 +205,12 @@ export const specs: Spec[] = [
     examples: ['paylab mcp'],
   },
   {
+    path: 'completion',
+    summary: /*i18n*/ { id: 'cli.cmd.completion', message: 'A completion script for bash or zsh: source <(paylab completion bash).' },
+    args: [{ name: 'shell', values: ['bash', 'zsh'] }],
+    examples: ['source <(paylab completion bash)', 'source <(paylab completion zsh)'],
+  },
+  {
     path: 'help',
     summary: /*i18n*/ { id: 'cli.cmd.help', message: 'This list, or one command in detail.' },
     args: [{ name: 'command', optional: true, rest: true }],

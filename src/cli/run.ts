@@ -1,6 +1,7 @@
 import type { Lang } from '@/domain/i18n.ts'
 import { UsageError } from './args.ts'
 import { builtCommands, camel, cliVersion, type CommandInfo, type FlagKind } from './commands.ts'
+import { completionScript } from './completion.ts'
 import { commandHelp, mainHelp } from './help.ts'
 import { fetchTransport, remoteCommand, type CallOutcome, type Connection, type Fetch, type Transport } from './http.ts'
 import { t } from './i18n.ts'
@@ -172,6 +173,7 @@ export async function paylabCli(
       return (io.out(commandHelp(lang, spec, named ?? commands.find((c) => c.name === spec.fieldsOf), commands)), 0)
     }
     if (r.flags.get('help') === true) return (io.out(commandHelp(lang, r.spec, r.command, commands)), 0)
+    if (r.spec.path === 'completion') return (io.out(completionScript(r.args[0] === 'zsh' ? 'zsh' : 'bash', commands)), 0)
     const step = plan(r, io)
     if ('local' in step && step.local === 'commands') {
       io.out(

@@ -127,6 +127,28 @@ describe('paylab arguments', () => {
   }, 120_000)
 })
 
+describe('paylab completion', () => {
+  it('writes a bash script completing commands, subcommands, listed values and options; zsh loads the same', async () => {
+    const script = await paylab(['completion', 'bash'])
+    expect(script.code).toBe(0)
+    const complete = (...words: string[]) =>
+      execFileSync(
+        'bash',
+        ['-c', `eval "$1"; COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; _paylab; echo "\${COMPREPLY[@]}"`, 'bash', script.stdout],
+        {
+          encoding: 'utf8',
+        },
+      ).trim()
+    expect(complete('paylab', 'trig')).toBe('trigger')
+    expect(complete('paylab', 'trigger', 'payment.c')).toBe('payment.completed payment.canceled')
+    expect(complete('paylab', 'trigger', 'payment.completed', '--am')).toBe('--amount')
+    expect(complete('paylab', 'webhooks', 'ch')).toBe('chaos')
+    expect(complete('paylab', 'webhooks', 'chaos', 'd')).toBe('duplicate delay')
+    expect((await paylab(['completion', 'zsh'])).stdout).toContain('bashcompinit')
+    expect((await paylab(['completion', 'fish', '--json'])).json().error.code).toBe('USAGE_UNKNOWN_VALUE')
+  })
+})
+
 describe('paylab and signals', () => {
   /** Starts `paylab listen` on the stand-in, waits for its banner; answers the process. */
   async function listening() {
