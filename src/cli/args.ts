@@ -10,6 +10,8 @@ import { cliText } from './text.ts'
 export interface Parsed {
   positionals: string[]
   flags: Map<string, string | true>
+  /** Each `--override field=value` (repeatable, as the Stripe CLI's). */
+  overrides: string[]
 }
 
 /** A refused command line: its text (in the chosen language), a code for `--json`, and the nearest known name. */
@@ -28,6 +30,7 @@ export class UsageError extends Error {
 export function tokenize(argv: string[], booleans: ReadonlySet<string>): Parsed {
   const positionals: string[] = []
   const flags = new Map<string, string | true>()
+  const overrides: string[] = []
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === '--') {
@@ -39,7 +42,8 @@ export function tokenize(argv: string[], booleans: ReadonlySet<string>): Parsed 
     else if (arg.startsWith('--')) {
       const eq = arg.indexOf('=')
       const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2)
-      if (eq > 0) flags.set(name, arg.slice(eq + 1))
+      if (name === 'override' && (eq > 0 || i + 1 < argv.length)) overrides.push(eq > 0 ? arg.slice(eq + 1) : argv[++i]!)
+      else if (eq > 0) flags.set(name, arg.slice(eq + 1))
       // a boolean option stands alone, or takes an explicit true/false (`--is-authorization true`)
       else if (booleans.has(name) && (argv[i + 1] === 'true' || argv[i + 1] === 'false')) flags.set(name, argv[++i]!)
       else if (booleans.has(name) || i + 1 >= argv.length || (argv[i + 1]!.startsWith('--') && argv[i + 1] !== '--')) flags.set(name, true)
@@ -48,7 +52,7 @@ export function tokenize(argv: string[], booleans: ReadonlySet<string>): Parsed 
       flags.set(arg.slice(1), true)
     } else positionals.push(arg)
   }
-  return { positionals, flags }
+  return { positionals, flags, overrides }
 }
 
 /** Levenshtein distance (insertions, deletions, substitutions), a swap of two neighbours counting as one edit (`chaso`). */

@@ -1,6 +1,6 @@
 import type { Lang } from '@/domain/i18n.ts'
 import { checkValue, nearest, tokenize, UsageError, type Parsed } from './args.ts'
-import { enumOf, fieldFlags, globalFlags, groups, specByPath, specs, type CommandInfo, type FlagKind, type Spec } from './commands.ts'
+import { camel, enumOf, fieldFlags, globalFlags, groups, specByPath, specs, type CommandInfo, type FlagKind, type Spec } from './commands.ts'
 import { cliText } from './text.ts'
 
 /**
@@ -64,7 +64,8 @@ export function commandOf(positionals: string[], commands: CommandInfo[]): { spe
 /** Every option a command takes: the global ones, its own, and its sandbox command's fields. */
 export function flagsOf(spec: Spec, command: CommandInfo | undefined): Record<string, FlagKind> {
   const positional = spec.args.map((a) => (typeof a.values === 'object' && 'field' in a.values ? a.values.field : '')).filter(Boolean)
-  return { ...fieldFlags(command, positional), ...spec.flags, ...globalFlags }
+  const overridable: Record<string, FlagKind> = command ? { override: { type: 'string', about: 'field=value' } } : {}
+  return { ...fieldFlags(command, positional), ...spec.flags, ...overridable, ...globalFlags }
 }
 
 /** The allowed values of an argument, from the spec or the sandbox command's enum. */
@@ -73,6 +74,8 @@ export function argValues(spec: Spec, index: number, commands: CommandInfo[]): r
   if (!values) return undefined
   return 'command' in values ? enumOf(commands, values.command, values.field) : values
 }
+
+const kebabOf = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
 /** Checks one option's value against its kind (numbers, booleans, listed values; every non-boolean needs one). */
 function checkFlag(name: string, value: string | true, kind: FlagKind) {
@@ -113,6 +116,24 @@ export function resolveArgv(argv: string[], commands: CommandInfo[]): Resolved {
       throw new UsageError('USAGE_UNKNOWN_FLAG', cliText.unknownFlag, { name, command: spec.path }, near && `--${near}`)
     }
     if (!help) checkFlag(name, value, kind)
+  }
+  // `--override field=value`: a field of the sandbox command (camelCase or kebab-case), checked as its option is
+  const fields = fieldFlags(command)
+  for (const override of parsed.overrides) {
+    const eq = override.indexOf('=')
+    const field = kebabOf(eq > 0 ? override.slice(0, eq) : override)
+    if (!fields[field]) {
+      const near = nearest(field, Object.keys(fields))
+      throw new UsageError(
+        'USAGE_UNKNOWN_FIELD',
+        cliText.unknownField,
+        { name: override.slice(0, eq > 0 ? eq : undefined), command: spec.path },
+        near && camel(near),
+      )
+    }
+    if (eq < 0) throw new UsageError('USAGE_MISSING_VALUE', cliText.missingValue, { name: `override ${override}` })
+    if (!help) checkFlag(field, override.slice(eq + 1), fields[field])
+    parsed.flags.set(field, override.slice(eq + 1))
   }
   const args = parsed.positionals.slice(depth + (named !== undefined ? 1 : 0))
   // `run <command>`: the named command was its argument

@@ -32,6 +32,10 @@ exit codes: 0 done, 1 the call failed (or explain found no such code), 2 bad usa
   unknownCommand: /*i18n*/ { id: 'cli.unknownCommand', message: 'Unknown command "{name}". paylab --help lists the commands.' },
   unknownFlag: /*i18n*/ { id: 'cli.unknownFlag', message: 'Unknown option --{name} for paylab {command}. paylab {command} --help lists its options.' },
   unknownValue: /*i18n*/ { id: 'cli.unknownValue', message: '"{value}" is not a value of {what}: one of {values}.' },
+  unknownField: /*i18n*/ {
+    id: 'cli.unknownField',
+    message: 'paylab {command} has no field {name} to override. paylab {command} --help lists its fields.',
+  },
   notANumber: /*i18n*/ { id: 'cli.notANumber', message: '--{name} takes a number, not "{value}".' },
   missingValue: /*i18n*/ { id: 'cli.missingValue', message: '--{name} needs a value.' },
   extraArgument: /*i18n*/ {

@@ -77,6 +77,9 @@ describe('paylab command line', () => {
     const bare = await paylab(a, 'listen', 'localhost:8080/hook', '--once')
     expect([bare.code, bare.received.map((r) => r.url)]).toEqual([0, ['http://localhost:8080/hook']])
     expect((await paylab(a, 'listen', 'ftp://localhost/hook', '--once', '--json')).code).toBe(2)
+    // --override field=value sets a field of the command, as the Stripe CLI's does (camelCase or kebab-case)
+    const overridden = await paylab(a, 'trigger', 'payment.completed', '--override', 'amount=700', '--override=merchant-payment-id=ovr-1', '--json')
+    expect(overridden.json().payment).toMatchObject({ amount: { amount: 700 }, merchantPaymentId: 'ovr-1' })
   })
 
   it('refuses bad input with a clear error in the chosen language, and changes nothing', async () => {

@@ -77,6 +77,9 @@ describe('paylab arguments', () => {
     expect((await paylab(['pay', 'code-1', '--outcome', 'sideways', '--json'])).json().error.code).toBe('USAGE_UNKNOWN_VALUE')
     expect((await paylab(['trigger', 'payment.completed', '--amount', 'lots', '--json'])).json().error.code).toBe('USAGE_NOT_A_NUMBER')
     expect((await paylab(['snapshots', 'extra', '--json'])).json().error.code).toBe('USAGE_EXTRA_ARGUMENT')
+    const field = await paylab(['trigger', 'payment.completed', '--override', 'amout=700', '--json'])
+    expect([field.code, field.json().error.code, field.json().error.suggestion]).toEqual([2, 'USAGE_UNKNOWN_FIELD', 'amount'])
+    expect((await paylab(['trigger', 'payment.completed', '--override', 'amount=lots', '--json'])).json().error.code).toBe('USAGE_NOT_A_NUMBER')
     // nothing near: no suggestion
     expect((await paylab(['zzzzzzzz', '--json'])).json().error.suggestion).toBeUndefined()
     expect(requests.length).toBe(before)
