@@ -6,7 +6,8 @@ import { paylabCli } from './run.ts'
  * The `paylab` process (`npx paylab …`, issue 31): scripts/paylab.js imports the build of this file,
  * dist/cli/paylab.js, in its own process — no child, so a signal reaches the process that does the work. SIGINT,
  * SIGTERM and SIGHUP stop `listen` and `logs tail --follow` between two rounds, and the process exits 128 + the
- * signal's number at once after (`mcp` ends when its client closes stdin, or on a signal).
+ * signal's number at once after (`mcp` ends when its client closes stdin, or on a signal). When its parent goes away
+ * (`npx`'s shell killed under it), a long-running command ends as on SIGHUP: nothing is left running with parent 1.
  */
 
 const signals = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const
@@ -30,6 +31,13 @@ async function startMcp(backend: RemoteBackend) {
 
 const argv = process.argv.slice(2)
 looping = argv.includes('listen') || argv.includes('--follow') || argv.includes('mcp')
+// `npx paylab` runs this under npm and a shell; npm 11 passes a SIGTERM to the shell, which dies without passing it on.
+// A long-running command whose parent went away (it is re-parented, to 1 or a subreaper) ends as if hung up.
+const parent = process.ppid
+if (looping)
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGHUP')
+  }, 250).unref()
 const code = await paylabCli(
   argv,
   process.env,

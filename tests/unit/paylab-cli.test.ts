@@ -177,6 +177,35 @@ describe('paylab and signals', () => {
     }
   }
 
+  it('killing npx paylab listen leaves nothing behind (npm passes SIGTERM to its shell only; paylab sees its parent go)', async () => {
+    const marker = `marker-${process.pid}-${Date.now()}`
+    const npx = spawn('npx', ['paylab', 'listen', `localhost:9/${marker}`, '--lang', 'en'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PAYLAB_BASE_URL: base },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    await new Promise<void>((resolve, reject) => {
+      let out = ''
+      npx.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        if (out.includes('Forwarding the webhooks')) resolve()
+      })
+      npx.once('exit', () => reject(new Error(`npx paylab listen ended early: ${out}`)))
+    })
+    const running = () => {
+      try {
+        return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim()
+      } catch {
+        return ''
+      }
+    }
+    expect(running()).not.toBe('')
+    npx.kill('SIGTERM')
+    const deadline = Date.now() + 3000
+    while (running() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    expect(running()).toBe('')
+  }, 60_000)
+
   it.each([
     ['SIGTERM', 143],
     ['SIGINT', 130],
