@@ -13,6 +13,8 @@ const layers = {
   domain: './src/domain',
   machines: './machines',
   server: './src/server',
+  // the `paylab` command line (issue 31): a client of the HTTP contract, beside the server rather than inside it
+  cli: './src/cli',
   content: './src/content',
   'web-lib': './src/web/lib',
   'web-ui': './src/web/ui',
@@ -28,6 +30,7 @@ const allowed = {
   domain: ['domain'],
   machines: ['domain', 'machines'],
   server: ['domain', 'machines', 'server', 'content'],
+  cli: ['domain', 'cli'],
   content: ['content'],
   'web-lib': ['domain', 'machines', 'web-lib'],
   'web-ui': ['domain', 'web-lib', 'web-ui'],

@@ -77,8 +77,9 @@ export default defineConfig({
     { path: '<rootDir>/locales/{locale}/errors', include: errorCatalogue },
     // the validator's rules (src/domain/miniapp/messages.ts), imported compiled by src/domain/miniapp/catalog.ts
     { path: '<rootDir>/locales/{locale}/miniapp', include: miniAppDomain },
-    // the server's own texts (the simulated wallet's pages, mail): read by src/server/i18n.ts, never sent to a browser
-    { path: '<rootDir>/locales/{locale}/server', include: ['src/server', ...serverRenderedDomain] },
+    // the server's own texts (the simulated wallet's pages, mail) and the `paylab` command line's (src/cli, which
+    // renders the resolver's texts too): read by src/server/i18n.ts and src/cli/i18n.ts, never sent to a browser
+    { path: '<rootDir>/locales/{locale}/server', include: ['src/server', 'src/cli', ...serverRenderedDomain] },
     ...featureCatalogs.map((f) => ({ path: `<rootDir>/locales/{locale}/${f}`, include: [`src/web/features/${f}`] })),
     { path: '<rootDir>/locales/{locale}/styleguide', include: [styleguideParts], exclude: [styleguideExamples, '**/*.test.tsx'] },
     { path: '<rootDir>/locales/{locale}/styleguide-examples', include: [styleguideExamples] },

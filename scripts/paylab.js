@@ -1,12 +1,18 @@
 #!/usr/bin/env node
-// The `paylab` bin (package.json): runs scripts/paylab.ts under tsx (a dependency), so `npx paylab …` works in a
-// clone and in CI without a build step. Arguments, standard streams and the exit code pass straight through.
-import { spawnSync } from 'node:child_process'
-import { createRequire } from 'node:module'
+// The `paylab` bin (package.json; `npx paylab …`, issue 31): runs the built command line, dist/cli/paylab.js, in this
+// very process — no child, so Ctrl-C and a CI job's SIGTERM reach the process doing the work and nothing is left
+// behind. When the build is missing or older than its sources (scripts/lib/build-stamp.js, as `npm start` checks the
+// server's), it is built first, in this process too (tsx's loader, scripts/build-cli.ts), its messages on stderr.
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { staleReason } from './lib/build-stamp.js'
 
-const here = dirname(fileURLToPath(import.meta.url))
-const tsx = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs')
-const result = spawnSync(process.execPath, [tsx, join(here, 'paylab.ts'), ...process.argv.slice(2)], { stdio: 'inherit' })
-process.exit(result.status ?? 1)
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+if (staleReason('dist/cli/inputs.json', ['dist/cli/paylab.js', 'dist/cli/paylab-mcp.js'], root)) {
+  const { register } = await import('tsx/esm/api')
+  const unregister = register()
+  const { buildCli } = await import('./build-cli.ts')
+  await buildCli()
+  await unregister()
+}
+await import(pathToFileURL(join(root, 'dist/cli/paylab.js')).href)

@@ -25,7 +25,7 @@ export const sandboxStateErrors = {
   SANDBOX_COMMAND_NOT_FOUND: e(
     404,
     '99900026',
-    /*i18n*/ { id: 'error.SANDBOX_COMMAND_NOT_FOUND', message: 'No sandbox command of this name: GET /sandbox/api/commands lists them.' },
+    /*i18n*/ { id: 'error.SANDBOX_COMMAND_NOT_FOUND', message: 'No sandbox command of this name: paylab commands lists them.' },
   ),
   SANDBOX_COMMAND_INVALID: e(
     400,

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forcedErrorsOf } from '../../src/domain/sandbox-force.ts'
 import { webhookHeaders } from '../../src/domain/webhooks.ts'
-import { paylabCli } from '../../src/server/modules/sandbox/commands/cli.ts'
+import { paylabCli } from '../../src/cli/run.ts'
+import { commandList } from '../../src/server/modules/sandbox/commands/routes.ts'
 import { webhookDispatcher, type WebhookAnswer } from '../../src/server/modules/sandbox/webhooks/webhooks.ts'
 import { merchantRepo } from '../../src/server/store/merchant-repo.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -33,6 +34,7 @@ describe('paylab command line', () => {
         readFile: (path) => readFileSync(path, 'utf8'),
         fetch: async (url, init) => t.app.request(url, init),
         sleep: async () => undefined,
+        commands: commandList(),
         transport: async (url, headers, body): Promise<WebhookAnswer> => {
           received.push({ url, headers, body })
           return { status: 200, body: 'ok', error: null }
@@ -70,6 +72,14 @@ describe('paylab command line', () => {
     const [delivery] = (await paylab(a, 'webhooks', 'list', '--json')).json().deliveries
     expect(delivery).toMatchObject({ status: 'delivered', history: [{ via: 'forwarder', status: 200 }] })
     expect((await paylab(a, 'listen', 'http://localhost:8080/hook', '--once')).received).toHaveLength(0)
+    // a target without its scheme is http on this machine, as Stripe's listen takes it
+    await paylab(a, 'trigger', 'payment.completed', '--json')
+    const bare = await paylab(a, 'listen', 'localhost:8080/hook', '--once')
+    expect([bare.code, bare.received.map((r) => r.url)]).toEqual([0, ['http://localhost:8080/hook']])
+    expect((await paylab(a, 'listen', 'ftp://localhost/hook', '--once', '--json')).code).toBe(2)
+    // --override field=value sets a field of the command, as the Stripe CLI's does (camelCase or kebab-case)
+    const overridden = await paylab(a, 'trigger', 'payment.completed', '--override', 'amount=700', '--override=merchant-payment-id=ovr-1', '--json')
+    expect(overridden.json().payment).toMatchObject({ amount: { amount: 700 }, merchantPaymentId: 'ovr-1' })
   })
 
   it('refuses bad input with a clear error in the chosen language, and changes nothing', async () => {
@@ -79,10 +89,13 @@ describe('paylab command line', () => {
     expect(en.stderr).toContain('SANDBOX_COMMAND_INVALID')
     expect(en.stderr).toMatch(/amount: /)
     expect(en.stderr).toContain('Fix: ')
-    const ja = await paylab(a, 'trigger', 'payment.nothing', '--json')
+    const ja = await paylab(a, 'trigger', 'payment.completed', '--amount', '0', '--json')
     expect(ja.code).toBe(1)
-    expect(ja.json().error).toMatchObject({ code: 'SANDBOX_COMMAND_INVALID', data: { issues: [{ path: 'event' }] } })
+    expect(ja.json().error).toMatchObject({ code: 'SANDBOX_COMMAND_INVALID', data: { issues: [{ path: 'amount' }] } })
     expect(ja.stderr).toMatch(/失敗|修正/)
+    // an event the sandbox does not send is refused before anything is sent (exit 2), with the nearest one
+    const nothing = await paylab(a, 'trigger', 'payment.complete', '--json')
+    expect([nothing.code, nothing.json().error.code, nothing.json().error.suggestion]).toEqual([2, 'USAGE_UNKNOWN_VALUE', 'payment.completed'])
     expect((await deliveries(a)).length).toBe(before)
 
     expect(await paylab(a, 'clock', 'advance', 'soon')).toMatchObject({ code: 1 })
@@ -151,7 +164,13 @@ describe('paylab command line', () => {
     expect((await paylab(b, 'logs', 'tail', '--request-id', logs[0].id, '--json')).json().error.code).toBe('SANDBOX_LOG_ENTRY_NOT_FOUND')
 
     const explained = await paylab(a, 'explain', 'NO_SUFFICIENT_FUND', '--lang', 'en', '--json')
-    expect(explained.json()).toMatchObject({ found: true, entry: { code: 'NO_SUFFICIENT_FUND' } })
+    expect([explained.code, explained.json()]).toMatchObject([0, { found: true, entry: { code: 'NO_SUFFICIENT_FUND' } }])
+    // a code nobody publishes is a failure (exit 1), with the codes near it
+    const unknown = await paylab(a, 'explain', 'NO_SUFICIENT_FUND', '--lang', 'en', '--json')
+    expect([unknown.code, unknown.json().error.code]).toEqual([1, 'UNKNOWN_CODE'])
+    expect(unknown.json().error.near.map((n: { code: string }) => n.code)).toContain('NO_SUFFICIENT_FUND')
+    const person = await paylab(a, 'explain', 'NOT_A_CODE_AT_ALL', '--lang', 'en')
+    expect([person.code, person.stderr]).toEqual([1, 'No published code "NOT_A_CODE_AT_ALL". paylab docs search NOT_A_CODE_AT_ALL searches the docs.'])
     const found = (await paylab(a, 'docs', 'search', 'webhook', '--json')).json().results
     expect(found.length).toBeGreaterThan(0)
     const page = (await paylab(a, 'docs', 'read', found[0].path, '--json')).json()

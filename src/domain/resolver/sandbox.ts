@@ -65,7 +65,7 @@ export const sandboxEntries: readonly ResolverEntry[] = [
   opa(
     'SANDBOX_SNAPSHOT_NOT_FOUND',
     /*i18n*/ { id: 'resolver.SANDBOX_SNAPSHOT_NOT_FOUND.cause', message: 'The snapshot was deleted or belongs to another merchant.' },
-    /*i18n*/ { id: 'resolver.SANDBOX_SNAPSHOT_NOT_FOUND.fix', message: 'List the snapshots (GET /sandbox/api/snapshots) and use an id from it.' },
+    /*i18n*/ { id: 'resolver.SANDBOX_SNAPSHOT_NOT_FOUND.fix', message: 'List the snapshots (paylab snapshots) and use an id from it.' },
   ),
   opa(
     'SANDBOX_SNAPSHOT_LIMIT',
@@ -91,14 +91,14 @@ export const sandboxEntries: readonly ResolverEntry[] = [
       id: 'resolver.SANDBOX_WEBHOOK_NOT_FOUND.cause',
       message: 'The webhook log has no delivery with this id for the merchant: it was pruned (the log keeps the newest 200) or belongs to another merchant.',
     },
-    /*i18n*/ { id: 'resolver.SANDBOX_WEBHOOK_NOT_FOUND.fix', message: 'List the deliveries (GET /sandbox/api/webhooks) and use an id from it.' },
+    /*i18n*/ { id: 'resolver.SANDBOX_WEBHOOK_NOT_FOUND.fix', message: 'List the deliveries (paylab webhooks list) and use an id from it.' },
   ),
   opa(
     'SANDBOX_COMMAND_NOT_FOUND',
     /*i18n*/ { id: 'resolver.SANDBOX_COMMAND_NOT_FOUND.cause', message: 'The command line or an agent asked for a sandbox command this server does not have.' },
     /*i18n*/ {
       id: 'resolver.SANDBOX_COMMAND_NOT_FOUND.fix',
-      message: 'List the commands (npx paylab --help, GET /sandbox/api/commands or the MCP tool list) and use one of their names.',
+      message: 'List the commands (paylab commands, or the MCP tool list) and use one of their names.',
     },
   ),
   opa(
