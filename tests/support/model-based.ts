@@ -51,7 +51,7 @@ import { writeFileSync } from 'node:fs'
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import { machineInventory, machinePaths, type MachineModel, type ModelPath, type ModelStep } from '../../scripts/statechart-model.ts'
 import { writeCoverage } from '../../scripts/lib/machine-coverage.ts'
-import { invalidEventInventory, pairCover, randomWalk, transitionPairs } from '../../scripts/lib/machine-graph.ts'
+import { invalidEventInventory, machineGraph, pairCover, randomWalk, transitionPairs } from '../../scripts/lib/machine-graph.ts'
 import { machineMutants } from '../../scripts/lib/machine-mutants.ts'
 import type { CoverPath } from '../../scripts/lib/machine-plan.ts'
 import { newSeen, runPath, type Seen } from './model-replay.ts'
@@ -195,10 +195,14 @@ function testMutants(name: string, options: Generic) {
     it('kills every mutant', { timeout: 3_600_000 }, async () => {
       const only = process.env.PAYLAB_MUTANT_INDEX === undefined ? undefined : Number(process.env.PAYLAB_MUTANT_INDEX)
       const mutants = machineMutants(options.machine)
+      // A mutant may make the state graph endless (a counter no longer reset or bounded): bound its traversals at
+      // ten times the machine's own, per start. Exceeding it kills the mutant, as the test file would never end on it.
+      const edges = Math.max(...machineGraph(options).map((g) => [...g.out.values()].reduce((n, e) => n + e.length, 0)))
+      const traversalLimit = 10 * edges + 1_000
       const results: Array<{ description: string; killed: boolean; by?: string }> = []
       for (const [index, mutant] of mutants.entries()) {
         if (only !== undefined && index !== only) continue
-        const mutated = { ...options, machine: mutant.machine }
+        const mutated = { ...options, machine: mutant.machine, traversalLimit }
         let by: string | undefined
         try {
           const planned = plan(mutated, { maxSimplePaths: 0 })
