@@ -26,6 +26,34 @@ let noticeWrites = 0
 
 testMachinePaths('dashboard-mode', {
   ...dashboardModeModel,
+  // The flow's transitions (docs/statecharts/dashboard-mode.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'new developer': 'test', 'activated, stored live': 'live.quiet', 'activated, stored test': 'test' },
+    transitions: {
+      test: {
+        'mode.live': ['liveModal', 'live.notice', 'live.quiet'],
+      },
+      liveModal: {
+        'modal.activate': 'activationForm',
+        'modal.close': 'test',
+      },
+      activationForm: {
+        'activation.submit': 'activating',
+        'activation.cancel': 'test',
+      },
+      activating: {
+        'xstate.done.actor.activate': 'live.notice',
+        'xstate.error.actor.activate': 'activationForm',
+      },
+      'live.notice': {
+        'mode.test': 'test',
+        'notice.dismiss': 'live.quiet',
+      },
+      'live.quiet': {
+        'mode.test': 'test',
+      },
+    },
+  },
   provide: () => {
     persisted = []
     noticeWrites = 0

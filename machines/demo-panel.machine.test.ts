@@ -27,6 +27,68 @@ const runTarget = (c: DemoPanelContext) =>
 
 testMachinePaths('demoPanel', {
   ...demoPanelModel,
+  // The flow's transitions (docs/statecharts/demo-panel.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'QR code': 'idle', 'app invoke': 'idle', cashback: 'idle', 'auto debit, native payment': 'idle', 'auto debit, direct debit': 'idle' },
+    transitions: {
+      idle: {
+        'panel.type': 'idle',
+        'panel.view': 'idle',
+        'panel.amount': 'idle',
+        'panel.run': ['creating', 'linking', 'idle', 'authorizing'],
+      },
+      creating: {
+        'xstate.done.actor.createCode': 'waiting',
+        'xstate.error.actor.createCode': 'failed',
+      },
+      linking: {
+        'xstate.done.actor.getPrelinkedPayer': ['charging', 'givingCashback'],
+        'xstate.error.actor.getPrelinkedPayer': 'failed',
+      },
+      waiting: {
+        'panel.cancel': 'cancelling',
+        'xstate.done.actor.poll': ['completed', 'cancelling'],
+      },
+      failed: {
+        'panel.reset': 'idle',
+      },
+      authorizing: {
+        'xstate.done.actor.getConsentUrl': 'consenting',
+        'xstate.error.actor.getConsentUrl': 'failed',
+      },
+      charging: {
+        'xstate.done.actor.payDirect': 'completed',
+        'xstate.error.actor.payDirect': 'failed',
+      },
+      cancelling: {
+        'xstate.done.actor.cancelCode': ['idle', 'failed'],
+        'xstate.error.actor.cancelCode': 'failed',
+      },
+      completed: {
+        'panel.refund': ['refunding', 'completed'],
+        'panel.reset': 'idle',
+      },
+      consenting: {
+        'frame.navigated': ['readingToken', 'failed', 'consenting'],
+        'panel.cancel': 'idle',
+      },
+      refunding: {
+        'xstate.done.actor.refundPayment': 'refunded',
+        'xstate.error.actor.refundPayment': 'failed',
+      },
+      readingToken: {
+        'xstate.done.actor.readResponseToken': 'charging',
+        'xstate.error.actor.readResponseToken': 'failed',
+      },
+      refunded: {
+        'panel.reset': 'idle',
+      },
+      givingCashback: {
+        'xstate.done.actor.giveCashback': 'completed',
+        'xstate.error.actor.giveCashback': 'failed',
+      },
+    },
+  },
   compareContext: false,
   check: (actual, step, before) => {
     const { type } = step.event

@@ -16,6 +16,32 @@ let at = { proceeded: 0, stayed: 0, discarded: 0 }
 
 testMachinePaths('settings-form', {
   ...settingsFormModel,
+  // The flow's transitions (docs/statecharts/settings-form.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'settings page': 'clean' },
+    transitions: {
+      clean: {
+        'form.loaded': 'clean',
+        'form.edit': 'dirty',
+        'leave.request': 'clean',
+      },
+      dirty: {
+        'form.loaded': 'clean',
+        'form.edit': 'dirty',
+        'form.save': 'saving',
+        'leave.request': 'asking',
+      },
+      saving: {
+        'form.loaded': 'clean',
+        'xstate.done.actor.save': 'clean',
+        'xstate.error.actor.save': 'dirty',
+      },
+      asking: {
+        'form.loaded': 'clean',
+        'xstate.done.actor.ask': ['saving', 'clean', 'dirty'],
+      },
+    },
+  },
   compareContext: false,
   provide: () => {
     proceeded = 0

@@ -16,6 +16,30 @@ const outcomeOf = (status: string) => (['PENDING_UPLOAD_LOGO', 'PENDING_MERCHANT
 
 testMachinePaths('sign-in', {
   ...signInModel,
+  // The flow's transitions (docs/statecharts/sign-in.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'sign-in page': 'form', opened: 'checkingSession' },
+    transitions: {
+      form: {
+        'signIn.submit': 'authenticating',
+      },
+      authenticating: {
+        'xstate.done.actor.authenticate': ['signedIn', 'continueSignUp', 'otp'],
+        'xstate.error.actor.authenticate': ['terms', 'form'],
+      },
+      otp: {
+        'otp.cancel': 'form',
+        'xstate.done.actor.otp': 'signedIn',
+      },
+      terms: {
+        'terms.accept': 'authenticating',
+        'terms.decline': 'form',
+      },
+      checkingSession: {
+        'xstate.done.actor.existingSession': ['form', 'continueSignUp', 'signedIn'],
+      },
+    },
+  },
   compareContext: false,
   check: (actual, expected) => {
     const event = expected.event

@@ -73,8 +73,8 @@ export interface MachineTestOptions<TMachine extends AnyStateMachine> extends Ma
   spec?: {
     /** Input name → expected state right after start. */
     initial?: Record<string, string>
-    /** State → event type → next state. */
-    transitions: Record<string, Record<string, string>>
+    /** State → event type → next state (or the states it may go to, when the event's data decides). */
+    transitions: Record<string, Record<string, string | readonly string[]>>
   }
   /** Transition/state ids that may stay uncovered, with a reason in the test file. */
   allowUncovered?: string[]
