@@ -106,6 +106,8 @@ testMachinePaths('demoPanel', {
       expect([c.amount, c.amountAlert]).toEqual(expected)
     }
     if (type === 'panel.run') expect(at(actual)).toBe(runTarget(b))
+    if (type === 'panel.type') expect(c.paymentType).toBe(step.event.paymentType)
+    if (type === 'panel.view') expect(c.view).toBe(step.event.view)
     if (type === 'xstate.done.actor.createCode') {
       expect([at(actual), c.url, phoneOf(actual)]).toEqual(['"waiting"', demoCashierUrl, ['phone.cashier']])
     }
@@ -122,10 +124,14 @@ testMachinePaths('demoPanel', {
       expect(at(actual)).toBe(next)
       if (next === '"failed"') expect(c.problem).toBe('RESPONSE_TOKEN_MISSING')
     }
-    if (type === 'xstate.done.actor.getPrelinkedPayer') expect(at(actual)).toBe(b.paymentType === 'cashback' ? '"givingCashback"' : '"charging"')
+    if (type === 'xstate.done.actor.getPrelinkedPayer') {
+      expect(at(actual)).toBe(b.paymentType === 'cashback' ? '"givingCashback"' : '"charging"')
+      expect(c.payer).toEqual(step.event.output) // the phone shows who pays
+    }
     if (type === 'xstate.done.actor.readResponseToken') expect([at(actual), c.payer?.userAuthorizationId]).toEqual(['"charging"', 'ua-hanako'])
     if (type === 'xstate.done.actor.payDirect' || type === 'xstate.done.actor.giveCashback')
       expect([at(actual), phoneOf(actual)]).toEqual(['"completed"', ['phone.done']])
+    if (type === 'xstate.done.actor.payDirect') expect(c.merchantPaymentId).toBe((step.event.output as { merchantPaymentId: string }).merchantPaymentId) // refundable
     if (type.startsWith('xstate.error.actor.')) {
       expect(at(actual)).toBe('"failed"')
       expect(c.problem).toBe(problemOf((step.event as { error?: unknown }).error))

@@ -99,13 +99,15 @@ testMachinePaths('lab-link', {
         break
       case 'link.cancel':
         expect([now, actual.context.link, actual.context.alert]).toEqual([settled, linkBefore, null])
+        // the consent page, its nonce and any token are dropped with the dialog
+        expect([actual.context.consentUrl, actual.context.nonce, actual.context.responseToken]).toEqual([null, null, null])
         break
       case 'xstate.done.actor.readToken':
         expect([now, actual.context.link, actual.context.alert]).toEqual(['linked', event.output, null])
         expect(rememberedNow).toEqual([event.output])
         break
       case 'unlink':
-        expect(now).toBe('unlinking')
+        expect([now, actual.context.alert]).toEqual(['unlinking', null])
         break
       case 'xstate.done.actor.revoke':
         expect([now, actual.context.link]).toEqual(['unlinked', null])

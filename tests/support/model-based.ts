@@ -48,7 +48,7 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { writeFileSync } from 'node:fs'
-import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import { machineInventory, machinePaths, type MachineModel, type ModelPath, type ModelStep } from '../../scripts/statechart-model.ts'
 import { writeCoverage } from '../../scripts/lib/machine-coverage.ts'
 import { invalidEventInventory, machineGraph, pairCover, randomWalk, transitionPairs } from '../../scripts/lib/machine-graph.ts'
@@ -63,8 +63,16 @@ export interface MachineTestOptions<TMachine extends AnyStateMachine> extends Ma
   provide?: () => Implementations<TMachine>
   /** Compare context with the model's after each step (default true). */
   compareContext?: boolean
-  /** More assertions after each step; `previous` is the actor's snapshot before the step (undefined at start). */
-  check?: (actual: AnyMachineSnapshot, expected: ModelStep | { event: { type: 'start' }; state: AnyMachineSnapshot }, previous?: AnyMachineSnapshot) => void
+  /**
+   * More assertions after each step; `previous` is the actor's snapshot before the step (undefined at start),
+   * `emitted` what the machine emitted during the step (its answers to whoever drives it).
+   */
+  check?: (
+    actual: AnyMachineSnapshot,
+    expected: ModelStep | { event: { type: 'start' }; state: AnyMachineSnapshot },
+    previous?: AnyMachineSnapshot,
+    emitted?: AnyEventObject[],
+  ) => void
   /**
    * The oracle: the spec's transition table, written from the spec and not from the machine (the paths come
    * from the machine, so without it a wrong target would only be compared with itself). State names are
