@@ -17,12 +17,6 @@ export const miniappConsentModel = {
     { type: 'consent.agree', label: 'Press "Agree and continue"' },
     { type: 'consent.cancel', label: 'Press "Cancel" (or the close button)' },
   ],
-  equivalentMutants: {
-    'drop action `cancel` of `miniappConsent.reading consent.cancel`':
-      "The screen's answer (its output) is 'cancelled' for every outcome but Agree, so whether the refusal is also noted in the context changes nothing the session or the app receives.",
-    'drop action `cancel` of `miniappConsent.readToEnd consent.cancel`':
-      "The screen's answer (its output) is 'cancelled' for every outcome but Agree, so whether the refusal is also noted in the context changes nothing the session or the app receives.",
-  },
   invariants: [
     { name: 'Agree is enabled only once the text was read to the end', holds: (s: AnyMachineSnapshot) => s.hasTag('agree.enabled') === s.matches('readToEnd') },
     {

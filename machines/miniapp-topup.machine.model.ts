@@ -22,9 +22,5 @@ export const miniappTopupModel = {
     { type: 'topup.charge', label: 'Press "Charge"' },
     { type: 'topup.cancel', label: 'Press the close button' },
   ],
-  equivalentMutants: {
-    'drop action `assign` of `miniappTopup.editing topup.cancel`':
-      "The screen's answer (its output) is 'cancelled' for every outcome but a charge, so whether the close is also noted in the context changes nothing the session or the app receives.",
-  },
   invariants: [{ name: 'The balance never goes below zero', holds: (s: AnyMachineSnapshot) => s.context.balance >= 0 }],
 }

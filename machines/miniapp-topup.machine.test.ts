@@ -28,6 +28,7 @@ testMachinePaths('miniapp-topup', {
     if (event.type === 'topup.cancel') {
       expect(actual.value).toBe('cancelled')
       expect(actual.output).toBe('cancelled')
+      expect(actual.context.outcome).toBe('cancelled') // what an engineer watching the session in the inspector sees
     }
     if (event.type === 'topup.input' || event.type === 'topup.pick') {
       expect(actual.value).toBe('editing')

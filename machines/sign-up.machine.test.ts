@@ -64,6 +64,13 @@ testMachinePaths('sign-up', {
   compareContext: false,
   check: (actual, expected) => {
     const event = expected.event
+    const c = actual.context
+    // what the user typed is what goes to the server, and a step moved on from shows no earlier message
+    if (event.type === 'account.submit') expect([c.email, c.errorCode]).toEqual([event.email, null])
+    if (event.type === 'merchant.submit') expect([c.merchantName, c.errorCode]).toEqual([event.merchantName, null])
+    if (['merchant.skip', 'products.back', 'products.register'].includes(event.type)) expect(c.errorCode).toBeNull()
+    if (event.type === 'logo.select') expect([actual.matches({ merchant: 'uploadingLogo' }), c.logoErrorCode]).toEqual([true, null])
+    if (event.type === 'xstate.done.actor.uploadLogo') expect({ logoId: c.logoId, logoUrl: c.logoUrl }).toEqual(event.output) // the logo shows
     if (event.type === 'start') {
       const resumed = actual.context.resumesAtMerchant
       // spec §2: sign-in continues an unfinished sign-up at step 3; a page opened in a browser first asks who is signed in

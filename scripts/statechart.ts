@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs'
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate'
 import { allStateNodes, delayMs, eventLabel, formatDuration, machineInventory, transitionDescription, type MachineModel } from './statechart-model.ts'
 import { toStatelyJson } from './lib/stately-json.ts'
+import { mutationSection } from './lib/statechart-mutation-doc.ts'
 import { qaSection } from './lib/statechart-qa-doc.ts'
 
 export { toStatelyJson }
@@ -342,6 +343,8 @@ export function toIndex(found: FoundMachine[]): string {
     'loader, `alert.*` a message). QA test plans: `npm run qa:paths <flow>`; engineers can watch a flow live with `?inspect`.',
     '',
     ...qaSection,
+    '',
+    ...mutationSection(),
     '',
     '| flow | purpose | states | transitions | diagram | Stately editor |',
     '|---|---|---|---|---|---|',
