@@ -105,7 +105,7 @@ testMachinePaths('settings-form', {
     expect(leftAtOnce - leftAtOnceBefore).toBe(event.type === 'leave.request' && before === 'clean' ? 1 : 0)
     leftAtOnceBefore = leftAtOnce
     // the form shows what was typed or loaded
-    if (event.type === 'form.edit' || event.type === 'form.loaded') expect(actual.context.draft).toEqual((expected.event as { draft: unknown }).draft)
+    if (event.type === 'form.edit' || event.type === 'form.loaded') expect(actual.context.draft).toEqual((expected.event as Record<string, unknown>).draft)
     // while saving, no earlier 'Saved successfully' or 'Cannot be saved' shows; an edit hides 'Saved successfully'
     if (actual.matches('saving')) expect([actual.context.result, actual.context.errorCode]).toEqual([null, null])
     if (event.type === 'form.edit' && before === 'clean') expect(actual.context.result).toBeNull()
