@@ -106,9 +106,11 @@ function plan(options: Generic, { maxSimplePaths = Infinity } = {}) {
   // Every simple path adds no coverage the transition-pair paths do not already give (every state, transition and
   // feasible pair is taken by those): simple paths run only where a model asks for them, or where its pairs are
   // pending. (The search machine alone had 7,852 simple paths: 30 s of the suite for nothing counted.)
-  const simplePaths = options.simplePaths ?? options.pairsPending !== undefined
+  // One traversal when simple paths are off: a second would find a model's keepTransition already spent on the first
+  // (the mutation run had no per-transition paths at all for miniapp-session, and its dropped transitions survived).
+  const simplePaths = (options.simplePaths ?? options.pairsPending !== undefined) && maxSimplePaths > 0
   let paths = machinePaths({ ...options, simplePaths })
-  if (paths.length > maxSimplePaths) paths = machinePaths({ ...options, simplePaths: false })
+  if (simplePaths && paths.length > maxSimplePaths) paths = machinePaths({ ...options, simplePaths: false })
   const inputOf = (name: string) => (options.inputs ?? []).find((i) => i.name === name)?.input
   const pairs = transitionPairs(options)
   const pairPaths = pairCover(options).paths.map((p) => asPath(p, inputOf(p.inputName), 'transition'))
