@@ -109,4 +109,10 @@ export const miniappSessionModel = {
     { type: 'screen.webview', webview: { url: 'https://cakes.example/', style: 'external' }, label: 'The app calls pp.openWebview (external)' },
   ],
   simplePaths: false,
+  equivalentMutants: {
+    'drop transition `miniappSession.running.app pp.init[2]`':
+      "Without it, pp.init with nothing to ask is handled by the running state's own pp.init, which answers the same SUCCESS and stays: the app and the phone see the same.",
+    'drop transition `miniappSession.running.app pp.requestPermission[1]`':
+      "Without it, pp.requestPermission for granted permissions is handled by the running state's own, which answers the same granted permissions and stays: the app and the phone see the same.",
+  },
 }
