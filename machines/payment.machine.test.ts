@@ -33,7 +33,8 @@ function expected(before: { value: string; context: PaymentContext }, event: Rec
         return codeExpired ? { status: 'CREATED', rejection: 'DYNAMIC_QR_PAYMENT_NOT_FOUND' } : { status: c.isAuthorization ? 'AUTHORIZED' : 'COMPLETED' }
       if (event.type === 'code.deleted' || event.type === 'merchant.cancel') return { status: 'FAILED' }
       if (event.type === 'time.passed') return { status: codeExpired ? 'FAILED' : 'CREATED' }
-      if (event.type === 'merchant.cancelRequest') return c.kind === 'REQUEST_ORDER' ? { status: 'CANCELED' } : { status: 'CREATED' }
+      if (event.type === 'merchant.cancelRequest')
+        return c.kind === 'REQUEST_ORDER' ? { status: 'CANCELED' } : { status: 'CREATED', rejection: 'INVALID_REQUEST_ORDER_STATE' } // only a request order
       return { status: 'CREATED' }
     case 'AUTHORIZED':
       if (event.type === 'time.passed') return { status: authExpired ? 'EXPIRED' : 'AUTHORIZED' }
@@ -45,6 +46,7 @@ function expected(before: { value: string; context: PaymentContext }, event: Rec
       if (event.type === 'user.confirmedCapture') return authExpired ? { status: 'AUTHORIZED', rejection: 'ORDER_EXPIRED' } : { status: 'COMPLETED' }
       if (event.type === 'merchant.revert') return authExpired ? { status: 'AUTHORIZED', rejection: 'ORDER_NOT_CANCELABLE' } : { status: 'CANCELED' }
       if (event.type === 'merchant.cancel') return { status: 'FAILED' }
+      if (event.type === 'merchant.reauthorize' && authExpired) return { status: 'AUTHORIZED', rejection: 'REAUTHORIZE_REJECTED' } // nothing left to reauthorise
       if (event.type === 'merchant.reauthorize' && !authExpired && c.reauthCount >= 10) return { status: 'AUTHORIZED', rejection: 'REAUTH_MAX_LIMIT_EXCEEDED' }
       return { status: 'AUTHORIZED' }
     case 'COMPLETED':
