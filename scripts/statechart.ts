@@ -323,10 +323,17 @@ export function toMarkdown(found: FoundMachine): string {
   const equivalent = Object.entries(model?.equivalentMutants ?? {})
   if (equivalent.length) {
     lines.push('', '## Mutants no test can kill', '', '`npm run qa:mutate` mutants that behave like the machine for everything a user or a client notices:', '')
-    for (const [mutant, why] of equivalent) lines.push(`- ${mutant}: ${why}`)
+    for (const [mutant, why] of equivalent) lines.push(`- ${plainMutant(mutant)}: ${why}`)
   }
   return `${lines.join('\n')}\n`
 }
+
+/** A qa:mutate description without XState's own event names: `after autoRefund`, `refundPayment done`, an assignment. */
+const plainMutant = (description: string) =>
+  description
+    .replace(/xstate\.after\.(\w+)\.[\w.]+/g, 'after $1')
+    .replace(/xstate\.(done|error)\.actor\.(\w+)/g, '$2 $1')
+    .replace(/`assign`/g, 'an assignment')
 
 /** docs/statecharts/README.md: every flow in words for product owners, with its diagram. */
 export function toIndex(found: FoundMachine[]): string {
