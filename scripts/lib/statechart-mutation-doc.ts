@@ -25,6 +25,7 @@ export const mutationRun = {
     'miniapp-session': { before: [161, 84], after: [161, 159] },
     'miniapp-topup': { before: [20, 15], after: [20, 20] },
     otp: { before: [28, 20], after: [24, 24] },
+    payment: { before: [288, 174], after: [288, 287] },
     'reset-password': { before: [19, 19], after: [19, 19] },
     'sandbox-state': { before: [28, 19], after: [28, 28] },
     search: { before: [33, 31], after: [31, 31] },
