@@ -2,6 +2,8 @@ import type { AnyMachineSnapshot } from 'xstate'
 import { checkoutDirectDebitMachine, type CheckoutDirectDebitContext } from './checkout-direct-debit.machine.ts'
 import { observeAlert } from './checkout.ts'
 
+/** A page of the wallet itself inside the frame: no return to the shop yet. */
+export const walletNextPage = 'http://127.0.0.1:4406/wallet/authorize?session=s1&step=2'
 export const returnWithToken = 'http://127.0.0.1:4406/demo/loading?responseToken=eyJhbGciOiJIUzI1NiJ9.e30.sig'
 
 /**
@@ -43,6 +45,7 @@ export const checkoutDirectDebitModel = {
       location: 'http://127.0.0.1:4406/demo/loading',
       label: 'The frame comes back to the loading page without a token (the user denied)',
     },
+    { type: 'frame.navigated', location: walletNextPage, label: "The test user moves on inside the wallet's consent page (the frame stays)" },
     {
       type: 'xstate.done.actor.saveResponseToken',
       output: { userAuthorizationId: 'ua-0002', phoneNumber: '08087654321' },
@@ -66,11 +69,28 @@ export const checkoutDirectDebitModel = {
     { type: 'xstate.error.actor.cancelPayment', error: new Error('timeout'), label: 'The cancel times out' },
   ],
   simplePaths: false,
+  equivalentMutants: {
+    'drop action `resetRetries` of `checkoutDirectDebit.paid xstate.after.autoRefund.checkoutDirectDebit.paid`':
+      'The retries are always 0 once paid (only a refund or a cancel counts them, and each ends by resetting them), so resetting them again as the refund starts changes nothing.',
+    'drop guard `refundsItself` of `checkoutDirectDebit.paid xstate.after.autoRefund.checkoutDirectDebit.paid`':
+      'The direct debit always refunds itself (its guard is always true; the paid state is shared with the QR flow, whose cashback does not refund), so without the guard nothing changes.',
+  },
   invariants: [
     {
       name: 'A paid checkout never polls for the payment',
       holds: (s: AnyMachineSnapshot) => !['paid', 'refunding', 'refundBackoff'].some((x) => s.matches(x)) || !s.children.poll,
     },
     { name: 'The refund and the cancel are tried at most 4 times', holds: (s: AnyMachineSnapshot) => s.context.retries <= 3 },
+    { name: 'An alert shows only above the shop', holds: (s: AnyMachineSnapshot) => s.context.alert === null || s.matches({ input: 'alerting' }) },
+    {
+      name: 'The consent page and its token are kept only while linking',
+      holds: (s: AnyMachineSnapshot) =>
+        (s.context.authorizationUrl === null && s.context.responseToken === null) || s.matches('showIFrame') || s.matches('savingToken'),
+    },
+    {
+      name: 'Back at the shop nothing of a payment is kept (no payment id, retries or pending cancel alert)',
+      holds: (s: AnyMachineSnapshot) =>
+        !s.matches('input') || (s.context.merchantPaymentId === null && s.context.retries === 0 && s.context.cancelAlert === null),
+    },
   ],
 }

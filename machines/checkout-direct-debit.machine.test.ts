@@ -3,7 +3,7 @@ import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate'
 import { testMachinePaths } from '../tests/support/model-based.ts'
 import { checkoutAlerts } from '../src/domain/checkout-demo.ts'
 import { checkoutDirectDebitMachine, type CheckoutDirectDebitContext } from './checkout-direct-debit.machine.ts'
-import { checkoutDirectDebitModel, returnWithToken } from './checkout-direct-debit.machine.model.ts'
+import { checkoutDirectDebitModel, returnWithToken, walletNextPage } from './checkout-direct-debit.machine.model.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
 import { advance, expectNoFifthTry, expectRetriedAfter1s2s4s, failingFirst, onFakeClock, recordedRequest } from '../tests/support/checkout-clock.ts'
 
@@ -16,6 +16,59 @@ const at = (s: AnyMachineSnapshot) => JSON.stringify(s.value)
 
 testMachinePaths('checkoutDirectDebit', {
   ...checkoutDirectDebitModel,
+  // The flow's transitions (docs/statecharts/checkout-direct-debit.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'not linked': 'input.quiet', linked: 'input.quiet' },
+    transitions: {
+      'input.quiet': {
+        'link.start': ['fetchingAuthorization', 'showCode'],
+      },
+      fetchingAuthorization: {
+        'xstate.done.actor.getAuthorizationUrl': 'showIFrame',
+        'xstate.error.actor.getAuthorizationUrl': 'input.alerting',
+      },
+      showIFrame: {
+        'frame.navigated': ['savingToken', 'input.alerting', 'showIFrame'],
+        'link.cancel': 'input.quiet',
+      },
+      'input.alerting': {
+        'link.start': ['fetchingAuthorization', 'showCode'],
+        'alert.close': 'input.quiet',
+        'xstate.after.alertDisplay.checkoutDirectDebit.input.alerting': 'input.quiet',
+      },
+      savingToken: {
+        'xstate.done.actor.saveResponseToken': 'showCode',
+        'xstate.error.actor.saveResponseToken': 'input.alerting',
+      },
+      showCode: {
+        'debit.submit': 'debiting',
+      },
+      debiting: {
+        'xstate.done.actor.createPayment': 'polling',
+        'xstate.error.actor.createPayment': ['cancelling', 'input.alerting'],
+      },
+      polling: {
+        'xstate.done.actor.poll': ['paid', 'cancelling'],
+      },
+      cancelling: {
+        'xstate.done.actor.cancelPayment': 'input.alerting',
+        'xstate.error.actor.cancelPayment': ['cancelBackoff', 'input.alerting'],
+      },
+      paid: {
+        'xstate.after.autoRefund.checkoutDirectDebit.paid': 'refunding',
+      },
+      cancelBackoff: {
+        'xstate.after.retryBackoff.checkoutDirectDebit.cancelBackoff': 'cancelling',
+      },
+      refunding: {
+        'xstate.done.actor.refundPayment': 'input.alerting',
+        'xstate.error.actor.refundPayment': ['refundBackoff', 'input.alerting'],
+      },
+      refundBackoff: {
+        'xstate.after.retryBackoff.checkoutDirectDebit.refundBackoff': 'refunding',
+      },
+    },
+  },
   compareContext: false,
   check: (actual, step, before) => {
     const { type } = step.event
@@ -32,6 +85,8 @@ testMachinePaths('checkoutDirectDebit', {
       expect([at(actual), c.authorizationUrl]).toEqual(['"showIFrame"', 'http://127.0.0.1:4406/wallet/authorize?session=s1'])
     if (type === 'frame.navigated') {
       if (step.event.location === returnWithToken) expect([at(actual), c.responseToken]).toEqual(['"savingToken"', 'eyJhbGciOiJIUzI1NiJ9.e30.sig'])
+      else if (step.event.location === walletNextPage)
+        expect([at(actual), actual.context]).toEqual(['"showIFrame"', before!.context]) // the wallet's own pages
       else expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'RESPONSE_TOKEN_MISSING'])
     }
     if (type === 'xstate.error.actor.saveResponseToken') expect([at(actual), c.alert]).toEqual(['{"input":"alerting"}', 'RESPONSE_TOKEN_MISSING'])

@@ -13,6 +13,21 @@ const outcomeOf = (s: AnyMachineSnapshot) => (s.status === 'done' ? (s.output as
 
 testMachinePaths('checkoutPoll', {
   ...checkoutPollModel,
+  // The flow's transitions (docs/statecharts/checkout-poll.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'code shown': 'polling.waiting' },
+    transitions: {
+      'polling.waiting': {
+        'xstate.after.pollTotal.checkoutPoll.polling': 'timedOut',
+        'xstate.after.pollInterval.checkoutPoll.polling.waiting': 'polling.checking',
+      },
+      'polling.checking': {
+        'xstate.after.pollTotal.checkoutPoll.polling': 'timedOut',
+        'xstate.done.actor.getPaymentStatus': ['polling.waiting', 'paid', 'closed'],
+        'xstate.error.actor.getPaymentStatus': ['polling.waiting', 'gaveUp'],
+      },
+    },
+  },
   compareContext: false,
   check: (actual, step, before) => {
     const { type } = step.event

@@ -6,6 +6,8 @@ export const demoCodeUrl = 'http://127.0.0.1:4406/cashier?code=https%3A%2F%2Fqr.
 /** Cashback: the consent page the frame opens, and the frame's return to the shop's loading page (with or without a token). */
 export const demoConsentUrl = 'http://127.0.0.1:4406/sandbox/authorize/session-1'
 export const cashbackReturnWithToken = 'http://127.0.0.1:4406/demo/checkout/loading?responseToken=eyJhbGciOiJIUzI1NiJ9.e30.sig'
+/** A page of the wallet itself inside the frame: no return to the shop yet. */
+export const walletNextPage = 'http://127.0.0.1:4406/sandbox/authorize/session-1?step=2'
 export const cashbackReturnWithoutToken = 'http://127.0.0.1:4406/demo/checkout/loading'
 
 /**
@@ -53,6 +55,7 @@ export const checkoutQrModel = {
       label: 'The test user allows cashback in the frame: it comes back to the loading page with a token',
     },
     { type: 'frame.navigated', location: cashbackReturnWithoutToken, label: 'The frame comes back to the loading page without a token' },
+    { type: 'frame.navigated', location: walletNextPage, label: "The test user moves on inside the wallet's consent page (the frame stays)" },
     { type: 'xstate.done.actor.giveCashback', label: 'The server gives the cashback (POST /v1/demos/cashback)' },
     { type: 'xstate.error.actor.giveCashback', error: new Error('refused'), label: 'The cashback is refused (the consent was declined)' },
     { type: 'xstate.done.actor.poll', output: { outcome: 'paid' }, label: 'The test user pays (the payment is COMPLETED)' },
@@ -65,6 +68,10 @@ export const checkoutQrModel = {
     { type: 'xstate.error.actor.refundPayment', error: new Error('timeout'), label: 'The refund times out' },
   ],
   simplePaths: false,
+  equivalentMutants: {
+    'drop action `resetRetries` of `checkoutQr.paid xstate.after.autoRefund.checkoutQr.paid`':
+      'The retries are always 0 once paid (only a refund or a cancel counts them, and each ends by resetting them), so resetting them again as the refund starts changes nothing.',
+  },
   invariants: [
     {
       name: 'A paid checkout never polls for the payment',
@@ -72,6 +79,12 @@ export const checkoutQrModel = {
     },
     { name: 'Checkout is only created with a cake picked', holds: (s: AnyMachineSnapshot) => !s.matches('creating') || s.context.cake !== null },
     { name: 'The refund is tried at most 4 times (1, 2, 4 s apart)', holds: (s: AnyMachineSnapshot) => s.context.retries <= 3 },
+    { name: 'An alert shows only above the shop', holds: (s: AnyMachineSnapshot) => s.context.alert === null || s.matches({ input: 'alerting' }) },
+    {
+      name: 'Back at the shop nothing of an order is kept (no payment id, retries or pending cancel alert)',
+      holds: (s: AnyMachineSnapshot) =>
+        !s.matches('input') || (s.context.merchantPaymentId === null && s.context.retries === 0 && s.context.cancelAlert === null),
+    },
     { name: '"Do not close" shows exactly while the code is shown', holds: (s: AnyMachineSnapshot) => s.hasTag('notice.doNotClose') === s.matches('showCode') },
   ],
 }

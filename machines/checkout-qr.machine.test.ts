@@ -9,7 +9,7 @@ import {
   type CreateCheckoutOutput,
   type GiveCashbackInput,
 } from './checkout-qr.machine.ts'
-import { cashbackReturnWithToken, cashbackReturnWithoutToken, checkoutQrModel, demoCodeUrl } from './checkout-qr.machine.model.ts'
+import { cashbackReturnWithToken, cashbackReturnWithoutToken, checkoutQrModel, demoCodeUrl, walletNextPage } from './checkout-qr.machine.model.ts'
 import { checkoutPollMachine } from './checkout-poll.machine.ts'
 import { advance, expectNoFifthTry, expectRetriedAfter1s2s4s, failingFirst, gapsOf, onFakeClock, recordedRequest } from '../tests/support/checkout-clock.ts'
 
@@ -24,6 +24,53 @@ const at = (s: AnyMachineSnapshot) => JSON.stringify(s.value)
 
 testMachinePaths('checkoutQr', {
   ...checkoutQrModel,
+  // The flow's transitions (docs/statecharts/checkout-qr.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'QR checkout': 'input.quiet', cashback: 'input.quiet' },
+    transitions: {
+      'input.quiet': {
+        'cake.pick': 'input.quiet',
+        'checkout.submit': ['input.quiet', 'creating'],
+      },
+      creating: {
+        'xstate.done.actor.createCheckout': ['showCode', 'input.alerting', 'showIFrame'],
+        'xstate.error.actor.createCheckout': 'input.alerting',
+      },
+      showCode: {
+        'checkout.cancel': 'cancelling',
+        'xstate.done.actor.poll': ['paid', 'cancelling'],
+      },
+      'input.alerting': {
+        'cake.pick': 'input.alerting',
+        'checkout.submit': 'creating',
+        'alert.close': 'input.quiet',
+        'xstate.after.alertDisplay.checkoutQr.input.alerting': 'input.quiet',
+      },
+      cancelling: {
+        'xstate.done.actor.cancelCode': 'input.alerting',
+        'xstate.error.actor.cancelCode': 'input.alerting',
+      },
+      paid: {
+        'checkout.restart': ['paid', 'input.quiet'],
+        'xstate.after.autoRefund.checkoutQr.paid': ['refunding', 'paid'],
+      },
+      refunding: {
+        'xstate.done.actor.refundPayment': 'input.alerting',
+        'xstate.error.actor.refundPayment': ['refundBackoff', 'input.alerting'],
+      },
+      refundBackoff: {
+        'xstate.after.retryBackoff.checkoutQr.refundBackoff': 'refunding',
+      },
+      showIFrame: {
+        'frame.navigated': ['givingCashback', 'input.alerting', 'showIFrame'],
+        'checkout.restart': 'input.quiet',
+      },
+      givingCashback: {
+        'xstate.done.actor.giveCashback': 'paid',
+        'xstate.error.actor.giveCashback': 'input.alerting',
+      },
+    },
+  },
   compareContext: false,
   check: (actual, step, before) => {
     const { type } = step.event
@@ -60,6 +107,8 @@ testMachinePaths('checkoutQr', {
     // spec §4 cashback through showIFrame: the consent's token gives the cashback; no token starts over; §8 outcomes
     if (type === 'frame.navigated') {
       if (step.event.location === cashbackReturnWithToken) expect([at(actual), c.responseToken]).toEqual(['"givingCashback"', 'eyJhbGciOiJIUzI1NiJ9.e30.sig'])
+      else if (step.event.location === walletNextPage)
+        expect([at(actual), actual.context]).toEqual(['"showIFrame"', before!.context]) // the wallet's own pages
       else expect([at(actual), c.alert, c.url]).toEqual(['{"input":"alerting"}', 'RESPONSE_TOKEN_MISSING', null])
     }
     if (type === 'xstate.done.actor.giveCashback') expect([at(actual), c.kind, c.alert]).toEqual(['"paid"', 'cashback', null])

@@ -41,5 +41,9 @@ export const dashboardModeModel = {
       label: 'The server answers 409 MERCHANT_REQUIRED (sign-up not finished; sign in with an account stopped at step 3)',
     },
   ],
+  equivalentMutants: {
+    'retarget `dashboardMode.live.notice notice.dismiss` to `dashboardMode.live.checkingNotice`':
+      'checkingNotice is a decision with no screen of its own: Dismiss notes the notice as dismissed first, so the decision goes straight on to quiet, as the machine does.',
+  },
   invariants: [{ name: 'The live notice shows only in live mode', holds: (s: AnyMachineSnapshot) => !s.hasTag('alert.liveNotice') || s.matches('live') }],
 }

@@ -26,6 +26,34 @@ let noticeWrites = 0
 
 testMachinePaths('dashboard-mode', {
   ...dashboardModeModel,
+  // The flow's transitions (docs/statecharts/dashboard-mode.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'new developer': 'test', 'activated, stored live': 'live.quiet', 'activated, stored test': 'test' },
+    transitions: {
+      test: {
+        'mode.live': ['liveModal', 'live.notice', 'live.quiet'],
+      },
+      liveModal: {
+        'modal.activate': 'activationForm',
+        'modal.close': 'test',
+      },
+      activationForm: {
+        'activation.submit': 'activating',
+        'activation.cancel': 'test',
+      },
+      activating: {
+        'xstate.done.actor.activate': 'live.notice',
+        'xstate.error.actor.activate': 'activationForm',
+      },
+      'live.notice': {
+        'mode.test': 'test',
+        'notice.dismiss': 'live.quiet',
+      },
+      'live.quiet': {
+        'mode.test': 'test',
+      },
+    },
+  },
   provide: () => {
     persisted = []
     noticeWrites = 0
@@ -55,6 +83,8 @@ testMachinePaths('dashboard-mode', {
     if (type === 'mode.live' && previous?.context.liveMerchantId === null) expect(actual.value).toBe('liveModal')
     if (type === 'mode.live' && previous?.context.liveMerchantId) expect(actual.matches('live')).toBe(true)
     if (type === 'xstate.error.actor.activate') expect(actual.context.errorCode).toBe('MERCHANT_REQUIRED')
+    // an activation error shows on the form it came from, and not again once the form is sent or left
+    if (['modal.activate', 'activation.submit', 'activation.cancel'].includes(type)) expect(actual.context.errorCode).toBeNull()
     if (type === 'xstate.done.actor.activate') expect(actual.context.liveMerchantId).toBe('live-2')
     if (type === 'notice.dismiss') expect(noticeWrites).toBe(1)
     if (actual.hasTag('screen.liveModal')) expect(actual.matches('liveModal')).toBe(true)

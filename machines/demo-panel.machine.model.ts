@@ -88,5 +88,20 @@ export const demoPanelModel = {
     { type: 'xstate.error.actor.refundPayment', error: new Error('timeout'), label: 'The refund gets no answer' },
   ],
   simplePaths: false,
-  invariants: [{ name: 'The cashier shows only with a code', holds: (s: AnyMachineSnapshot) => !s.matches('waiting') || s.context.url !== null }],
+  invariants: [
+    { name: 'The cashier shows only with a code', holds: (s: AnyMachineSnapshot) => !s.matches('waiting') || s.context.url !== null },
+    {
+      name: 'Back at idle nothing of the last run is kept (no code, payment, payer or problem)',
+      holds: (s: AnyMachineSnapshot) => {
+        const c = s.context as DemoPanelContext
+        return !s.matches('idle') || [c.url, c.codeId, c.merchantPaymentId, c.payer, c.problem].every((v) => v === null)
+      },
+    },
+  ],
+  equivalentMutants: Object.fromEntries(
+    [0, 1, 2].map((i) => [
+      `drop action \`forget\` of \`demoPanel.idle panel.run[${i}]\``,
+      "Run starts from idle, where nothing of a run is kept (the invariant 'Back at idle…' holds on every step of every path), so forgetting it again changes nothing.",
+    ]),
+  ),
 }

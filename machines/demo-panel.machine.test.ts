@@ -27,6 +27,68 @@ const runTarget = (c: DemoPanelContext) =>
 
 testMachinePaths('demoPanel', {
   ...demoPanelModel,
+  // The flow's transitions (docs/statecharts/demo-panel.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'QR code': 'idle', 'app invoke': 'idle', cashback: 'idle', 'auto debit, native payment': 'idle', 'auto debit, direct debit': 'idle' },
+    transitions: {
+      idle: {
+        'panel.type': 'idle',
+        'panel.view': 'idle',
+        'panel.amount': 'idle',
+        'panel.run': ['creating', 'linking', 'idle', 'authorizing'],
+      },
+      creating: {
+        'xstate.done.actor.createCode': 'waiting',
+        'xstate.error.actor.createCode': 'failed',
+      },
+      linking: {
+        'xstate.done.actor.getPrelinkedPayer': ['charging', 'givingCashback'],
+        'xstate.error.actor.getPrelinkedPayer': 'failed',
+      },
+      waiting: {
+        'panel.cancel': 'cancelling',
+        'xstate.done.actor.poll': ['completed', 'cancelling'],
+      },
+      failed: {
+        'panel.reset': 'idle',
+      },
+      authorizing: {
+        'xstate.done.actor.getConsentUrl': 'consenting',
+        'xstate.error.actor.getConsentUrl': 'failed',
+      },
+      charging: {
+        'xstate.done.actor.payDirect': 'completed',
+        'xstate.error.actor.payDirect': 'failed',
+      },
+      cancelling: {
+        'xstate.done.actor.cancelCode': ['idle', 'failed'],
+        'xstate.error.actor.cancelCode': 'failed',
+      },
+      completed: {
+        'panel.refund': ['refunding', 'completed'],
+        'panel.reset': 'idle',
+      },
+      consenting: {
+        'frame.navigated': ['readingToken', 'failed', 'consenting'],
+        'panel.cancel': 'idle',
+      },
+      refunding: {
+        'xstate.done.actor.refundPayment': 'refunded',
+        'xstate.error.actor.refundPayment': 'failed',
+      },
+      readingToken: {
+        'xstate.done.actor.readResponseToken': 'charging',
+        'xstate.error.actor.readResponseToken': 'failed',
+      },
+      refunded: {
+        'panel.reset': 'idle',
+      },
+      givingCashback: {
+        'xstate.done.actor.giveCashback': 'completed',
+        'xstate.error.actor.giveCashback': 'failed',
+      },
+    },
+  },
   compareContext: false,
   check: (actual, step, before) => {
     const { type } = step.event
@@ -44,6 +106,8 @@ testMachinePaths('demoPanel', {
       expect([c.amount, c.amountAlert]).toEqual(expected)
     }
     if (type === 'panel.run') expect(at(actual)).toBe(runTarget(b))
+    if (type === 'panel.type') expect(c.paymentType).toBe(step.event.paymentType)
+    if (type === 'panel.view') expect(c.view).toBe(step.event.view)
     if (type === 'xstate.done.actor.createCode') {
       expect([at(actual), c.url, phoneOf(actual)]).toEqual(['"waiting"', demoCashierUrl, ['phone.cashier']])
     }
@@ -60,10 +124,14 @@ testMachinePaths('demoPanel', {
       expect(at(actual)).toBe(next)
       if (next === '"failed"') expect(c.problem).toBe('RESPONSE_TOKEN_MISSING')
     }
-    if (type === 'xstate.done.actor.getPrelinkedPayer') expect(at(actual)).toBe(b.paymentType === 'cashback' ? '"givingCashback"' : '"charging"')
+    if (type === 'xstate.done.actor.getPrelinkedPayer') {
+      expect(at(actual)).toBe(b.paymentType === 'cashback' ? '"givingCashback"' : '"charging"')
+      expect(c.payer).toEqual(step.event.output) // the phone shows who pays
+    }
     if (type === 'xstate.done.actor.readResponseToken') expect([at(actual), c.payer?.userAuthorizationId]).toEqual(['"charging"', 'ua-hanako'])
     if (type === 'xstate.done.actor.payDirect' || type === 'xstate.done.actor.giveCashback')
       expect([at(actual), phoneOf(actual)]).toEqual(['"completed"', ['phone.done']])
+    if (type === 'xstate.done.actor.payDirect') expect(c.merchantPaymentId).toBe((step.event.output as { merchantPaymentId: string }).merchantPaymentId) // refundable
     if (type.startsWith('xstate.error.actor.')) {
       expect(at(actual)).toBe('"failed"')
       expect(c.problem).toBe(problemOf((step.event as { error?: unknown }).error))

@@ -18,6 +18,25 @@ const expectedAfter: Record<string, (error?: AccountFlowError) => string> = {
 
 testMachinePaths('forgot-password', {
   ...forgotPasswordModel,
+  // The flow's transitions (docs/statecharts/forgot-password.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'forgot-password page': 'editing' },
+    transitions: {
+      editing: {
+        'forgot.submit': 'submitting',
+      },
+      submitting: {
+        'xstate.done.actor.requestReset': 'sent',
+        'xstate.error.actor.requestReset': ['editing', 'failed'],
+      },
+      sent: {
+        'forgot.done': 'done',
+      },
+      failed: {
+        'forgot.retry': 'editing',
+      },
+    },
+  },
   check: (actual, expected) => {
     const { type } = expected.event
     if (type === 'start') return expect(actual.value).toBe('editing')

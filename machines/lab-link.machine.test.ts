@@ -18,6 +18,37 @@ let forgottenBefore = 0
 
 testMachinePaths('lab-link', {
   ...labLinkModel,
+  // The flow's transitions (docs/statecharts/lab-link.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'no link yet': 'unlinked', 'remembered link': 'linked' },
+    transitions: {
+      unlinked: {
+        'link.start': 'opening',
+        'alert.close': 'unlinked',
+      },
+      opening: {
+        'xstate.done.actor.openConsent': 'consenting',
+        'xstate.error.actor.openConsent': ['unlinked', 'linked'],
+      },
+      consenting: {
+        'frame.navigated': ['consenting', 'reading', 'unlinked', 'linked'],
+        'link.cancel': ['unlinked', 'linked'],
+      },
+      reading: {
+        'xstate.done.actor.readToken': 'linked',
+        'xstate.error.actor.readToken': ['unlinked', 'linked'],
+      },
+      linked: {
+        'link.start': 'opening',
+        unlink: 'unlinking',
+        'alert.close': 'linked',
+      },
+      unlinking: {
+        'xstate.done.actor.revoke': 'unlinked',
+        'xstate.error.actor.revoke': 'linked',
+      },
+    },
+  },
   compareContext: false,
   provide: () => {
     remembered = []
@@ -68,13 +99,15 @@ testMachinePaths('lab-link', {
         break
       case 'link.cancel':
         expect([now, actual.context.link, actual.context.alert]).toEqual([settled, linkBefore, null])
+        // the consent page, its nonce and any token are dropped with the dialog
+        expect([actual.context.consentUrl, actual.context.nonce, actual.context.responseToken]).toEqual([null, null, null])
         break
       case 'xstate.done.actor.readToken':
         expect([now, actual.context.link, actual.context.alert]).toEqual(['linked', event.output, null])
         expect(rememberedNow).toEqual([event.output])
         break
       case 'unlink':
-        expect(now).toBe('unlinking')
+        expect([now, actual.context.alert]).toEqual(['unlinking', null])
         break
       case 'xstate.done.actor.revoke':
         expect([now, actual.context.link]).toEqual(['unlinked', null])

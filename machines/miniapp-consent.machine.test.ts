@@ -27,6 +27,8 @@ testMachinePaths('miniapp-consent', {
     }
     if (type === 'consent.agree') expect(actual.output).toEqual({ granted: actual.context.granted })
     if (type === 'consent.cancel') expect(actual.output).toBe('cancelled')
+    // what an engineer watching the session in the inspector sees of the screen's end
+    if (type === 'consent.cancel' || type === 'consent.agree') expect(actual.context.outcome).toBe(type === 'consent.agree' ? 'agreed' : 'cancelled')
   },
 })
 

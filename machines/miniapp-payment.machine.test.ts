@@ -24,6 +24,7 @@ testMachinePaths('miniapp-payment', {
     if (event.type === 'payment.result') expect(actual.context).toMatchObject({ status: event.status, orderId: 'order-1' })
     if (event.type === 'payment.cancel') expect(actual.output).toEqual({ outcome: 'cancelled', status: null })
     if (event.type === 'payment.close') expect(actual.output?.outcome).toBe('paid')
+    if (event.type === 'payment.abort') expect(actual.output).toEqual({ outcome: 'aborted', status: null }) // the app gets the error
     expect(actual.hasTag('busy.pay')).toBe(actual.matches('processing'))
   },
 })

@@ -27,7 +27,8 @@ const branches = (s: AnyMachineSnapshot) => {
   if (s.matches({ running: 'consent' })) return [...app, c.asking]
   return app
 }
-const kept = new Set<string>()
+/** The transitions already given a path, per machine: a set shared by every traversal left `qa:mutate`'s later mutants without the paths of transitions an earlier mutant had kept. */
+const keptBy = new WeakMap<object, Set<string>>()
 /** Events whose outcome depends on more than the state (their guards read the branches above). */
 const guarded = new Set(['pp.init', 'pp.requestPermission', 'xstate.done.actor.consent', 'nav.back', 'screen.webview', 'webview.close'])
 
@@ -65,6 +66,8 @@ export const miniappSessionModel = {
   keepTransition: (from: AnyMachineSnapshot, event: { type: string }) => {
     if (from.status === 'done') return false
     const key = JSON.stringify([from.value, guarded.has(event.type) ? branches(from) : [], event])
+    const kept = keptBy.get(from.machine) ?? new Set<string>()
+    keptBy.set(from.machine, kept)
     if (kept.has(key)) return false
     kept.add(key)
     return true
@@ -106,4 +109,10 @@ export const miniappSessionModel = {
     { type: 'screen.webview', webview: { url: 'https://cakes.example/', style: 'external' }, label: 'The app calls pp.openWebview (external)' },
   ],
   simplePaths: false,
+  equivalentMutants: {
+    'drop transition `miniappSession.running.app pp.init[2]`':
+      "Without it, pp.init with nothing to ask is handled by the running state's own pp.init, which answers the same SUCCESS and stays: the app and the phone see the same.",
+    'drop transition `miniappSession.running.app pp.requestPermission[1]`':
+      "Without it, pp.requestPermission for granted permissions is handled by the running state's own, which answers the same granted permissions and stays: the app and the phone see the same.",
+  },
 }

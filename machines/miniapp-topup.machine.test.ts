@@ -10,12 +10,25 @@ import { miniappTopupModel } from './miniapp-topup.machine.model.ts'
  */
 testMachinePaths('miniapp-topup', {
   ...miniappTopupModel,
+  // The flow's transitions (docs/statecharts/miniapp-topup.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { topup: 'editing' },
+    transitions: {
+      editing: {
+        'topup.input': 'editing',
+        'topup.pick': 'editing',
+        'topup.charge': ['editing', 'charged'],
+        'topup.cancel': 'cancelled',
+      },
+    },
+  },
   check: (actual, expected, previous) => {
     const { event } = expected
     if (event.type === 'start') return expect(actual.value).toBe('editing')
     if (event.type === 'topup.cancel') {
       expect(actual.value).toBe('cancelled')
       expect(actual.output).toBe('cancelled')
+      expect(actual.context.outcome).toBe('cancelled') // what an engineer watching the session in the inspector sees
     }
     if (event.type === 'topup.input' || event.type === 'topup.pick') {
       expect(actual.value).toBe('editing')

@@ -14,6 +14,43 @@ let before: AnyMachineSnapshot | undefined
 
 testMachinePaths('otp', {
   ...otpModel,
+  // The flow's transitions (docs/statecharts/otp.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'panel open': 'open.(entry.editing,resend.coolingDown.counting)' },
+    transitions: {
+      'open.(entry.editing,resend.coolingDown.counting)': {
+        'otp.submit': 'open.(entry.verifying,resend.coolingDown.counting)',
+        'xstate.after.resendCooldown.otp.open.resend.coolingDown': 'open.(entry.editing,resend.ready)',
+        'xstate.after.countdownTick.otp.open.resend.coolingDown.counting': 'open.(entry.editing,resend.coolingDown.counting)',
+      },
+      'open.(entry.verifying,resend.coolingDown.counting)': {
+        'xstate.after.resendCooldown.otp.open.resend.coolingDown': 'open.(entry.verifying,resend.ready)',
+        'xstate.after.countdownTick.otp.open.resend.coolingDown.counting': 'open.(entry.verifying,resend.coolingDown.counting)',
+        'xstate.done.actor.verifyOtp': 'verified',
+        'xstate.error.actor.verifyOtp': 'open.(entry.editing,resend.coolingDown.counting)',
+      },
+      'open.(entry.editing,resend.ready)': {
+        'otp.submit': 'open.(entry.verifying,resend.ready)',
+        'otp.resend': 'open.(entry.editing,resend.resending)',
+      },
+      'open.(entry.verifying,resend.ready)': {
+        'xstate.done.actor.verifyOtp': 'verified',
+        'xstate.error.actor.verifyOtp': 'open.(entry.editing,resend.ready)',
+        'otp.resend': 'open.(entry.verifying,resend.resending)',
+      },
+      'open.(entry.editing,resend.resending)': {
+        'otp.submit': 'open.(entry.verifying,resend.resending)',
+        'xstate.done.actor.resendOtp': 'open.(entry.editing,resend.coolingDown.counting)',
+        'xstate.error.actor.resendOtp': 'open.(entry.editing,resend.ready)',
+      },
+      'open.(entry.verifying,resend.resending)': {
+        'xstate.done.actor.verifyOtp': 'verified',
+        'xstate.error.actor.verifyOtp': 'open.(entry.editing,resend.resending)',
+        'xstate.done.actor.resendOtp': 'open.(entry.verifying,resend.coolingDown.counting)',
+        'xstate.error.actor.resendOtp': 'open.(entry.verifying,resend.ready)',
+      },
+    },
+  },
   compareContext: false,
   check: (actual, expected) => {
     const { type } = expected.event

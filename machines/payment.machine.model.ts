@@ -83,5 +83,9 @@ export const paymentModel = {
     const c = s.context as PaymentInput
     return JSON.stringify([s.value, c.kind, c.amount, c.acceptedAtMs, c.reauthCount >= 10])
   },
+  equivalentMutants: {
+    'swap the targets of `payment.AUTHORIZED merchant.reauthorize[4]` and `payment.AUTHORIZED merchant.refund`':
+      'Both stay AUTHORIZED: the reauthorisation targets AUTHORIZED without re-entering it (the same as no target), and the refused refund with that target stays too; status, answer and context are the same.',
+  },
   invariants: [{ name: 'Never more re-authorizations than the limit', holds: (s: AnyMachineSnapshot) => s.context.reauthCount <= 10 }],
 }

@@ -33,7 +33,8 @@ function expected(before: { value: string; context: PaymentContext }, event: Rec
         return codeExpired ? { status: 'CREATED', rejection: 'DYNAMIC_QR_PAYMENT_NOT_FOUND' } : { status: c.isAuthorization ? 'AUTHORIZED' : 'COMPLETED' }
       if (event.type === 'code.deleted' || event.type === 'merchant.cancel') return { status: 'FAILED' }
       if (event.type === 'time.passed') return { status: codeExpired ? 'FAILED' : 'CREATED' }
-      if (event.type === 'merchant.cancelRequest') return c.kind === 'REQUEST_ORDER' ? { status: 'CANCELED' } : { status: 'CREATED' }
+      if (event.type === 'merchant.cancelRequest')
+        return c.kind === 'REQUEST_ORDER' ? { status: 'CANCELED' } : { status: 'CREATED', rejection: 'INVALID_REQUEST_ORDER_STATE' } // only a request order
       return { status: 'CREATED' }
     case 'AUTHORIZED':
       if (event.type === 'time.passed') return { status: authExpired ? 'EXPIRED' : 'AUTHORIZED' }
@@ -45,6 +46,7 @@ function expected(before: { value: string; context: PaymentContext }, event: Rec
       if (event.type === 'user.confirmedCapture') return authExpired ? { status: 'AUTHORIZED', rejection: 'ORDER_EXPIRED' } : { status: 'COMPLETED' }
       if (event.type === 'merchant.revert') return authExpired ? { status: 'AUTHORIZED', rejection: 'ORDER_NOT_CANCELABLE' } : { status: 'CANCELED' }
       if (event.type === 'merchant.cancel') return { status: 'FAILED' }
+      if (event.type === 'merchant.reauthorize' && authExpired) return { status: 'AUTHORIZED', rejection: 'REAUTHORIZE_REJECTED' } // nothing left to reauthorise
       if (event.type === 'merchant.reauthorize' && !authExpired && c.reauthCount >= 10) return { status: 'AUTHORIZED', rejection: 'REAUTH_MAX_LIMIT_EXCEEDED' }
       return { status: 'AUTHORIZED' }
     case 'COMPLETED':
@@ -70,6 +72,98 @@ let before: AnyMachineSnapshot | undefined
 
 testMachinePaths('payment', {
   ...paymentModel,
+  // The flow's transitions (docs/statecharts/payment.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: {
+      'instant QR': 'CREATED',
+      'QR with auto-cancel': 'CREATED',
+      'pre-auth': 'CREATED',
+      'request order': 'CREATED',
+      'pre-auth after 10 reauthorizations': 'CREATED',
+    },
+    transitions: {
+      CREATED: {
+        'user.paid': ['COMPLETED', 'CREATED', 'AUTHORIZED'],
+        'code.deleted': 'FAILED',
+        'time.passed': ['CREATED', 'FAILED'],
+        'merchant.cancel': 'FAILED',
+        'merchant.cancelRequest': ['CREATED', 'CANCELED'],
+        'merchant.refund': 'CREATED',
+        'merchant.capture': 'CREATED',
+        'user.confirmedCapture': 'CREATED',
+        'merchant.revert': 'CREATED',
+        'merchant.reauthorize': 'CREATED',
+      },
+      COMPLETED: {
+        'time.passed': ['COMPLETED', 'FAILED'],
+        'merchant.cancel': ['FAILED', 'COMPLETED'],
+        'merchant.refund': ['REFUNDED', 'COMPLETED'],
+        'merchant.capture': 'COMPLETED',
+        'user.confirmedCapture': 'COMPLETED',
+        'merchant.revert': 'COMPLETED',
+        'merchant.reauthorize': 'COMPLETED',
+        'merchant.cancelRequest': 'COMPLETED',
+        'user.paid': 'COMPLETED',
+        'code.deleted': 'COMPLETED',
+      },
+      FAILED: {
+        'merchant.cancel': 'FAILED',
+        'merchant.refund': 'FAILED',
+        'merchant.capture': 'FAILED',
+        'user.confirmedCapture': 'FAILED',
+        'merchant.revert': 'FAILED',
+        'merchant.reauthorize': 'FAILED',
+        'merchant.cancelRequest': 'FAILED',
+        'user.paid': 'FAILED',
+        'code.deleted': 'FAILED',
+      },
+      REFUNDED: {
+        'merchant.cancel': 'REFUNDED',
+        'merchant.refund': 'REFUNDED',
+        'merchant.capture': 'REFUNDED',
+        'user.confirmedCapture': 'REFUNDED',
+        'merchant.revert': 'REFUNDED',
+        'merchant.reauthorize': 'REFUNDED',
+        'merchant.cancelRequest': 'REFUNDED',
+        'user.paid': 'REFUNDED',
+        'code.deleted': 'REFUNDED',
+      },
+      AUTHORIZED: {
+        'time.passed': ['AUTHORIZED', 'EXPIRED'],
+        'merchant.capture': ['COMPLETED', 'AUTHORIZED'],
+        'user.confirmedCapture': ['COMPLETED', 'AUTHORIZED'],
+        'merchant.revert': ['CANCELED', 'AUTHORIZED'],
+        'merchant.cancel': 'FAILED',
+        'merchant.reauthorize': 'AUTHORIZED',
+        'merchant.refund': 'AUTHORIZED',
+        'merchant.cancelRequest': 'AUTHORIZED',
+        'user.paid': 'AUTHORIZED',
+        'code.deleted': 'AUTHORIZED',
+      },
+      EXPIRED: {
+        'merchant.cancel': 'EXPIRED',
+        'merchant.refund': 'EXPIRED',
+        'merchant.capture': 'EXPIRED',
+        'user.confirmedCapture': 'EXPIRED',
+        'merchant.revert': 'EXPIRED',
+        'merchant.reauthorize': 'EXPIRED',
+        'merchant.cancelRequest': 'EXPIRED',
+        'user.paid': 'EXPIRED',
+        'code.deleted': 'EXPIRED',
+      },
+      CANCELED: {
+        'merchant.cancel': 'CANCELED',
+        'merchant.refund': 'CANCELED',
+        'merchant.capture': 'CANCELED',
+        'user.confirmedCapture': 'CANCELED',
+        'merchant.revert': 'CANCELED',
+        'merchant.reauthorize': 'CANCELED',
+        'merchant.cancelRequest': 'CANCELED',
+        'user.paid': 'CANCELED',
+        'code.deleted': 'CANCELED',
+      },
+    },
+  },
   // the walk merges states that differ only in a refusal code or reauthCount (see the model): context is checked here
   compareContext: false,
   check: (actual, step) => {

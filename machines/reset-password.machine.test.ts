@@ -17,6 +17,19 @@ const expectedAfter: Record<string, (error?: AccountFlowError) => string> = {
 
 testMachinePaths('reset-password', {
   ...resetPasswordModel,
+  // The flow's transitions (docs/statecharts/reset-password.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'link with token': 'editing', 'link without token': 'linkInvalid' },
+    transitions: {
+      editing: {
+        'reset.submit': 'saving',
+      },
+      saving: {
+        'xstate.done.actor.saveNewPassword': 'saved',
+        'xstate.error.actor.saveNewPassword': ['linkInvalid', 'editing'],
+      },
+    },
+  },
   check: (actual, expected) => {
     const { type } = expected.event
     if (type === 'start') return expect(actual.value).toBe(actual.context.token ? 'editing' : 'linkInvalid')

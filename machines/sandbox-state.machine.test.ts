@@ -9,6 +9,27 @@ import { sandboxStateModel } from './sandbox-state.machine.model.ts'
  */
 testMachinePaths('sandbox-state', {
   ...sandboxStateModel,
+  // The flow's transitions (docs/statecharts/sandbox-state.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { start: 'idle' },
+    transitions: {
+      idle: {
+        'reset.request': 'confirming',
+        'restore.request': 'confirming',
+        'delete.request': 'confirming',
+        'seed.request': 'confirming',
+        'snapshot.take': 'working',
+      },
+      confirming: {
+        confirm: 'working',
+        cancel: 'idle',
+      },
+      working: {
+        'xstate.done.actor.run': 'idle',
+        'xstate.error.actor.run': 'idle',
+      },
+    },
+  },
   // states are merged by value and waiting action (the model's serializeState); outcomes are checked below
   compareContext: false,
   check: (actual, expected, previous) => {

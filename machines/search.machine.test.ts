@@ -5,6 +5,33 @@ import { searchModel } from './search.machine.model.ts'
 /** Every path of the search query machine, on the real actor with a fake clock (500 ms debounce, spec §9). */
 testMachinePaths('search', {
   ...searchModel,
+  // The flow's transitions (docs/statecharts/search.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'dialog open': 'idle' },
+    transitions: {
+      idle: {
+        'search.input': ['debouncing', 'idle', 'tooLong'],
+      },
+      debouncing: {
+        'search.input': ['debouncing', 'idle', 'tooLong'],
+        'xstate.after.searchDebounce.search.debouncing': 'searching',
+      },
+      tooLong: {
+        'search.input': ['debouncing', 'idle', 'tooLong'],
+      },
+      searching: {
+        'search.input': ['debouncing', 'idle', 'tooLong'],
+        'xstate.done.actor.search': ['results', 'noResults'],
+        'xstate.error.actor.search': ['noResults', 'idle'],
+      },
+      results: {
+        'search.input': ['debouncing', 'idle', 'tooLong'],
+      },
+      noResults: {
+        'search.input': ['debouncing', 'idle', 'tooLong'],
+      },
+    },
+  },
   // The oracle, written from spec §4 rather than read off the machine: the payload decides the next state.
   check: (actual, expected) => {
     const event = expected.event as { type: string; text?: string; output?: unknown[]; error?: { status: number } }

@@ -35,5 +35,9 @@ export const sessionModel = {
     { type: 'xstate.done.actor.signOutRequest', output: null, label: 'The server confirms the logout' },
     { type: 'xstate.error.actor.signOutRequest', error: new Error('network down'), label: 'The logout call fails (network down)' },
   ],
+  equivalentMutants: {
+    'retarget `session.signedIn session.unauthorized` to `session.restoring`':
+      'restoring is a decision with no screen of its own: entered after a refused call, it finds the timed-out message and no token and goes straight on to expired, as the machine does, with the same storage calls.',
+  },
   invariants: [{ name: 'Signed in always holds a token', holds: (s: AnyMachineSnapshot) => !s.matches('signedIn') || !!s.context.token }],
 }

@@ -58,6 +58,8 @@ testMachinePaths('session', {
     if (/^xstate\.(done|error)\.actor\.signOutRequest$/.test(expected.event.type)) signOutsFinished++
     if (actual.matches('signedIn')) expect(stored).toEqual(actual.context.token)
     else expect(stored).toBeNull()
+    // signed out or timed out, no call goes out with the old token
+    if (actual.matches('signedOut') || actual.matches('expired')) expect(actual.context.token).toBeNull()
     // spec §4: the page reloads to '/' once sign-out finishes, whether the call succeeded or not
     expect(reloads).toBe(signOutsFinished)
     if (actual.matches('expired')) expect(actual.context.errorCode).toBe('SESSION_TIMED_OUT')

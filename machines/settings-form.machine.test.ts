@@ -13,9 +13,39 @@ let stayed = 0
 let discarded = 0
 /** The counts when the step began: a path, pair path or walk may leave and ask again several times. */
 let at = { proceeded: 0, stayed: 0, discarded: 0 }
+/** Leave requests let go at once (nothing unsaved), counted through the request's own `proceed`. */
+let leftAtOnce = 0
+let leftAtOnceBefore = 0
 
 testMachinePaths('settings-form', {
   ...settingsFormModel,
+  events: settingsFormModel.events.map((e) => (e.type === 'leave.request' ? { ...e, proceed: () => void leftAtOnce++ } : e)),
+  // The flow's transitions (docs/statecharts/settings-form.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'settings page': 'clean' },
+    transitions: {
+      clean: {
+        'form.loaded': 'clean',
+        'form.edit': 'dirty',
+        'leave.request': 'clean',
+      },
+      dirty: {
+        'form.loaded': 'clean',
+        'form.edit': 'dirty',
+        'form.save': 'saving',
+        'leave.request': 'asking',
+      },
+      saving: {
+        'form.loaded': 'clean',
+        'xstate.done.actor.save': 'clean',
+        'xstate.error.actor.save': 'dirty',
+      },
+      asking: {
+        'form.loaded': 'clean',
+        'xstate.done.actor.ask': ['saving', 'clean', 'dirty'],
+      },
+    },
+  },
   compareContext: false,
   provide: () => {
     proceeded = 0
@@ -71,5 +101,13 @@ testMachinePaths('settings-form', {
       expect(delta.proceeded).toBe(0)
     }
     if (actual.matches('dirty') || actual.matches('clean')) expect(actual.context.leave).toBeNull()
+    // nothing unsaved: the tab or page changes at once; unsaved: only once the popup is answered
+    expect(leftAtOnce - leftAtOnceBefore).toBe(event.type === 'leave.request' && before === 'clean' ? 1 : 0)
+    leftAtOnceBefore = leftAtOnce
+    // the form shows what was typed or loaded
+    if (event.type === 'form.edit' || event.type === 'form.loaded') expect(actual.context.draft).toEqual((expected.event as Record<string, unknown>).draft)
+    // while saving, no earlier 'Saved successfully' or 'Cannot be saved' shows; an edit hides 'Saved successfully'
+    if (actual.matches('saving')) expect([actual.context.result, actual.context.errorCode]).toEqual([null, null])
+    if (event.type === 'form.edit' && before === 'clean') expect(actual.context.result).toBeNull()
   },
 })

@@ -16,6 +16,30 @@ const outcomeOf = (status: string) => (['PENDING_UPLOAD_LOGO', 'PENDING_MERCHANT
 
 testMachinePaths('sign-in', {
   ...signInModel,
+  // The flow's transitions (docs/statecharts/sign-in.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { 'sign-in page': 'form', opened: 'checkingSession' },
+    transitions: {
+      form: {
+        'signIn.submit': 'authenticating',
+      },
+      authenticating: {
+        'xstate.done.actor.authenticate': ['signedIn', 'continueSignUp', 'otp'],
+        'xstate.error.actor.authenticate': ['terms', 'form'],
+      },
+      otp: {
+        'otp.cancel': 'form',
+        'xstate.done.actor.otp': 'signedIn',
+      },
+      terms: {
+        'terms.accept': 'authenticating',
+        'terms.decline': 'form',
+      },
+      checkingSession: {
+        'xstate.done.actor.existingSession': ['form', 'continueSignUp', 'signedIn'],
+      },
+    },
+  },
   compareContext: false,
   check: (actual, expected) => {
     const event = expected.event
@@ -50,11 +74,19 @@ testMachinePaths('sign-in', {
       }
     } else if (type === 'terms.accept') {
       expect(actual.value).toBe('authenticating')
-      expect(actual.context.acceptedTerms).toBe(true)
+      expect([actual.context.acceptedTerms, actual.context.errorCode]).toEqual([true, null])
     } else if (type === 'terms.decline' || type === 'otp.cancel') {
       expect(actual.value).toBe('form')
       expect(actual.context.errorCode).toBeNull()
+    } else if (type === 'signIn.submit') {
+      // what goes to the server is what was typed, without the terms of an earlier attempt; the old message goes
+      const { email, password, keepLogin } = event as unknown as { email: string; password: string; keepLogin: boolean }
+      const c = actual.context
+      expect([c.email, c.password, c.keepLogin, c.acceptedTerms, c.termsAccessToken, c.errorCode]).toEqual([email, password, keepLogin, false, null, null])
     }
+    // back on the form the password is typed again, and no earlier terms are taken for accepted
+    if (actual.matches('form') && type !== 'start')
+      expect([actual.context.password, actual.context.acceptedTerms, actual.context.termsAccessToken]).toEqual(['', false, null])
     // the password is kept only while a resubmission may need it (form submit and terms panel)
     if (!['form', 'terms', 'authenticating'].some((s) => actual.matches(s as 'form'))) expect(actual.context.password).toBe('')
     before = actual

@@ -13,11 +13,64 @@ import { signUpModel } from './sign-up.machine.model.ts'
  */
 testMachinePaths('sign-up', {
   ...signUpModel,
+  // The flow's transitions (docs/statecharts/sign-up.md), state by state: a transition gone, retargeted or swapped fails.
+  spec: {
+    initial: { fresh: 'account.editing', opened: 'checkingSession', 'resumed at merchant': 'merchant.editing' },
+    transitions: {
+      'account.editing': {
+        'account.submit': 'account.creating',
+      },
+      'account.creating': {
+        'xstate.done.actor.createAccount': 'otp',
+        'xstate.error.actor.createAccount': 'account.editing',
+      },
+      otp: {
+        'xstate.done.actor.otp': 'merchant.editing',
+      },
+      'merchant.editing': {
+        'logo.select': 'merchant.uploadingLogo',
+        'merchant.submit': 'products.choosing',
+        'merchant.skip': 'products.choosing',
+      },
+      'merchant.uploadingLogo': {
+        'xstate.done.actor.uploadLogo': 'merchant.editing',
+        'xstate.error.actor.uploadLogo': ['merchant.editing', 'timedOut'],
+      },
+      'products.choosing': {
+        'products.back': 'merchant.editing',
+        'products.register': 'products.registering',
+      },
+      'products.registering': {
+        'xstate.done.actor.registerMerchant': 'success',
+        'xstate.error.actor.registerMerchant': ['products.choosing', 'timedOut'],
+      },
+      success: {
+        'keys.show': 'newKey.creating',
+      },
+      'newKey.creating': {
+        'xstate.done.actor.createApiKey': 'newKey.shown',
+        'xstate.error.actor.createApiKey': ['success', 'timedOut'],
+      },
+      'newKey.shown': {
+        'keys.hide': 'success',
+      },
+      checkingSession: {
+        'xstate.done.actor.existingSession': ['account.editing', 'merchant.editing', 'finished'],
+      },
+    },
+  },
   // the model merges states that differ only in codes and names (see its serializeState), so its context is a
   // representative; the checks below assert the context that matters instead
   compareContext: false,
   check: (actual, expected) => {
     const event = expected.event
+    const c = actual.context
+    // what the user typed is what goes to the server, and a step moved on from shows no earlier message
+    if (event.type === 'account.submit') expect([c.email, c.errorCode]).toEqual([event.email, null])
+    if (event.type === 'merchant.submit') expect([c.merchantName, c.errorCode]).toEqual([event.merchantName, null])
+    if (['merchant.skip', 'products.back', 'products.register'].includes(event.type)) expect(c.errorCode).toBeNull()
+    if (event.type === 'logo.select') expect([actual.matches({ merchant: 'uploadingLogo' }), c.logoErrorCode]).toEqual([true, null])
+    if (event.type === 'xstate.done.actor.uploadLogo') expect({ logoId: c.logoId, logoUrl: c.logoUrl }).toEqual(event.output) // the logo shows
     if (event.type === 'start') {
       const resumed = actual.context.resumesAtMerchant
       // spec §2: sign-in continues an unfinished sign-up at step 3; a page opened in a browser first asks who is signed in

@@ -10,6 +10,14 @@ import { webhookDeliveryModel } from './webhook-delivery.machine.model.ts'
  */
 testMachinePaths('webhookDelivery', {
   ...webhookDeliveryModel,
+  spec: {
+    initial: { queued: 'pending' },
+    transitions: {
+      pending: { 'attempt.answered': ['delivered', 'pending', 'failed'], 'delivery.resent': 'pending' },
+      delivered: { 'delivery.resent': 'pending' },
+      failed: { 'delivery.resent': 'pending' },
+    },
+  },
   check: (actual: AnyMachineSnapshot, step, before?: AnyMachineSnapshot) => {
     const { type } = step.event
     if (type === 'start') return expect([actual.value, actual.context.attempts]).toEqual(['pending', 0])

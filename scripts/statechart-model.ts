@@ -60,6 +60,12 @@ export interface MachineModel<TMachine extends AnyStateMachine> {
   infeasiblePairs?: Readonly<Record<string, string>>
   /** Seeded random walks the machine test takes (default seeds 1–3, 40 steps each). */
   walks?: { seeds?: readonly number[]; steps?: number }
+  /**
+   * At most this many steps of any traversal of the state graph (edges explored) before it throws. Unset: no bound
+   * but machineGraph's 20,000 states. `npm run qa:mutate` sets it for mutants: a mutant that makes the context
+   * grow without end (a counter never reset, a guard that never stops a loop) would otherwise be explored for ever.
+   */
+  traversalLimit?: number
 }
 
 export interface ModelStep {
@@ -132,7 +138,7 @@ export function machinePaths<TMachine extends AnyStateMachine>(model: MachineMod
     })
   }
   for (const start of starts) {
-    const options = { input: start.input, events, serializeState: serialize }
+    const options = { input: start.input, events, serializeState: serialize, limit: model.traversalLimit ?? Infinity }
     // The graph functions are typed for one logic at a time; the model is generic over any machine.
     const logic = model.machine as AnyStateMachine
     const shortest = getShortestPaths(logic, options as never)

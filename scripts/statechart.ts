@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs'
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate'
 import { allStateNodes, delayMs, eventLabel, formatDuration, machineInventory, transitionDescription, type MachineModel } from './statechart-model.ts'
 import { toStatelyJson } from './lib/stately-json.ts'
+import { mutationSection } from './lib/statechart-mutation-doc.ts'
 import { qaSection } from './lib/statechart-qa-doc.ts'
 
 export { toStatelyJson }
@@ -322,10 +323,17 @@ export function toMarkdown(found: FoundMachine): string {
   const equivalent = Object.entries(model?.equivalentMutants ?? {})
   if (equivalent.length) {
     lines.push('', '## Mutants no test can kill', '', '`npm run qa:mutate` mutants that behave like the machine for everything a user or a client notices:', '')
-    for (const [mutant, why] of equivalent) lines.push(`- ${mutant}: ${why}`)
+    for (const [mutant, why] of equivalent) lines.push(`- ${plainMutant(mutant)}: ${why}`)
   }
   return `${lines.join('\n')}\n`
 }
+
+/** A qa:mutate description without XState's own event names: `after autoRefund`, `refundPayment done`, an assignment. */
+const plainMutant = (description: string) =>
+  description
+    .replace(/xstate\.after\.(\w+)\.[\w.]+/g, 'after $1')
+    .replace(/xstate\.(done|error)\.actor\.(\w+)/g, '$2 $1')
+    .replace(/`assign`/g, 'an assignment')
 
 /** docs/statecharts/README.md: every flow in words for product owners, with its diagram. */
 export function toIndex(found: FoundMachine[]): string {
@@ -343,6 +351,8 @@ export function toIndex(found: FoundMachine[]): string {
     'Product owners read the same in the portal, in Japanese or English, with a simulator of each flow: `/flows` (docs/flows-pages.md).',
     '',
     ...qaSection,
+    '',
+    ...mutationSection(),
     '',
     '| flow | purpose | states | transitions | diagram | Stately editor |',
     '|---|---|---|---|---|---|',

@@ -80,12 +80,15 @@ export function machineGraph(model: MachineModel<AnyStateMachine>, maxNodes = 20
     const nodes = new Map([[initialKey, initial]])
     const out = new Map<string, GraphEdge[]>()
     const queue = [initialKey]
+    let explored = 0
     while (queue.length) {
       const from = queue.shift()!
       const snapshot = nodes.get(from)!
       const edges: GraphEdge[] = []
       if (snapshot.status === 'active') {
         for (const event of events(snapshot)) {
+          if (model.traversalLimit !== undefined && ++explored > model.traversalLimit)
+            throw new Error(`${machine.id}: traversal limit exceeded (more than ${model.traversalLimit} steps)`)
           const { state, micro } = pureStep(machine, snapshot, event)
           const to = serialize(state)
           if (!nodes.has(to)) {

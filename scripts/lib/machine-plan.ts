@@ -37,7 +37,7 @@ export function transitionCover(model: MachineModel<AnyStateMachine>, maxSteps =
   const covered = new Set<string>()
   const paths: CoverPath[] = []
   for (const start of starts) {
-    const options = { input: start.input, events, serializeState: serialize }
+    const options = { input: start.input, events, serializeState: serialize, limit: model.traversalLimit ?? Infinity }
     const adjacency: AdjacencyMap<AnyMachineSnapshot, ModelStep['event']> = getAdjacencyMap(machine, options as never)
     const out = new Map<string, GraphEdge[]>()
     let initialKey: string | undefined
