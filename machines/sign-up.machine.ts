@@ -231,16 +231,13 @@ export const signUpMachine = setup({
             'logo.select': { target: 'uploadingLogo', actions: assign({ logoErrorCode: null }), description: 'The user chooses a logo file' },
             'merchant.submit': {
               target: '#signUp.products',
-              actions: [assign({ merchantName: ({ event }) => event.merchantName }), 'clearError'],
+              actions: assign({ merchantName: ({ event }) => event.merchantName }),
               description: 'The user presses Next',
             },
             // spec §4: Skip sets the default merchant name and the default logo document id
             'merchant.skip': {
               target: '#signUp.products',
-              actions: [
-                assign({ merchantName: ({ context }) => context.defaultMerchantName, logoId: ({ context }) => context.defaultLogoId, logoUrl: null }),
-                'clearError',
-              ],
+              actions: assign({ merchantName: ({ context }) => context.defaultMerchantName, logoId: ({ context }) => context.defaultLogoId, logoUrl: null }),
               description: 'The user presses Skip (default name and logo)',
             },
           },
@@ -277,8 +274,8 @@ export const signUpMachine = setup({
         choosing: {
           description: 'The product list waits for a choice.',
           on: {
-            'products.back': { target: '#signUp.merchant', actions: 'clearError', description: 'The user presses Back' },
-            'products.register': { target: 'registering', actions: 'clearError', description: 'The user ticks products and presses Register' },
+            'products.back': { target: '#signUp.merchant', description: 'The user presses Back' },
+            'products.register': { target: 'registering', description: 'The user ticks products and presses Register' },
           },
         },
         registering: {
@@ -302,7 +299,7 @@ export const signUpMachine = setup({
             onError: [
               { guard: { type: 'isSessionTimeout', params: errorParams }, target: '#signUp.timedOut', description: 'The session has timed out' },
               // spec §8: a registration failure records the analytics event (server side), the loader stops, no message
-              { target: 'choosing', actions: 'clearError', description: 'Registration fails: the loader stops, no message (spec §8)' },
+              { target: 'choosing', description: 'Registration fails: the loader stops, no message (spec §8)' },
             ],
           },
         },
