@@ -15,6 +15,7 @@ import {
   type InspectionEvent,
 } from 'xstate'
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap } from 'xstate/graph'
+import { allStateNodes } from '../machines/state-nodes.ts'
 
 /** How to drive a machine through its paths: the inputs to start from and payloads for events that need one. */
 export interface MachineModel<TMachine extends AnyStateMachine> {
@@ -196,17 +197,7 @@ export interface TransitionInfo {
   reenter: boolean
 }
 
-export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
-  const nodes: AnyStateNode[] = []
-  const visit = (node: AnyStateNode) => {
-    for (const child of Object.values(node.states)) {
-      nodes.push(child)
-      visit(child)
-    }
-  }
-  visit(machine.root)
-  return nodes
-}
+export { allStateNodes }
 
 function transitionsOf(node: AnyStateNode): Array<[string, AnyTransitionDefinition[]]> {
   const list: Array<[string, AnyTransitionDefinition[]]> = [...node.transitions.entries()]

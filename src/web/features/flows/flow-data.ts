@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
+import { allStateNodes } from '@machines/state-nodes.ts'
 
 /**
  * What the flows pages show of a machine (docs/flows-pages.md), read from the machine and its model only: the
@@ -56,19 +57,6 @@ export const isFlowModel = (value: unknown): value is FlowModel =>
 
 const described = (value: unknown): string => (typeof value === 'string' ? value : '')
 
-/** Every state node below the root, in definition order (parents before their children). */
-export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
-  const nodes: AnyStateNode[] = []
-  const visit = (node: AnyStateNode) => {
-    for (const child of Object.values(node.states)) {
-      nodes.push(child)
-      visit(child)
-    }
-  }
-  visit(machine.root)
-  return nodes
-}
-
 /** A node's own transitions: by event, then the ones taken as soon as they can (`always`). */
 export function transitionsOfNode(node: AnyStateNode): AnyTransitionDefinition[] {
   return [...[...node.transitions.values()].flat(), ...(node.always ?? [])]
@@ -98,7 +86,7 @@ export function fixedDelay(machine: AnyStateMachine, eventType: string): number 
 
 export function flowPage(name: string, model: FlowModel): FlowPage {
   const { machine } = model
-  const states = stateNodesOf(machine).map((node) => ({
+  const states = allStateNodes(machine).map((node) => ({
     id: node.id,
     place: statePlace(node.id),
     depth: node.id.split('.').length - 2,
@@ -107,7 +95,7 @@ export function flowPage(name: string, model: FlowModel): FlowPage {
     tags: [...node.tags],
     subflows: subflowsOf(node),
   }))
-  const transitions = [machine.root, ...stateNodesOf(machine)].flatMap((node) =>
+  const transitions = [machine.root, ...allStateNodes(machine)].flatMap((node) =>
     transitionsOfNode(node).map((t): FlowTransition => {
       const delay = fixedDelay(machine, t.eventType)
       return {
